@@ -1,0 +1,17 @@
+/** Bodies the API answers with; the frontend and the handlers both import these. */
+
+/** spec §3: latest version info. */
+export interface LatestVersion {
+  version: string;
+  /** ISO 8601 date-time the release was published. */
+  pub_date: string;
+  download_url: string;
+  notes?: string;
+}
+
+/** Every error answer has this shape and nothing else (no stack, no SDK body). */
+export interface ErrorBody {
+  message: string;
+  /** Per-field messages for validation errors, keyed by field name. */
+  fields?: Record<string, string>;
+}

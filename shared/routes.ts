@@ -1,0 +1,41 @@
+/**
+ * The route table: every `/api` route, the Lambda (function group) that serves it, and what it needs.
+ * The local gateway routes from this and the CDK stack builds one Lambda per function group from it;
+ * test/infra checks the two agree.
+ */
+import type { TableKey } from './tables';
+
+export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'DELETE' | 'PATCH' | 'ANY';
+
+export interface FunctionDef {
+  /** The handler module, relative to the repository root; it exports `handler`. */
+  entry: string;
+  /** Tables the function may read or write; IAM grants exactly these. */
+  tables: readonly TableKey[];
+  /** Tables it only reads. */
+  readTables?: readonly TableKey[];
+  /** Names of secrets (see shared/secrets.ts) it reads at cold start. */
+  secrets?: readonly string[];
+  memoryMb?: number;
+}
+
+export interface RouteDef {
+  method: HttpMethod;
+  /** API Gateway path syntax: `/api/users/{id}`, `/api/auth/{proxy+}`. */
+  path: string;
+  fn: FunctionName;
+  /** Seconds CloudFront may cache a GET answer for, by its Cache-Control; unset means never cached. */
+  cdnCacheSeconds?: number;
+  /** Forward cookies and Authorization (session routes); public routes get neither. */
+  forwardsCredentials?: boolean;
+}
+
+export const functions = {
+  releases: { entry: 'functions/releases/latest-version.ts', tables: [], readTables: ['releases'] },
+} as const satisfies Record<string, FunctionDef>;
+
+export type FunctionName = keyof typeof functions;
+
+export const routes: readonly RouteDef[] = [
+  { method: 'GET', path: '/api/latest-version', fn: 'releases', cdnCacheSeconds: 60 },
+];

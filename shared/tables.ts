@@ -1,0 +1,48 @@
+/**
+ * The one definition of every DynamoDB table. The CDK stack and the local runtime both create tables
+ * from this, and handlers find a table's name through `tableName()`, so the three cannot drift.
+ */
+export type AttributeType = 'S' | 'N';
+
+export interface KeyAttribute {
+  name: string;
+  type: AttributeType;
+}
+
+export interface IndexDef {
+  name: string;
+  partitionKey: KeyAttribute;
+  sortKey?: KeyAttribute;
+}
+
+export interface TableDef {
+  partitionKey: KeyAttribute;
+  sortKey?: KeyAttribute;
+  /** Epoch-seconds attribute DynamoDB's TTL deletes by. Readers still treat a past value as absent. */
+  ttlAttribute?: 'expiresAt';
+  indexes?: IndexDef[];
+}
+
+export const tables = {
+  /** Installer releases; the newest per platform is one Query (sort key descending, limit 1). */
+  releases: {
+    partitionKey: { name: 'platform', type: 'S' },
+    sortKey: { name: 'versionKey', type: 'S' },
+  },
+} as const satisfies Record<string, TableDef>;
+
+export type TableKey = keyof typeof tables;
+
+/** The environment variable that carries a table's physical name, e.g. `TABLE_RELEASES`. */
+export function tableEnvName(key: TableKey): string {
+  return `TABLE_${key.replace(/[A-Z]/g, (c) => `_${c}`).toUpperCase()}`;
+}
+
+/** The name the local runtime gives a table; deployed, CloudFormation names it and sets the env var. */
+export function localTableName(key: TableKey): string {
+  return `voxpen-${key}`;
+}
+
+export function tableName(key: TableKey, env: NodeJS.ProcessEnv = process.env): string {
+  return env[tableEnvName(key)] ?? localTableName(key);
+}
