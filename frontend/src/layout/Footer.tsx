@@ -1,0 +1,40 @@
+import { Link } from 'react-router-dom';
+import { PRODUCT_NAME } from '../../../shared/product';
+import { Logo } from './Logo';
+
+export const BLOG_URL = 'https://blog.voxpen.app';
+
+/** spec §2: footer groups Product, Company, Legal, and the 2025 copyright line. */
+export function Footer() {
+  return (
+    <footer className="footer">
+      <div className="container footer-grid">
+        <div>
+          <Logo />
+          <p className="muted">Your voice, written beautifully.</p>
+        </div>
+        <nav aria-label="Product">
+          <h2>Product</h2>
+          <Link to="/features">Features</Link>
+          <Link to="/pricing">Pricing</Link>
+          <a href={BLOG_URL} rel="noopener noreferrer" target="_blank">
+            Blog
+          </a>
+        </nav>
+        <nav aria-label="Company">
+          <h2>Company</h2>
+          <Link to="/about">About</Link>
+          <Link to="/careers">Careers</Link>
+          <Link to="/contact">Contact</Link>
+        </nav>
+        <nav aria-label="Legal">
+          <h2>Legal</h2>
+          <Link to="/privacy">Privacy</Link>
+          <Link to="/terms">Terms</Link>
+          <Link to="/security">Security</Link>
+        </nav>
+      </div>
+      <p className="container copyright">© 2025 {PRODUCT_NAME}. All rights reserved.</p>
+    </footer>
+  );
+}

@@ -1,0 +1,71 @@
+import { useEffect, useId, useState } from 'react';
+import { Link, useLocation } from 'react-router-dom';
+import { hasSessionHint } from '../session-hint';
+import { Logo } from './Logo';
+
+export interface NavBarProps {
+  /** Overrides the session hint (tests, and the dashboard once it knows for sure). */
+  signedIn?: boolean;
+  onLogout?: () => void;
+}
+
+/** spec §2: Pricing hidden on dashboard pages; Logout there, else Dashboard or Login. */
+export function NavBar({ signedIn, onLogout }: NavBarProps) {
+  const { pathname } = useLocation();
+  const [open, setOpen] = useState(false);
+  const [hint, setHint] = useState(false);
+  const menuId = useId();
+  const onDashboard = pathname.startsWith('/dashboard');
+  const hasSession = signedIn ?? hint;
+
+  // Read after hydration, so prerendered HTML and the first client render agree.
+  useEffect(() => setHint(hasSessionHint()), [pathname]);
+  useEffect(() => setOpen(false), [pathname]);
+  useEffect(() => {
+    if (!open) return;
+    const onKey = (e: KeyboardEvent) => e.key === 'Escape' && setOpen(false);
+    window.addEventListener('keydown', onKey);
+    return () => window.removeEventListener('keydown', onKey);
+  }, [open]);
+
+  const links = (
+    <>
+      {!onDashboard && <Link to="/pricing">Pricing</Link>}
+      {onDashboard ? (
+        <button type="button" className="btn btn-ghost" onClick={onLogout}>
+          Logout
+        </button>
+      ) : hasSession ? (
+        <Link to="/dashboard" className="btn btn-primary">
+          Dashboard
+        </Link>
+      ) : (
+        <Link to="/signin" className="btn btn-primary">
+          Login
+        </Link>
+      )}
+    </>
+  );
+
+  return (
+    <header className="navbar">
+      <nav className="container navbar-inner" aria-label="Main">
+        <Logo />
+        <div className="nav-links">{links}</div>
+        <button
+          type="button"
+          className="nav-toggle"
+          aria-expanded={open}
+          aria-controls={menuId}
+          aria-label={open ? 'Close menu' : 'Open menu'}
+          onClick={() => setOpen((o) => !o)}
+        >
+          <span aria-hidden="true">{open ? '✕' : '☰'}</span>
+        </button>
+      </nav>
+      <div id={menuId} className="nav-mobile" hidden={!open}>
+        {links}
+      </div>
+    </header>
+  );
+}

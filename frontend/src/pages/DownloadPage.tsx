@@ -1,0 +1,67 @@
+import { formatReleaseDate } from '../../../shared/format';
+import { installerFileName } from '../../../shared/product';
+import { texts } from '../../../shared/texts';
+import { useLatestVersion } from '../hooks/use-latest-version';
+
+const FEATURES = [
+  { title: 'Works everywhere you write', body: 'Dictate into any app: documents, email, notes and chat.' },
+  { title: 'Private by design', body: 'Recordings are kept 30 days, then deleted. Your words stay yours.' },
+  { title: 'Always up to date', body: 'The app updates itself quietly, so you always have the newest features.' },
+];
+
+/** spec §9: system requirements of the 64-bit Windows build. */
+export const SYSTEM_REQUIREMENTS = [
+  'Windows 10 or 11 (64-bit)',
+  '4GB RAM minimum (8GB recommended)',
+  '500MB free disk space',
+  'A microphone',
+  'Internet connection for cloud features',
+];
+
+export function DownloadPage() {
+  const latest = useLatestVersion();
+  const release = latest.status === 'ready' ? latest.release : undefined;
+
+  return (
+    <div className="page">
+      <section className="hero container">
+        <h1>Download for Windows</h1>
+        <p className="lead">Install the desktop app and start turning your voice into writing in minutes.</p>
+        {release?.download_url ? (
+          <a className="btn btn-primary btn-lg" href={release.download_url} download={installerFileName(release.version)}>
+            Download Now (64-bit)
+          </a>
+        ) : (
+          <button type="button" className="btn btn-primary btn-lg" disabled aria-describedby="version-line">
+            Download Now (64-bit)
+          </button>
+        )}
+        <p id="version-line" className="muted" aria-live="polite">
+          {release
+            ? texts.download.versionLine(release.version, formatReleaseDate(release.pub_date))
+            : latest.status === 'error'
+              ? texts.download.noUrl
+              : texts.download.loading}
+        </p>
+      </section>
+      <section className="container cards three" aria-label="Why the desktop app">
+        {FEATURES.map((f) => (
+          <article key={f.title} className="card">
+            <h2>{f.title}</h2>
+            <p>{f.body}</p>
+          </article>
+        ))}
+      </section>
+      <section className="container narrow">
+        <h2>System requirements</h2>
+        <ul className="checklist">
+          {SYSTEM_REQUIREMENTS.map((r) => (
+            <li key={r}>{r}</li>
+          ))}
+        </ul>
+      </section>
+    </div>
+  );
+}
+
+export default DownloadPage;

@@ -1,0 +1,17 @@
+import { useRouteError } from 'react-router-dom';
+import { texts } from '../../../shared/texts';
+
+/** spec §8: the router's default fallback text, shown for any error a route throws. */
+export function ErrorPage() {
+  const error = useRouteError();
+  console.error(error);
+  return (
+    <div className="page container narrow center" role="alert">
+      <h1>{texts.router.unexpected}</h1>
+      <p className="lead">Please reload the page. If it keeps happening, contact us.</p>
+      <a href="/" className="btn btn-primary">
+        Go to Home
+      </a>
+    </div>
+  );
+}

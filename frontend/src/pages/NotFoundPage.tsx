@@ -1,0 +1,15 @@
+import { Link } from 'react-router-dom';
+
+export function NotFoundPage() {
+  return (
+    <div className="page container narrow center">
+      <h1>Page not found</h1>
+      <p className="lead">The page you are looking for does not exist or has moved.</p>
+      <Link to="/" className="btn btn-primary">
+        Go to Home
+      </Link>
+    </div>
+  );
+}
+
+export default NotFoundPage;

@@ -1,0 +1,27 @@
+import { DynamoDBClient } from '@aws-sdk/client-dynamodb';
+import { DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
+
+let client: DynamoDBDocumentClient | undefined;
+
+/**
+ * The document client, made once per cold start. `DYNAMODB_ENDPOINT` points it at the local
+ * DynamoDB; deployed it is unset and the SDK uses the Lambda's region and role.
+ */
+export function documentClient(): DynamoDBDocumentClient {
+  client ??= createDocumentClient(process.env.DYNAMODB_ENDPOINT);
+  return client;
+}
+
+export function createDocumentClient(endpoint?: string): DynamoDBDocumentClient {
+  const base = new DynamoDBClient(
+    endpoint
+      ? { endpoint, region: process.env.AWS_REGION ?? 'local', credentials: { accessKeyId: 'local', secretAccessKey: 'local' } }
+      : {},
+  );
+  return DynamoDBDocumentClient.from(base, { marshallOptions: { removeUndefinedValues: true } });
+}
+
+/** Items past their `expiresAt` are absent: DynamoDB's TTL deletes lazily and dynalite never does. */
+export function isExpired(item: { expiresAt?: number } | undefined, nowMs: number): boolean {
+  return item?.expiresAt !== undefined && item.expiresAt * 1000 <= nowMs;
+}

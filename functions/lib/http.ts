@@ -1,0 +1,96 @@
+/**
+ * Every HTTP Lambda is `httpHandler(fn, options)`: a plain async function wrapped in middy with, in
+ * this order, the body guard and JSON parser (when the route takes a body), zod validation, and one
+ * error mapper that turns anything thrown into `{ message }` with the right status.
+ */
+import middy from '@middy/core';
+import jsonBodyParser from '@middy/http-json-body-parser';
+import type { APIGatewayProxyEventV2, Context } from 'aws-lambda';
+import type { ZodType } from 'zod';
+import { texts } from '../../shared/texts';
+import { HttpError } from './http-error';
+import { logger } from './logger';
+import { json, type HttpResult } from './response';
+
+/** Far below API Gateway's 10 MB: no product body is anywhere near this. */
+export const MAX_BODY_BYTES = 64 * 1024;
+
+export type HttpEvent<TBody = undefined> = Omit<APIGatewayProxyEventV2, 'body'> & { body: TBody };
+
+interface Options<TBody> {
+  /** The request body's schema; when given, the route takes a JSON body and validates it. */
+  body?: ZodType<TBody>;
+  maxBodyBytes?: number;
+}
+
+type Request = middy.Request<APIGatewayProxyEventV2, HttpResult, Error, Context>;
+
+function bodyGuard(maxBytes: number): middy.MiddlewareObj<APIGatewayProxyEventV2, HttpResult> {
+  return {
+    before: async (request) => {
+      const { body, isBase64Encoded } = request.event;
+      const size = body === undefined ? 0 : Buffer.byteLength(body, isBase64Encoded ? 'base64' : 'utf8');
+      if (size > maxBytes) throw new HttpError(413, texts.api.payloadTooLarge);
+      if (size === 0) throw new HttpError(400, texts.api.malformedJson);
+    },
+  };
+}
+
+function validate<TBody>(schema: ZodType<TBody>): middy.MiddlewareObj<APIGatewayProxyEventV2, HttpResult> {
+  return {
+    before: async (request) => {
+      const parsed = schema.safeParse(request.event.body);
+      if (parsed.success) {
+        (request.event as unknown as { body: TBody }).body = parsed.data;
+        return;
+      }
+      const fields: Record<string, string> = {};
+      for (const issue of parsed.error.issues) {
+        const field = issue.path.join('.') || 'body';
+        fields[field] ??= issue.message;
+      }
+      const summary = Object.entries(fields)
+        .map(([field, message]) => `${field}: ${message}`)
+        .join('; ');
+      throw new HttpError(400, `Invalid request: ${summary}`, fields);
+    },
+  };
+}
+
+/** middy's JSON parser reports malformed JSON as 415; the caller sent a bad body, so it is a 400. */
+function fromMiddyError(error: Error): HttpError | undefined {
+  if ((error.cause as { package?: string } | undefined)?.package !== '@middy/http-json-body-parser') return undefined;
+  return error.message === 'Unsupported Media Type'
+    ? new HttpError(415, 'Content-Type must be application/json')
+    : new HttpError(400, texts.api.malformedJson);
+}
+
+const errorMapper: middy.MiddlewareObj<APIGatewayProxyEventV2, HttpResult> = {
+  onError: async (request: Request) => {
+    const error = request.error as Error;
+    const known = error instanceof HttpError ? error : fromMiddyError(error);
+    if (known) {
+      const body = known.fields ? { message: known.message, fields: known.fields } : { message: known.message };
+      request.response = json(known.statusCode, body, known.headers);
+      return;
+    }
+    logger.error('unhandled error', { error: { name: error.name, message: error.message, stack: error.stack } });
+    request.response = json(500, { message: texts.api.internalError });
+  },
+};
+
+export function httpHandler<TBody = undefined>(
+  fn: (event: HttpEvent<TBody>, context: Context) => Promise<HttpResult>,
+  options: Options<TBody> = {},
+) {
+  const handler = middy<APIGatewayProxyEventV2, HttpResult>()
+    .use({ before: async (request) => logger.addContext(request.context) });
+  if (options.body) {
+    handler
+      .use(bodyGuard(options.maxBodyBytes ?? MAX_BODY_BYTES))
+      .use(jsonBodyParser())
+      .use(validate(options.body));
+  }
+  // Registered last so its onError runs first; middy runs onError middlewares in reverse order.
+  return handler.use(errorMapper).handler(fn as unknown as (event: APIGatewayProxyEventV2, context: Context) => Promise<HttpResult>);
+}

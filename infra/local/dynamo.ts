@@ -1,0 +1,54 @@
+/** DynamoDB on loopback: dynalite keeping its LevelDB under `.data/`, tables made from shared/tables. */
+import { CreateTableCommand, DynamoDBClient, ListTablesCommand, type CreateTableCommandInput } from '@aws-sdk/client-dynamodb';
+import dynalite from 'dynalite';
+import { mkdirSync } from 'node:fs';
+import { localTableName, tables, type TableDef, type TableKey } from '../../shared/tables';
+import { close, listen } from './http-server';
+import type { LocalService } from './service';
+
+export function createTableInput(name: string, def: TableDef): CreateTableCommandInput {
+  const keys = [def.partitionKey, def.sortKey, ...(def.indexes ?? []).flatMap((i) => [i.partitionKey, i.sortKey])].filter(
+    (k): k is NonNullable<typeof k> => k !== undefined,
+  );
+  const attributes = [...new Map(keys.map((k) => [k.name, k])).values()];
+  const keySchema = (pk: { name: string }, sk?: { name: string }) => [
+    { AttributeName: pk.name, KeyType: 'HASH' as const },
+    ...(sk ? [{ AttributeName: sk.name, KeyType: 'RANGE' as const }] : []),
+  ];
+  return {
+    TableName: name,
+    BillingMode: 'PAY_PER_REQUEST',
+    AttributeDefinitions: attributes.map((a) => ({ AttributeName: a.name, AttributeType: a.type })),
+    KeySchema: keySchema(def.partitionKey, def.sortKey),
+    GlobalSecondaryIndexes: def.indexes?.length
+      ? def.indexes.map((i) => ({ IndexName: i.name, KeySchema: keySchema(i.partitionKey, i.sortKey), Projection: { ProjectionType: 'ALL' } }))
+      : undefined,
+  };
+}
+
+/** Creates every table in shared/tables that does not exist yet; existing data is left alone. */
+export async function ensureTables(endpoint: string): Promise<void> {
+  const client = new DynamoDBClient({ endpoint, region: 'local', credentials: { accessKeyId: 'local', secretAccessKey: 'local' } });
+  const existing = new Set((await client.send(new ListTablesCommand({}))).TableNames ?? []);
+  for (const [key, def] of Object.entries(tables) as [TableKey, TableDef][]) {
+    const name = localTableName(key);
+    if (!existing.has(name)) await client.send(new CreateTableCommand(createTableInput(name, def)));
+  }
+  client.destroy();
+}
+
+export function dynamoService(options: { port: number; dataDir?: string }): LocalService {
+  return {
+    name: 'DynamoDB (dynalite)',
+    port: options.port,
+    async start() {
+      if (options.dataDir) mkdirSync(options.dataDir, { recursive: true });
+      // Tables become ACTIVE at once, as the local runtime never waits on provisioning.
+      const server = dynalite({ path: options.dataDir, createTableMs: 0, deleteTableMs: 0, updateTableMs: 0 });
+      await listen(server, options.port);
+      const url = `http://localhost:${options.port}`;
+      await ensureTables(url);
+      return { url, stop: () => close(server) };
+    },
+  };
+}

@@ -1,0 +1,103 @@
+/**
+ * The whole product on one machine: the list of local services, in start order, and the environment
+ * the handlers read. `npm start` runs it; integration tests start it in-process on free ports.
+ */
+import { resolve } from 'node:path';
+import { dynamoService } from './dynamo';
+import { gatewayService } from './gateway';
+import { isPortFree } from './ports';
+import { seedSampleRelease } from './seed';
+import { PortTakenError, type LocalService, type RunningService } from './service';
+import { webService } from './web';
+
+export const DEFAULT_PORTS = { dynamodb: 8000, api: 4000, web: 5173 } as const;
+export type Ports = { -readonly [K in keyof typeof DEFAULT_PORTS]: number };
+
+export function portEnvName(service: keyof Ports): string {
+  return `VOXPEN_${service.toUpperCase()}_PORT`;
+}
+
+export function portsFromEnv(env: NodeJS.ProcessEnv = process.env): Ports {
+  const ports = { ...DEFAULT_PORTS } as Ports;
+  for (const key of Object.keys(ports) as (keyof Ports)[]) {
+    const value = env[portEnvName(key)];
+    if (value) ports[key] = Number(value);
+  }
+  return ports;
+}
+
+export interface LocalStackOptions {
+  ports: Ports;
+  /** Where dynalite keeps its LevelDB; in memory when unset (tests). */
+  dataDir?: string;
+  /** Start the Vite dev server too (the supervisor does; API tests need not). */
+  web?: boolean;
+  /** Seed the sample release when the table has none. */
+  seed?: boolean;
+  root?: string;
+}
+
+/** What the handlers read from their environment, locally; deployed, the CDK stack sets these. */
+export function handlerEnvironment(ports: Ports): Record<string, string> {
+  return {
+    AWS_REGION: 'local',
+    DYNAMODB_ENDPOINT: `http://localhost:${ports.dynamodb}`,
+    WEB_ORIGIN: `http://localhost:${ports.web}`,
+    API_ORIGIN: `http://localhost:${ports.api}`,
+  };
+}
+
+export function localServices(options: LocalStackOptions): LocalService[] {
+  const { ports } = options;
+  const root = options.root ?? process.cwd();
+  const env = handlerEnvironment(ports);
+  const webOrigin = env.WEB_ORIGIN!;
+  const services: LocalService[] = [
+    dynamoService({ port: ports.dynamodb, dataDir: options.dataDir && resolve(root, options.dataDir, 'dynamodb') }),
+    gatewayService({ port: ports.api, corsOrigins: [webOrigin, `http://127.0.0.1:${ports.web}`], root }),
+  ];
+  if (options.web) services.push(webService({ port: ports.web, apiOrigin: env.API_ORIGIN!, root }));
+  return services;
+}
+
+export interface RunningStack {
+  ports: Ports;
+  urls: Record<string, string>;
+  env: Record<string, string>;
+  stop(): Promise<void>;
+}
+
+async function checkPorts(services: LocalService[], ports: Ports): Promise<void> {
+  const envNames = new Map(Object.entries(ports).map(([k, v]) => [v, portEnvName(k as keyof Ports)]));
+  for (const service of services) {
+    if (!(await isPortFree(service.port))) throw new PortTakenError(service.name, service.port, envNames.get(service.port) ?? '');
+  }
+}
+
+/**
+ * Starts every service in order, each ready before the next starts; on any failure stops what did
+ * start, so nothing is left listening.
+ */
+export async function startLocalStack(options: LocalStackOptions, onReady: (name: string, url: string) => void = () => {}): Promise<RunningStack> {
+  const services = localServices(options);
+  await checkPorts(services, options.ports);
+  const env = handlerEnvironment(options.ports);
+  Object.assign(process.env, env);
+  const running: { name: string; service: RunningService }[] = [];
+  const stop = async () => {
+    for (const { service } of running.reverse()) await service.stop().catch((e) => console.error(e));
+    running.length = 0;
+  };
+  try {
+    for (const service of services) {
+      const started = await service.start();
+      running.push({ name: service.name, service: started });
+      onReady(service.name, started.url);
+    }
+    if (options.seed) await seedSampleRelease(env.DYNAMODB_ENDPOINT!, env.WEB_ORIGIN!);
+  } catch (error) {
+    await stop();
+    throw error;
+  }
+  return { ports: options.ports, urls: Object.fromEntries(running.map((r) => [r.name, r.service.url])), env, stop };
+}

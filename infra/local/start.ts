@@ -1,0 +1,28 @@
+/** `npm start`: the supervisor. One line per service as it becomes ready; Ctrl-C stops them all. */
+import { PortTakenError } from './service';
+import { portsFromEnv, startLocalStack } from './stack';
+
+async function main() {
+  const stack = await startLocalStack(
+    { ports: portsFromEnv(), dataDir: process.env.VOXPEN_DATA_DIR ?? '.data', web: true, seed: true },
+    (name, url) => console.log(`  ready  ${name.padEnd(22)} ${url}`),
+  );
+  console.log(`\nVoxpen is running: open ${stack.urls['Web (Vite)']} (Ctrl-C stops everything)`);
+
+  let stopping = false;
+  const shutdown = async (signal: string) => {
+    if (stopping) return;
+    stopping = true;
+    console.log(`\n${signal}: stopping...`);
+    await stack.stop();
+    console.log('stopped.');
+    process.exit(0);
+  };
+  process.on('SIGINT', () => void shutdown('SIGINT'));
+  process.on('SIGTERM', () => void shutdown('SIGTERM'));
+}
+
+main().catch((error) => {
+  console.error(error instanceof PortTakenError ? `\n${error.message}` : error);
+  process.exit(1);
+});
