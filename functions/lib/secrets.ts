@@ -1,0 +1,35 @@
+import { GetSecretValueCommand, SecretsManagerClient } from '@aws-sdk/client-secrets-manager';
+import { localSecretEnvName, secretIdEnvName, secrets, type SecretName, type SecretValue } from '../../shared/secrets';
+
+const cache = new Map<SecretName, Promise<Record<string, string>>>();
+let client: SecretsManagerClient | undefined;
+
+function parse(name: SecretName, text: string): Record<string, string> {
+  const value = JSON.parse(text) as Record<string, unknown>;
+  const missing = secrets[name].fields.filter((f) => typeof value[f] !== 'string');
+  // Names the missing fields only: the value itself must never reach a log.
+  if (missing.length) throw new Error(`Secret ${name} lacks the field(s): ${missing.join(', ')}`);
+  return value as Record<string, string>;
+}
+
+async function load(name: SecretName, env: NodeJS.ProcessEnv): Promise<Record<string, string>> {
+  const secretId = env[secretIdEnvName(name)];
+  if (secretId) {
+    client ??= new SecretsManagerClient({});
+    const out = await client.send(new GetSecretValueCommand({ SecretId: secretId }));
+    return parse(name, out.SecretString ?? '{}');
+  }
+  const local = env[localSecretEnvName(name)];
+  if (local) return parse(name, local);
+  throw new Error(`Secret ${name} is not configured (set ${secretIdEnvName(name)})`);
+}
+
+/** A secret's fields, read once per cold start and cached for the life of the Lambda. */
+export async function getSecret<N extends SecretName>(name: N, env: NodeJS.ProcessEnv = process.env): Promise<SecretValue<N>> {
+  if (!cache.has(name)) {
+    const pending = load(name, env);
+    pending.catch(() => cache.delete(name)); // a failed read is retried on the next request
+    cache.set(name, pending);
+  }
+  return (await cache.get(name)!) as SecretValue<N>;
+}

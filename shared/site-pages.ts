@@ -1,0 +1,27 @@
+/**
+ * The public pages: prerendered to their own HTML at build time and served as files by the CDN. Any
+ * other path without a file extension is a client route and gets the app shell (`/index.html`).
+ */
+export interface SitePage {
+  path: string;
+  title: string;
+  description: string;
+}
+
+export const SITE_PAGES: readonly SitePage[] = [
+  { path: '/', title: 'Voxpen: speak naturally, write beautifully', description: 'Voice to text for writers and creators: 500+ words per minute, 99.9% accuracy, AI enhancement and smart formatting.' },
+  { path: '/pricing', title: 'Pricing | Voxpen', description: 'Free, Pro at $11 a month, or Enterprise. Start with a 14-day Pro trial, no card needed.' },
+  { path: '/features', title: 'Features | Voxpen', description: 'Voice to text, smart formatting, AI enhancement and export to every format you write in.' },
+  { path: '/download', title: 'Download for Windows | Voxpen', description: 'Download the Voxpen desktop app for Windows 10 and 11 (64-bit).' },
+  { path: '/about', title: 'About us | Voxpen', description: 'Our story, mission and vision: helping 1M+ writers in 20+ countries write with their voice.' },
+  { path: '/careers', title: 'Careers | Voxpen', description: 'Join the Voxpen team: open roles in engineering, product, machine learning and design.' },
+  { path: '/contact', title: 'Contact | Voxpen', description: 'Questions, sales or support: send us a message and we will get back to you.' },
+  { path: '/privacy', title: 'Privacy Policy | Voxpen', description: 'How Voxpen collects, uses and keeps your data: recordings 30 days, usage data 12 months.' },
+  { path: '/terms', title: 'Terms of Service | Voxpen', description: 'The terms that govern your use of Voxpen.' },
+  { path: '/security', title: 'Security | Voxpen', description: 'How Voxpen protects your account, your recordings and your writing.' },
+];
+
+/** The HTML file a prerendered page is stored as: `/pricing` → `/pricing/index.html`. */
+export function pageFile(path: string): string {
+  return path === '/' ? '/index.html' : `${path.replace(/\/$/, '')}/index.html`;
+}
