@@ -1,7 +1,10 @@
 /**
  * The public pages: prerendered to their own HTML at build time and served as files by the CDN. Any
- * other path without a file extension is a client route and gets the app shell (`/index.html`).
+ * other path without a file extension is a client route and gets the app shell (APP_SHELL_FILE).
  */
+/** The unrendered app shell the CDN serves for client routes (the prerendered home owns /index.html). */
+export const APP_SHELL_FILE = '/_app.html';
+
 export interface SitePage {
   path: string;
   title: string;

@@ -9,5 +9,7 @@ export function rewriteUri(uri: string, prerendered: readonly string[]): string 
   if (last.indexOf('.') !== -1) return uri; // a file: hashed asset, favicon, robots.txt, sitemap.xml
   var path = uri.length > 1 && uri.charAt(uri.length - 1) === '/' ? uri.substring(0, uri.length - 1) : uri;
   if (prerendered.indexOf(path) !== -1) return path === '/' ? '/index.html' : path + '/index.html';
-  return '/index.html'; // a client route: /dashboard, /launch, /checkout/success, ...
+  // A client route (/dashboard, /launch, /checkout/success, unknown paths): the bare app shell, which the
+  // build writes beside the prerendered pages as APP_SHELL_FILE (shared/site-pages.ts).
+  return '/_app.html';
 }
