@@ -8,7 +8,7 @@ import { createServer, type IncomingMessage, type ServerResponse } from 'node:ht
 import { resolve } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { matchRoute } from '../../shared/route-match';
-import { functions as functionDefs, routes as routeTable, type FunctionName, type RouteDef } from '../../shared/routes';
+import { functions as functionDefs, routes as routeTable, type RouteDef } from '../../shared/routes';
 import { texts } from '../../shared/texts';
 import { close, listen } from './http-server';
 import type { LocalService } from './service';
@@ -27,6 +27,8 @@ const TEXT_TYPES = /^(text\/|application\/(json|x-www-form-urlencoded|xml|javasc
 export interface GatewayOptions {
   port: number;
   routes?: readonly RouteDef[];
+  /** Function groups by name; the shared table unless a test routes to its own fixtures. */
+  functions?: Record<string, { entry: string }>;
   /** Origins allowed to call with credentials (the Vite dev server). */
   corsOrigins: string[];
   root?: string;
@@ -138,10 +140,11 @@ function sendJson(res: ServerResponse, status: number, body: object, headers: Re
 export function gatewayService(options: GatewayOptions): LocalService {
   const routes = options.routes ?? routeTable;
   const root = options.root ?? process.cwd();
-  const handlers = new Map<FunctionName, Promise<Handler>>();
-  const loadHandler = (fn: FunctionName) => {
+  const fns: Record<string, { entry: string }> = options.functions ?? functionDefs;
+  const handlers = new Map<string, Promise<Handler>>();
+  const loadHandler = (fn: string) => {
     if (!handlers.has(fn)) {
-      const entry = pathToFileURL(resolve(root, functionDefs[fn].entry)).href;
+      const entry = pathToFileURL(resolve(root, fns[fn]!.entry)).href;
       handlers.set(fn, import(entry).then((m: { handler: Handler }) => m.handler));
     }
     return handlers.get(fn)!;

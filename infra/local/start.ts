@@ -2,6 +2,9 @@
 import { PortTakenError } from './service';
 import { portsFromEnv, startLocalStack } from './stack';
 
+// Locally we run Node 20 knowingly (Lambda runs 22); the AWS SDK's notice about it is noise here.
+process.env.AWS_SDK_JS_NODE_VERSION_SUPPORT_WARNING_DISABLED ??= 'true';
+
 async function main() {
   const stack = await startLocalStack(
     { ports: portsFromEnv(), dataDir: process.env.VOXPEN_DATA_DIR ?? '.data', web: true, seed: true },

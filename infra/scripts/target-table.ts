@@ -1,0 +1,60 @@
+/**
+ * Where an operator command reads or writes: the deployed table when `--stack` is given (its name from
+ * the stack's outputs, with the caller's AWS credentials), else the local DynamoDB. When `npm start`
+ * is not running, the local data directory is opened directly, so the command works either way.
+ */
+import { CloudFormationClient, DescribeStacksCommand } from '@aws-sdk/client-cloudformation';
+import type { DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
+import { createDocumentClient } from '../../functions/lib/dynamo';
+import { tableEnvName, type TableKey } from '../../shared/tables';
+import { dynamoService } from '../local/dynamo';
+import { freePort } from '../local/ports';
+import { DEFAULT_PORTS } from '../local/stack';
+
+export interface Target {
+  db: DynamoDBDocumentClient;
+  description: string;
+  close(): Promise<void>;
+}
+
+/** The stack output that names a table, e.g. `ReleasesTableName`. */
+export function tableOutputKey(table: TableKey): string {
+  return `${table.charAt(0).toUpperCase()}${table.slice(1)}TableName`;
+}
+
+async function reachable(endpoint: string): Promise<boolean> {
+  try {
+    await fetch(endpoint, { method: 'POST', signal: AbortSignal.timeout(1000) });
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+export async function openTarget(table: TableKey, options: { stack?: string; region?: string }): Promise<Target> {
+  if (options.stack) {
+    const cfn = new CloudFormationClient({ region: options.region });
+    const out = await cfn.send(new DescribeStacksCommand({ StackName: options.stack }));
+    const name = out.Stacks?.[0]?.Outputs?.find((o) => o.OutputKey === tableOutputKey(table))?.OutputValue;
+    if (!name) throw new Error(`Stack ${options.stack} has no output ${tableOutputKey(table)}`);
+    process.env[tableEnvName(table)] = name;
+    const db = createDocumentClient();
+    return { db, description: `table ${name} of stack ${options.stack}`, close: async () => db.destroy() };
+  }
+  const endpoint = process.env.DYNAMODB_ENDPOINT ?? `http://localhost:${DEFAULT_PORTS.dynamodb}`;
+  if (await reachable(endpoint)) {
+    const db = createDocumentClient(endpoint);
+    return { db, description: `the local DynamoDB at ${endpoint}`, close: async () => db.destroy() };
+  }
+  const dataDir = process.env.VOXPEN_DATA_DIR ?? '.data';
+  const running = await dynamoService({ port: await freePort(), dataDir: `${dataDir}/dynamodb` }).start();
+  const db = createDocumentClient(running.url);
+  return {
+    db,
+    description: `the local data in ${dataDir}/`,
+    close: async () => {
+      db.destroy();
+      await running.stop();
+    },
+  };
+}
