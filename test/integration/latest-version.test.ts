@@ -46,7 +46,7 @@ describe('GET /api/latest-version through the local gateway', () => {
   });
 
   it('lets the Vite origin call it with credentials (CORS)', async () => {
-    const origin = stack.env.WEB_ORIGIN;
+    const origin = stack.env.WEB_ORIGIN!;
     const res = await fetch(`${stack.api}/api/latest-version`, { headers: { origin } });
     expect(res.headers.get('access-control-allow-origin')).toBe(origin);
     expect(res.headers.get('access-control-allow-credentials')).toBe('true');
