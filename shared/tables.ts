@@ -29,6 +29,15 @@ export const tables = {
     partitionKey: { name: 'platform', type: 'S' },
     sortKey: { name: 'versionKey', type: 'S' },
   },
+  /** One item per account, by SuperTokens user id (billing adds a Stripe-customer-id index here). */
+  users: {
+    partitionKey: { name: 'userId', type: 'S' },
+  },
+  /** Fixed-window counters for rate limits (functions/lib/rate-limit.ts), one item per scope and subject. */
+  rateLimits: {
+    partitionKey: { name: 'key', type: 'S' },
+    ttlAttribute: 'expiresAt',
+  },
 } as const satisfies Record<string, TableDef>;
 
 export type TableKey = keyof typeof tables;
