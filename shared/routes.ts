@@ -32,10 +32,12 @@ export interface RouteDef {
 
 export const functions = {
   releases: { entry: 'functions/releases/latest-version.ts', tables: [], readTables: ['releases'] },
+  contact: { entry: 'functions/contact/send-message.ts', tables: ['contactMessages', 'rateLimits'], secrets: ['ipHash'] },
 } as const satisfies Record<string, FunctionDef>;
 
 export type FunctionName = keyof typeof functions;
 
 export const routes: readonly RouteDef[] = [
   { method: 'GET', path: '/api/latest-version', fn: 'releases', cdnCacheSeconds: 60 },
+  { method: 'POST', path: '/api/contact', fn: 'contact' },
 ];

@@ -8,6 +8,7 @@ export const secrets = {
   supertokens: { description: 'SuperTokens core connection', fields: ['connectionUri', 'apiKey'] },
   google: { description: 'Google OAuth client for sign-in', fields: ['clientId', 'clientSecret'] },
   stripe: { description: 'Stripe API key and webhook signing secret', fields: ['secretKey', 'webhookSecret'] },
+  ipHash: { description: 'Pepper for hashing visitor IP addresses, so none is stored raw', fields: ['pepper'] },
 } as const;
 
 export type SecretName = keyof typeof secrets;

@@ -38,6 +38,11 @@ export const tables = {
     partitionKey: { name: 'key', type: 'S' },
     ttlAttribute: 'expiresAt',
   },
+  /** Contact-form messages by month received ('2026-11'), newest last by `receivedAt#id`. */
+  contactMessages: {
+    partitionKey: { name: 'month', type: 'S' },
+    sortKey: { name: 'receivedKey', type: 'S' },
+  },
 } as const satisfies Record<string, TableDef>;
 
 export type TableKey = keyof typeof tables;

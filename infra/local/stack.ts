@@ -3,6 +3,7 @@
  * the handlers read. `npm start` runs it; integration tests start it in-process on free ports.
  */
 import { resolve } from 'node:path';
+import { localSecretEnvName } from '../../shared/secrets';
 import { dynamoService } from './dynamo';
 import { gatewayService } from './gateway';
 import { isPortFree } from './ports';
@@ -44,6 +45,8 @@ export function handlerEnvironment(ports: Ports): Record<string, string> {
     DYNAMODB_ENDPOINT: `http://localhost:${ports.dynamodb}`,
     WEB_ORIGIN: `http://localhost:${ports.web}`,
     API_ORIGIN: `http://localhost:${ports.api}`,
+    // A development pepper: local contact messages are test data (deployed, a generated secret).
+    [localSecretEnvName('ipHash')]: JSON.stringify({ pepper: 'voxpen-local-ip-pepper' }),
   };
 }
 

@@ -1,0 +1,91 @@
+/**
+ * Contact-form messages (DECISIONS.md: a visitor who presses Send expects it to arrive): stored one
+ * item each, partitioned by the month received so the operator's list is a Query per month, never a
+ * Scan. The sender's IP address is kept only as a peppered hash, enough to tell repeat senders apart.
+ */
+import { PutCommand, QueryCommand, type DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
+import { createHmac, randomUUID } from 'node:crypto';
+import type { ContactMessageBody } from '../../shared/schemas/contact';
+import { tableName } from '../../shared/tables';
+import type { RateLimitRule } from '../lib/rate-limit';
+
+/** The issue's rule: five messages an hour from one address; the sixth is refused. */
+export const CONTACT_RATE_LIMIT: RateLimitRule = { scope: 'contact', limit: 5, windowSeconds: 60 * 60 };
+
+export interface StoredContactMessage extends ContactMessageBody {
+  month: string;
+  receivedKey: string;
+  id: string;
+  receivedAt: string;
+  ipHash: string;
+}
+
+/** HMAC-SHA256 with a secret pepper: an IPv4 space is small enough to reverse a plain hash by brute force. */
+export function hashIp(ip: string, pepper: string): string {
+  return createHmac('sha256', pepper).update(ip).digest('base64url');
+}
+
+export function monthOf(date: Date): string {
+  return date.toISOString().slice(0, 7);
+}
+
+export async function storeContactMessage(
+  db: DynamoDBDocumentClient,
+  body: ContactMessageBody,
+  meta: { ipHash: string; now?: Date },
+): Promise<StoredContactMessage> {
+  const now = meta.now ?? new Date();
+  const id = randomUUID();
+  const receivedAt = now.toISOString();
+  const item: StoredContactMessage = {
+    month: monthOf(now),
+    receivedKey: `${receivedAt}#${id}`,
+    id,
+    receivedAt,
+    name: body.name,
+    email: body.email,
+    message: body.message,
+    ipHash: meta.ipHash,
+  };
+  await db.send(new PutCommand({ TableName: tableName('contactMessages'), Item: item }));
+  return item;
+}
+
+/** The months from `since` ('2026-01') to the month of `now`, newest first. */
+export function monthsBack(since: string, now: Date): string[] {
+  const months: string[] = [];
+  const cursor = new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth(), 1));
+  while (monthOf(cursor) >= since) {
+    months.push(monthOf(cursor));
+    cursor.setUTCMonth(cursor.getUTCMonth() - 1);
+  }
+  return months;
+}
+
+/** Newest first, at most `limit`, received in or after the month `since`. */
+export async function listContactMessages(
+  db: DynamoDBDocumentClient,
+  options: { since: string; limit: number; now?: Date },
+): Promise<StoredContactMessage[]> {
+  const found: StoredContactMessage[] = [];
+  for (const month of monthsBack(options.since, options.now ?? new Date())) {
+    let startKey: Record<string, unknown> | undefined;
+    do {
+      const out = await db.send(
+        new QueryCommand({
+          TableName: tableName('contactMessages'),
+          KeyConditionExpression: '#month = :m',
+          ExpressionAttributeNames: { '#month': 'month' },
+          ExpressionAttributeValues: { ':m': month },
+          ScanIndexForward: false,
+          Limit: options.limit - found.length,
+          ExclusiveStartKey: startKey,
+        }),
+      );
+      found.push(...((out.Items ?? []) as StoredContactMessage[]));
+      startKey = out.LastEvaluatedKey;
+    } while (startKey && found.length < options.limit);
+    if (found.length >= options.limit) break;
+  }
+  return found;
+}

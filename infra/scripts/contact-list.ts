@@ -1,0 +1,71 @@
+/**
+ * `npm run contact:list [-- --limit 50] [--since 2026-01] [--json] [--stack VoxpenStack --region eu-west-1]`
+ * Prints the contact-form messages, newest first: the local data by default, the deployed table with
+ * `--stack` and AWS credentials in the shell.
+ */
+import { parseArgs } from 'node:util';
+import { listContactMessages, monthOf, type StoredContactMessage } from '../../functions/contact/messages';
+import { openTarget } from './target-table';
+
+const USAGE = 'Usage: npm run contact:list -- [--limit 50] [--since 2026-01] [--json] [--stack <name> --region <region>]';
+
+function defaultSince(now: Date): string {
+  return monthOf(new Date(Date.UTC(now.getUTCFullYear() - 1, now.getUTCMonth(), 1)));
+}
+
+function format(m: StoredContactMessage): string {
+  const body = m.message
+    .split('\n')
+    .map((line) => `    ${line}`)
+    .join('\n');
+  return `${m.receivedAt}  ${m.name} <${m.email}>  (id ${m.id}, sender ${m.ipHash.slice(0, 10)})\n${body}\n`;
+}
+
+async function main(): Promise<number> {
+  let values;
+  try {
+    ({ values } = parseArgs({
+      options: {
+        limit: { type: 'string', default: '50' },
+        since: { type: 'string' },
+        json: { type: 'boolean', default: false },
+        stack: { type: 'string' },
+        region: { type: 'string' },
+      },
+      strict: true,
+    }));
+  } catch (error) {
+    console.error(`${(error as Error).message}\n${USAGE}`);
+    return 2;
+  }
+  const limit = Number(values.limit);
+  const since = values.since ?? defaultSince(new Date());
+  if (!Number.isInteger(limit) || limit < 1 || !/^\d{4}-\d{2}$/.test(since)) {
+    console.error(`--limit must be a positive whole number and --since a month like 2026-01.\n${USAGE}`);
+    return 2;
+  }
+
+  const target = await openTarget('contactMessages', { stack: values.stack, region: values.region });
+  try {
+    const messages = await listContactMessages(target.db, { since, limit });
+    if (values.json) {
+      console.log(JSON.stringify(messages, null, 2));
+    } else if (messages.length === 0) {
+      console.log(`No contact messages since ${since} in ${target.description}.`);
+    } else {
+      console.log(`${messages.length} contact message(s) since ${since}, newest first, from ${target.description}:\n`);
+      for (const m of messages) console.log(format(m));
+    }
+    return 0;
+  } finally {
+    await target.close();
+  }
+}
+
+main().then(
+  (code) => process.exit(code),
+  (error) => {
+    console.error(`contact:list failed: ${(error as Error).message}`);
+    process.exit(1);
+  },
+);

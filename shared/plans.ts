@@ -1,0 +1,66 @@
+/**
+ * Plans and prices (spec §1, §3, §9): what the pricing page shows and what billing enforces. Stripe
+ * price ids are configuration (they differ per account and environment), so they are not here.
+ */
+export type PlanId = 'free' | 'pro' | 'enterprise';
+export type BillingInterval = 'monthly' | 'annually';
+
+/** spec §9: Pro costs 11 dollars a month. */
+export const PRO_MONTHLY_USD = 11;
+/** spec §9: the annual price is shown against twelve months at the monthly price (11 × 12)... */
+export const PRO_ANNUAL_LIST_USD = PRO_MONTHLY_USD * 12;
+/** ...and charged as eleven (11 × 11): one month free. */
+export const PRO_ANNUAL_USD = PRO_MONTHLY_USD * 11;
+
+/** spec §9: the Free plan's words per month; the count resets each calendar month. */
+export const FREE_WORDS_PER_MONTH = 500;
+/** spec §9 FAQ, DECISIONS.md: the first Pro checkout of an account starts a trial without a card. */
+export const PRO_TRIAL_DAYS = 14;
+
+export interface Plan {
+  id: PlanId;
+  name: string;
+  tagline: string;
+  /** Whole dollars a month; undefined for Enterprise (custom, contact sales). */
+  monthlyUsd?: number;
+  /** Words per month; undefined means unlimited (Pro) or by contract (Enterprise). */
+  wordsPerMonth?: number;
+  /** Users included; undefined for Enterprise (by contract). */
+  users?: number;
+  features: readonly string[];
+}
+
+export const PLANS: readonly Plan[] = [
+  {
+    id: 'free',
+    name: 'Free',
+    tagline: 'Try dictation on your own writing.',
+    monthlyUsd: 0,
+    wordsPerMonth: FREE_WORDS_PER_MONTH,
+    users: 1,
+    features: [`${FREE_WORDS_PER_MONTH} words per month`, '1 user', 'Voice to text', 'Smart formatting', 'Export to text and Markdown'],
+  },
+  {
+    id: 'pro',
+    name: 'Pro',
+    tagline: 'For writers who dictate every day.',
+    monthlyUsd: PRO_MONTHLY_USD,
+    users: 1,
+    features: ['Unlimited words', '1 user', 'AI enhancement', 'Smart formatting', 'Export to every format', 'Priority email support', `${PRO_TRIAL_DAYS}-day free trial, no card needed`],
+  },
+  {
+    id: 'enterprise',
+    name: 'Enterprise',
+    tagline: 'For teams, with terms that fit.',
+    features: ['Unlimited words', 'As many users as you need', 'Everything in Pro', 'Invoice billing', 'Dedicated account manager', 'Custom onboarding'],
+  },
+];
+
+export function planById(id: PlanId): Plan {
+  return PLANS.find((p) => p.id === id)!;
+}
+
+/** spec §9: dollars as the pricing page shows them: '$11.00' for the monthly price, '$121' for a year. */
+export function formatUsd(amount: number, cents = false): string {
+  return `$${cents ? amount.toFixed(2) : String(amount)}`;
+}

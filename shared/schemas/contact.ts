@@ -1,0 +1,46 @@
+/**
+ * POST /api/contact (DECISIONS.md): the contact form's fields. The page checks them with this schema
+ * before sending and the Lambda again on arrival, so both name the same field with the same message.
+ */
+import { z } from 'zod';
+import { texts } from '../texts';
+
+export const CONTACT_NAME_MAX = 200;
+export const CONTACT_MESSAGE_MAX = 5000;
+
+const { contact } = texts;
+
+export const contactMessageBody = z.object({
+  name: z
+    .string({ error: contact.nameRequired })
+    .trim()
+    .min(1, { error: contact.nameRequired })
+    .max(CONTACT_NAME_MAX, { error: contact.nameTooLong }),
+  email: z.string({ error: contact.emailInvalid }).trim().pipe(z.email({ error: contact.emailInvalid })),
+  message: z
+    .string({ error: contact.messageRequired })
+    .trim()
+    .min(1, { error: contact.messageRequired })
+    .max(CONTACT_MESSAGE_MAX, { error: contact.messageTooLong }),
+});
+
+export type ContactMessageBody = z.infer<typeof contactMessageBody>;
+export type ContactField = keyof ContactMessageBody;
+
+/** The first problem per field, or an empty object when the message may be sent. */
+export function contactFieldErrors(input: unknown): Partial<Record<ContactField, string>> {
+  const parsed = contactMessageBody.safeParse(input);
+  if (parsed.success) return {};
+  const errors: Partial<Record<ContactField, string>> = {};
+  for (const issue of parsed.error.issues) {
+    const field = issue.path[0] as ContactField;
+    errors[field] ??= issue.message;
+  }
+  return errors;
+}
+
+/** The 201 answer: the stored message's id and the text the page shows. */
+export interface ContactMessageSent {
+  id: string;
+  message: string;
+}
