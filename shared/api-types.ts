@@ -15,3 +15,14 @@ export interface ErrorBody {
   /** Per-field messages for validation errors, keyed by field name. */
   fields?: Record<string, string>;
 }
+
+/** The product's account record (spec §3), as POST /api/users and /api/ensure-user-exists answer it. */
+export interface UserRecord {
+  userId: string;
+  email: string;
+  name?: string;
+  /** ISO 8601 date-time of the first save. */
+  createdAt: string;
+  lastLoginAt?: string;
+  loginCount: number;
+}

@@ -33,6 +33,8 @@ export interface RouteDef {
 export const functions = {
   releases: { entry: 'functions/releases/latest-version.ts', tables: [], readTables: ['releases'] },
   contact: { entry: 'functions/contact/send-message.ts', tables: ['contactMessages', 'rateLimits'], secrets: ['ipHash'] },
+  auth: { entry: 'functions/auth/handler.ts', tables: ['users', 'rateLimits'], secrets: ['supertokens', 'google'] },
+  users: { entry: 'functions/users/handler.ts', tables: ['users'], secrets: ['supertokens'] },
 } as const satisfies Record<string, FunctionDef>;
 
 export type FunctionName = keyof typeof functions;
@@ -40,4 +42,8 @@ export type FunctionName = keyof typeof functions;
 export const routes: readonly RouteDef[] = [
   { method: 'GET', path: '/api/latest-version', fn: 'releases', cdnCacheSeconds: 60 },
   { method: 'POST', path: '/api/contact', fn: 'contact' },
+  { method: 'ANY', path: '/api/auth/{proxy+}', fn: 'auth', forwardsCredentials: true },
+  { method: 'POST', path: '/api/users', fn: 'users', forwardsCredentials: true },
+  { method: 'POST', path: '/api/ensure-user-exists', fn: 'users', forwardsCredentials: true },
+  { method: 'POST', path: '/api/track-login', fn: 'users', forwardsCredentials: true },
 ];

@@ -32,4 +32,50 @@ export const texts = {
       `You have sent several messages in a short time. Please try again in ${minutes} minute${minutes === 1 ? '' : 's'}.`,
     failed: 'Your message could not be sent. Please try again in a moment.',
   },
+  /** spec §4, §5, §8: the sign-in, sign-up and callback pages, and the auth API's own messages. */
+  auth: {
+    signIn: {
+      submitting: 'Signing in...',
+      success: 'Welcome back!',
+      redirecting: 'Redirecting to your dashboard...',
+      wrongCredentials: 'Invalid email or password.',
+      failed: 'Sign in failed. Please try again.',
+      error: 'An error occurred during sign in.',
+    },
+    signUp: {
+      passwordsDoNotMatch: 'Passwords do not match',
+      passwordHint: 'Must be at least 8 characters',
+      failed: 'Sign up failed. Please try again.',
+      error: 'An error occurred during sign up.',
+      termsRequired: 'Please accept the Terms of Service and Privacy Policy',
+    },
+    google: {
+      error: 'An error occurred during Google sign-in. Please try again.',
+    },
+    callback: {
+      processing: 'Signing you in...',
+      errorTitle: 'Authentication Error',
+      backToSignIn: 'Back to Sign In',
+      failedStatus: (status: string) => `Sign-in failed: ${status}. Please try again or contact support if the issue persists.`,
+      failed: 'Authentication failed. Please try signing in again.',
+      unexpected: 'An unexpected error occurred during authentication. Please try again.',
+    },
+    fields: {
+      required: 'Field is not optional',
+      emailInvalid: 'Email is invalid',
+      emailExists: 'This email already exists. Please sign in instead.',
+      passwordTooShort: 'Password must contain at least 8 characters, including a number',
+      passwordTooLong: "Password's length must be lesser than 100 characters",
+      passwordNeedsLetter: 'Password must contain at least one alphabet',
+      passwordNeedsDigit: 'Password must contain at least one number',
+    },
+    /** Brute-force guard: the same answer whether or not the account exists. */
+    tooManyAttempts: (minutes: number) =>
+      `Too many attempts. Please try again in ${minutes} minute${minutes === 1 ? '' : 's'}.`,
+  },
+  users: {
+    notOwnAccount: 'You can only change your own account',
+    emailNotYours: 'Email does not match your account',
+    notFound: 'User not found',
+  },
 } as const;

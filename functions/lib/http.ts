@@ -21,6 +21,8 @@ interface Options<TBody> {
   /** The request body's schema; when given, the route takes a JSON body and validates it. */
   body?: ZodType<TBody>;
   maxBodyBytes?: number;
+  /** Runs before the body is read (e.g. `requireSession()`), so a caller without access learns nothing more. */
+  auth?: middy.MiddlewareObj<APIGatewayProxyEventV2, HttpResult>;
 }
 
 type Request = middy.Request<APIGatewayProxyEventV2, HttpResult, Error, Context>;
@@ -85,6 +87,7 @@ export function httpHandler<TBody = undefined>(
 ) {
   const handler = middy<APIGatewayProxyEventV2, HttpResult>()
     .use({ before: async (request) => logger.addContext(request.context) });
+  if (options.auth) handler.use(options.auth);
   if (options.body) {
     handler
       .use(bodyGuard(options.maxBodyBytes ?? MAX_BODY_BYTES))

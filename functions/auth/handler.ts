@@ -1,0 +1,24 @@
+/**
+ * ANY /api/auth/{proxy+}: the SuperTokens API (sign-up, sign-in, Google, sessions, password reset),
+ * served by supertokens-node's awsLambda middleware as the whole function.
+ */
+import type { APIGatewayProxyEventV2, Context } from 'aws-lambda';
+import { middleware } from 'supertokens-node/framework/awsLambda';
+import { texts } from '../../shared/texts';
+import { logger } from '../lib/logger';
+import { json } from '../lib/response';
+import { ensureSupertokens } from './supertokens';
+
+const supertokensApi = middleware();
+
+export async function handler(event: APIGatewayProxyEventV2, context: Context) {
+  logger.addContext(context);
+  try {
+    await ensureSupertokens();
+    return await supertokensApi(event, context, () => undefined);
+  } catch (error) {
+    // The SDK answers its own errors; anything left is ours (core unreachable, a bug): no details out.
+    logger.error('auth request failed', { error: { name: (error as Error).name, message: (error as Error).message } });
+    return json(500, { message: texts.api.internalError });
+  }
+}

@@ -1,0 +1,23 @@
+/** POST /api/users {name, email, supertokensUserId} (spec §7): the sign-up page saves the new account's record. */
+import { createUserBody, type CreateUserBody } from '../../shared/schemas/accounts';
+import { texts } from '../../shared/texts';
+import { documentClient } from '../lib/dynamo';
+import { httpHandler } from '../lib/http';
+import { HttpError } from '../lib/http-error';
+import { json } from '../lib/response';
+import { requireSession, sessionOf } from '../lib/session';
+import { authUser } from './account-user';
+import { saveUserRecord } from './users';
+
+export const createUser = httpHandler<CreateUserBody>(
+  async (event) => {
+    const userId = sessionOf(event).getUserId();
+    if (event.body.supertokensUserId !== userId) throw new HttpError(403, texts.users.notOwnAccount);
+    const user = await authUser(userId);
+    const email = event.body.email.toLowerCase();
+    if (!user?.emails.includes(email)) throw new HttpError(400, texts.users.emailNotYours, { email: texts.users.emailNotYours });
+    const saved = await saveUserRecord(documentClient(), { userId, email, name: event.body.name }, new Date());
+    return json(saved.created ? 201 : 200, saved.user);
+  },
+  { auth: requireSession(), body: createUserBody },
+);

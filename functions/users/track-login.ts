@@ -1,0 +1,20 @@
+/** POST /api/track-login {userId} (spec §7): last login time and login count, for one's own account only. */
+import { trackLoginBody, type TrackLoginBody } from '../../shared/schemas/accounts';
+import { texts } from '../../shared/texts';
+import { documentClient } from '../lib/dynamo';
+import { httpHandler } from '../lib/http';
+import { HttpError } from '../lib/http-error';
+import { json } from '../lib/response';
+import { requireSession, sessionOf } from '../lib/session';
+import { trackLogin as recordLogin } from './users';
+
+export const trackLogin = httpHandler<TrackLoginBody>(
+  async (event) => {
+    const userId = sessionOf(event).getUserId();
+    if (event.body.userId !== userId) throw new HttpError(403, texts.users.notOwnAccount);
+    const user = await recordLogin(documentClient(), userId, new Date());
+    if (!user) throw new HttpError(404, texts.users.notFound);
+    return json(200, { lastLoginAt: user.lastLoginAt, loginCount: user.loginCount });
+  },
+  { auth: requireSession(), body: trackLoginBody },
+);

@@ -1,0 +1,48 @@
+/**
+ * Validation of account input (spec §5), shared by the sign-in/sign-up forms, the auth Lambda's
+ * SuperTokens form-field validators and the users API, so the browser and the server agree.
+ */
+import { z } from 'zod';
+import { texts } from '../texts';
+
+const { fields } = texts.auth;
+
+/** spec §9: password at least 8, under 100 characters. */
+export const PASSWORD_MIN = 8;
+export const PASSWORD_MAX = 99;
+
+/** spec §5: the email is trimmed first, then must look like an email. */
+export const emailSchema = z.string({ error: fields.required }).trim().min(1, { error: fields.required }).pipe(z.email({ error: fields.emailInvalid }));
+
+/** spec §5: sign-up password: 8..99 characters with a letter and a digit. */
+export const newPasswordSchema = z
+  .string({ error: fields.required })
+  .min(1, { error: fields.required })
+  .min(PASSWORD_MIN, { error: fields.passwordTooShort })
+  .max(PASSWORD_MAX, { error: fields.passwordTooLong })
+  .regex(/[A-Za-z]/, { error: fields.passwordNeedsLetter })
+  .regex(/[0-9]/, { error: fields.passwordNeedsDigit });
+
+/** spec §5: on sign-in the password only has to be a (non-empty) string. */
+export const signInPasswordSchema = z.string({ error: fields.required }).min(1, { error: fields.required });
+
+/** The first problem with a value, or undefined when it is valid (the shape SuperTokens validators return). */
+export function fieldError(schema: z.ZodType, value: unknown): string | undefined {
+  const parsed = schema.safeParse(value);
+  return parsed.success ? undefined : parsed.error.issues[0]?.message;
+}
+
+/** A SuperTokens user id: a UUID from the core, bounded so no one can store a novel in it. */
+const userIdSchema = z.string().trim().min(1).max(128);
+
+/** POST /api/users (spec §7). */
+export const createUserBody = z.object({
+  name: z.string().trim().min(1, { error: fields.required }).max(200),
+  email: emailSchema,
+  supertokensUserId: userIdSchema,
+});
+export type CreateUserBody = z.infer<typeof createUserBody>;
+
+/** POST /api/track-login (spec §7). */
+export const trackLoginBody = z.object({ userId: userIdSchema });
+export type TrackLoginBody = z.infer<typeof trackLoginBody>;
