@@ -2,16 +2,18 @@
  * The whole product on one machine: the list of local services, in start order, and the environment
  * the handlers read. `npm start` runs it; integration tests start it in-process on free ports.
  */
-import { resolve } from 'node:path';
+import { tmpdir } from 'node:os';
+import { join, resolve } from 'node:path';
 import { localSecretEnvName } from '../../shared/secrets';
 import { dynamoService } from './dynamo';
+import { googleStandInService, LOCAL_GOOGLE_CLIENT } from './google/oidc-service';
 import { gatewayService } from './gateway';
 import { isPortFree } from './ports';
 import { seedSampleRelease } from './seed';
 import { PortTakenError, type LocalService, type RunningService } from './service';
 import { webService } from './web';
 
-export const DEFAULT_PORTS = { dynamodb: 8000, api: 4000, web: 5173 } as const;
+export const DEFAULT_PORTS = { dynamodb: 8000, api: 4000, web: 5173, google: 4500 } as const;
 export type Ports = { -readonly [K in keyof typeof DEFAULT_PORTS]: number };
 
 export function portEnvName(service: keyof Ports): string {
@@ -35,11 +37,13 @@ export interface LocalStackOptions {
   web?: boolean;
   /** Seed the sample release when the table has none. */
   seed?: boolean;
+  /** Where mail is written locally; default `<dataDir>/outbox`, else a directory under the OS temp dir. */
+  outboxDir?: string;
   root?: string;
 }
 
 /** What the handlers read from their environment, locally; deployed, the CDK stack sets these. */
-export function handlerEnvironment(ports: Ports): Record<string, string> {
+export function handlerEnvironment(ports: Ports, outboxDir = join(tmpdir(), 'voxpen-outbox')): Record<string, string> {
   return {
     AWS_REGION: 'local',
     DYNAMODB_ENDPOINT: `http://localhost:${ports.dynamodb}`,
@@ -47,7 +51,22 @@ export function handlerEnvironment(ports: Ports): Record<string, string> {
     API_ORIGIN: `http://localhost:${ports.api}`,
     // A development pepper: local contact messages are test data (deployed, a generated secret).
     [localSecretEnvName('ipHash')]: JSON.stringify({ pepper: 'voxpen-local-ip-pepper' }),
+    // Google sign-in goes to the local OpenID Connect stand-in; deployed, Google's own discovery document.
+    [localSecretEnvName('google')]: JSON.stringify(LOCAL_GOOGLE_CLIENT),
+    GOOGLE_OIDC_ISSUER: `http://localhost:${ports.google}`,
+    // Mail is written here and printed with its links instead of going through SES.
+    MAIL_OUTBOX_DIR: outboxDir,
   };
+}
+
+/** Where Google may send the browser back to: the sign-in pages' callbacks and the desktop app's API callback. */
+function googleRedirectUris(ports: Ports): string[] {
+  const web = [`http://localhost:${ports.web}`, `http://127.0.0.1:${ports.web}`];
+  return [...web.flatMap((o) => [`${o}/auth/callback`, `${o}/auth/callback/google`]), `http://localhost:${ports.api}/api/auth/callback/google/app`];
+}
+
+export function outboxDirOf(options: LocalStackOptions): string | undefined {
+  return options.outboxDir ?? (options.dataDir ? resolve(options.root ?? process.cwd(), options.dataDir, 'outbox') : undefined);
 }
 
 export function localServices(options: LocalStackOptions): LocalService[] {
@@ -57,6 +76,7 @@ export function localServices(options: LocalStackOptions): LocalService[] {
   const webOrigin = env.WEB_ORIGIN!;
   const services: LocalService[] = [
     dynamoService({ port: ports.dynamodb, dataDir: options.dataDir && resolve(root, options.dataDir, 'dynamodb') }),
+    googleStandInService({ port: ports.google, redirectUris: googleRedirectUris(ports) }),
     gatewayService({ port: ports.api, corsOrigins: [webOrigin, `http://127.0.0.1:${ports.web}`], root }),
   ];
   if (options.web) services.push(webService({ port: ports.web, apiOrigin: env.API_ORIGIN!, root }));
@@ -84,7 +104,7 @@ async function checkPorts(services: LocalService[], ports: Ports): Promise<void>
 export async function startLocalStack(options: LocalStackOptions, onReady: (name: string, url: string) => void = () => {}): Promise<RunningStack> {
   const services = localServices(options);
   await checkPorts(services, options.ports);
-  const env = handlerEnvironment(options.ports);
+  const env = handlerEnvironment(options.ports, outboxDirOf(options));
   Object.assign(process.env, env);
   const running: { name: string; service: RunningService }[] = [];
   const stop = async () => {

@@ -3,7 +3,7 @@ import { freePort } from '../../infra/local/ports';
 import { startLocalStack, type LocalStackOptions, type Ports, type RunningStack } from '../../infra/local/stack';
 
 export async function freePorts(): Promise<Ports> {
-  return { dynamodb: await freePort(), api: await freePort(), web: await freePort() };
+  return { dynamodb: await freePort(), api: await freePort(), web: await freePort(), google: await freePort() };
 }
 
 export async function startTestStack(options: Partial<LocalStackOptions> = {}): Promise<RunningStack & { api: string; web: string }> {
