@@ -1,16 +1,17 @@
 import { Outlet } from 'react-router-dom';
 import { Footer } from './Footer';
-import { NavBar } from './NavBar';
+import { NavBar, type NavBarProps } from './NavBar';
 import { ScrollToTop } from './ScrollToTop';
 
-export function Layout() {
+/** `nav` lets a signed-in area (the dashboard) give the bar its Logout without the bar importing auth code. */
+export function Layout({ nav }: { nav?: NavBarProps } = {}) {
   return (
     <>
       <ScrollToTop />
       <a className="skip-link" href="#main">
         Skip to content
       </a>
-      <NavBar />
+      <NavBar {...nav} />
       <main id="main">
         <Outlet />
       </main>

@@ -1,0 +1,28 @@
+import type { UserRecord } from '../../../shared/api-types';
+import type { CreateUserBody } from '../../../shared/schemas/accounts';
+import { api } from './client';
+
+/** spec §7: POST /api/users after sign-up. */
+export async function saveUserRecord(body: CreateUserBody): Promise<UserRecord> {
+  const { data } = await api.post<UserRecord>('/api/users', body);
+  return data;
+}
+
+export async function ensureUserExists(): Promise<UserRecord> {
+  const { data } = await api.post<UserRecord>('/api/ensure-user-exists');
+  return data;
+}
+
+export async function trackLogin(userId: string): Promise<void> {
+  await api.post('/api/track-login', { userId });
+}
+
+/** After any sign-in: make sure the record exists, then count the login. Failures are only logged. */
+export async function recordSignIn(userId: string): Promise<void> {
+  try {
+    await ensureUserExists();
+    await trackLogin(userId);
+  } catch (error) {
+    console.error('Could not record the sign-in', error);
+  }
+}

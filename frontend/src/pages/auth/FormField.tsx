@@ -1,0 +1,33 @@
+import { useId, type InputHTMLAttributes, type ReactNode } from 'react';
+
+interface FormFieldProps extends Omit<InputHTMLAttributes<HTMLInputElement>, 'id'> {
+  label: string;
+  error?: string;
+  hint?: string;
+  /** Shown beside the label (e.g. a 'Forgot password?' link). */
+  aside?: ReactNode;
+}
+
+export function FormField({ label, error, hint, aside, ...input }: FormFieldProps) {
+  const id = useId();
+  const describedBy = [hint && `${id}-hint`, error && `${id}-error`].filter(Boolean).join(' ') || undefined;
+  return (
+    <div className="field">
+      <div className="field-row">
+        <label htmlFor={id}>{label}</label>
+        {aside}
+      </div>
+      <input id={id} aria-invalid={error ? true : undefined} aria-describedby={describedBy} {...input} />
+      {hint && (
+        <span id={`${id}-hint`} className="field-hint">
+          {hint}
+        </span>
+      )}
+      {error && (
+        <span id={`${id}-error`} className="field-error">
+          {error}
+        </span>
+      )}
+    </div>
+  );
+}

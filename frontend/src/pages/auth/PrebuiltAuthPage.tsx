@@ -1,0 +1,26 @@
+/**
+ * The SuperTokens prebuilt pages under /auth (spec §2): sign in / sign up with a switch, reset
+ * password (the emailed link lands on /auth/reset-password), Google's prebuilt callback.
+ */
+import * as reactRouterDom from 'react-router-dom';
+import { EmailPasswordPreBuiltUI } from 'supertokens-auth-react/recipe/emailpassword/prebuiltui';
+import { ThirdPartyPreBuiltUI } from 'supertokens-auth-react/recipe/thirdparty/prebuiltui';
+import { getRoutingComponent, getSuperTokensRoutesForReactRouterDom } from 'supertokens-auth-react/ui';
+import { initSuperTokens } from '../../auth/supertokens';
+
+const PREBUILT_UI = [EmailPasswordPreBuiltUI, ThirdPartyPreBuiltUI];
+
+initSuperTokens();
+// Registers react-router's navigation with the prebuilt UI (its own links then stay in the app).
+getSuperTokensRoutesForReactRouterDom(reactRouterDom, PREBUILT_UI);
+
+export function PrebuiltAuthPage() {
+  const { pathname, search } = reactRouterDom.useLocation();
+  return (
+    <div className="container" key={`${pathname}${search}`}>
+      {getRoutingComponent(PREBUILT_UI)}
+    </div>
+  );
+}
+
+export default PrebuiltAuthPage;
