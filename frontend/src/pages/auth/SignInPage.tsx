@@ -29,15 +29,16 @@ export function SignInPage() {
   const [state, setState] = useState<FormState>({ kind: 'idle' });
   useDelayedRedirect(state.kind === 'success' ? state.to : undefined);
 
+  const redirectSignedIn = !session.loading && session.doesSessionExist && state.kind !== 'submitting' && state.kind !== 'success';
+
   useEffect(() => {
-    if (desktopParamsInUrl) navigate(location.pathname, { replace: true });
-    // Only for the address the page was opened with.
-    // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, []);
+    // Once the session is known: the signed-in leave anyway; for the others, drop the parameters from the address.
+    if (desktopParamsInUrl && !session.loading && !session.doesSessionExist && location.search) navigate(location.pathname, { replace: true });
+  }, [desktopParamsInUrl, session.loading, session.doesSessionExist, location.pathname, location.search, navigate]);
 
   if (state.kind === 'success') return <SuccessView title={t.success} line={t.redirecting} />;
   // spec §2: a visitor who is already signed in goes straight on (not mid-submit: that shows success first).
-  if (!session.loading && session.doesSessionExist && state.kind !== 'submitting') return <Navigate to={afterSignInPath()} replace />;
+  if (redirectSignedIn) return <Navigate to={afterSignInPath()} replace />;
 
   const submitting = state.kind === 'submitting';
 

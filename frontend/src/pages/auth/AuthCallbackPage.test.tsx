@@ -1,0 +1,71 @@
+import { act, screen } from '@testing-library/react';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { texts } from '../../../../shared/texts';
+import { recordSignIn } from '../../api/accounts';
+import { finishGoogleSignIn, type GoogleResult } from '../../auth/auth-client';
+import { DESKTOP_ORIGIN_KEY, DESKTOP_REDIRECT_KEY } from '../../auth/desktop-handoff';
+import { renderAt } from '../../auth/testing';
+import { AuthCallbackPage } from './AuthCallbackPage';
+
+vi.mock('../../auth/auth-client', () => ({ finishGoogleSignIn: vi.fn() }));
+vi.mock('../../api/accounts', () => ({ recordSignIn: vi.fn(async () => undefined) }));
+
+const t = texts.auth.callback;
+
+beforeEach(() => {
+  vi.useFakeTimers({ shouldAdvanceTime: true });
+  sessionStorage.clear();
+});
+afterEach(() => {
+  vi.useRealTimers();
+  vi.clearAllMocks();
+});
+
+describe('/auth/callback', () => {
+  it("shows 'Signing you in...', then 'Welcome back!', records the login, and goes to the dashboard after 1.5 s", async () => {
+    let finish: (r: GoogleResult) => void = () => {};
+    vi.mocked(finishGoogleSignIn).mockReturnValue(new Promise((r) => (finish = r)));
+    renderAt('/auth/callback?code=c&state=s', '/auth/callback', <AuthCallbackPage />);
+    expect(screen.getAllByText(t.processing).length).toBeGreaterThan(0);
+
+    await act(async () => finish({ status: 'OK', userId: 'g-1', createdNewUser: true }));
+    expect(screen.getByRole('heading', { name: texts.auth.signIn.success })).toBeInTheDocument();
+    expect(recordSignIn).toHaveBeenCalledWith('g-1');
+    expect(finishGoogleSignIn).toHaveBeenCalledTimes(1);
+
+    act(() => vi.advanceTimersByTime(1499));
+    expect(screen.queryByTestId('where')).not.toBeInTheDocument();
+    act(() => vi.advanceTimersByTime(1));
+    expect(screen.getByTestId('where')).toHaveTextContent('dashboard /dashboard');
+  });
+
+  it('goes to /launch after 1.5 s when a desktop sign-in is pending', async () => {
+    sessionStorage.setItem(DESKTOP_ORIGIN_KEY, 'desktop');
+    sessionStorage.setItem(DESKTOP_REDIRECT_KEY, 'http://localhost:7777/cb');
+    vi.mocked(finishGoogleSignIn).mockResolvedValue({ status: 'OK', userId: 'g-1', createdNewUser: false });
+    renderAt('/auth/callback', '/auth/callback', <AuthCallbackPage />);
+    await screen.findByRole('heading', { name: texts.auth.signIn.success });
+    act(() => vi.advanceTimersByTime(1500));
+    expect(screen.getByTestId('where')).toHaveTextContent('launch /launch?redirect_url=http%3A%2F%2Flocalhost%3A7777%2Fcb');
+  });
+
+  it.each([
+    [{ status: 'NO_EMAIL_GIVEN_BY_PROVIDER' } as GoogleResult, t.failedStatus('NO_EMAIL_GIVEN_BY_PROVIDER')],
+    [{ status: 'SIGN_IN_UP_NOT_ALLOWED' } as GoogleResult, t.failedStatus('SIGN_IN_UP_NOT_ALLOWED')],
+    [{ status: 'GENERAL_ERROR', message: 'x' } as GoogleResult, t.failed],
+  ])("shows 'Authentication Error' for %o with its message and a way back", async (result, message) => {
+    vi.mocked(finishGoogleSignIn).mockResolvedValue(result);
+    renderAt('/auth/callback', '/auth/callback', <AuthCallbackPage />);
+    expect(await screen.findByRole('heading', { name: t.errorTitle })).toBeInTheDocument();
+    expect(screen.getByRole('alert')).toHaveTextContent(message);
+    expect(screen.getByRole('link', { name: t.backToSignIn })).toHaveAttribute('href', '/signin');
+    expect(recordSignIn).not.toHaveBeenCalled();
+  });
+
+  it('shows the unexpected-error message when finishing throws (e.g. a state mismatch)', async () => {
+    vi.spyOn(console, 'error').mockImplementation(() => {});
+    vi.mocked(finishGoogleSignIn).mockRejectedValue(new Error('Auth state verification failed. The auth provider responded with an invalid state'));
+    renderAt('/auth/callback', '/auth/callback', <AuthCallbackPage />);
+    expect(await screen.findByRole('alert')).toHaveTextContent(t.unexpected);
+  });
+});

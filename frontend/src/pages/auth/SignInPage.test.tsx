@@ -1,0 +1,135 @@
+import { act, screen } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { texts } from '../../../../shared/texts';
+import { recordSignIn } from '../../api/accounts';
+import { googleSignInUrl, signInWithPassword } from '../../auth/auth-client';
+import { DESKTOP_ORIGIN_KEY, DESKTOP_REDIRECT_KEY } from '../../auth/desktop-handoff';
+import { useSession, type SessionState } from '../../auth/session';
+import { renderAt } from '../../auth/testing';
+import { SignInPage } from './SignInPage';
+
+vi.mock('../../auth/auth-client', () => ({ signInWithPassword: vi.fn(), googleSignInUrl: vi.fn() }));
+vi.mock('../../auth/session', () => ({ useSession: vi.fn() }));
+vi.mock('../../api/accounts', () => ({ recordSignIn: vi.fn(async () => undefined) }));
+
+const signedOut: SessionState = { loading: false, doesSessionExist: false };
+const t = texts.auth.signIn;
+
+beforeEach(() => {
+  vi.useFakeTimers({ shouldAdvanceTime: true });
+  vi.mocked(useSession).mockReturnValue(signedOut);
+  sessionStorage.clear();
+});
+afterEach(() => {
+  vi.useRealTimers();
+  vi.clearAllMocks();
+});
+
+function user() {
+  return userEvent.setup({ advanceTimers: vi.advanceTimersByTime });
+}
+
+async function fillAndSubmit(email = 'ada@example.com', password = 'secret123') {
+  const u = user();
+  await u.type(screen.getByLabelText('Email'), email);
+  await u.type(screen.getByLabelText('Password'), password);
+  await u.click(screen.getByRole('button', { name: 'Sign In' }));
+}
+
+describe('/signin', () => {
+  it("shows 'Signing in...' with the fields disabled, then 'Welcome back!', and goes to the dashboard after 1.5 s", async () => {
+    let finish: (r: { status: 'OK'; userId: string }) => void = () => {};
+    vi.mocked(signInWithPassword).mockReturnValue(new Promise((r) => (finish = r)));
+    renderAt('/signin', '/signin', <SignInPage />);
+    await fillAndSubmit();
+
+    expect(screen.getByRole('button', { name: t.submitting })).toBeDisabled();
+    expect(screen.getByLabelText('Email')).toBeDisabled();
+    expect(screen.getByLabelText('Password')).toBeDisabled();
+    expect(signInWithPassword).toHaveBeenCalledWith('ada@example.com', 'secret123');
+
+    await act(async () => finish({ status: 'OK', userId: 'u-1' }));
+    expect(screen.getByRole('heading', { name: t.success })).toBeInTheDocument();
+    expect(screen.getByText(t.redirecting)).toBeInTheDocument();
+    expect(recordSignIn).toHaveBeenCalledWith('u-1');
+
+    act(() => vi.advanceTimersByTime(1499));
+    expect(screen.queryByTestId('where')).not.toBeInTheDocument();
+    act(() => vi.advanceTimersByTime(1));
+    expect(screen.getByTestId('where')).toHaveTextContent('dashboard /dashboard');
+  });
+
+  it.each([
+    [{ status: 'WRONG_CREDENTIALS_ERROR' as const }, t.wrongCredentials],
+    [{ status: 'SIGN_IN_NOT_ALLOWED' as const }, t.failed],
+    [{ status: 'FIELD_ERROR' as const, formFields: [{ id: 'email', error: 'Email is invalid' }] }, t.failed],
+    [{ status: 'GENERAL_ERROR' as const, message: texts.auth.tooManyAttempts(15) }, texts.auth.tooManyAttempts(15)],
+  ])('answers %o with its message and lets the visitor try again', async (result, message) => {
+    vi.mocked(signInWithPassword).mockResolvedValue(result);
+    renderAt('/signin', '/signin', <SignInPage />);
+    await fillAndSubmit();
+    expect(await screen.findByRole('alert')).toHaveTextContent(message);
+    expect(screen.getByRole('button', { name: 'Sign In' })).toBeEnabled();
+  });
+
+  it("says 'An error occurred during sign in.' when the call throws", async () => {
+    vi.spyOn(console, 'error').mockImplementation(() => {});
+    vi.mocked(signInWithPassword).mockRejectedValue(new Error('network down'));
+    renderAt('/signin', '/signin', <SignInPage />);
+    await fillAndSubmit();
+    expect(await screen.findByRole('alert')).toHaveTextContent(t.error);
+  });
+
+  it('requires email and password before calling anything', async () => {
+    renderAt('/signin', '/signin', <SignInPage />);
+    await user().click(screen.getByRole('button', { name: 'Sign In' }));
+    expect(screen.getAllByText(texts.auth.fields.required)).toHaveLength(2);
+    expect(signInWithPassword).not.toHaveBeenCalled();
+  });
+
+  it('shows the Google error when Google sign-in cannot start', async () => {
+    vi.mocked(googleSignInUrl).mockRejectedValue(new Error('no'));
+    renderAt('/signin', '/signin', <SignInPage />);
+    await user().click(screen.getByRole('button', { name: 'Continue with Google' }));
+    expect(await screen.findByRole('alert')).toHaveTextContent(texts.auth.google.error);
+  });
+
+  it('keeps a desktop sign-in in session storage, cleans the address, and goes to /launch after sign-in', async () => {
+    vi.mocked(signInWithPassword).mockResolvedValue({ status: 'OK', userId: 'u-1' });
+    const redirect = 'http://localhost:7777/callback';
+    const { router } = renderAt(`/signin?origin=desktop&redirect_url=${encodeURIComponent(redirect)}`, '/signin', <SignInPage />);
+    expect(sessionStorage.getItem(DESKTOP_ORIGIN_KEY)).toBe('desktop');
+    expect(sessionStorage.getItem(DESKTOP_REDIRECT_KEY)).toBe(redirect);
+    await vi.waitFor(() => expect(router.state.location.search).toBe(''));
+
+    await fillAndSubmit();
+    await screen.findByRole('heading', { name: t.success });
+    act(() => vi.advanceTimersByTime(1500));
+    expect(screen.getByTestId('where')).toHaveTextContent(`launch /launch?redirect_url=${encodeURIComponent(redirect)}`);
+  });
+
+  it('clears a pending desktop sign-in when the address does not carry both parameters', () => {
+    sessionStorage.setItem(DESKTOP_ORIGIN_KEY, 'desktop');
+    sessionStorage.setItem(DESKTOP_REDIRECT_KEY, 'http://localhost:7777/callback');
+    renderAt('/signin?origin=desktop', '/signin', <SignInPage />);
+    expect(sessionStorage.getItem(DESKTOP_ORIGIN_KEY)).toBeNull();
+    expect(sessionStorage.getItem(DESKTOP_REDIRECT_KEY)).toBeNull();
+  });
+
+  it('sends a signed-in visitor to the dashboard, or to /launch when a desktop sign-in is pending', async () => {
+    vi.mocked(useSession).mockReturnValue({ loading: false, doesSessionExist: true, userId: 'u-1' });
+    const first = renderAt('/signin', '/signin', <SignInPage />);
+    expect(await screen.findByTestId('where')).toHaveTextContent('dashboard /dashboard');
+    first.unmount();
+
+    renderAt('/signin?origin=desktop&redirect_url=http%3A%2F%2Flocalhost%3A7777%2Fcb', '/signin', <SignInPage />);
+    expect(await screen.findByTestId('where')).toHaveTextContent('launch /launch?redirect_url=http%3A%2F%2Flocalhost%3A7777%2Fcb');
+  });
+
+  it('links to sign-up and to password reset', () => {
+    renderAt('/signin', '/signin', <SignInPage />);
+    expect(screen.getByRole('link', { name: 'Sign up' })).toHaveAttribute('href', '/signup');
+    expect(screen.getByRole('link', { name: 'Forgot password?' })).toHaveAttribute('href', '/auth/reset-password');
+  });
+});

@@ -1,0 +1,103 @@
+import { screen, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { texts } from '../../../../shared/texts';
+import { saveUserRecord } from '../../api/accounts';
+import { signUpWithPassword } from '../../auth/auth-client';
+import { useSession } from '../../auth/session';
+import { renderAt } from '../../auth/testing';
+import { SignUpPage } from './SignUpPage';
+
+vi.mock('../../auth/auth-client', () => ({ signUpWithPassword: vi.fn(), googleSignInUrl: vi.fn() }));
+vi.mock('../../auth/session', () => ({ useSession: vi.fn() }));
+vi.mock('../../api/accounts', () => ({ saveUserRecord: vi.fn() }));
+
+const t = texts.auth.signUp;
+
+beforeEach(() => {
+  vi.mocked(useSession).mockReturnValue({ loading: false, doesSessionExist: false });
+  sessionStorage.clear();
+});
+afterEach(() => vi.clearAllMocks());
+
+async function fill(values: { name?: string; email?: string; password?: string; confirm?: string; terms?: boolean } = {}) {
+  const { name = 'Ada Lovelace', email = 'ada@example.com', password = 'engine42', confirm = password, terms = true } = values;
+  const u = userEvent.setup();
+  if (name) await u.type(screen.getByLabelText('Full name'), name);
+  if (email) await u.type(screen.getByLabelText('Email'), email);
+  if (password) await u.type(screen.getByLabelText('Password'), password);
+  if (confirm) await u.type(screen.getByLabelText('Confirm password'), confirm);
+  if (terms) await u.click(screen.getByRole('checkbox'));
+  await u.click(screen.getByRole('button', { name: 'Create Account' }));
+}
+
+describe('/signup', () => {
+  it('shows the fields, the password hint, the terms links and the marketing figures', () => {
+    renderAt('/signup', '/signup', <SignUpPage />);
+    expect(screen.getByText(t.passwordHint)).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'Terms of Service' })).toHaveAttribute('href', '/terms');
+    expect(screen.getByRole('link', { name: 'Privacy Policy' })).toHaveAttribute('href', '/privacy');
+    expect(screen.getByRole('link', { name: 'Sign in' })).toHaveAttribute('href', '/signin');
+    expect(screen.getByRole('button', { name: 'Continue with Google' })).toBeInTheDocument();
+    const stats = within(screen.getByRole('list', { name: /in numbers/ }));
+    for (const line of ['500+ words per minute', '99.9% accuracy', '75% time saved']) expect(stats.getByText((_, el) => el?.textContent === line)).toBeInTheDocument();
+  });
+
+  it("alerts 'Passwords do not match' and sends nothing", async () => {
+    renderAt('/signup', '/signup', <SignUpPage />);
+    await fill({ confirm: 'engine43' });
+    expect(screen.getByRole('alert')).toHaveTextContent(t.passwordsDoNotMatch);
+    expect(signUpWithPassword).not.toHaveBeenCalled();
+  });
+
+  it('checks the password rules and the terms before sending', async () => {
+    renderAt('/signup', '/signup', <SignUpPage />);
+    await fill({ password: 'short1', terms: false });
+    expect(screen.getByText(texts.auth.fields.passwordTooShort)).toBeInTheDocument();
+    expect(screen.getByText(t.termsRequired)).toBeInTheDocument();
+    expect(signUpWithPassword).not.toHaveBeenCalled();
+  });
+
+  it('signs up, saves the user record with the new user id, and goes to the dashboard', async () => {
+    vi.mocked(signUpWithPassword).mockResolvedValue({ status: 'OK', userId: 'u-9' });
+    vi.mocked(saveUserRecord).mockResolvedValue({ userId: 'u-9', email: 'ada@example.com', name: 'Ada Lovelace', createdAt: '', loginCount: 0 });
+    renderAt('/signup', '/signup', <SignUpPage />);
+    await fill({ email: '  ada@example.com ' });
+    expect(signUpWithPassword).toHaveBeenCalledWith('ada@example.com', 'engine42');
+    expect(saveUserRecord).toHaveBeenCalledWith({ name: 'Ada Lovelace', email: 'ada@example.com', supertokensUserId: 'u-9' });
+    expect(await screen.findByTestId('where')).toHaveTextContent('dashboard /dashboard');
+  });
+
+  it('still goes to the dashboard when saving the record fails, and logs it', async () => {
+    const logged = vi.spyOn(console, 'error').mockImplementation(() => {});
+    vi.mocked(signUpWithPassword).mockResolvedValue({ status: 'OK', userId: 'u-9' });
+    vi.mocked(saveUserRecord).mockRejectedValue(new Error('503'));
+    renderAt('/signup', '/signup', <SignUpPage />);
+    await fill();
+    expect(await screen.findByTestId('where')).toHaveTextContent('dashboard /dashboard');
+    expect(logged).toHaveBeenCalled();
+  });
+
+  it("shows the server's field error beside the field and 'Sign up failed. Please try again.'", async () => {
+    vi.mocked(signUpWithPassword).mockResolvedValue({ status: 'FIELD_ERROR', formFields: [{ id: 'email', error: texts.auth.fields.emailExists }] });
+    renderAt('/signup', '/signup', <SignUpPage />);
+    await fill();
+    expect(await screen.findByRole('alert')).toHaveTextContent(t.failed);
+    expect(screen.getByText(texts.auth.fields.emailExists)).toBeInTheDocument();
+    expect(saveUserRecord).not.toHaveBeenCalled();
+  });
+
+  it("says 'An error occurred during sign up.' when the call throws", async () => {
+    vi.spyOn(console, 'error').mockImplementation(() => {});
+    vi.mocked(signUpWithPassword).mockRejectedValue(new Error('network down'));
+    renderAt('/signup', '/signup', <SignUpPage />);
+    await fill();
+    expect(await screen.findByRole('alert')).toHaveTextContent(t.error);
+  });
+
+  it('sends a signed-in visitor to the dashboard', async () => {
+    vi.mocked(useSession).mockReturnValue({ loading: false, doesSessionExist: true, userId: 'u-1' });
+    renderAt('/signup', '/signup', <SignUpPage />);
+    expect(await screen.findByTestId('where')).toHaveTextContent('dashboard /dashboard');
+  });
+});
