@@ -37,6 +37,13 @@ export default defineConfig({
     outDir: 'dist',
     emptyOutDir: true,
     sourcemap: true,
+    rolldownOptions: {
+      onLog(level, log, handler) {
+        // react-router marks its modules "use client" for React Server Components, which we do not use.
+        if (log.code === 'MODULE_LEVEL_DIRECTIVE' && log.message.includes('"use client"')) return;
+        handler(level, log);
+      },
+    },
   },
   server: { host: '127.0.0.1' },
 });

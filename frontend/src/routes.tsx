@@ -1,15 +1,52 @@
+import type { ComponentType } from 'react';
 import type { RouteObject } from 'react-router-dom';
 import { Layout } from './layout/Layout';
 import { ErrorPage } from './pages/ErrorPage';
 
-/** Every page is its own chunk: a route loads only its own code. */
+/**
+ * A lazy page route. `source` (the module's path from frontend/) lets the prerender step preload the
+ * page's chunk in its HTML, so hydration does not wait for a second round trip.
+ */
+function page(source: string, load: () => Promise<{ default: ComponentType }>): Pick<RouteObject, 'lazy' | 'handle'> {
+  return { lazy: async () => ({ Component: (await load()).default }), handle: { source } };
+}
+
+/**
+ * Every page is its own chunk: a route loads only its own code. The marketing pages (shared/site-pages.ts)
+ * are prerendered at build time; none of them may import auth, dashboard or billing code.
+ */
 export const routes: RouteObject[] = [
   {
     element: <Layout />,
     errorElement: <ErrorPage />,
     children: [
-      { path: '/download', lazy: async () => ({ Component: (await import('./pages/DownloadPage')).default }) },
-      { path: '*', lazy: async () => ({ Component: (await import('./pages/NotFoundPage')).default }) },
+      { index: true, ...page('src/pages/HomePage.tsx', () => import('./pages/HomePage')) },
+      { path: '/pricing', ...page('src/pages/PricingPage.tsx', () => import('./pages/PricingPage')) },
+      { path: '/features', ...page('src/pages/FeaturesPage.tsx', () => import('./pages/FeaturesPage')) },
+      { path: '/download', ...page('src/pages/DownloadPage.tsx', () => import('./pages/DownloadPage')) },
+      { path: '/about', ...page('src/pages/AboutPage.tsx', () => import('./pages/AboutPage')) },
+      { path: '/careers', ...page('src/pages/CareersPage.tsx', () => import('./pages/CareersPage')) },
+      { path: '/contact', ...page('src/pages/ContactPage.tsx', () => import('./pages/ContactPage')) },
+      { path: '/privacy', ...page('src/pages/legal/PrivacyPage.tsx', () => import('./pages/legal/PrivacyPage')) },
+      { path: '/terms', ...page('src/pages/legal/TermsPage.tsx', () => import('./pages/legal/TermsPage')) },
+      { path: '/security', ...page('src/pages/legal/SecurityPage.tsx', () => import('./pages/legal/SecurityPage')) },
+      {
+        // Pages that need the auth SDK: it loads with them, never with the marketing pages.
+        ...page('src/auth/AuthShell.tsx', () => import('./auth/AuthShell')),
+        children: [
+          { path: '/signin', ...page('src/pages/auth/SignInPage.tsx', () => import('./pages/auth/SignInPage')) },
+          { path: '/signup', ...page('src/pages/auth/SignUpPage.tsx', () => import('./pages/auth/SignUpPage')) },
+          { path: '/auth/callback', ...page('src/pages/auth/AuthCallbackPage.tsx', () => import('./pages/auth/AuthCallbackPage')) },
+          { path: '/auth/*', ...page('src/pages/auth/PrebuiltAuthPage.tsx', () => import('./pages/auth/PrebuiltAuthPage')) },
+        ],
+      },
+      { path: '*', ...page('src/pages/NotFoundPage.tsx', () => import('./pages/NotFoundPage')) },
     ],
+  },
+  {
+    // The signed-in area: the same site layout, its navigation bar signing out.
+    ...page('src/pages/dashboard/DashboardLayout.tsx', () => import('./pages/dashboard/DashboardLayout')),
+    errorElement: <ErrorPage />,
+    children: [{ path: '/dashboard', ...page('src/pages/dashboard/DashboardPage.tsx', () => import('./pages/dashboard/DashboardPage')) }],
   },
 ];

@@ -1,10 +1,12 @@
 import { Outlet } from 'react-router-dom';
+import { useDocumentTitle } from './document-title';
 import { Footer } from './Footer';
 import { NavBar, type NavBarProps } from './NavBar';
 import { ScrollToTop } from './ScrollToTop';
 
 /** `nav` lets a signed-in area (the dashboard) give the bar its Logout without the bar importing auth code. */
 export function Layout({ nav }: { nav?: NavBarProps } = {}) {
+  useDocumentTitle();
   return (
     <>
       <ScrollToTop />

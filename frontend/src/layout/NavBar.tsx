@@ -1,4 +1,4 @@
-import { useEffect, useId, useState } from 'react';
+import { useEffect, useId, useRef, useState } from 'react';
 import { Link, useLocation } from 'react-router-dom';
 import { hasSessionHint } from '../session-hint';
 import { Logo } from './Logo';
@@ -15,6 +15,7 @@ export function NavBar({ signedIn, onLogout }: NavBarProps) {
   const [open, setOpen] = useState(false);
   const [hint, setHint] = useState(false);
   const menuId = useId();
+  const toggle = useRef<HTMLButtonElement>(null);
   const onDashboard = pathname.startsWith('/dashboard');
   const hasSession = signedIn ?? hint;
 
@@ -23,7 +24,12 @@ export function NavBar({ signedIn, onLogout }: NavBarProps) {
   useEffect(() => setOpen(false), [pathname]);
   useEffect(() => {
     if (!open) return;
-    const onKey = (e: KeyboardEvent) => e.key === 'Escape' && setOpen(false);
+    const onKey = (e: KeyboardEvent) => {
+      if (e.key !== 'Escape') return;
+      setOpen(false);
+      // Focus was in the menu that is about to vanish: hand it back to the button that opened it.
+      toggle.current?.focus();
+    };
     window.addEventListener('keydown', onKey);
     return () => window.removeEventListener('keydown', onKey);
   }, [open]);
@@ -53,6 +59,7 @@ export function NavBar({ signedIn, onLogout }: NavBarProps) {
         <Logo />
         <div className="nav-links">{links}</div>
         <button
+          ref={toggle}
           type="button"
           className="nav-toggle"
           aria-expanded={open}

@@ -1,11 +1,12 @@
 import { formatReleaseDate } from '../../../shared/format';
 import { installerFileName } from '../../../shared/product';
+import { RETENTION } from '../../../shared/marketing';
 import { texts } from '../../../shared/texts';
 import { useLatestVersion } from '../hooks/use-latest-version';
 
 const FEATURES = [
   { title: 'Works everywhere you write', body: 'Dictate into any app: documents, email, notes and chat.' },
-  { title: 'Private by design', body: 'Recordings are kept 30 days, then deleted. Your words stay yours.' },
+  { title: 'Private by design', body: `Recordings are kept ${RETENTION.recordingsDays} days, then deleted. Your words stay yours.` },
   { title: 'Always up to date', body: 'The app updates itself quietly, so you always have the newest features.' },
 ];
 

@@ -1,0 +1,63 @@
+/**
+ * The files the build writes beside the client bundle: each public page's HTML (its own head, the
+ * prerendered app), the app shell for client routes, sitemap.xml and robots.txt.
+ */
+import { PRODUCT_NAME } from '../shared/product';
+import type { SitePage } from '../shared/site-pages';
+
+export const DEFAULT_SITE_ORIGIN = 'https://voxpen.app';
+
+function escapeHtml(text: string): string {
+  return text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;');
+}
+
+export function canonicalUrl(siteOrigin: string, path: string): string {
+  return `${siteOrigin.replace(/\/$/, '')}${path}`;
+}
+
+function replaceOnce(html: string, pattern: RegExp, replacement: string, what: string): string {
+  if (!pattern.test(html)) throw new Error(`frontend/index.html has no ${what} to fill in`);
+  return html.replace(pattern, () => replacement);
+}
+
+export interface PageHtmlInput {
+  page: SitePage;
+  appHtml: string;
+  siteOrigin: string;
+  /** Built chunk URLs the page needs before it can hydrate (its route module and what it imports). */
+  preload: readonly string[];
+}
+
+export function pageHtml(template: string, { page, appHtml, siteOrigin, preload }: PageHtmlInput): string {
+  const url = canonicalUrl(siteOrigin, page.path);
+  const title = escapeHtml(page.title);
+  const description = escapeHtml(page.description);
+  const head = [
+    `<link rel="canonical" href="${url}" />`,
+    `<meta property="og:type" content="website" />`,
+    `<meta property="og:site_name" content="${PRODUCT_NAME}" />`,
+    `<meta property="og:title" content="${title}" />`,
+    `<meta property="og:description" content="${description}" />`,
+    `<meta property="og:url" content="${url}" />`,
+    `<meta name="twitter:card" content="summary" />`,
+    ...preload.map((href) => `<link rel="modulepreload" crossorigin href="${href}" />`),
+  ].join('\n    ');
+  let html = replaceOnce(template, /<title>[^<]*<\/title>/, `<title>${title}</title>`, '<title>');
+  html = replaceOnce(html, /<meta name="description" content="[^"]*" \/>/, `<meta name="description" content="${description}" />`, 'meta description');
+  html = replaceOnce(html, /<\/head>/, `  ${head}\n  </head>`, '</head>');
+  return replaceOnce(html, /<div id="root"><\/div>/, `<div id="root">${appHtml}</div>`, '<div id="root"></div>');
+}
+
+/** The unrendered shell for client routes (dashboard, sign-in, unknown paths): not for search engines. */
+export function appShellHtml(template: string): string {
+  return replaceOnce(template, /<\/head>/, '  <meta name="robots" content="noindex" />\n  </head>', '</head>');
+}
+
+export function sitemapXml(pages: readonly SitePage[], siteOrigin: string): string {
+  const urls = pages.map((p) => `  <url><loc>${escapeHtml(canonicalUrl(siteOrigin, p.path))}</loc></url>`).join('\n');
+  return `<?xml version="1.0" encoding="UTF-8"?>\n<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">\n${urls}\n</urlset>\n`;
+}
+
+export function robotsTxt(siteOrigin: string): string {
+  return ['User-agent: *', 'Allow: /', 'Disallow: /api/', 'Disallow: /dashboard', 'Disallow: /launch', '', `Sitemap: ${canonicalUrl(siteOrigin, '/sitemap.xml')}`, ''].join('\n');
+}

@@ -1,0 +1,22 @@
+import { isAxiosError } from 'axios';
+import type { ErrorBody } from '../../../shared/api-types';
+import type { ContactField, ContactMessageBody, ContactMessageSent } from '../../../shared/schemas/contact';
+import { texts } from '../../../shared/texts';
+import { api } from './client';
+
+export type SendResult =
+  | { ok: true; message: string }
+  | { ok: false; message: string; fields?: Partial<Record<ContactField, string>> };
+
+/** POST /api/contact; every failure becomes a message the form can show. */
+export async function sendContactMessage(body: ContactMessageBody): Promise<SendResult> {
+  try {
+    const { data } = await api.post<ContactMessageSent>('/api/contact', body);
+    return { ok: true, message: data.message };
+  } catch (error) {
+    const answer = isAxiosError<ErrorBody>(error) ? error.response : undefined;
+    if (answer?.status === 400 && answer.data?.fields) return { ok: false, message: '', fields: answer.data.fields };
+    if (answer?.status === 429 && answer.data?.message) return { ok: false, message: answer.data.message };
+    return { ok: false, message: texts.contact.failed };
+  }
+}

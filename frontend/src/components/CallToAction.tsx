@@ -1,0 +1,18 @@
+import { Link } from 'react-router-dom';
+
+/** A closing banner that sends the visitor to one next step. */
+export function CallToAction({ title, text, to, label }: { title: string; text: string; to: string; label: string }) {
+  return (
+    <section className="container" aria-labelledby="cta-title">
+      <div className="cta">
+        <div>
+          <h2 id="cta-title">{title}</h2>
+          <p>{text}</p>
+        </div>
+        <Link to={to} className="btn btn-light btn-lg">
+          {label}
+        </Link>
+      </div>
+    </section>
+  );
+}

@@ -1,0 +1,36 @@
+/**
+ * The home page's Download Now (spec §2, §7, §8): the newest installer under its product file name,
+ * or, when that cannot be had, a small placeholder text file so the click still gives the visitor
+ * something that says what happened. Loaded on click, so the home page ships no HTTP client.
+ */
+import { installerFileName, PLACEHOLDER_FILE_NAME, PRODUCT_NAME } from '../../../shared/product';
+import { texts } from '../../../shared/texts';
+import { fetchLatestVersion } from '../api/latest-version';
+
+export const PLACEHOLDER_TEXT = `The ${PRODUCT_NAME} installer could not be downloaded just now.\nPlease try again in a few minutes, or visit https://voxpen.app/download.\n`;
+
+function save(href: string, fileName: string): void {
+  const link = document.createElement('a');
+  link.href = href;
+  link.download = fileName;
+  link.rel = 'noopener';
+  document.body.append(link);
+  link.click();
+  link.remove();
+}
+
+export async function downloadLatestInstaller(fetchLatest = fetchLatestVersion): Promise<'installer' | 'placeholder'> {
+  try {
+    const release = await fetchLatest();
+    if (!release.download_url) throw new Error(texts.download.noUrl);
+    save(release.download_url, installerFileName(release.version));
+    return 'installer';
+  } catch (error) {
+    console.error('Could not download the latest installer', error);
+    const url = URL.createObjectURL(new Blob([PLACEHOLDER_TEXT], { type: 'text/plain' }));
+    save(url, PLACEHOLDER_FILE_NAME);
+    // Revoked later, not at once: the browser reads the blob after the click returns.
+    setTimeout(() => URL.revokeObjectURL(url), 10_000);
+    return 'placeholder';
+  }
+}
