@@ -3,7 +3,7 @@ import { Link } from 'react-router-dom';
 /** A closing banner that sends the visitor to one next step. */
 export function CallToAction({ title, text, to, label }: { title: string; text: string; to: string; label: string }) {
   return (
-    <section className="container" aria-labelledby="cta-title">
+    <section className="container section" aria-labelledby="cta-title">
       <div className="cta">
         <div>
           <h2 id="cta-title">{title}</h2>

@@ -1,0 +1,206 @@
+import AxeBuilder from '@axe-core/playwright';
+import type { Browser, BrowserContext, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createDocumentClient } from '../../functions/lib/dynamo';
+import { listContactMessages, monthOf } from '../../functions/contact/messages';
+import type { RunningService } from '../../infra/local/service';
+import { installerFileName, PLACEHOLDER_FILE_NAME } from '../../shared/product';
+import { SITE_PAGES } from '../../shared/site-pages';
+import { texts } from '../../shared/texts';
+import { SAMPLE_RELEASE } from '../../infra/local/seed';
+import { launchBrowser, screenshotPath } from '../support/browser';
+import { buildSite, chunkSources, PRIVATE_CODE, serveSite } from '../support/built-site';
+import { startTestStack } from '../support/local-stack';
+
+/** Each public page's one h1, by its accessible name. */
+const HEADINGS: Record<string, string> = {
+  '/': 'Speak, write and think naturally',
+  '/pricing': 'Simple, transparent pricing',
+  '/features': 'Everything a writer needs to dictate',
+  '/download': 'Download for Windows',
+  '/about': 'Our Story',
+  '/careers': 'Help the world write with its voice',
+  '/contact': 'Get in touch',
+  '/privacy': 'Privacy Policy',
+  '/terms': 'Terms of Service',
+  '/security': 'Security',
+};
+
+let stack: Awaited<ReturnType<typeof startTestStack>>;
+let site: { dir: string; remove(): void };
+let web: RunningService;
+let browser: Browser;
+let withJs: BrowserContext;
+
+const slug = (path: string) => (path === '/' ? 'home' : path.slice(1));
+const url = (path: string) => `${web.url}${path}`;
+
+beforeAll(async () => {
+  stack = await startTestStack({ seed: true });
+  site = await buildSite({ apiOrigin: stack.api });
+  // On the stack's web port: the API's CORS allows that origin, as it allows the dev server.
+  web = await serveSite(site.dir, stack.ports.web);
+  browser = await launchBrowser();
+  withJs = await browser.newContext({ viewport: { width: 1280, height: 800 } });
+});
+afterAll(async () => {
+  await browser?.close();
+  await web?.stop();
+  site?.remove();
+  await stack?.stop();
+});
+
+async function isHydrated(page: Page): Promise<boolean> {
+  return page.evaluate(() => Object.keys(document.getElementById('root')!).some((k) => k.startsWith('__reactContainer')));
+}
+
+describe('the public site as the CDN serves it', () => {
+  it('serves every public page as real HTML with its own head, with JavaScript disabled', async () => {
+    const context = await browser.newContext({ javaScriptEnabled: false, viewport: { width: 1280, height: 800 } });
+    const page = await context.newPage();
+    for (const { path, title, description } of SITE_PAGES) {
+      const answer = await page.goto(url(path));
+      expect(answer?.status(), path).toBe(200);
+      await expect(page.getByRole('heading', { level: 1, name: HEADINGS[path] }).isVisible(), path).resolves.toBe(true);
+      expect(await page.title()).toBe(title);
+      const head = await page.evaluate(() => ({
+        description: document.querySelector('meta[name="description"]')?.getAttribute('content'),
+        canonical: document.querySelector('link[rel="canonical"]')?.getAttribute('href'),
+        ogTitle: document.querySelector('meta[property="og:title"]')?.getAttribute('content'),
+        ogUrl: document.querySelector('meta[property="og:url"]')?.getAttribute('content'),
+      }));
+      const canonical = `https://voxpen.app${path}`;
+      expect(head, path).toEqual({ description, canonical, ogTitle: title, ogUrl: canonical });
+      expect(await isHydrated(page)).toBe(false);
+    }
+    // Without JavaScript the home page's Download Now still leads somewhere useful.
+    await page.goto(url('/'));
+    await page.getByRole('link', { name: 'Download Now' }).click();
+    await page.getByRole('heading', { level: 1, name: 'Download for Windows' }).waitFor();
+    await context.close();
+  });
+
+  it('lists every public page in sitemap.xml and points robots.txt at it', async () => {
+    const sitemap = await (await fetch(url('/sitemap.xml'))).text();
+    for (const { path } of SITE_PAGES) expect(sitemap).toContain(`<loc>https://voxpen.app${path}</loc>`);
+    expect(await (await fetch(url('/robots.txt'))).text()).toContain('Sitemap: https://voxpen.app/sitemap.xml');
+  });
+
+  it('hydrates every public page without errors, with no serious or critical axe violations, at 375 and 1280 px', async () => {
+    const page = await withJs.newPage();
+    const errors: string[] = [];
+    page.on('console', (m) => m.type() === 'error' && errors.push(`${page.url()}: ${m.text()}`));
+    page.on('pageerror', (e) => errors.push(`${page.url()}: ${e.message}`));
+    for (const { path } of SITE_PAGES) {
+      await page.setViewportSize({ width: 1280, height: 800 });
+      await page.goto(url(path), { waitUntil: 'networkidle' });
+      await page.getByRole('heading', { level: 1, name: HEADINGS[path] }).waitFor();
+      await expect.poll(() => isHydrated(page), { message: path }).toBe(true);
+
+      const { violations } = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa']).analyze();
+      const serious = violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');
+      expect(serious.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`), path).toEqual([]);
+      await page.screenshot({ path: screenshotPath(`public-${slug(path)}-1280`), fullPage: true });
+
+      await page.setViewportSize({ width: 375, height: 740 });
+      await page.screenshot({ path: screenshotPath(`public-${slug(path)}-375`), fullPage: true });
+      await page.setViewportSize({ width: 360, height: 740 });
+      const overflow = await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
+      expect(overflow, `${path} scrolls sideways at 360 px`).toBeLessThanOrEqual(0);
+    }
+    await page.setViewportSize({ width: 1920, height: 1080 });
+    await page.goto(url('/'), { waitUntil: 'networkidle' });
+    await page.screenshot({ path: screenshotPath('public-home-1920') });
+    expect(errors).toEqual([]);
+    await page.close();
+  });
+
+  it('loads no auth, dashboard or billing code on a marketing page', async () => {
+    const page = await withJs.newPage();
+    for (const path of ['/', '/pricing', '/contact']) {
+      const scripts: string[] = [];
+      const onResponse = (r: { url(): string; request(): { resourceType(): string } }) => {
+        if (r.request().resourceType() === 'script') scripts.push(r.url());
+      };
+      page.on('response', onResponse);
+      await page.goto(url(path), { waitUntil: 'networkidle' });
+      await expect.poll(() => isHydrated(page)).toBe(true);
+      page.off('response', onResponse);
+      const sources = (await Promise.all(scripts.map(chunkSources))).flat();
+      expect(sources.length, path).toBeGreaterThan(0);
+      expect(sources.filter((s) => PRIVATE_CODE.test(s)), path).toEqual([]);
+    }
+    await page.close();
+  });
+
+  it('home: Download Now saves the newest installer under its product file name', async () => {
+    const page = await withJs.newPage();
+    // The seeded release points at the web origin's /downloads/, which the static build does not serve.
+    await page.route('**/downloads/**', (route) => route.fulfill({ status: 200, contentType: 'application/octet-stream', body: 'installer' }));
+    await page.goto(url('/'), { waitUntil: 'networkidle' });
+    await expect.poll(() => isHydrated(page)).toBe(true);
+    const [download] = await Promise.all([page.waitForEvent('download'), page.getByRole('link', { name: 'Download Now' }).click()]);
+    expect(download.suggestedFilename()).toBe(installerFileName(SAMPLE_RELEASE.version));
+    expect(page.url()).toBe(url('/'));
+    await page.close();
+  });
+
+  it('home: when the latest release cannot be had, Download Now saves the placeholder text file', async () => {
+    const page = await withJs.newPage();
+    page.on('console', () => {}); // the failure is logged on purpose (spec §8)
+    await page.route('**/api/latest-version', (route) => route.abort());
+    await page.goto(url('/'), { waitUntil: 'networkidle' });
+    await expect.poll(() => isHydrated(page)).toBe(true);
+    const [download] = await Promise.all([page.waitForEvent('download'), page.getByRole('link', { name: 'Download Now' }).click()]);
+    expect(download.suggestedFilename()).toBe(PLACEHOLDER_FILE_NAME);
+    const file = await download.path();
+    const { readFile } = await import('node:fs/promises');
+    expect(await readFile(file, 'utf8')).toContain('could not be downloaded');
+    await page.close();
+  });
+
+  it('contact: names a bad field without sending, then sends a message that is stored', async () => {
+    const page = await withJs.newPage();
+    await page.goto(url('/contact'), { waitUntil: 'networkidle' });
+    await expect.poll(() => isHydrated(page)).toBe(true);
+    await page.getByLabel('Name', { exact: true }).fill('Grace Hopper');
+    await page.getByLabel('Email', { exact: true }).fill('grace@');
+    await page.getByLabel('Message', { exact: true }).fill('Could we get Voxpen for our newsroom of forty?');
+    await page.getByRole('button', { name: 'Send Message' }).click();
+    await page.getByText(texts.contact.emailInvalid).waitFor();
+    await expect(page.evaluate(() => document.activeElement?.getAttribute('name'))).resolves.toBe('email');
+
+    await page.getByLabel('Email', { exact: true }).fill('grace@example.com');
+    await page.getByRole('button', { name: 'Send Message' }).click();
+    await page.getByText(texts.contact.sent).waitFor();
+    await page.screenshot({ path: screenshotPath('public-contact-sent-1280') });
+
+    const db = createDocumentClient(stack.env.DYNAMODB_ENDPOINT);
+    const stored = await listContactMessages(db, { since: monthOf(new Date()), limit: 10 });
+    db.destroy();
+    expect(stored).toContainEqual(expect.objectContaining({ name: 'Grace Hopper', email: 'grace@example.com', message: 'Could we get Voxpen for our newsroom of forty?' }));
+    await page.close();
+  });
+
+  it('mobile menu: opens from the toggle, closes on Escape and on navigation', async () => {
+    const context = await browser.newContext({ viewport: { width: 375, height: 740 } });
+    const page = await context.newPage();
+    await page.goto(url('/'), { waitUntil: 'networkidle' });
+    await expect.poll(() => isHydrated(page)).toBe(true);
+    const toggle = page.getByRole('button', { name: 'Open menu' });
+    await toggle.focus();
+    await page.keyboard.press('Enter');
+    const menuPricing = page.locator('.nav-mobile').getByRole('link', { name: 'Pricing' });
+    await menuPricing.waitFor();
+    await page.keyboard.press('Escape');
+    await menuPricing.waitFor({ state: 'hidden' });
+    await expect(page.evaluate(() => document.activeElement?.getAttribute('aria-label'))).resolves.toBe('Open menu');
+
+    await page.keyboard.press('Enter');
+    await page.keyboard.press('Tab');
+    await page.keyboard.press('Enter');
+    await page.getByRole('heading', { level: 1, name: HEADINGS['/pricing'] }).waitFor();
+    await menuPricing.waitFor({ state: 'hidden' });
+    await context.close();
+  });
+});

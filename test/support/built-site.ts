@@ -1,0 +1,36 @@
+/**
+ * The production build of the site, served as the CDN serves it, beside the local API: what browser
+ * tests of the public pages and the web benchmark load. Built into a temporary directory, so it never
+ * disturbs frontend/dist, with the API origin of this very stack baked in.
+ */
+import { execFile } from 'node:child_process';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { promisify } from 'node:util';
+import { staticSiteService } from '../../infra/local/static-site';
+import type { RunningService } from '../../infra/local/service';
+
+const run = promisify(execFile);
+
+export async function buildSite(options: { apiOrigin?: string } = {}): Promise<{ dir: string; remove(): void }> {
+  const dir = mkdtempSync(join(tmpdir(), 'voxpen-site-'));
+  await run('node', ['node_modules/.bin/tsx', 'frontend/prerender.ts', '--out-dir', dir], {
+    env: { ...process.env, ...(options.apiOrigin ? { VOXPEN_API_ORIGIN: options.apiOrigin } : {}) },
+  });
+  return { dir, remove: () => rmSync(dir, { recursive: true, force: true }) };
+}
+
+export function serveSite(dir: string, port: number): Promise<RunningService> {
+  return staticSiteService({ dir, port }).start();
+}
+
+/** The original modules a served chunk was built from, read from its source map. */
+export async function chunkSources(chunkUrl: string): Promise<string[]> {
+  const answer = await fetch(`${chunkUrl}.map`);
+  if (!answer.ok) return [];
+  return ((await answer.json()) as { sources: string[] }).sources;
+}
+
+/** Code that must never load on a marketing page (issue: code splitting). */
+export const PRIVATE_CODE = /supertokens|\/src\/auth\/|\/src\/pages\/auth\/|\/src\/pages\/dashboard\/|billing|stripe/i;
