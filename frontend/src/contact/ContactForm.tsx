@@ -1,4 +1,4 @@
-import { useRef, useState, type FormEvent } from 'react';
+import { useEffect, useRef, useState, type FormEvent } from 'react';
 import { CONTACT_MESSAGE_MAX, contactFieldErrors, type ContactField, type ContactMessageBody } from '../../../shared/schemas/contact';
 import { sendContactMessage } from '../api/contact';
 
@@ -19,12 +19,18 @@ export function ContactForm() {
   const [values, setValues] = useState<ContactMessageBody>({ name: '', email: '', message: '' });
   const [errors, setErrors] = useState<Errors>({});
   const [status, setStatus] = useState<Status>({ kind: 'idle' });
+  // Set with each round of errors; focused once the fields are enabled again (after the render).
+  const [focusField, setFocusField] = useState<{ name: ContactField } | null>(null);
   const form = useRef<HTMLFormElement>(null);
   const statusRef = useRef<HTMLDivElement>(null);
 
+  useEffect(() => {
+    if (focusField) form.current?.querySelector<HTMLElement>(`[name="${focusField.name}"]`)?.focus();
+  }, [focusField]);
+
   function focusFirstError(found: Errors) {
     const first = FIELDS.find((f) => found[f.name]);
-    if (first) form.current?.querySelector<HTMLElement>(`[name="${first.name}"]`)?.focus();
+    if (first) setFocusField({ name: first.name });
   }
 
   async function onSubmit(event: FormEvent) {

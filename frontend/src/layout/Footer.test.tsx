@@ -1,0 +1,35 @@
+import { render, screen, within } from '@testing-library/react';
+import { MemoryRouter } from 'react-router-dom';
+import { describe, expect, it } from 'vitest';
+import { BLOG_URL, Footer } from './Footer';
+
+describe('footer (spec §2)', () => {
+  it('groups Product, Company and Legal links and shows the 2025 copyright', () => {
+    render(
+      <MemoryRouter>
+        <Footer />
+      </MemoryRouter>,
+    );
+    const links = (group: string) =>
+      within(screen.getByRole('navigation', { name: group }))
+        .getAllByRole('link')
+        .map((a) => [a.textContent, a.getAttribute('href')]);
+    expect(links('Product')).toEqual([
+      ['Features', '/features'],
+      ['Pricing', '/pricing'],
+      ['Blog', BLOG_URL],
+    ]);
+    expect(links('Company')).toEqual([
+      ['About', '/about'],
+      ['Careers', '/careers'],
+      ['Contact', '/contact'],
+    ]);
+    expect(links('Legal')).toEqual([
+      ['Privacy', '/privacy'],
+      ['Terms', '/terms'],
+      ['Security', '/security'],
+    ]);
+    expect(within(screen.getByRole('navigation', { name: 'Product' })).getByRole('link', { name: 'Blog' })).toHaveAttribute('target', '_blank');
+    expect(screen.getByText(/© 2025 Voxpen\. All rights reserved\./)).toBeInTheDocument();
+  });
+});

@@ -1,0 +1,87 @@
+import { render, screen, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { createMemoryRouter, Outlet, RouterProvider } from 'react-router-dom';
+import { afterEach, describe, expect, it } from 'vitest';
+import { NavBar } from './NavBar';
+
+function renderAt(path: string) {
+  const router = createMemoryRouter(
+    [
+      {
+        element: (
+          <>
+            <NavBar />
+            <Outlet />
+          </>
+        ),
+        children: [{ path: '*', element: <p>page</p> }],
+      },
+    ],
+    { initialEntries: [path] },
+  );
+  render(<RouterProvider router={router} />);
+  return router;
+}
+
+const menu = () => document.querySelector<HTMLElement>('.nav-mobile')!;
+
+afterEach(() => {
+  document.cookie = 'sFrontToken=; expires=Thu, 01 Jan 1970 00:00:00 GMT; path=/';
+});
+
+describe('navigation bar (spec §2)', () => {
+  it('links the logo home, shows Pricing and Login to a visitor', () => {
+    renderAt('/');
+    const bar = screen.getByRole('navigation', { name: 'Main' });
+    expect(within(bar).getByRole('link', { name: 'Voxpen home' })).toHaveAttribute('href', '/');
+    expect(within(bar).getByRole('link', { name: 'Pricing' })).toHaveAttribute('href', '/pricing');
+    expect(within(bar).getByRole('link', { name: 'Login' })).toHaveAttribute('href', '/signin');
+  });
+
+  it('offers Dashboard instead of Login when a session hint exists', async () => {
+    document.cookie = 'sFrontToken=abc; path=/';
+    renderAt('/pricing');
+    const bar = screen.getByRole('navigation', { name: 'Main' });
+    expect(await within(bar).findByRole('link', { name: 'Dashboard' })).toHaveAttribute('href', '/dashboard');
+    expect(within(bar).queryByRole('link', { name: 'Login' })).toBeNull();
+  });
+
+  it('opens the mobile menu from its toggle and closes it on Escape, handing focus back', async () => {
+    const user = userEvent.setup();
+    renderAt('/');
+    const toggle = screen.getByRole('button', { name: 'Open menu' });
+    expect(toggle).toHaveAttribute('aria-expanded', 'false');
+    expect(menu()).not.toBeVisible();
+
+    await user.click(toggle);
+    expect(toggle).toHaveAttribute('aria-expanded', 'true');
+    expect(toggle).toHaveAccessibleName('Close menu');
+    expect(menu()).toBeVisible();
+    expect(toggle).toHaveAttribute('aria-controls', menu().id);
+
+    within(menu()).getByRole('link', { name: 'Pricing' }).focus();
+    await user.keyboard('{Escape}');
+    expect(menu()).not.toBeVisible();
+    expect(toggle).toHaveAttribute('aria-expanded', 'false');
+    expect(toggle).toHaveFocus();
+  });
+
+  it('closes the mobile menu when a link in it navigates', async () => {
+    const user = userEvent.setup();
+    const router = renderAt('/');
+    await user.click(screen.getByRole('button', { name: 'Open menu' }));
+    await user.click(within(menu()).getByRole('link', { name: 'Pricing' }));
+    expect(router.state.location.pathname).toBe('/pricing');
+    expect(menu()).not.toBeVisible();
+  });
+
+  it('is operable from the keyboard alone', async () => {
+    const user = userEvent.setup();
+    renderAt('/');
+    screen.getByRole('button', { name: 'Open menu' }).focus();
+    await user.keyboard('{Enter}');
+    expect(menu()).toBeVisible();
+    await user.keyboard(' ');
+    expect(menu()).not.toBeVisible();
+  });
+});
