@@ -173,6 +173,9 @@ describe('the public site as the CDN serves it', () => {
     await page.getByLabel('Email', { exact: true }).fill('grace@example.com');
     await page.getByRole('button', { name: 'Send Message' }).click();
     await page.getByText(texts.contact.sent).waitFor();
+    // Focus moves to the success message, which is scrolled clear of the sticky navigation bar.
+    await expect.poll(() => page.evaluate(() => document.activeElement?.getAttribute('role'))).toBe('status');
+    await expect.poll(() => page.getByRole('status').evaluate((el) => Math.round(el.getBoundingClientRect().top))).toBeGreaterThanOrEqual(64);
     await page.screenshot({ path: screenshotPath('public-contact-sent-1280') });
 
     const db = createDocumentClient(stack.env.DYNAMODB_ENDPOINT);

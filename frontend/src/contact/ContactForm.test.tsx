@@ -7,7 +7,10 @@ import { ContactForm } from './ContactForm';
 const sendContactMessage = vi.hoisted(() => vi.fn());
 vi.mock('../api/contact', () => ({ sendContactMessage }));
 
-beforeEach(() => sendContactMessage.mockReset());
+beforeEach(() => {
+  sendContactMessage.mockReset();
+  Element.prototype.scrollIntoView = vi.fn(); // jsdom does no layout
+});
 
 async function fill(name: string, email: string, message: string) {
   const user = userEvent.setup();
@@ -33,7 +36,9 @@ describe('contact form', () => {
     render(<ContactForm />);
     await fill('Ada', 'ada@example.com', 'Hello there');
     expect(sendContactMessage).toHaveBeenCalledWith({ name: 'Ada', email: 'ada@example.com', message: 'Hello there' });
-    expect(await screen.findByRole('status')).toHaveTextContent(texts.contact.sent);
+    const status = await screen.findByRole('status');
+    expect(status).toHaveTextContent(texts.contact.sent);
+    expect(status).toHaveFocus();
   });
 
   it("shows the server's per-field errors and its rate-limit message", async () => {

@@ -28,6 +28,14 @@ export function ContactForm() {
     if (focusField) form.current?.querySelector<HTMLElement>(`[name="${focusField.name}"]`)?.focus();
   }, [focusField]);
 
+  // The success card is shorter than the form: bring it into view and give it focus, so a screen
+  // reader reads it and a sighted visitor is not left looking at the footer.
+  useEffect(() => {
+    if (status.kind !== 'sent') return;
+    statusRef.current?.focus({ preventScroll: true });
+    statusRef.current?.scrollIntoView({ block: 'start' });
+  }, [status.kind]);
+
   function focusFirstError(found: Errors) {
     const first = FIELDS.find((f) => found[f.name]);
     if (first) setFocusField({ name: first.name });
@@ -45,7 +53,6 @@ export function ContactForm() {
     if (result.ok) {
       setStatus({ kind: 'sent', message: result.message });
       setValues({ name: '', email: '', message: '' });
-      requestAnimationFrame(() => statusRef.current?.focus());
       return;
     }
     if (result.fields) {

@@ -1,11 +1,12 @@
 import { render, screen } from '@testing-library/react';
 import { createMemoryRouter, RouterProvider } from 'react-router-dom';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { loadMatchedRoutes } from '../load-matched-routes';
 import { routes } from '../routes';
 
 describe('404', () => {
   it('shows Page not found inside the site layout for an unknown path, with a way home', async () => {
+    vi.spyOn(window, 'scrollTo').mockImplementation(() => {}); // jsdom has no scrolling
     await loadMatchedRoutes(routes, '/no-such-page');
     const router = createMemoryRouter(routes, { initialEntries: ['/no-such-page'] });
     render(<RouterProvider router={router} />);
