@@ -117,7 +117,7 @@ describe('the public site as the CDN serves it', () => {
 
   it('loads no auth, dashboard or billing code on a marketing page', async () => {
     const page = await withJs.newPage();
-    for (const path of ['/', '/pricing', '/contact']) {
+    for (const { path } of SITE_PAGES) {
       const scripts: string[] = [];
       const onResponse = (r: { url(): string; request(): { resourceType(): string } }) => {
         if (r.request().resourceType() === 'script') scripts.push(r.url());
