@@ -17,6 +17,8 @@ export interface FunctionDef {
   /** Names of secrets (see shared/secrets.ts) it reads at cold start. */
   secrets?: readonly string[];
   memoryMb?: number;
+  /** Sends mail through functions/lib/mail.ts (deployed: SES, granted on the sender's domain only). */
+  sendsMail?: boolean;
 }
 
 export interface RouteDef {
@@ -33,7 +35,7 @@ export interface RouteDef {
 export const functions = {
   releases: { entry: 'functions/releases/latest-version.ts', tables: [], readTables: ['releases'] },
   contact: { entry: 'functions/contact/send-message.ts', tables: ['contactMessages', 'rateLimits'], secrets: ['ipHash'] },
-  auth: { entry: 'functions/auth/handler.ts', tables: ['users', 'rateLimits'], secrets: ['supertokens', 'google'] },
+  auth: { entry: 'functions/auth/handler.ts', tables: ['users', 'rateLimits'], secrets: ['supertokens', 'google'], sendsMail: true },
   users: { entry: 'functions/users/handler.ts', tables: ['users'], secrets: ['supertokens'] },
 } as const satisfies Record<string, FunctionDef>;
 

@@ -1,0 +1,110 @@
+import { Duration, Stack } from 'aws-cdk-lib';
+import { HttpApi, HttpMethod, HttpStage } from 'aws-cdk-lib/aws-apigatewayv2';
+import { HttpLambdaIntegration } from 'aws-cdk-lib/aws-apigatewayv2-integrations';
+import type { TableV2 } from 'aws-cdk-lib/aws-dynamodb';
+import { Effect, PolicyStatement } from 'aws-cdk-lib/aws-iam';
+import { Architecture, Runtime } from 'aws-cdk-lib/aws-lambda';
+import { NodejsFunction, OutputFormat } from 'aws-cdk-lib/aws-lambda-nodejs';
+import { LogGroup, RetentionDays } from 'aws-cdk-lib/aws-logs';
+import { Secret, type ISecret } from 'aws-cdk-lib/aws-secretsmanager';
+import { Construct } from 'constructs';
+import { resolve } from 'node:path';
+import { functions, routes, type FunctionDef, type FunctionName } from '../../shared/routes';
+import { secretIdEnvName, secrets as secretDefs, type SecretName } from '../../shared/secrets';
+import { tableEnvName, type TableKey } from '../../shared/tables';
+
+const ROOT = resolve(import.meta.dirname, '../..');
+
+export interface ApiProps {
+  tables: Record<TableKey, TableV2>;
+  /** Secrets Manager names are `<prefix>/<secret>`, e.g. voxpen/stripe. */
+  secretPrefix: string;
+  /** Where the handlers find the site's origin (supertokens appInfo, links in mail). */
+  siteOrigin: { env: Record<string, string>; parameterArn?: string };
+  /** Sender address for mail (password reset); SES must have it verified. */
+  mailFrom?: string;
+  throttle: { rateLimit: number; burstLimit: number };
+}
+
+/** One Lambda per function group of the route table, and an HTTP API routing to them. */
+export class Api extends Construct {
+  readonly httpApi: HttpApi;
+  readonly functions: Record<FunctionName, NodejsFunction>;
+  readonly secrets: Record<SecretName, ISecret>;
+
+  constructor(scope: Construct, id: string, props: ApiProps) {
+    super(scope, id);
+    this.httpApi = new HttpApi(this, 'HttpApi', { createDefaultStage: false });
+    new HttpStage(this, 'DefaultStage', { httpApi: this.httpApi, stageName: '$default', autoDeploy: true, throttle: props.throttle });
+
+    this.secrets = {} as Record<SecretName, ISecret>;
+    for (const name of Object.keys(secretDefs) as SecretName[]) {
+      this.secrets[name] = Secret.fromSecretNameV2(this, `Secret-${name}`, `${props.secretPrefix}/${name}`);
+    }
+
+    this.functions = {} as Record<FunctionName, NodejsFunction>;
+    for (const [name, def] of Object.entries(functions) as [FunctionName, FunctionDef][]) {
+      this.functions[name] = this.createFunction(name, def, props);
+    }
+
+    const integrations = new Map<FunctionName, HttpLambdaIntegration>();
+    for (const route of routes) {
+      if (!integrations.has(route.fn)) integrations.set(route.fn, new HttpLambdaIntegration(`${route.fn}-integration`, this.functions[route.fn]));
+      this.httpApi.addRoutes({ path: route.path, methods: [HttpMethod[route.method]], integration: integrations.get(route.fn)! });
+    }
+  }
+
+  private createFunction(name: FunctionName, def: FunctionDef, props: ApiProps): NodejsFunction {
+    const writes = def.tables;
+    const reads = def.readTables ?? [];
+    const environment: Record<string, string> = {
+      NODE_OPTIONS: '--enable-source-maps',
+      POWERTOOLS_SERVICE_NAME: 'voxpen',
+      LOG_LEVEL: 'INFO',
+      ...props.siteOrigin.env,
+      ...(props.mailFrom ? { MAIL_FROM: props.mailFrom } : {}),
+    };
+    for (const key of [...writes, ...reads]) environment[tableEnvName(key)] = props.tables[key].tableName;
+    for (const secret of def.secrets ?? []) environment[secretIdEnvName(secret as SecretName)] = `${props.secretPrefix}/${secret}`;
+
+    const fn = new NodejsFunction(this, name, {
+      entry: resolve(ROOT, def.entry),
+      handler: 'handler',
+      projectRoot: ROOT,
+      depsLockFilePath: resolve(ROOT, 'package-lock.json'),
+      runtime: Runtime.NODEJS_22_X,
+      architecture: Architecture.ARM_64,
+      memorySize: def.memoryMb ?? 512,
+      timeout: Duration.seconds(10),
+      environment,
+      logGroup: new LogGroup(this, `${name}-logs`, { retention: RetentionDays.ONE_MONTH }),
+      bundling: {
+        minify: true,
+        sourceMap: true,
+        target: 'node22',
+        format: OutputFormat.CJS,
+        // Bundle the AWS SDK v3 too, tree-shaken, instead of loading the runtime's whole copy.
+        externalModules: [],
+        mainFields: ['module', 'main'],
+      },
+    });
+
+    for (const key of writes) props.tables[key].grantReadWriteData(fn);
+    for (const key of reads) props.tables[key].grantReadData(fn);
+    for (const secret of def.secrets ?? []) this.secrets[secret as SecretName].grantRead(fn);
+    if (props.siteOrigin.parameterArn) {
+      fn.addToRolePolicy(new PolicyStatement({ effect: Effect.ALLOW, actions: ['ssm:GetParameter'], resources: [props.siteOrigin.parameterArn] }));
+    }
+    if (def.sendsMail && props.mailFrom) {
+      const domain = props.mailFrom.split('@')[1];
+      fn.addToRolePolicy(
+        new PolicyStatement({
+          effect: Effect.ALLOW,
+          actions: ['ses:SendEmail'],
+          resources: [Stack.of(this).formatArn({ service: 'ses', resource: 'identity', resourceName: domain })],
+        }),
+      );
+    }
+    return fn;
+  }
+}

@@ -1,0 +1,201 @@
+import { Duration, Fn, RemovalPolicy } from 'aws-cdk-lib';
+import type { HttpApi } from 'aws-cdk-lib/aws-apigatewayv2';
+import { Certificate } from 'aws-cdk-lib/aws-certificatemanager';
+import {
+  AllowedMethods,
+  CacheHeaderBehavior,
+  CachePolicy,
+  CacheQueryStringBehavior,
+  Distribution,
+  Function as CloudFrontFunction,
+  FunctionCode,
+  FunctionEventType,
+  FunctionRuntime,
+  HeadersFrameOption,
+  HeadersReferrerPolicy,
+  HttpVersion,
+  OriginProtocolPolicy,
+  OriginRequestCookieBehavior,
+  OriginRequestHeaderBehavior,
+  OriginRequestPolicy,
+  OriginRequestQueryStringBehavior,
+  ResponseHeadersPolicy,
+  ViewerProtocolPolicy,
+  type BehaviorOptions,
+} from 'aws-cdk-lib/aws-cloudfront';
+import { HttpOrigin, S3BucketOrigin } from 'aws-cdk-lib/aws-cloudfront-origins';
+import { BlockPublicAccess, Bucket, BucketEncryption } from 'aws-cdk-lib/aws-s3';
+import { BucketDeployment, CacheControl, Source } from 'aws-cdk-lib/aws-s3-deployment';
+import { Construct } from 'constructs';
+import { existsSync } from 'node:fs';
+import { resolve } from 'node:path';
+import { routes, type RouteDef } from '../../shared/routes';
+import { APP_SHELL_FILE, SITE_PAGES, pageFile } from '../../shared/site-pages';
+import { rewriteFunctionCode } from '../site/rewrite-function';
+import { CONTENT_SECURITY_POLICY, HSTS_MAX_AGE_SECONDS } from '../site/security-headers';
+
+export interface SiteProps {
+  api: HttpApi;
+  /** The built frontend (`npm run build`); a placeholder page is deployed when it is absent. */
+  distDir: string;
+  domain?: { names: string[]; certificateArn: string };
+  webAclArn?: string;
+}
+
+/** The CloudFront path pattern of a route: `/api/auth/{proxy+}` → `/api/auth/*`. */
+export function pathPattern(route: Pick<RouteDef, 'path'>): string {
+  return route.path.replace(/\{[^}]+\+\}/g, '*').replace(/\{[^}]+\}/g, '*');
+}
+
+/** The S3 site behind CloudFront, with `/api/*` routed to the HTTP API on the same origin. */
+export class Site extends Construct {
+  readonly distribution: Distribution;
+  readonly bucket: Bucket;
+
+  constructor(scope: Construct, id: string, props: SiteProps) {
+    super(scope, id);
+    this.bucket = new Bucket(this, 'Bucket', {
+      blockPublicAccess: BlockPublicAccess.BLOCK_ALL,
+      encryption: BucketEncryption.S3_MANAGED,
+      enforceSSL: true,
+      versioned: true,
+      removalPolicy: RemovalPolicy.RETAIN,
+    });
+
+    const securityHeaders = new ResponseHeadersPolicy(this, 'SecurityHeaders', {
+      securityHeadersBehavior: {
+        contentSecurityPolicy: { contentSecurityPolicy: CONTENT_SECURITY_POLICY, override: true },
+        strictTransportSecurity: { accessControlMaxAge: Duration.seconds(HSTS_MAX_AGE_SECONDS), includeSubdomains: true, preload: true, override: true },
+        contentTypeOptions: { override: true },
+        referrerPolicy: { referrerPolicy: HeadersReferrerPolicy.STRICT_ORIGIN_WHEN_CROSS_ORIGIN, override: true },
+        frameOptions: { frameOption: HeadersFrameOption.DENY, override: true },
+      },
+    });
+
+    const rewrite = new CloudFrontFunction(this, 'Rewrite', {
+      code: FunctionCode.fromInline(rewriteFunctionCode()),
+      runtime: FunctionRuntime.JS_2_0,
+      comment: 'Prerendered pages to their HTML file, client routes to the app shell',
+    });
+
+    // Site objects carry their own Cache-Control (set at deployment); CloudFront honours it from 0 s up.
+    const siteCache = new CachePolicy(this, 'SiteCache', {
+      minTtl: Duration.seconds(0),
+      defaultTtl: Duration.days(1),
+      maxTtl: Duration.days(365),
+      enableAcceptEncodingGzip: true,
+      enableAcceptEncodingBrotli: true,
+    });
+
+    const apiOrigin = new HttpOrigin(Fn.select(2, Fn.split('/', props.api.apiEndpoint)), { protocolPolicy: OriginProtocolPolicy.HTTPS_ONLY });
+    const apiBehaviors = this.apiBehaviors(apiOrigin, securityHeaders);
+
+    this.distribution = new Distribution(this, 'Distribution', {
+      comment: 'Voxpen site and API',
+      httpVersion: HttpVersion.HTTP2_AND_3,
+      defaultRootObject: '',
+      domainNames: props.domain?.names,
+      certificate: props.domain && Certificate.fromCertificateArn(this, 'Certificate', props.domain.certificateArn),
+      webAclId: props.webAclArn,
+      defaultBehavior: {
+        origin: S3BucketOrigin.withOriginAccessControl(this.bucket),
+        viewerProtocolPolicy: ViewerProtocolPolicy.REDIRECT_TO_HTTPS,
+        cachePolicy: siteCache,
+        compress: true,
+        responseHeadersPolicy: securityHeaders,
+        functionAssociations: [{ function: rewrite, eventType: FunctionEventType.VIEWER_REQUEST }],
+      },
+      additionalBehaviors: apiBehaviors,
+    });
+
+    this.deploy(props.distDir);
+  }
+
+  /**
+   * One behaviour per route pattern, from the route table: cached only where the route says so (by
+   * its own Cache-Control), cookies and Authorization forwarded only to routes that take a session.
+   */
+  private apiBehaviors(origin: HttpOrigin, securityHeaders: ResponseHeadersPolicy): Record<string, BehaviorOptions> {
+    const publicRequests = new OriginRequestPolicy(this, 'ApiPublicRequests', {
+      comment: 'Public API routes: no cookies; the viewer address for per-visitor rate limits',
+      cookieBehavior: OriginRequestCookieBehavior.none(),
+      queryStringBehavior: OriginRequestQueryStringBehavior.all(),
+      headerBehavior: OriginRequestHeaderBehavior.allowList('content-type', 'origin', 'cloudfront-viewer-address', 'user-agent'),
+    });
+    const cachedByOrigin = (seconds: number) =>
+      new CachePolicy(this, `ApiCache${seconds}`, {
+        comment: `API answers cached by their own Cache-Control, at most ${seconds} s`,
+        minTtl: Duration.seconds(0),
+        defaultTtl: Duration.seconds(0),
+        maxTtl: Duration.seconds(seconds),
+        headerBehavior: CacheHeaderBehavior.none(),
+        queryStringBehavior: CacheQueryStringBehavior.none(),
+        enableAcceptEncodingGzip: true,
+        enableAcceptEncodingBrotli: true,
+      });
+
+    const behaviorFor = (route?: RouteDef): BehaviorOptions => ({
+      origin,
+      viewerProtocolPolicy: ViewerProtocolPolicy.HTTPS_ONLY,
+      allowedMethods: AllowedMethods.ALLOW_ALL,
+      compress: true,
+      responseHeadersPolicy: securityHeaders,
+      cachePolicy: route?.cdnCacheSeconds ? cachedByOrigin(route.cdnCacheSeconds) : CachePolicy.CACHING_DISABLED,
+      originRequestPolicy: route?.forwardsCredentials ? OriginRequestPolicy.ALL_VIEWER_EXCEPT_HOST_HEADER : publicRequests,
+    });
+
+    const behaviors: Record<string, BehaviorOptions> = {};
+    for (const route of routes) behaviors[pathPattern(route)] ??= behaviorFor(route);
+    // Anything else under /api reaches API Gateway, which answers 404 itself (never the site's shell).
+    behaviors['/api/*'] ??= behaviorFor();
+    return behaviors;
+  }
+
+  /**
+   * Hashed assets first (cached a year, immutable), then everything else, then HTML (no-cache) with an
+   * invalidation of HTML paths only. Nothing is pruned, so a visitor holding an older page still gets
+   * the chunks it asks for during a rollout.
+   */
+  private deploy(distDir: string) {
+    const dir = existsSync(resolve(distDir, 'index.html')) ? distDir : resolve(import.meta.dirname, '../site/placeholder');
+    const source = [Source.asset(dir)];
+    const html = ['*.html', 'sitemap.xml', 'robots.txt'];
+    const assets = new BucketDeployment(this, 'DeployAssets', {
+      sources: source,
+      destinationBucket: this.bucket,
+      exclude: ['*'],
+      include: ['assets/*'],
+      cacheControl: [CacheControl.fromString('public, max-age=31536000, immutable')],
+      prune: false,
+    });
+    assets.node.addDependency(this.bucket);
+    const other = new BucketDeployment(this, 'DeployOther', {
+      sources: source,
+      destinationBucket: this.bucket,
+      exclude: [...html, 'assets/*', '*.map'],
+      cacheControl: [CacheControl.fromString('public, max-age=3600')],
+      prune: false,
+    });
+    const pages = new BucketDeployment(this, 'DeployHtml', {
+      sources: source,
+      destinationBucket: this.bucket,
+      exclude: ['*'],
+      include: html,
+      cacheControl: [CacheControl.noCache()],
+      prune: false,
+      distribution: this.distribution,
+      distributionPaths: htmlInvalidationPaths(),
+    });
+    pages.node.addDependency(assets, other);
+  }
+}
+
+/** The viewer paths that serve HTML: each prerendered page (both spellings), the shell, and the feeds. */
+export function htmlInvalidationPaths(): string[] {
+  const paths = new Set<string>([APP_SHELL_FILE, '/sitemap.xml', '/robots.txt']);
+  for (const page of SITE_PAGES) {
+    paths.add(page.path);
+    paths.add(pageFile(page.path));
+  }
+  return [...paths];
+}

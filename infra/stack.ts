@@ -1,0 +1,92 @@
+import { CfnOutput, Stack, type StackProps } from 'aws-cdk-lib';
+import { CfnWebACL } from 'aws-cdk-lib/aws-wafv2';
+import { StringParameter } from 'aws-cdk-lib/aws-ssm';
+import { Construct } from 'constructs';
+import { resolve } from 'node:path';
+import { routes } from '../shared/routes';
+import { tables as tableDefs, type TableKey } from '../shared/tables';
+import { tableOutputKey } from './scripts/target-table';
+import { Api } from './constructs/api';
+import { Data } from './constructs/data';
+import { Monitoring } from './constructs/monitoring';
+import { Site } from './constructs/site';
+
+export interface VoxpenStackProps extends StackProps {
+  /** Secrets Manager names are `<secretPrefix>/<name>` (shared/secrets.ts lists them). */
+  secretPrefix: string;
+  /** Custom domain: the site's host names and an ACM certificate (us-east-1) covering them. */
+  domain?: { names: string[]; certificateArn: string };
+  /** Requests per 5 minutes per IP before WAF blocks; no WAF when unset (needs the stack in us-east-1). */
+  wafRateLimit?: number;
+  alarmEmail?: string;
+  mailFrom?: string;
+  apiThrottle?: { rateLimit: number; burstLimit: number };
+  /** The built frontend; defaults to frontend/dist. */
+  distDir?: string;
+}
+
+/** Voxpen in one stack: data, the API's Lambdas, the site on CloudFront, and the alarms. */
+export class VoxpenStack extends Stack {
+  constructor(scope: Construct, id: string, props: VoxpenStackProps) {
+    super(scope, id, props);
+
+    const data = new Data(this, 'Data');
+
+    // The site's origin is known only once CloudFront exists, which itself needs the API: handlers
+    // read it from this parameter at cold start instead of their environment, breaking the cycle.
+    const originParameterName = `/${this.stackName}/site-origin`;
+    const siteOrigin: { env: Record<string, string>; parameterArn?: string } = props.domain
+      ? { env: { WEB_ORIGIN: `https://${props.domain.names[0]}`, API_ORIGIN: `https://${props.domain.names[0]}` } }
+      : {
+          env: { SITE_ORIGIN_PARAMETER: originParameterName },
+          parameterArn: this.formatArn({ service: 'ssm', resource: 'parameter', resourceName: originParameterName.slice(1) }),
+        };
+
+    const api = new Api(this, 'Api', {
+      tables: data.tables,
+      secretPrefix: props.secretPrefix,
+      siteOrigin,
+      mailFrom: props.mailFrom,
+      throttle: props.apiThrottle ?? { rateLimit: 50, burstLimit: 100 },
+    });
+
+    const waf = props.wafRateLimit
+      ? new CfnWebACL(this, 'Waf', {
+          scope: 'CLOUDFRONT',
+          defaultAction: { allow: {} },
+          visibilityConfig: { cloudWatchMetricsEnabled: true, metricName: 'voxpen-waf', sampledRequestsEnabled: true },
+          rules: [
+            {
+              name: 'rate-limit-per-ip',
+              priority: 0,
+              action: { block: {} },
+              statement: { rateBasedStatement: { limit: props.wafRateLimit, aggregateKeyType: 'IP' } },
+              visibilityConfig: { cloudWatchMetricsEnabled: true, metricName: 'voxpen-rate-limit', sampledRequestsEnabled: true },
+            },
+          ],
+        })
+      : undefined;
+
+    const site = new Site(this, 'Site', {
+      api: api.httpApi,
+      distDir: props.distDir ?? resolve(import.meta.dirname, '../frontend/dist'),
+      domain: props.domain,
+      webAclArn: waf?.attrArn,
+    });
+
+    const siteUrl = props.domain ? `https://${props.domain.names[0]}` : `https://${site.distribution.distributionDomainName}`;
+    if (!props.domain) {
+      new StringParameter(this, 'SiteOrigin', { parameterName: originParameterName, stringValue: siteUrl, description: 'The site origin the handlers use' });
+    }
+
+    new Monitoring(this, 'Monitoring', { httpApi: api.httpApi, functions: api.functions, tables: data.tables, alarmEmail: props.alarmEmail });
+
+    new CfnOutput(this, 'SiteUrl', { value: siteUrl });
+    new CfnOutput(this, 'ApiUrl', { value: api.httpApi.apiEndpoint, description: 'API Gateway endpoint (visitors use SiteUrl/api)' });
+    const webhook = routes.find((r) => r.path.includes('webhook'));
+    if (webhook) new CfnOutput(this, 'StripeWebhookUrl', { value: `${siteUrl}${webhook.path}`, description: 'Register this endpoint in Stripe' });
+    for (const key of Object.keys(tableDefs) as TableKey[]) {
+      new CfnOutput(this, tableOutputKey(key), { value: data.tables[key].tableName });
+    }
+  }
+}
