@@ -4,7 +4,7 @@ import { HttpLambdaIntegration } from 'aws-cdk-lib/aws-apigatewayv2-integrations
 import type { TableV2 } from 'aws-cdk-lib/aws-dynamodb';
 import { Effect, PolicyStatement } from 'aws-cdk-lib/aws-iam';
 import { Architecture, Runtime } from 'aws-cdk-lib/aws-lambda';
-import { NodejsFunction, OutputFormat } from 'aws-cdk-lib/aws-lambda-nodejs';
+import { NodejsFunction } from 'aws-cdk-lib/aws-lambda-nodejs';
 import { LogGroup, RetentionDays } from 'aws-cdk-lib/aws-logs';
 import { Secret, type ISecret } from 'aws-cdk-lib/aws-secretsmanager';
 import { Construct } from 'constructs';
@@ -12,6 +12,7 @@ import { resolve } from 'node:path';
 import { functions, routes, type FunctionDef, type FunctionName } from '../../shared/routes';
 import { secretIdEnvName, secrets as secretDefs, type SecretName } from '../../shared/secrets';
 import { tableEnvName, type TableKey } from '../../shared/tables';
+import { LAMBDA_BUNDLING } from './bundling';
 
 const ROOT = resolve(import.meta.dirname, '../..');
 
@@ -78,15 +79,7 @@ export class Api extends Construct {
       timeout: Duration.seconds(10),
       environment,
       logGroup: new LogGroup(this, `${name}-logs`, { retention: RetentionDays.ONE_MONTH }),
-      bundling: {
-        minify: true,
-        sourceMap: true,
-        target: 'node22',
-        format: OutputFormat.CJS,
-        // Bundle the AWS SDK v3 too, tree-shaken, instead of loading the runtime's whole copy.
-        externalModules: [],
-        mainFields: ['module', 'main'],
-      },
+      bundling: LAMBDA_BUNDLING,
     });
 
     for (const key of writes) props.tables[key].grantReadWriteData(fn);

@@ -1,7 +1,8 @@
 /** What a newcomer sees on first start: one sample release, written only when there is none. */
 import { DEFAULT_PLATFORM } from '../../shared/product';
 import { createDocumentClient } from '../../functions/lib/dynamo';
-import { latestRelease, publishRelease } from '../../functions/releases/releases';
+import { publishRelease } from '../../functions/releases/publish-release';
+import { latestRelease } from '../../functions/releases/releases';
 
 export const SAMPLE_RELEASE = {
   version: '1.4.2',

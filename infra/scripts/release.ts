@@ -4,7 +4,7 @@
  * Publishes an installer release; the desktop apps and /download see it within a minute (CDN cache).
  */
 import { parseArgs } from 'node:util';
-import { publishRelease, releaseProblems, ReleaseExistsError } from '../../functions/releases/releases';
+import { publishRelease, releaseProblems, ReleaseExistsError } from '../../functions/releases/publish-release';
 import { DEFAULT_PLATFORM } from '../../shared/product';
 import { openTarget } from './target-table';
 

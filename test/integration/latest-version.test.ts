@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createDocumentClient } from '../../functions/lib/dynamo';
-import { publishRelease } from '../../functions/releases/releases';
+import { publishRelease } from '../../functions/releases/publish-release';
 import { gatewayService } from '../../infra/local/gateway';
 import { freePort } from '../../infra/local/ports';
 import { DEFAULT_PLATFORM } from '../../shared/product';

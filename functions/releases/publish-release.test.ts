@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { releaseProblems, versionKey } from './releases';
+import { releaseProblems, versionKey } from './publish-release';
 
 describe('versionKey', () => {
   it('orders versions numerically, not as text', () => {

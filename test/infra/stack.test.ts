@@ -1,0 +1,218 @@
+/** The synthesized template, checked against the route table, the table definitions and our rules. */
+import { App } from 'aws-cdk-lib';
+import { Match, Template } from 'aws-cdk-lib/assertions';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { rewriteFunctionCode } from '../../infra/site/rewrite-function';
+import { CONTENT_SECURITY_POLICY } from '../../infra/site/security-headers';
+import { pathPattern } from '../../infra/constructs/site';
+import { VoxpenStack } from '../../infra/stack';
+import { functions, routes } from '../../shared/routes';
+import { secretIdEnvName } from '../../shared/secrets';
+import { tableEnvName, tables, type TableKey } from '../../shared/tables';
+
+type Resource = { Type: string; Properties: Record<string, any>; DeletionPolicy?: string; UpdateReplacePolicy?: string };
+let template: Template;
+let resources: Record<string, Resource>;
+
+const CACHING_DISABLED = '4135ea2d-6df8-44a3-9df3-4b5a84be39ad';
+const ALL_VIEWER_EXCEPT_HOST = 'b689b0a8-53d0-40ab-baf2-68738e2966ac';
+
+beforeAll(() => {
+  // One synth for the whole file: it bundles every Lambda with esbuild.
+  const app = new App();
+  const stack = new VoxpenStack(app, 'Test', { secretPrefix: 'voxpen', env: { account: '111111111111', region: 'us-east-1' } });
+  template = Template.fromStack(stack);
+  resources = template.toJSON().Resources;
+}, 120_000);
+
+const ofType = (type: string) => Object.entries(resources).filter(([, r]) => r.Type === type);
+/** Our Lambdas (not the CDK's helper functions): Node.js 22, arm64, bundled `index.handler`. */
+const productFunctions = () => ofType('AWS::Lambda::Function').filter(([, r]) => r.Properties.Runtime === 'nodejs22.x' && r.Properties.Handler === 'index.handler');
+const logicalIdOfFunction = (name: string) => productFunctions().find(([id]) => id.startsWith(`Api${name}`) && !id.includes('Service'))?.[0];
+const json = (value: unknown) => JSON.stringify(value);
+
+describe('API: the route table and the stack agree', () => {
+  it('has one Lambda per function group, Node.js 22 on arm64, and nothing else of ours', () => {
+    expect(productFunctions().length).toBe(Object.keys(functions).length);
+    for (const [, fn] of productFunctions()) expect(fn.Properties.Architectures).toEqual(['arm64']);
+    for (const name of Object.keys(functions)) expect(logicalIdOfFunction(name), name).toBeDefined();
+  });
+
+  it('routes every route of the table to its own function group, and nothing unrouted', () => {
+    const apiRoutes = ofType('AWS::ApiGatewayV2::Route');
+    expect(apiRoutes.map(([, r]) => r.Properties.RouteKey).sort()).toEqual(routes.map((r) => `${r.method} ${r.path}`).sort());
+    const integrations = Object.fromEntries(ofType('AWS::ApiGatewayV2::Integration'));
+    for (const route of routes) {
+      const [, apiRoute] = apiRoutes.find(([, r]) => r.Properties.RouteKey === `${route.method} ${route.path}`)!;
+      const integrationId = apiRoute.Properties.Target['Fn::Join'][1][1].Ref as string;
+      const uri = json(integrations[integrationId]!.Properties.IntegrationUri);
+      expect(uri, `${route.method} ${route.path}`).toContain(logicalIdOfFunction(route.fn)!);
+    }
+  });
+
+  it('throttles the stage', () => {
+    template.hasResourceProperties('AWS::ApiGatewayV2::Stage', {
+      StageName: '$default',
+      DefaultRouteSettings: { ThrottlingRateLimit: Match.anyValue(), ThrottlingBurstLimit: Match.anyValue() },
+    });
+  });
+});
+
+describe('site', () => {
+  it('keeps the bucket private: all public access blocked, encrypted, versioned', () => {
+    template.hasResourceProperties('AWS::S3::Bucket', {
+      PublicAccessBlockConfiguration: { BlockPublicAcls: true, BlockPublicPolicy: true, IgnorePublicAcls: true, RestrictPublicBuckets: true },
+      BucketEncryption: Match.anyValue(),
+      VersioningConfiguration: { Status: 'Enabled' },
+    });
+  });
+
+  it('lets only this CloudFront distribution read the bucket (OAC)', () => {
+    const [[, policy]] = ofType('AWS::S3::BucketPolicy') as [[string, Resource]];
+    const allows = policy.Properties.PolicyDocument.Statement.filter((s: any) => s.Effect === 'Allow');
+    expect(allows).toHaveLength(1);
+    expect(allows[0].Principal).toEqual({ Service: 'cloudfront.amazonaws.com' });
+    expect(allows[0].Action).toBe('s3:GetObject');
+    expect(json(allows[0].Condition)).toContain('SiteDistribution');
+    template.hasResourceProperties('AWS::CloudFront::OriginAccessControl', { OriginAccessControlConfig: { SigningBehavior: 'always', OriginAccessControlOriginType: 's3' } });
+  });
+
+  it('rewrites client routes with the generated CloudFront Function, not with error-page overrides', () => {
+    template.hasResourceProperties('AWS::CloudFront::Function', { FunctionCode: rewriteFunctionCode(), FunctionConfig: { Runtime: 'cloudfront-js-2.0' } });
+    const [[, dist]] = ofType('AWS::CloudFront::Distribution') as [[string, Resource]];
+    const config = dist.Properties.DistributionConfig;
+    expect(config.CustomErrorResponses).toBeUndefined();
+    expect(config.DefaultCacheBehavior.FunctionAssociations).toEqual([expect.objectContaining({ EventType: 'viewer-request' })]);
+    expect(config.HttpVersion).toBe('http2and3');
+    expect(config.DefaultCacheBehavior.Compress).toBe(true);
+    expect(config.DefaultCacheBehavior.ViewerProtocolPolicy).toBe('redirect-to-https');
+  });
+
+  it('sends security headers: HSTS, CSP with frame-ancestors none, nosniff, referrer policy', () => {
+    template.hasResourceProperties('AWS::CloudFront::ResponseHeadersPolicy', {
+      ResponseHeadersPolicyConfig: {
+        SecurityHeadersConfig: {
+          StrictTransportSecurity: { AccessControlMaxAgeSec: 63072000, IncludeSubdomains: true, Preload: true, Override: true },
+          ContentSecurityPolicy: { ContentSecurityPolicy: CONTENT_SECURITY_POLICY, Override: true },
+          ContentTypeOptions: { Override: true },
+          ReferrerPolicy: { ReferrerPolicy: 'strict-origin-when-cross-origin', Override: true },
+          FrameOptions: { FrameOption: 'DENY', Override: true },
+        },
+      },
+    });
+    expect(CONTENT_SECURITY_POLICY).toContain("frame-ancestors 'none'");
+    expect(CONTENT_SECURITY_POLICY).toContain("script-src 'self'");
+    expect(CONTENT_SECURITY_POLICY).not.toMatch(/script-src[^;]*unsafe-inline/);
+  });
+
+  it('caches /api/latest-version up to 60 s by its headers, other API routes never, and forwards credentials only to session routes', () => {
+    const [[, dist]] = ofType('AWS::CloudFront::Distribution') as [[string, Resource]];
+    const behaviors: any[] = dist.Properties.DistributionConfig.CacheBehaviors;
+    const byPattern = Object.fromEntries(behaviors.map((b) => [b.PathPattern, b]));
+    for (const route of routes) expect(byPattern[pathPattern(route)], route.path).toBeDefined();
+    expect(byPattern['/api/*']).toBeDefined();
+
+    const latest = byPattern['/api/latest-version'];
+    const cachePolicy = resources[latest.CachePolicyId.Ref]!.Properties.CachePolicyConfig;
+    expect(cachePolicy).toMatchObject({ MinTTL: 0, DefaultTTL: 0, MaxTTL: 60 });
+    expect(cachePolicy.ParametersInCacheKeyAndForwardedToOrigin.CookiesConfig.CookieBehavior).toBe('none');
+
+    for (const route of routes.filter((r) => !r.cdnCacheSeconds)) expect(byPattern[pathPattern(route)].CachePolicyId, route.path).toBe(CACHING_DISABLED);
+    for (const route of routes) {
+      const policy = byPattern[pathPattern(route)].OriginRequestPolicyId;
+      if (route.forwardsCredentials) expect(policy, route.path).toBe(ALL_VIEWER_EXCEPT_HOST);
+      else expect(resources[policy.Ref]!.Properties.OriginRequestPolicyConfig.CookiesConfig.CookieBehavior, route.path).toBe('none');
+    }
+  });
+
+  it('deploys hashed assets immutable for a year, HTML no-cache, and invalidates HTML only', () => {
+    const deployments = ofType('Custom::CDKBucketDeployment').map(([, r]) => r.Properties);
+    const assets = deployments.find((d) => json(d.SystemMetadata).includes('immutable'))!;
+    expect(assets.SystemMetadata['cache-control']).toBe('public, max-age=31536000, immutable');
+    const html = deployments.find((d) => d.DistributionPaths)!;
+    expect(html.SystemMetadata['cache-control']).toBe('no-cache');
+    expect(html.DistributionPaths).toContain('/pricing');
+    expect(html.DistributionPaths.every((p: string) => !p.startsWith('/assets') && p !== '/*')).toBe(true);
+  });
+});
+
+describe('data', () => {
+  it('creates every table with PITR, deletion protection, RETAIN and its TTL attribute', () => {
+    const created = ofType('AWS::DynamoDB::GlobalTable');
+    expect(created.length).toBe(Object.keys(tables).length);
+    for (const [key, def] of Object.entries(tables) as [TableKey, (typeof tables)[TableKey]][]) {
+      const found = created.find(([id]) => id.startsWith(`Data${key}`));
+      expect(found, key).toBeDefined();
+      const [, table] = found!;
+      expect(table.DeletionPolicy).toBe('Retain');
+      expect(table.Properties.Replicas[0].PointInTimeRecoverySpecification).toEqual({ PointInTimeRecoveryEnabled: true });
+      expect(table.Properties.Replicas[0].DeletionProtectionEnabled).toBe(true);
+      const ttl = 'ttlAttribute' in def ? def.ttlAttribute : undefined;
+      if (ttl) expect(table.Properties.TimeToLiveSpecification).toEqual({ AttributeName: ttl, Enabled: true });
+      else expect(table.Properties.TimeToLiveSpecification).toBeUndefined();
+    }
+  });
+});
+
+describe('secrets and least privilege', () => {
+  it('puts no secret-looking value in any Lambda environment, only secret names', () => {
+    for (const [id, fn] of ofType('AWS::Lambda::Function')) {
+      for (const [name, value] of Object.entries<unknown>(fn.Properties.Environment?.Variables ?? {})) {
+        const text = json(value);
+        expect(text, `${id}.${name}`).not.toMatch(/sk_(live|test)_|rk_(live|test)_|whsec_|-----BEGIN|AKIA[0-9A-Z]{12}|"[A-Za-z0-9+/]{40,}={0,2}"/);
+        if (/SECRET|KEY|PASSWORD|TOKEN/i.test(name)) expect(name, `${id}.${name}`).toMatch(/^SECRET_ID_/);
+      }
+    }
+  });
+
+  it('grants each function only its own tables and secrets, never a wildcard resource', () => {
+    for (const [name, def] of Object.entries(functions)) {
+      const fnId = logicalIdOfFunction(name)!;
+      const fn = resources[fnId]!;
+      const env = fn.Properties.Environment.Variables;
+      const ownTables = [...def.tables, ...('readTables' in def ? def.readTables : [])] as TableKey[];
+      for (const key of Object.keys(tables) as TableKey[]) {
+        expect(env[tableEnvName(key)] !== undefined, `${name} sees table ${key}`).toBe(ownTables.includes(key));
+      }
+      const roleId = fn.Properties.Role['Fn::GetAtt'][0];
+      const policies = ofType('AWS::IAM::Policy').filter(([, p]) => json(p.Properties.Roles).includes(roleId));
+      const statements = policies.flatMap(([, p]) => p.Properties.PolicyDocument.Statement);
+      for (const s of statements) {
+        const actions = [s.Action].flat().join(' ');
+        const resourcesText = json(s.Resource);
+        if (/dynamodb:|secretsmanager:/.test(actions)) expect(resourcesText, `${name}: ${actions}`).not.toBe('"*"');
+        if (actions.includes('dynamodb:')) {
+          const named = (Object.keys(tables) as TableKey[]).filter((k) => resourcesText.includes(`"Data${k}`));
+          for (const k of named) expect(ownTables, `${name} may touch ${k}`).toContain(k);
+        }
+        if (actions.includes('secretsmanager:')) {
+          const secretNames = [...resourcesText.matchAll(/secret:voxpen\/(\w+)-/g)].map((m) => m[1]);
+          for (const secret of secretNames) expect(('secrets' in def ? def.secrets : []) as readonly string[], `${name} may read ${secret}`).toContain(secret);
+        }
+      }
+      for (const secret of ('secrets' in def ? def.secrets : []) as string[]) {
+        expect(env[secretIdEnvName(secret as never)]).toBe(`voxpen/${secret}`);
+      }
+    }
+  });
+});
+
+describe('operations', () => {
+  it('sets log retention, alarms on API 5xx, Lambda errors and throttles, DynamoDB throttles', () => {
+    const logGroups = ofType('AWS::Logs::LogGroup');
+    expect(logGroups.length).toBeGreaterThanOrEqual(Object.keys(functions).length);
+    for (const [, group] of logGroups) expect(group.Properties.RetentionInDays).toBeGreaterThan(0);
+    const alarms = ofType('AWS::CloudWatch::Alarm').map(([, a]) => a.Properties.AlarmDescription as string);
+    expect(alarms).toContain('More than 5% of API requests failed with 5xx');
+    for (const name of Object.keys(functions)) {
+      expect(alarms).toContain(`Lambda ${name} threw`);
+      expect(alarms).toContain(`Lambda ${name} was throttled`);
+    }
+    for (const key of Object.keys(tables)) expect(alarms).toContain(`DynamoDB table ${key} throttled requests`);
+  });
+
+  it('outputs the site URL, the API URL and each table name', () => {
+    const outputs = Object.keys(template.toJSON().Outputs);
+    expect(outputs).toEqual(expect.arrayContaining(['SiteUrl', 'ApiUrl', 'ReleasesTableName']));
+  });
+});
