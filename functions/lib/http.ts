@@ -6,7 +6,7 @@
 import middy from '@middy/core';
 import jsonBodyParser from '@middy/http-json-body-parser';
 import type { APIGatewayProxyEventV2, Context } from 'aws-lambda';
-import type { ZodType } from 'zod';
+import * as z from 'zod/mini';
 import { texts } from '../../shared/texts';
 import { HttpError } from './http-error';
 import { logger } from './logger';
@@ -19,7 +19,7 @@ export type HttpEvent<TBody = undefined> = Omit<APIGatewayProxyEventV2, 'body'> 
 
 interface Options<TBody> {
   /** The request body's schema; when given, the route takes a JSON body and validates it. */
-  body?: ZodType<TBody>;
+  body?: z.core.$ZodType<TBody>;
   maxBodyBytes?: number;
   /** Runs before the body is read (e.g. `requireSession()`), so a caller without access learns nothing more. */
   auth?: middy.MiddlewareObj<APIGatewayProxyEventV2, HttpResult>;
@@ -38,10 +38,10 @@ function bodyGuard(maxBytes: number): middy.MiddlewareObj<APIGatewayProxyEventV2
   };
 }
 
-function validate<TBody>(schema: ZodType<TBody>): middy.MiddlewareObj<APIGatewayProxyEventV2, HttpResult> {
+function validate<TBody>(schema: z.core.$ZodType<TBody>): middy.MiddlewareObj<APIGatewayProxyEventV2, HttpResult> {
   return {
     before: async (request) => {
-      const parsed = schema.safeParse(request.event.body);
+      const parsed = z.safeParse(schema, request.event.body);
       if (parsed.success) {
         (request.event as unknown as { body: TBody }).body = parsed.data;
         return;

@@ -2,7 +2,8 @@
  * POST /api/contact (DECISIONS.md): the contact form's fields. The page checks them with this schema
  * before sending and the Lambda again on arrival, so both name the same field with the same message.
  */
-import { z } from 'zod';
+// zod/mini: the same checks at a fraction of the size, for the page and the Lambda alike.
+import * as z from 'zod/mini';
 import { texts } from '../texts';
 
 export const CONTACT_NAME_MAX = 200;
@@ -13,15 +14,11 @@ const { contact } = texts;
 export const contactMessageBody = z.object({
   name: z
     .string({ error: contact.nameRequired })
-    .trim()
-    .min(1, { error: contact.nameRequired })
-    .max(CONTACT_NAME_MAX, { error: contact.nameTooLong }),
-  email: z.string({ error: contact.emailInvalid }).trim().pipe(z.email({ error: contact.emailInvalid })),
+    .check(z.trim(), z.minLength(1, { error: contact.nameRequired }), z.maxLength(CONTACT_NAME_MAX, { error: contact.nameTooLong })),
+  email: z.pipe(z.string({ error: contact.emailInvalid }).check(z.trim()), z.email({ error: contact.emailInvalid })),
   message: z
     .string({ error: contact.messageRequired })
-    .trim()
-    .min(1, { error: contact.messageRequired })
-    .max(CONTACT_MESSAGE_MAX, { error: contact.messageTooLong }),
+    .check(z.trim(), z.minLength(1, { error: contact.messageRequired }), z.maxLength(CONTACT_MESSAGE_MAX, { error: contact.messageTooLong })),
 });
 
 export type ContactMessageBody = z.infer<typeof contactMessageBody>;
