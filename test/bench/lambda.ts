@@ -1,0 +1,118 @@
+/**
+ * `npm run bench:lambda`: per function, the minified bundle size and the cold-start cost: a fresh Node
+ * process requires the bundle and invokes it once against the local stack (median of 5), beside an
+ * empty handler bundled the same way (the floor). Prints figures; never fails on time.
+ */
+import { build } from 'esbuild';
+import { execFile } from 'node:child_process';
+import { mkdtempSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join, resolve } from 'node:path';
+import { promisify } from 'node:util';
+import { UNREACHED_SDK_MODULES } from '../../infra/constructs/bundling';
+import { freePort } from '../../infra/local/ports';
+import { startLocalStack, DEFAULT_PORTS, type Ports } from '../../infra/local/stack';
+import { functions, routes, type FunctionName } from '../../shared/routes';
+
+// Locally we run Node 20 knowingly (Lambda runs 22); the AWS SDK's notice about it is noise here.
+process.env.AWS_SDK_JS_NODE_VERSION_SUPPORT_WARNING_DISABLED ??= 'true';
+
+const RUNS = 5;
+const BUDGET_KB = 300;
+const run = promisify(execFile);
+const work = mkdtempSync(join(tmpdir(), 'voxpen-bench-lambda-'));
+
+async function bundle(name: string, entry: string): Promise<string> {
+  const outfile = join(work, name, 'index.js');
+  await build({
+    entryPoints: [entry],
+    outfile,
+    bundle: true,
+    minify: true,
+    sourcemap: true,
+    platform: 'node',
+    target: 'node22',
+    format: 'cjs',
+    mainFields: ['module', 'main'],
+    external: UNREACHED_SDK_MODULES,
+    logLevel: 'error',
+  });
+  return outfile;
+}
+
+/** A request the function's first route would get, so the invocation does real work. */
+function sampleEvent(fn: string, run: number) {
+  const route = routes.find((r) => r.fn === fn);
+  const path = route ? route.path.replace('{proxy+}', 'loginmethods') : '/';
+  const method = route?.method === 'ANY' ? 'GET' : (route?.method ?? 'GET');
+  const body = fn === 'contact' ? JSON.stringify({ name: 'Bench', email: 'bench@example.com', message: 'Cold start' }) : method === 'POST' ? '{}' : undefined;
+  return {
+    version: '2.0',
+    routeKey: `${route?.method ?? 'GET'} ${route?.path ?? '/'}`,
+    rawPath: path,
+    rawQueryString: '',
+    headers: { 'content-type': 'application/json', host: 'localhost', rid: 'emailpassword' },
+    requestContext: { http: { method, path, protocol: 'HTTP/1.1', sourceIp: `10.9.${run}.1`, userAgent: 'bench' }, requestId: `bench-${run}`, stage: '$default', timeEpoch: Date.now() },
+    body,
+    isBase64Encoded: false,
+  };
+}
+
+const PROBE = `
+const t0 = performance.now();
+const mod = require(process.argv[1]);
+const t1 = performance.now();
+const context = { awsRequestId: 'bench', functionName: 'bench', getRemainingTimeInMillis: () => 10000 };
+Promise.resolve(mod.handler(JSON.parse(process.argv[2]), context)).then((res) => {
+  const t2 = performance.now();
+  console.log(JSON.stringify({ requireMs: t1 - t0, invokeMs: t2 - t1, status: res && res.statusCode }));
+}, (e) => { console.log(JSON.stringify({ requireMs: t1 - t0, invokeMs: performance.now() - t1, status: 'threw ' + e.message })); });
+`;
+
+async function coldStart(file: string, fn: string, env: Record<string, string>) {
+  const samples = [];
+  for (let i = 0; i < RUNS; i++) {
+    const started = performance.now();
+    const { stdout } = await run(process.execPath, ['-e', PROBE, file, JSON.stringify(sampleEvent(fn, i))], {
+      env: { ...process.env, ...env, AWS_SDK_JS_NODE_VERSION_SUPPORT_WARNING_DISABLED: 'true', POWERTOOLS_LOG_LEVEL: 'SILENT', LOG_LEVEL: 'SILENT' },
+      timeout: 30_000,
+    });
+    const line = stdout.trim().split('\n').pop()!;
+    samples.push({ ...JSON.parse(line), processMs: performance.now() - started });
+  }
+  const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)]!;
+  return {
+    requireMs: median(samples.map((s) => s.requireMs)),
+    firstInvokeMs: median(samples.map((s) => s.invokeMs)),
+    processMs: median(samples.map((s) => s.processMs)),
+    status: samples[0].status,
+  };
+}
+
+async function main() {
+  const ports = {} as Ports;
+  for (const key of Object.keys(DEFAULT_PORTS) as (keyof Ports)[]) ports[key] = await freePort();
+  const stack = await startLocalStack({ ports, seed: true });
+  try {
+    const emptyEntry = join(work, 'empty.ts');
+    writeFileSync(emptyEntry, "export const handler = async () => ({ statusCode: 200, body: '' });\n");
+    const targets: [string, string][] = [['(empty floor)', emptyEntry], ...(Object.entries(functions) as [FunctionName, { entry: string }][]).map(([n, d]): [string, string] => [n, resolve(d.entry)])];
+    console.log(`bench:lambda: ${RUNS} cold starts each (fresh node ${process.version} process: require bundle + one invocation against the local stack), medians\n`);
+    console.log(['function'.padEnd(16), 'bundle KB'.padStart(10), 'require ms'.padStart(11), '1st invoke ms'.padStart(14), 'process ms'.padStart(11), '  status', '  budget'].join(''));
+    for (const [name, entry] of targets) {
+      const file = await bundle(name.replace(/\W/g, ''), entry);
+      const kb = statSync(file).size / 1024;
+      const r = await coldStart(file, name, stack.env);
+      const budget = name === 'auth' || name.startsWith('(') ? '' : kb <= BUDGET_KB ? `  ≤${BUDGET_KB} ok` : `  OVER ${BUDGET_KB}`;
+      console.log([name.padEnd(16), kb.toFixed(1).padStart(10), r.requireMs.toFixed(1).padStart(11), r.firstInvokeMs.toFixed(1).padStart(14), r.processMs.toFixed(0).padStart(11), `  ${r.status}`, budget].join(''));
+    }
+  } finally {
+    await stack.stop();
+    rmSync(work, { recursive: true, force: true });
+  }
+}
+
+main().catch((error) => {
+  console.error(error);
+  process.exit(1);
+});
