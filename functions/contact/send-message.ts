@@ -4,6 +4,7 @@
  */
 import { contactMessageBody, type ContactMessageSent } from '../../shared/schemas/contact';
 import { texts } from '../../shared/texts';
+import { clientIp } from '../lib/client-ip';
 import { documentClient } from '../lib/dynamo';
 import { httpHandler } from '../lib/http';
 import { HttpError } from '../lib/http-error';
@@ -16,7 +17,7 @@ import { CONTACT_RATE_LIMIT, hashIp, storeContactMessage } from './messages';
 export const handler = httpHandler(
   async (event) => {
     const { pepper } = await getSecret('ipHash');
-    const ipHash = hashIp(event.requestContext.http.sourceIp, pepper);
+    const ipHash = hashIp(clientIp(event), pepper);
     const db = documentClient();
 
     const decision = await hit(db, CONTACT_RATE_LIMIT, ipHash);
