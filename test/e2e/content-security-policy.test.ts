@@ -1,0 +1,114 @@
+/**
+ * The Content-Security-Policy CloudFront sends (infra/site/security-headers.ts), applied to the built
+ * site in Chromium: every page the product has must load, hydrate and style itself without a single
+ * violation, and what the policy exists to stop (inline script, framing) must be refused.
+ */
+import type { Browser, BrowserContext, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { CONTENT_SECURITY_POLICY } from '../../infra/site/security-headers';
+import type { RunningService } from '../../infra/local/service';
+import { SITE_PAGES } from '../../shared/site-pages';
+import { launchBrowser } from '../support/browser';
+import { buildSite, serveSite } from '../support/built-site';
+import { startTestStack } from '../support/local-stack';
+
+/** Client routes the app shell serves, beside the prerendered pages. */
+const CLIENT_ROUTES = ['/signin', '/signup', '/auth', '/dashboard', '/launch?redirect_url=http%3A%2F%2Flocalhost%3A54321%2Fcb', '/checkout/success', '/no-such-page'];
+
+interface Violation {
+  directive: string;
+  blocked: string;
+  page: string;
+}
+
+let stack: Awaited<ReturnType<typeof startTestStack>>;
+let site: { dir: string; remove(): void };
+let web: RunningService;
+let browser: Browser;
+let context: BrowserContext;
+
+/**
+ * Deployed, CloudFront routes /api/* to the API on the page's own origin, so `connect-src 'self'`
+ * covers it; here the API listens on a port of its own, which the policy is told about and nothing else.
+ */
+function localPolicy(apiOrigin: string): string {
+  return CONTENT_SECURITY_POLICY.replace("connect-src 'self'", `connect-src 'self' ${apiOrigin}`);
+}
+
+beforeAll(async () => {
+  stack = await startTestStack({ seed: true });
+  site = await buildSite({ apiOrigin: stack.api });
+  web = await serveSite(site.dir, stack.ports.web);
+  browser = await launchBrowser();
+  context = await browser.newContext({ viewport: { width: 1280, height: 800 } });
+  const policy = localPolicy(stack.api);
+  // The header on every answer of the site, as the response headers policy adds it at the edge.
+  await context.route(`${web.url}/**`, async (route) => {
+    const answer = await route.fetch();
+    await route.fulfill({ response: answer, headers: { ...answer.headers(), 'content-security-policy': policy } });
+  });
+  await context.addInitScript(() => {
+    const seen: { directive: string; blocked: string; page: string }[] = [];
+    (window as unknown as { __cspViolations: typeof seen }).__cspViolations = seen;
+    document.addEventListener('securitypolicyviolation', (e) => seen.push({ directive: e.effectiveDirective, blocked: e.blockedURI, page: location.pathname }));
+  });
+});
+afterAll(async () => {
+  await browser?.close();
+  await web?.stop();
+  site?.remove();
+  await stack?.stop();
+});
+
+async function violationsOn(page: Page): Promise<Violation[]> {
+  return page.evaluate(() => (window as unknown as { __cspViolations: Violation[] }).__cspViolations);
+}
+
+async function visit(page: Page, path: string): Promise<Violation[]> {
+  await page.goto(`${web.url}${path}`, { waitUntil: 'networkidle' });
+  // Hydration and lazy routes have run; the root holds rendered content, not an empty shell.
+  await page.waitForFunction(() => (document.getElementById('root')?.children.length ?? 0) > 0);
+  return violationsOn(page);
+}
+
+describe('the Content-Security-Policy on the built site', () => {
+  it('lets every public page and client route load, hydrate and style itself with no violation', async () => {
+    const page = await context.newPage();
+    const found: Violation[] = [];
+    for (const path of [...SITE_PAGES.map((p) => p.path), ...CLIENT_ROUTES]) found.push(...(await visit(page, path)));
+    expect(found).toEqual([]);
+    await page.close();
+  });
+
+  it('lets the prebuilt sign-in UI at /auth style itself (its injected <style> needs inline styles)', async () => {
+    const page = await context.newPage();
+    expect(await visit(page, '/auth?show=signin')).toEqual([]);
+    // The prebuilt UI's own stylesheet applied: its container has the rounded border prebuilt-style.ts gives it.
+    const container = page.locator('[data-supertokens~=container]').first();
+    await container.waitFor();
+    expect(await container.evaluate((el) => getComputedStyle(el).borderTopLeftRadius)).toBe('12px');
+    await page.close();
+  });
+
+  it('refuses inline script and being framed', async () => {
+    const page = await context.newPage();
+    await visit(page, '/');
+    const ran = await page.evaluate(async () => {
+      const script = document.createElement('script');
+      script.textContent = 'window.__inlineRan = true';
+      document.body.append(script);
+      await new Promise((r) => setTimeout(r, 50));
+      return (window as unknown as { __inlineRan?: boolean }).__inlineRan === true;
+    });
+    expect(ran).toBe(false);
+    expect((await violationsOn(page)).map((v) => v.directive)).toContain('script-src-elem');
+
+    // A page of another origin framing the site gets nothing: frame-ancestors 'none'.
+    const framer = await context.newPage();
+    await framer.setContent(`<iframe src="${web.url}/pricing"></iframe>`); // resolves once the frame has loaded or failed
+    const frame = framer.frames().find((f) => f !== framer.mainFrame());
+    expect(frame?.url()).not.toContain(web.url);
+    await framer.close();
+    await page.close();
+  });
+});
