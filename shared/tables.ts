@@ -43,6 +43,16 @@ export const tables = {
     partitionKey: { name: 'month', type: 'S' },
     sortKey: { name: 'receivedKey', type: 'S' },
   },
+  /**
+   * The local auth core's own data (infra/local/auth-core), one item per `pk`: users, email and
+   * third-party claims, sessions, reset tokens, metadata, signing keys. `byOwner` lists a user's
+   * sessions and the users sharing an email. Deployed, a real SuperTokens core keeps this instead.
+   */
+  authCore: {
+    partitionKey: { name: 'pk', type: 'S' },
+    ttlAttribute: 'expiresAt',
+    indexes: [{ name: 'byOwner', partitionKey: { name: 'ownerKey', type: 'S' }, sortKey: { name: 'ownerSort', type: 'S' } }],
+  },
 } as const satisfies Record<string, TableDef>;
 
 export type TableKey = keyof typeof tables;

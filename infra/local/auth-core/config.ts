@@ -1,0 +1,34 @@
+/**
+ * What a deployment would set in a SuperTokens core's config.yaml, for the local core: the same
+ * defaults as the real core (1 h access tokens, 100-day refresh tokens, weekly dynamic key rotation,
+ * 1 h password reset tokens), plus the scrypt cost of password hashes.
+ */
+import type { ScryptCost } from './password-hash';
+import { DEFAULT_SCRYPT_COST } from './password-hash';
+
+export interface CoreConfig {
+  /** Keys a caller may present in the `api-key` header; none means the core is open (as the real one is without `api_keys`). */
+  apiKeys: string[];
+  accessTokenValiditySeconds: number;
+  refreshTokenValidityMinutes: number;
+  /** How long one dynamic signing key signs new access tokens before the next one takes over. */
+  dynamicSigningKeyIntervalHours: number;
+  passwordResetTokenLifetimeMs: number;
+  scrypt: ScryptCost;
+}
+
+export const DEFAULT_CORE_CONFIG: CoreConfig = {
+  apiKeys: [],
+  accessTokenValiditySeconds: 3600,
+  refreshTokenValidityMinutes: 60 * 24 * 100,
+  dynamicSigningKeyIntervalHours: 24 * 7,
+  passwordResetTokenLifetimeMs: 60 * 60 * 1000,
+  scrypt: DEFAULT_SCRYPT_COST,
+};
+
+/** The CDI versions this core answers; the pinned supertokens-node 24.0.3 accepts exactly "5.4". */
+export const CDI_VERSIONS = ['5.4'] as const;
+
+export const PUBLIC_TENANT = 'public';
+
+export type Clock = () => number;

@@ -1,0 +1,143 @@
+/**
+ * EmailPassword: sign up, sign in, password reset tokens, email and password changes.
+ *
+ * An email belongs to at most one email-password user per tenant: the user item is written first,
+ * then a claim item keyed by tenant and email is put only if absent; the loser of a race deletes its
+ * user and answers EMAIL_ALREADY_EXISTS_ERROR. Reset tokens are random, stored only as their
+ * SHA-256, consumed by a conditional delete (so once), and die after an hour or when another of the
+ * user's tokens is consumed.
+ */
+import { UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import { randomBytes, randomUUID } from 'node:crypto';
+import { isExpired } from '../../../functions/lib/dynamo';
+import { BadRequest, type CoreDeps } from './deps';
+import { hashPassword, verifyAgainstNothing, verifyPassword } from './password-hash';
+import { sha256Hex } from './refresh-token';
+import { deleteItem, getItem, isConditionalFailure, itemKey, putIfAbsent } from './store';
+import { normaliseEmail, readUser, userJson, userOwnerFields, type UserItem } from './users';
+
+interface EmailClaim {
+  pk: string;
+  userId: string;
+}
+
+interface ResetTokenItem {
+  pk: string;
+  userId: string;
+  email: string;
+  tenantId: string;
+  createdAt: number;
+  expiresAt: number;
+}
+
+async function userWithEmail(deps: CoreDeps, tenantId: string, email: string): Promise<UserItem | undefined> {
+  const claim = await getItem<EmailClaim>(deps.store, itemKey.emailClaim(tenantId, email));
+  const user = claim && (await readUser(deps, claim.userId));
+  return user?.recipeId === 'emailpassword' && user.email === email && user.tenantId === tenantId ? user : undefined;
+}
+
+export async function signUp(deps: CoreDeps, tenantId: string, input: { email: string; password: string }) {
+  if (input.password === '') throw new BadRequest('Password cannot be an empty string');
+  const email = normaliseEmail(input.email);
+  const userId = randomUUID();
+  const timeJoined = deps.clock();
+  const user: UserItem = {
+    pk: itemKey.user(userId),
+    userId,
+    recipeId: 'emailpassword',
+    tenantId,
+    email,
+    timeJoined,
+    verified: false,
+    passwordHash: await hashPassword(input.password, deps.config.scrypt),
+    ...userOwnerFields(tenantId, email, timeJoined, userId),
+  };
+  await putIfAbsent(deps.store, user);
+  if (!(await putIfAbsent(deps.store, { pk: itemKey.emailClaim(tenantId, email), userId }))) {
+    await deleteItem(deps.store, user.pk);
+    return { status: 'EMAIL_ALREADY_EXISTS_ERROR' as const };
+  }
+  return { status: 'OK' as const, user: userJson(user), recipeUserId: userId };
+}
+
+export async function signIn(deps: CoreDeps, tenantId: string, input: { email: string; password: string }) {
+  const user = await userWithEmail(deps, tenantId, normaliseEmail(input.email));
+  const matches = user?.passwordHash ? await verifyPassword(input.password, user.passwordHash) : await verifyAgainstNothing(input.password, deps.config.scrypt);
+  if (!user || !matches) return { status: 'WRONG_CREDENTIALS_ERROR' as const };
+  return { status: 'OK' as const, user: userJson(user), recipeUserId: user.userId };
+}
+
+export async function createResetPasswordToken(deps: CoreDeps, tenantId: string, input: { userId: string; email: string }) {
+  const user = await readUser(deps, input.userId);
+  if (!user || user.recipeId !== 'emailpassword') return { status: 'UNKNOWN_USER_ID_ERROR' as const };
+  const token = randomBytes(48).toString('base64url');
+  const now = deps.clock();
+  const item: ResetTokenItem = {
+    pk: itemKey.resetToken(sha256Hex(token)),
+    userId: user.userId,
+    email: normaliseEmail(input.email),
+    tenantId,
+    createdAt: now,
+    expiresAt: Math.floor((now + deps.config.passwordResetTokenLifetimeMs) / 1000),
+  };
+  await putIfAbsent(deps.store, item);
+  return { status: 'OK' as const, token };
+}
+
+export async function consumeResetPasswordToken(deps: CoreDeps, tenantId: string, input: { token: string }) {
+  const invalid = { status: 'RESET_PASSWORD_INVALID_TOKEN_ERROR' as const };
+  const spent = await deleteItem<ResetTokenItem>(deps.store, itemKey.resetToken(sha256Hex(input.token)), { attr: 'tenantId', value: tenantId });
+  const now = deps.clock();
+  if (!spent || isExpired(spent, now)) return invalid;
+  const user = await readUser(deps, spent.userId);
+  if (!user || spent.createdAt < (user.resetTokensNotBefore ?? 0)) return invalid;
+  // The user's other outstanding tokens die with this one (as the core deletes them all).
+  await deps.store.db.send(
+    new UpdateCommand({
+      TableName: deps.store.table,
+      Key: { pk: user.pk },
+      UpdateExpression: 'SET resetTokensNotBefore = :now',
+      ConditionExpression: 'attribute_exists(pk)',
+      ExpressionAttributeValues: { ':now': now + 1 },
+    }),
+  ).catch((error: unknown) => {
+    if (!isConditionalFailure(error)) throw error;
+  });
+  return { status: 'OK' as const, userId: spent.userId, email: spent.email };
+}
+
+/** PUT /recipe/user: a new email (claimed like at sign-up) and/or a new password. */
+export async function updateEmailOrPassword(deps: CoreDeps, input: { recipeUserId: string; email?: string; password?: string }) {
+  if (input.email === undefined && input.password === undefined) throw new BadRequest('You have to provide either email or password.');
+  const user = await readUser(deps, input.recipeUserId);
+  if (!user || user.recipeId !== 'emailpassword') return { status: 'UNKNOWN_USER_ID_ERROR' as const };
+  const updates: Record<string, unknown> = {};
+  const newEmail = input.email === undefined ? undefined : normaliseEmail(input.email);
+  const emailChanges = newEmail !== undefined && newEmail !== user.email;
+  if (emailChanges) {
+    const claim = { pk: itemKey.emailClaim(user.tenantId, newEmail), userId: user.userId };
+    const claimed = (await putIfAbsent(deps.store, claim)) || (await getItem<EmailClaim>(deps.store, claim.pk))?.userId === user.userId;
+    if (!claimed) return { status: 'EMAIL_ALREADY_EXISTS_ERROR' as const };
+    Object.assign(updates, { email: newEmail, verified: false, ...userOwnerFields(user.tenantId, newEmail, user.timeJoined, user.userId) });
+  }
+  if (input.password !== undefined) updates.passwordHash = await hashPassword(input.password, deps.config.scrypt);
+  const names = Object.keys(updates);
+  try {
+    await deps.store.db.send(
+      new UpdateCommand({
+        TableName: deps.store.table,
+        Key: { pk: user.pk },
+        UpdateExpression: `SET ${names.map((_, i) => `#n${i} = :v${i}`).join(', ')}`,
+        ConditionExpression: 'attribute_exists(pk)',
+        ExpressionAttributeNames: Object.fromEntries(names.map((n, i) => [`#n${i}`, n])),
+        ExpressionAttributeValues: Object.fromEntries(names.map((n, i) => [`:v${i}`, updates[n]])),
+      }),
+    );
+  } catch (error) {
+    if (!isConditionalFailure(error)) throw error;
+    if (emailChanges) await deleteItem(deps.store, itemKey.emailClaim(user.tenantId, newEmail), { attr: 'userId', value: user.userId });
+    return { status: 'UNKNOWN_USER_ID_ERROR' as const };
+  }
+  if (emailChanges) await deleteItem(deps.store, itemKey.emailClaim(user.tenantId, user.email), { attr: 'userId', value: user.userId });
+  return { status: 'OK' as const };
+}

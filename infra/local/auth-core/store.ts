@@ -1,0 +1,102 @@
+/**
+ * The auth core's one DynamoDB table (shared/tables.ts `authCore`): how each kind of item is keyed,
+ * and the few single-item operations the domain modules use. Every request path is a GetItem, a
+ * conditional write or a Query (never a Scan); uniqueness comes from conditional puts of claim items,
+ * since dynalite has no transactions.
+ */
+import { ConditionalCheckFailedException } from '@aws-sdk/client-dynamodb';
+import { DeleteCommand, GetCommand, PutCommand, QueryCommand, type DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
+import { tableName } from '../../../shared/tables';
+
+export interface Store {
+  db: DynamoDBDocumentClient;
+  table: string;
+}
+
+export function createStore(db: DynamoDBDocumentClient, table = tableName('authCore')): Store {
+  return { db, table };
+}
+
+const part = (value: string) => encodeURIComponent(value);
+
+/** Partition keys, one per item. */
+export const itemKey = {
+  user: (userId: string) => `user#${userId}`,
+  /** Claims an email for one email-password user in a tenant (spec: email unique per tenant). */
+  emailClaim: (tenantId: string, email: string) => `ep-email#${part(tenantId)}#${part(email)}`,
+  /** Claims a (thirdPartyId, thirdPartyUserId) pair for one user in a tenant. */
+  thirdPartyClaim: (tenantId: string, thirdPartyId: string, thirdPartyUserId: string) =>
+    `tp#${part(tenantId)}#${part(thirdPartyId)}#${part(thirdPartyUserId)}`,
+  session: (handle: string) => `session#${handle}`,
+  /** By the SHA-256 of the token: the token itself is never stored. */
+  resetToken: (tokenHash: string) => `pwreset#${tokenHash}`,
+  metadata: (userId: string) => `metadata#${userId}`,
+  signingKeys: () => 'signing-keys',
+};
+
+/** Partition keys of the `byOwner` index. */
+export const ownerKey = {
+  sessionsOf: (userId: string) => `sessions#${userId}`,
+  usersWithEmail: (tenantId: string, email: string) => `email#${part(tenantId)}#${part(email)}`,
+};
+
+export const OWNER_INDEX = 'byOwner';
+
+export function isConditionalFailure(error: unknown): boolean {
+  return error instanceof ConditionalCheckFailedException || (error as { name?: string } | undefined)?.name === 'ConditionalCheckFailedException';
+}
+
+/** A strongly consistent read of one item. */
+export async function getItem<T>(store: Store, pk: string): Promise<T | undefined> {
+  const out = await store.db.send(new GetCommand({ TableName: store.table, Key: { pk }, ConsistentRead: true }));
+  return out.Item as T | undefined;
+}
+
+/** Writes the item only if nothing holds its key yet; false when something does. */
+export async function putIfAbsent<T extends { pk: string }>(store: Store, item: T): Promise<boolean> {
+  try {
+    await store.db.send(new PutCommand({ TableName: store.table, Item: item, ConditionExpression: 'attribute_not_exists(pk)' }));
+    return true;
+  } catch (error) {
+    if (isConditionalFailure(error)) return false;
+    throw error;
+  }
+}
+
+/** Deletes an item, optionally only while `attr` still equals `value`; returns what was deleted. */
+export async function deleteItem<T>(store: Store, pk: string, onlyIf?: { attr: string; value: unknown }): Promise<T | undefined> {
+  try {
+    const out = await store.db.send(
+      new DeleteCommand({
+        TableName: store.table,
+        Key: { pk },
+        ReturnValues: 'ALL_OLD',
+        ...(onlyIf ? { ConditionExpression: '#a = :v', ExpressionAttributeNames: { '#a': onlyIf.attr }, ExpressionAttributeValues: { ':v': onlyIf.value } } : {}),
+      }),
+    );
+    return out.Attributes as T | undefined;
+  } catch (error) {
+    if (isConditionalFailure(error)) return undefined;
+    throw error;
+  }
+}
+
+/** Every item of one `byOwner` partition, in sort-key order. */
+export async function queryOwner<T>(store: Store, owner: string): Promise<T[]> {
+  const items: T[] = [];
+  let start: Record<string, unknown> | undefined;
+  do {
+    const out = await store.db.send(
+      new QueryCommand({
+        TableName: store.table,
+        IndexName: OWNER_INDEX,
+        KeyConditionExpression: 'ownerKey = :o',
+        ExpressionAttributeValues: { ':o': owner },
+        ExclusiveStartKey: start,
+      }),
+    );
+    items.push(...((out.Items ?? []) as T[]));
+    start = out.LastEvaluatedKey;
+  } while (start);
+  return items;
+}

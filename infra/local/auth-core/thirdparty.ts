@@ -1,0 +1,59 @@
+/**
+ * ThirdParty sign-in-up, keyed by (tenant, thirdPartyId, thirdPartyUserId): the first call creates
+ * the user (a claim item put only if absent decides races), later calls find it and, as the core
+ * does, take the provider's current email when it changed.
+ */
+import { UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import { randomUUID } from 'node:crypto';
+import type { CoreDeps } from './deps';
+import { deleteItem, itemKey, putIfAbsent } from './store';
+import { normaliseEmail, userJson, userOwnerFields, userWithThirdParty, type UserItem } from './users';
+
+async function refreshEmail(deps: CoreDeps, user: UserItem, email: string, isVerified: boolean): Promise<UserItem> {
+  const verified = email === user.email ? user.verified || isVerified : isVerified;
+  if (email === user.email && verified === user.verified) return user;
+  const next: UserItem = { ...user, email, verified, ...userOwnerFields(user.tenantId, email, user.timeJoined, user.userId) };
+  await deps.store.db.send(
+    new UpdateCommand({
+      TableName: deps.store.table,
+      Key: { pk: user.pk },
+      UpdateExpression: 'SET email = :e, verified = :v, ownerKey = :ok, ownerSort = :os',
+      ConditionExpression: 'attribute_exists(pk)',
+      ExpressionAttributeValues: { ':e': next.email, ':v': next.verified, ':ok': next.ownerKey, ':os': next.ownerSort },
+    }),
+  );
+  return next;
+}
+
+export async function signInUp(deps: CoreDeps, tenantId: string, input: { thirdPartyId: string; thirdPartyUserId: string; email: { id: string; isVerified: boolean } }) {
+  const thirdPartyId = input.thirdPartyId.trim();
+  const thirdPartyUserId = input.thirdPartyUserId.trim();
+  const email = normaliseEmail(input.email.id);
+  const answer = (user: UserItem, createdNewUser: boolean) => ({ status: 'OK' as const, createdNewUser, user: userJson(user), recipeUserId: user.userId });
+
+  const existing = await userWithThirdParty(deps, tenantId, thirdPartyId, thirdPartyUserId);
+  if (existing) return answer(await refreshEmail(deps, existing, email, input.email.isVerified), false);
+
+  const userId = randomUUID();
+  const timeJoined = deps.clock();
+  const user: UserItem = {
+    pk: itemKey.user(userId),
+    userId,
+    recipeId: 'thirdparty',
+    tenantId,
+    email,
+    timeJoined,
+    verified: input.email.isVerified,
+    thirdPartyId,
+    thirdPartyUserId,
+    ...userOwnerFields(tenantId, email, timeJoined, userId),
+  };
+  await putIfAbsent(deps.store, user);
+  if (await putIfAbsent(deps.store, { pk: itemKey.thirdPartyClaim(tenantId, thirdPartyId, thirdPartyUserId), userId })) return answer(user, true);
+
+  // A concurrent first sign-in won: drop ours and sign in as theirs.
+  await deleteItem(deps.store, user.pk);
+  const winner = await userWithThirdParty(deps, tenantId, thirdPartyId, thirdPartyUserId);
+  if (!winner) throw new Error('third-party claim without its user');
+  return answer(await refreshEmail(deps, winner, email, input.email.isVerified), false);
+}
