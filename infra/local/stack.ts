@@ -5,6 +5,7 @@
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { localSecretEnvName } from '../../shared/secrets';
+import { authCoreService, LOCAL_AUTH_CORE_API_KEY } from './auth-core/server';
 import { dynamoService } from './dynamo';
 import { googleStandInService, LOCAL_GOOGLE_CLIENT } from './google/oidc-service';
 import { gatewayService } from './gateway';
@@ -13,7 +14,7 @@ import { seedSampleRelease } from './seed';
 import { PortTakenError, type LocalService, type RunningService } from './service';
 import { webService } from './web';
 
-export const DEFAULT_PORTS = { dynamodb: 8000, api: 4000, web: 5173, google: 4500 } as const;
+export const DEFAULT_PORTS = { dynamodb: 8000, api: 4000, web: 5173, google: 4500, auth: 3567 } as const;
 export type Ports = { -readonly [K in keyof typeof DEFAULT_PORTS]: number };
 
 export function portEnvName(service: keyof Ports): string {
@@ -53,6 +54,8 @@ export function handlerEnvironment(ports: Ports, outboxDir = join(tmpdir(), 'vox
     [localSecretEnvName('ipHash')]: JSON.stringify({ pepper: 'voxpen-local-ip-pepper' }),
     // Google sign-in goes to the local OpenID Connect stand-in; deployed, Google's own discovery document.
     [localSecretEnvName('google')]: JSON.stringify(LOCAL_GOOGLE_CLIENT),
+    // supertokens-node talks to the local auth core; deployed, to a SuperTokens core.
+    [localSecretEnvName('supertokens')]: JSON.stringify({ connectionUri: `http://localhost:${ports.auth}`, apiKey: LOCAL_AUTH_CORE_API_KEY }),
     GOOGLE_OIDC_ISSUER: `http://localhost:${ports.google}`,
     // Mail is written here and printed with its links instead of going through SES.
     MAIL_OUTBOX_DIR: outboxDir,
@@ -76,6 +79,7 @@ export function localServices(options: LocalStackOptions): LocalService[] {
   const webOrigin = env.WEB_ORIGIN!;
   const services: LocalService[] = [
     dynamoService({ port: ports.dynamodb, dataDir: options.dataDir && resolve(root, options.dataDir, 'dynamodb') }),
+    authCoreService({ port: ports.auth, dynamoEndpoint: env.DYNAMODB_ENDPOINT!, apiKey: LOCAL_AUTH_CORE_API_KEY }),
     googleStandInService({ port: ports.google, redirectUris: googleRedirectUris(ports) }),
     gatewayService({ port: ports.api, corsOrigins: [webOrigin, `http://127.0.0.1:${ports.web}`], root }),
   ];

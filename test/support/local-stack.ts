@@ -6,7 +6,7 @@ import { freePort } from '../../infra/local/ports';
 import { startLocalStack, type LocalStackOptions, type Ports, type RunningStack } from '../../infra/local/stack';
 
 export async function freePorts(): Promise<Ports> {
-  return { dynamodb: await freePort(), api: await freePort(), web: await freePort(), google: await freePort() };
+  return { dynamodb: await freePort(), api: await freePort(), web: await freePort(), google: await freePort(), auth: await freePort() };
 }
 
 export type TestStack = RunningStack & { api: string; web: string; google: string; outboxDir: string };
