@@ -48,7 +48,7 @@ export function supertokensConfig(core: { connectionUri: string; apiKey: string 
           },
         },
         override: {
-          apis: (original) => ({ ...original, signInPOST: original.signInPOST && guardSignIn(original.signInPOST, { db: documentClient }) }),
+          apis: (original) => ({ ...original, signInPOST: original.signInPOST && guardSignIn(original.signInPOST.bind(original), { db: documentClient }) }),
         },
       }),
       ThirdParty.init({

@@ -1,0 +1,164 @@
+/**
+ * Accounts through the local stack with the real supertokens-node: the auth Lambda behind the local
+ * API Gateway, the auth core, DynamoDB, the Google stand-in and the mail outbox, over real HTTP.
+ */
+import { randomUUID } from 'node:crypto';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createDocumentClient } from '../../functions/lib/dynamo';
+import { getUserRecord } from '../../functions/users/users';
+import { texts } from '../../shared/texts';
+import { AuthApi } from '../support/auth-api';
+import { startTestStack, type TestStack } from '../support/local-stack';
+import { latestMailTo, linkIn } from '../support/outbox';
+
+let stack: TestStack;
+let db: ReturnType<typeof createDocumentClient>;
+
+beforeAll(async () => {
+  stack = await startTestStack();
+  db = createDocumentClient(stack.env.DYNAMODB_ENDPOINT);
+});
+afterAll(async () => {
+  db?.destroy();
+  await stack?.stop();
+});
+
+const person = () => new AuthApi(stack.api, stack.web);
+const uniqueEmail = (name: string) => `${name}-${randomUUID().slice(0, 8)}@example.com`;
+const PASSWORD = 'engine42';
+
+async function signedUp(name = 'ada') {
+  const who = person();
+  const email = uniqueEmail(name);
+  const res = await who.signUp(email, PASSWORD);
+  expect(res.status).toBe('OK');
+  return { who, email, userId: (res.user as { id: string }).id };
+}
+
+describe('accounts through the local API', () => {
+  it('signs up, saves the record, signs out, signs in, ensures and tracks the login', async () => {
+    const { who, email, userId } = await signedUp();
+    expect(who.hasSession()).toBe(true);
+
+    const saved = await who.post('/api/users', { name: 'Ada Lovelace', email, supertokensUserId: userId });
+    expect(saved.status).toBe(201);
+    expect(saved.body).toMatchObject({ userId, email, name: 'Ada Lovelace', loginCount: 0 });
+    // Idempotent: a repeat changes nothing but the name.
+    const again = await who.post('/api/users', { name: 'Ada King', email, supertokensUserId: userId });
+    expect(again.status).toBe(200);
+    expect(again.body).toMatchObject({ name: 'Ada King', createdAt: saved.body.createdAt });
+
+    expect((await who.signOut()).status).toBe('OK');
+    expect(who.hasSession()).toBe(false);
+    expect((await who.post('/api/ensure-user-exists')).status).toBe(401);
+
+    const signIn = await who.signIn(email, PASSWORD);
+    expect(signIn.status).toBe('OK');
+    const ensured = await who.post('/api/ensure-user-exists');
+    expect(ensured.status).toBe(200);
+    expect(ensured.body).toMatchObject({ userId, email, name: 'Ada King' });
+    const tracked = await who.post('/api/track-login', { userId });
+    expect(tracked.status).toBe(200);
+    expect(tracked.body.loginCount).toBe(1);
+
+    expect(await getUserRecord(db, userId)).toMatchObject({ userId, email, name: 'Ada King', loginCount: 1, lastLoginAt: expect.any(String) });
+  });
+
+  it('sets the session cookies HttpOnly and SameSite=Lax (not Secure over http) through the gateway', async () => {
+    const who = person();
+    const res = await who.call('POST', '/api/auth/signup', { formFields: [{ id: 'email', value: uniqueEmail('cookie') }, { id: 'password', value: PASSWORD }] }, { rid: 'emailpassword' });
+    const access = res.headers.getSetCookie().find((c) => c.startsWith('sAccessToken='));
+    expect(access).toMatch(/HttpOnly/i);
+    expect(access).toMatch(/SameSite=Lax/i);
+    expect(access).not.toMatch(/Secure/i);
+    expect(res.headers.get('front-token')).toBeTruthy();
+  });
+
+  it('creates the record from the session when it is missing', async () => {
+    const { who, email, userId } = await signedUp('bo');
+    const ensured = await who.post('/api/ensure-user-exists');
+    expect(ensured.status).toBe(201);
+    expect(ensured.body).toMatchObject({ userId, email, loginCount: 0 });
+  });
+
+  it('answers FIELD_ERROR for an email already signed up', async () => {
+    const { email } = await signedUp('dup');
+    const res = await person().signUp(email, PASSWORD);
+    expect(res).toMatchObject({ status: 'FIELD_ERROR', formFields: [{ id: 'email', error: texts.auth.fields.emailExists }] });
+  });
+
+  it('validates the sign-up password (spec §5) with the shared rules', async () => {
+    const res = await person().signUp(uniqueEmail('weak'), 'letters-only');
+    expect(res).toMatchObject({ status: 'FIELD_ERROR', formFields: [{ id: 'password', error: texts.auth.fields.passwordNeedsDigit }] });
+  });
+
+  it('answers WRONG_CREDENTIALS_ERROR for a wrong password', async () => {
+    const { email } = await signedUp('wrong');
+    expect((await person().signIn(email, 'not-the-password1')).status).toBe('WRONG_CREDENTIALS_ERROR');
+  });
+
+  it("refuses POST /api/users for another user's id (403), and without a session (401)", async () => {
+    const ada = await signedUp('ada2');
+    const bo = await signedUp('bo2');
+    const res = await ada.who.post('/api/users', { name: 'Mallory', email: ada.email, supertokensUserId: bo.userId });
+    expect(res).toEqual({ status: 403, body: { message: texts.users.notOwnAccount } });
+    expect(await getUserRecord(db, bo.userId)).toBeUndefined();
+    expect((await person().post('/api/users', { name: 'X', email: ada.email, supertokensUserId: ada.userId })).status).toBe(401);
+    expect((await ada.who.post('/api/track-login', { userId: bo.userId })).status).toBe(403);
+  });
+
+  it('validates POST /api/users and keeps the email to the account', async () => {
+    const { who, email, userId } = await signedUp('val');
+    const bad = await who.post('/api/users', { name: '', email: 'not-an-email', supertokensUserId: userId });
+    expect(bad.status).toBe(400);
+    expect(Object.keys(bad.body.fields as object).sort()).toEqual(['email', 'name']);
+    const other = await who.post('/api/users', { name: 'Val', email: `x${email}`, supertokensUserId: userId });
+    expect(other.status).toBe(400);
+  });
+
+  it('refuses the 11th failed sign-in for one email within 15 minutes, even with the right password, account or not', async () => {
+    const { email } = await signedUp('brute');
+    const attacker = person();
+    for (let i = 0; i < 10; i++) expect((await attacker.signIn(email, `guess-${i}-x1`)).status).toBe('WRONG_CREDENTIALS_ERROR');
+    const refused = { status: 'GENERAL_ERROR', message: texts.auth.tooManyAttempts(15) };
+    expect(await attacker.signIn(email, 'guess-10-x1')).toEqual(refused);
+    expect(await person().signIn(email.toUpperCase(), PASSWORD)).toEqual(refused);
+
+    const nobody = uniqueEmail('nobody');
+    for (let i = 0; i < 10; i++) await attacker.signIn(nobody, `guess-${i}-x1`);
+    expect(await attacker.signIn(nobody, 'guess-10-x1')).toEqual(refused);
+  });
+
+  it('resets a password from the emailed link, once', async () => {
+    const { email } = await signedUp('reset');
+    expect((await person().requestPasswordReset(email)).status).toBe('OK');
+    const mail = await latestMailTo(stack.outboxDir, email);
+    const link = linkIn(mail);
+    expect(`${link.origin}${link.pathname}`).toBe(`${stack.web}/auth/reset-password`);
+    const token = link.searchParams.get('token')!;
+
+    const visitor = person();
+    expect((await visitor.resetPassword(token, 'newengine7')).status).toBe('OK');
+    expect((await visitor.resetPassword(token, 'otherengine8')).status).toBe('RESET_PASSWORD_INVALID_TOKEN_ERROR');
+    expect((await person().signIn(email, PASSWORD)).status).toBe('WRONG_CREDENTIALS_ERROR');
+    expect((await person().signIn(email, 'newengine7')).status).toBe('OK');
+  });
+
+  it('answers a reset request for an unknown email the same way, and sends nothing', async () => {
+    const email = uniqueEmail('ghost');
+    expect((await person().requestPasswordReset(email)).status).toBe('OK');
+    await expect(latestMailTo(stack.outboxDir, email, 500)).rejects.toThrow(/no mail/);
+  });
+
+  it('gives the desktop app header-based tokens it can send as a bearer token', async () => {
+    const { email, userId } = await signedUp('desk');
+    const desktop = person();
+    const res = await desktop.call('POST', '/api/auth/signin', { formFields: [{ id: 'email', value: email }, { id: 'password', value: PASSWORD }] }, { rid: 'emailpassword', 'st-auth-mode': 'header' });
+    const accessToken = res.headers.get('st-access-token');
+    expect(accessToken).toBeTruthy();
+    expect(desktop.hasSession()).toBe(false);
+    const ensured = await fetch(`${stack.api}/api/ensure-user-exists`, { method: 'POST', headers: { authorization: `Bearer ${accessToken}` } });
+    expect(ensured.status).toBe(201);
+    expect(((await ensured.json()) as { userId: string }).userId).toBe(userId);
+  });
+});
