@@ -6,10 +6,10 @@
  * tokens), so tokens survive a restart; several core processes on one table agree through a
  * version-checked write.
  */
+import { PutCommand } from '@aws-sdk/lib-dynamodb';
 import { createPrivateKey, createPublicKey, generateKeyPair, randomBytes, randomUUID, type KeyObject } from 'node:crypto';
 import type { CoreConfig } from './config';
 import { getItem, isConditionalFailure, itemKey, putIfAbsent, type Store } from './store';
-import { PutCommand } from '@aws-sdk/lib-dynamodb';
 
 interface StoredKey {
   kid: string;

@@ -53,13 +53,30 @@ function apiKeyMatches(presented: string | string[] | undefined, keys: string[])
   return keys.some((key) => timingSafeEqual(candidate, digest(key)));
 }
 
+function safeDecode(segment: string): string {
+  try {
+    return decodeURIComponent(segment);
+  } catch {
+    return segment;
+  }
+}
+
+/** The request's path and query; a URL that does not parse reads as an unknown path. */
+function requestUrl(req: IncomingMessage): URL {
+  try {
+    return new URL(req.url ?? '/', 'http://auth-core');
+  } catch {
+    return new URL('http://auth-core/unparsable');
+  }
+}
+
 /** Splits `/appid-x/tenant/recipe/...` into app, tenant and the CDI path. */
 export function parsePath(pathname: string): { appId: string; tenantId: string; path: string } {
   const segments = pathname.split('/').filter(Boolean);
   let appId = PUBLIC_TENANT;
   let tenantId = PUBLIC_TENANT;
   if (segments[0]?.startsWith('appid-')) appId = segments.shift()!.slice('appid-'.length);
-  if (segments[0] !== undefined && !ROOT_SEGMENTS.has(segments[0])) tenantId = decodeURIComponent(segments.shift()!);
+  if (segments[0] !== undefined && !ROOT_SEGMENTS.has(segments[0])) tenantId = safeDecode(segments.shift()!);
   return { appId, tenantId, path: `/${segments.join('/')}` };
 }
 
@@ -112,7 +129,7 @@ export function createRouter(routes: Route[], options: RouterOptions): (req: Inc
   for (const route of routes) byPath.set(route.path, [...(byPath.get(route.path) ?? []), route]);
 
   async function answer(req: IncomingMessage): Promise<Reply> {
-    const url = new URL(req.url ?? '/', 'http://auth-core');
+    const url = requestUrl(req);
     const { appId, tenantId, path } = parsePath(url.pathname);
     const candidates = byPath.get(path);
     if (!candidates) return new Reply(404, { message: `Unknown path: ${req.method} ${path}` });
@@ -134,7 +151,7 @@ export function createRouter(routes: Route[], options: RouterOptions): (req: Inc
 
   return (req, res) => {
     const started = performance.now();
-    const path = parsePath(new URL(req.url ?? '/', 'http://auth-core').pathname).path;
+    const path = parsePath(requestUrl(req).pathname).path;
     answer(req)
       .catch((error: unknown) => {
         if (error instanceof Reply) return error;

@@ -43,6 +43,8 @@ export async function startAuthCore(options: AuthCoreOptions): Promise<RunningAu
   // Loads (or on first start creates) the signing keys now, so a broken table fails the start, not a sign-in.
   await deps.keys.jwks(clock());
   const server = createServer(createRouter(cdiRoutes(deps), { apiKeys: config.apiKeys, log: options.log }));
+  // Longer than the SDK's fetch keeps idle sockets (undici: 4 s), so the core never closes a socket
+  // the SDK is about to reuse; the SDK would read that reset as "no core available".
   server.keepAliveTimeout = 65_000;
   await listen(server, options.port);
   return {
