@@ -4,7 +4,7 @@ import { StringParameter } from 'aws-cdk-lib/aws-ssm';
 import { Construct } from 'constructs';
 import { resolve } from 'node:path';
 import { routes } from '../shared/routes';
-import { tables as tableDefs, type TableKey } from '../shared/tables';
+import { deployedTableKeys } from '../shared/tables';
 import { tableOutputKey } from './scripts/target-table';
 import { Api } from './constructs/api';
 import { Data } from './constructs/data';
@@ -79,14 +79,13 @@ export class VoxpenStack extends Stack {
       new StringParameter(this, 'SiteOrigin', { parameterName: originParameterName, stringValue: siteUrl, description: 'The site origin the handlers use' });
     }
 
-    new Monitoring(this, 'Monitoring', { httpApi: api.httpApi, functions: api.functions, tables: data.tables, alarmEmail: props.alarmEmail });
+    const deployedTables = Object.fromEntries(deployedTableKeys.map((key) => [key, data.tables[key]!]));
+    new Monitoring(this, 'Monitoring', { httpApi: api.httpApi, functions: api.functions, tables: deployedTables, alarmEmail: props.alarmEmail });
 
     new CfnOutput(this, 'SiteUrl', { value: siteUrl });
     new CfnOutput(this, 'ApiUrl', { value: api.httpApi.apiEndpoint, description: 'API Gateway endpoint (visitors use SiteUrl/api)' });
     const webhook = routes.find((r) => r.path.includes('webhook'));
     if (webhook) new CfnOutput(this, 'StripeWebhookUrl', { value: `${siteUrl}${webhook.path}`, description: 'Register this endpoint in Stripe' });
-    for (const key of Object.keys(tableDefs) as TableKey[]) {
-      new CfnOutput(this, tableOutputKey(key), { value: data.tables[key].tableName });
-    }
+    for (const key of deployedTableKeys) new CfnOutput(this, tableOutputKey(key), { value: data.tables[key]!.tableName });
   }
 }

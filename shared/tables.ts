@@ -20,6 +20,8 @@ export interface TableDef {
   sortKey?: KeyAttribute;
   /** Epoch-seconds attribute DynamoDB's TTL deletes by. Readers still treat a past value as absent. */
   ttlAttribute?: 'expiresAt';
+  /** Only the local runtime has it (a stand-in's store); the deployed stack creates no such table. */
+  localOnly?: boolean;
   indexes?: IndexDef[];
 }
 
@@ -49,6 +51,7 @@ export const tables = {
    * sessions and the users sharing an email. Deployed, a real SuperTokens core keeps this instead.
    */
   authCore: {
+    localOnly: true,
     partitionKey: { name: 'pk', type: 'S' },
     ttlAttribute: 'expiresAt',
     indexes: [{ name: 'byOwner', partitionKey: { name: 'ownerKey', type: 'S' }, sortKey: { name: 'ownerSort', type: 'S' } }],
@@ -56,6 +59,9 @@ export const tables = {
 } as const satisfies Record<string, TableDef>;
 
 export type TableKey = keyof typeof tables;
+
+/** The tables the deployed stack creates: all but the local stand-ins' own. */
+export const deployedTableKeys = (Object.keys(tables) as TableKey[]).filter((key) => !('localOnly' in tables[key] && tables[key].localOnly));
 
 /** The environment variable that carries a table's physical name, e.g. `TABLE_RELEASES`. */
 export function tableEnvName(key: TableKey): string {

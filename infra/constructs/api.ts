@@ -17,7 +17,7 @@ import { LAMBDA_BUNDLING } from './bundling';
 const ROOT = resolve(import.meta.dirname, '../..');
 
 export interface ApiProps {
-  tables: Record<TableKey, TableV2>;
+  tables: Partial<Record<TableKey, TableV2>>;
   /** Secrets Manager names are `<prefix>/<secret>`, e.g. voxpen/stripe. */
   secretPrefix: string;
   /** Where the handlers find the site's origin (supertokens appInfo, links in mail). */
@@ -65,7 +65,12 @@ export class Api extends Construct {
       ...props.siteOrigin.env,
       ...(props.mailFrom ? { MAIL_FROM: props.mailFrom } : {}),
     };
-    for (const key of [...writes, ...reads]) environment[tableEnvName(key)] = props.tables[key].tableName;
+    const table = (key: TableKey): TableV2 => {
+      const found = props.tables[key];
+      if (!found) throw new Error(`Function ${name} uses table ${key}, which is not deployed (localOnly)`);
+      return found;
+    };
+    for (const key of [...writes, ...reads]) environment[tableEnvName(key)] = table(key).tableName;
     for (const secret of def.secrets ?? []) environment[secretIdEnvName(secret as SecretName)] = `${props.secretPrefix}/${secret}`;
 
     const fn = new NodejsFunction(this, name, {
@@ -82,8 +87,8 @@ export class Api extends Construct {
       bundling: LAMBDA_BUNDLING,
     });
 
-    for (const key of writes) props.tables[key].grantReadWriteData(fn);
-    for (const key of reads) props.tables[key].grantReadData(fn);
+    for (const key of writes) table(key).grantReadWriteData(fn);
+    for (const key of reads) table(key).grantReadData(fn);
     for (const secret of def.secrets ?? []) this.secrets[secret as SecretName].grantRead(fn);
     if (props.siteOrigin.parameterArn) {
       fn.addToRolePolicy(new PolicyStatement({ effect: Effect.ALLOW, actions: ['ssm:GetParameter'], resources: [props.siteOrigin.parameterArn] }));

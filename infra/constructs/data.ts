@@ -1,18 +1,20 @@
 import { RemovalPolicy } from 'aws-cdk-lib';
 import { AttributeType, Billing, ProjectionType, TableV2 } from 'aws-cdk-lib/aws-dynamodb';
 import { Construct } from 'constructs';
-import { tables, type TableDef, type TableKey } from '../../shared/tables';
+import { deployedTableKeys, tables, type TableDef, type TableKey } from '../../shared/tables';
 
 const attributeType = (t: 'S' | 'N') => (t === 'S' ? AttributeType.STRING : AttributeType.NUMBER);
 
-/** Every table in shared/tables.ts: on demand, recoverable to any second, never deleted with the stack. */
+/** Every deployed table in shared/tables.ts: on demand, recoverable to any second, never deleted with the stack. */
 export class Data extends Construct {
-  readonly tables: Record<TableKey, TableV2>;
+  /** Every deployed table; local-only tables (stand-ins' stores) are absent. */
+  readonly tables: Partial<Record<TableKey, TableV2>>;
 
   constructor(scope: Construct, id: string) {
     super(scope, id);
-    this.tables = {} as Record<TableKey, TableV2>;
-    for (const [key, def] of Object.entries(tables) as [TableKey, TableDef][]) {
+    this.tables = {};
+    for (const key of deployedTableKeys) {
+      const def: TableDef = tables[key];
       this.tables[key] = new TableV2(this, key, {
         partitionKey: { name: def.partitionKey.name, type: attributeType(def.partitionKey.type) },
         sortKey: def.sortKey && { name: def.sortKey.name, type: attributeType(def.sortKey.type) },

@@ -8,7 +8,7 @@ import { pathPattern } from '../../infra/constructs/site';
 import { VoxpenStack } from '../../infra/stack';
 import { functions, routes } from '../../shared/routes';
 import { secretIdEnvName } from '../../shared/secrets';
-import { tableEnvName, tables, type TableKey } from '../../shared/tables';
+import { deployedTableKeys, tableEnvName, tables, type TableKey } from '../../shared/tables';
 
 type Resource = { Type: string; Properties: Record<string, any>; DeletionPolicy?: string; UpdateReplacePolicy?: string };
 let template: Template;
@@ -137,10 +137,11 @@ describe('site', () => {
 });
 
 describe('data', () => {
-  it('creates every table with PITR, deletion protection, RETAIN and its TTL attribute', () => {
+  it('creates every deployed table with PITR, deletion protection, RETAIN and its TTL attribute', () => {
     const created = ofType('AWS::DynamoDB::GlobalTable');
-    expect(created.length).toBe(Object.keys(tables).length);
-    for (const [key, def] of Object.entries(tables) as [TableKey, (typeof tables)[TableKey]][]) {
+    expect(created.length).toBe(deployedTableKeys.length);
+    for (const key of deployedTableKeys) {
+      const def = tables[key];
       const found = created.find(([id]) => id.startsWith(`Data${key}`));
       expect(found, key).toBeDefined();
       const [, table] = found!;
@@ -151,6 +152,14 @@ describe('data', () => {
       if (ttl) expect(table.Properties.TimeToLiveSpecification).toEqual({ AttributeName: ttl, Enabled: true });
       else expect(table.Properties.TimeToLiveSpecification).toBeUndefined();
     }
+  });
+});
+
+describe('local stand-ins', () => {
+  it('deploys no table of theirs (the auth core's store): production talks to a real SuperTokens core', () => {
+    const localOnly = (Object.keys(tables) as TableKey[]).filter((key) => !deployedTableKeys.includes(key));
+    expect(localOnly).toContain('authCore');
+    for (const key of localOnly) expect(ofType('AWS::DynamoDB::GlobalTable').some(([id]) => id.startsWith(`Data${key}`)), key).toBe(false);
   });
 });
 
@@ -208,7 +217,7 @@ describe('operations', () => {
       expect(alarms).toContain(`Lambda ${name} threw`);
       expect(alarms).toContain(`Lambda ${name} was throttled`);
     }
-    for (const key of Object.keys(tables)) expect(alarms).toContain(`DynamoDB table ${key} throttled requests`);
+    for (const key of deployedTableKeys) expect(alarms).toContain(`DynamoDB table ${key} throttled requests`);
   });
 
   it('outputs the site URL, the API URL and each table name', () => {
