@@ -156,7 +156,7 @@ describe('data', () => {
 });
 
 describe('local stand-ins', () => {
-  it('deploys no table of theirs (the auth core's store): production talks to a real SuperTokens core', () => {
+  it("deploys no table of theirs (the auth core's store): production talks to a real SuperTokens core", () => {
     const localOnly = (Object.keys(tables) as TableKey[]).filter((key) => !deployedTableKeys.includes(key));
     expect(localOnly).toContain('authCore');
     for (const key of localOnly) expect(ofType('AWS::DynamoDB::GlobalTable').some(([id]) => id.startsWith(`Data${key}`)), key).toBe(false);
