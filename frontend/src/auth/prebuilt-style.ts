@@ -18,7 +18,8 @@ export const prebuiltUiStyle = `
     box-shadow: 0 10px 30px rgba(17, 24, 39, 0.06);
     margin: 48px auto;
   }
-  [data-supertokens~=button] { border-radius: 10px; font-weight: 600; }
+  [data-supertokens~=button] { border-radius: 10px; font-weight: 600; font-family: inherit; }
+  [data-supertokens~=providerButton] { border-radius: 10px; font-family: inherit; font-weight: 600; min-height: 42px; }
   [data-supertokens~=input] { border-radius: 10px; }
   [data-supertokens~=inputWrapper] { border-radius: 10px; }
   [data-supertokens~=headerTitle] { letter-spacing: -0.02em; }

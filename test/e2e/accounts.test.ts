@@ -1,0 +1,167 @@
+/** Accounts in Chromium against the whole local stack: sign-up, sign-out, sign-in, Google, reset. */
+import { randomUUID } from 'node:crypto';
+import type { Browser, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { texts } from '../../shared/texts';
+import { AuthApi } from '../support/auth-api';
+import { launchBrowser, screenshotPath } from '../support/browser';
+import { startTestStack, type TestStack } from '../support/local-stack';
+import { latestMailTo, linkIn } from '../support/outbox';
+
+let stack: TestStack;
+let browser: Browser;
+const PASSWORD = 'engine42';
+const uniqueEmail = (name: string) => `${name}-${randomUUID().slice(0, 8)}@example.com`;
+
+beforeAll(async () => {
+  stack = await startTestStack({ web: true, seed: true });
+  browser = await launchBrowser();
+});
+afterAll(async () => {
+  await browser?.close();
+  await stack?.stop();
+});
+
+async function newPage(): Promise<Page> {
+  const context = await browser.newContext({ viewport: { width: 1280, height: 900 } });
+  return context.newPage();
+}
+
+/** An account made through the API, as another browser would have. */
+async function existingAccount(name: string): Promise<string> {
+  const email = uniqueEmail(name);
+  expect((await new AuthApi(stack.api, stack.web).signUp(email, PASSWORD)).status).toBe('OK');
+  return email;
+}
+
+async function signIn(page: Page, email: string, password: string) {
+  await page.goto(`${stack.web}/signin`);
+  await page.getByLabel('Email').fill(email);
+  await page.getByLabel('Password', { exact: true }).fill(password);
+  await page.getByRole('button', { name: 'Sign In', exact: true }).click();
+}
+
+describe('accounts in Chromium', () => {
+  it('signs up to the dashboard, and signs out to /signin', async () => {
+    const page = await newPage();
+    await page.goto(`${stack.web}/signup`);
+    await page.getByRole('heading', { name: 'Create your account' }).waitFor();
+    await page.screenshot({ path: screenshotPath('signup-1280'), fullPage: true });
+
+    const email = uniqueEmail('ada');
+    await page.getByLabel('Full name').fill('Ada Lovelace');
+    await page.getByLabel('Email').fill(email);
+    await page.getByLabel('Password', { exact: true }).fill(PASSWORD);
+    await page.getByLabel('Confirm password').fill(PASSWORD);
+    await page.getByRole('checkbox').check();
+    await page.getByRole('button', { name: 'Create Account' }).click();
+
+    await page.waitForURL(`${stack.web}/dashboard`);
+    await page.getByRole('heading', { name: 'Dashboard', level: 1 }).waitFor();
+    await page.getByText('Manage your account and subscription').waitFor();
+    await page.getByText(email).waitFor();
+    await page.screenshot({ path: screenshotPath('dashboard-1280'), fullPage: true });
+
+    await page.getByRole('navigation', { name: 'Main' }).getByRole('button', { name: 'Logout' }).click();
+    await page.waitForURL(`${stack.web}/signin`);
+    await page.goto(`${stack.web}/dashboard`);
+    await page.waitForURL(`${stack.web}/signin`);
+    await page.context().close();
+  });
+
+  it("shows 'Invalid email or password.' for a wrong password, then signs in with the right one", async () => {
+    const email = await existingAccount('bo');
+    const page = await newPage();
+    await signIn(page, email, 'wrong-password1');
+    await page.getByRole('alert').getByText(texts.auth.signIn.wrongCredentials).waitFor();
+    await page.screenshot({ path: screenshotPath('signin-error-1280'), fullPage: true });
+
+    await page.getByLabel('Password', { exact: true }).fill(PASSWORD);
+    await page.getByRole('button', { name: 'Sign In', exact: true }).click();
+    await page.getByRole('heading', { name: texts.auth.signIn.success }).waitFor();
+    await page.getByText(texts.auth.signIn.redirecting).waitFor();
+    await page.waitForURL(`${stack.web}/dashboard`);
+    await page.context().close();
+  });
+
+  it('sends the signed-out from /dashboard to /signin, and the signed-in from /signin and /signup to /dashboard', async () => {
+    const page = await newPage();
+    await page.goto(`${stack.web}/dashboard`);
+    await page.waitForURL(`${stack.web}/signin`);
+    await page.getByRole('heading', { name: 'Sign in to your account' }).waitFor();
+    await page.screenshot({ path: screenshotPath('signin-1280'), fullPage: true });
+
+    await signIn(page, await existingAccount('cy'), PASSWORD);
+    await page.waitForURL(`${stack.web}/dashboard`);
+    await page.goto(`${stack.web}/signin`);
+    await page.waitForURL(`${stack.web}/dashboard`);
+    await page.goto(`${stack.web}/signup`);
+    await page.waitForURL(`${stack.web}/dashboard`);
+    await page.context().close();
+  });
+
+  it('continues with Google through the local provider and /auth/callback to the dashboard', async () => {
+    const page = await newPage();
+    await page.goto(`${stack.web}/signin`);
+    await page.getByRole('button', { name: 'Continue with Google' }).click();
+    await page.waitForURL(`${stack.google}/interaction/**`);
+    await page.screenshot({ path: screenshotPath('google-stand-in-1280'), fullPage: true });
+    await page.getByLabel('Email').fill('grace@example.com');
+    await page.getByLabel('Name').fill('Grace Hopper');
+    await page.getByRole('button', { name: 'Continue' }).click();
+
+    await page.waitForURL(`${stack.web}/auth/callback?**`);
+    await page.getByRole('heading', { name: texts.auth.signIn.success }).waitFor();
+    await page.waitForURL(`${stack.web}/dashboard`);
+    await page.getByText('grace@example.com').waitFor();
+    await page.context().close();
+  });
+
+  it('shows the callback error with a way back when the callback is opened without a Google sign-in', async () => {
+    const page = await newPage();
+    await page.goto(`${stack.web}/auth/callback?code=made-up&state=made-up`);
+    await page.getByRole('heading', { name: texts.auth.callback.errorTitle }).waitFor();
+    await page.screenshot({ path: screenshotPath('auth-callback-error-1280'), fullPage: true });
+    await page.getByRole('link', { name: texts.auth.callback.backToSignIn }).click();
+    await page.waitForURL(`${stack.web}/signin`);
+    await page.context().close();
+  });
+
+  it('resets a password from the emailed link, then signs in with the new one', async () => {
+    const email = await existingAccount('reset');
+    const page = await newPage();
+    await page.goto(`${stack.web}/signin`);
+    await page.getByRole('link', { name: 'Forgot password?' }).click();
+    await page.waitForURL(`${stack.web}/auth/reset-password`);
+    // The prebuilt pages' fields (inside SuperTokens' shadow root) carry names, not associated labels.
+    await page.locator('input[name="email"]').fill(email);
+    await page.screenshot({ path: screenshotPath('auth-reset-request-1280'), fullPage: true });
+    await page.getByRole('button', { name: /email me/i }).click();
+
+    const link = linkIn(await latestMailTo(stack.outboxDir, email, 15_000));
+    await page.goto(link.toString());
+    await page.locator('input[name="password"]').fill('newengine7');
+    await page.locator('input[name="confirm-password"]').fill('newengine7');
+    await page.screenshot({ path: screenshotPath('auth-reset-new-password-1280'), fullPage: true });
+    await page.getByRole('button', { name: /change password/i }).click();
+    await page.getByText('Your password has been updated successfully').waitFor();
+    await page.screenshot({ path: screenshotPath('auth-reset-done-1280'), fullPage: true });
+
+    // The prebuilt page's Sign In leads to the product's own sign-in page.
+    await page.getByRole('button', { name: /sign in/i }).click();
+    await page.waitForURL(`${stack.web}/signin**`);
+    await signIn(page, email, PASSWORD);
+    await page.getByRole('alert').getByText(texts.auth.signIn.wrongCredentials).waitFor();
+    await signIn(page, email, 'newengine7');
+    await page.waitForURL(`${stack.web}/dashboard`);
+    await page.context().close();
+  });
+
+  it('serves the prebuilt /auth page in the site style', async () => {
+    const page = await newPage();
+    await page.goto(`${stack.web}/auth?show=signup`);
+    await page.getByText(/sign up/i).first().waitFor();
+    await page.screenshot({ path: screenshotPath('auth-prebuilt-1280'), fullPage: true });
+    await page.context().close();
+  });
+});
