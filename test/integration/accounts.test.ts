@@ -150,6 +150,17 @@ describe('accounts through the local API', () => {
     await expect(latestMailTo(stack.outboxDir, email, 500)).rejects.toThrow(/no mail/);
   });
 
+  it('refreshes a session through the gateway with the refresh cookie alone', async () => {
+    const { who } = await signedUp('refresh');
+    const before = who.jar.get('sAccessToken');
+    const res = await who.call('POST', '/api/auth/session/refresh', undefined, { rid: 'session' });
+    expect(res.status).toBe(200);
+    const refreshCookie = res.headers.getSetCookie().find((c) => c.startsWith('sRefreshToken='));
+    expect(refreshCookie).toMatch(/Path=\/api\/auth\/session\/refresh/i);
+    expect(who.jar.get('sAccessToken')).not.toBe(before);
+    expect((await who.post('/api/ensure-user-exists')).status).toBe(201);
+  });
+
   it('gives the desktop app header-based tokens it can send as a bearer token', async () => {
     const { email, userId } = await signedUp('desk');
     const desktop = person();
