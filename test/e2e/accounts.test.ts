@@ -93,6 +93,9 @@ describe('accounts in Chromium', () => {
 
     await signIn(page, await existingAccount('cy'), PASSWORD);
     await page.waitForURL(`${stack.web}/dashboard`);
+    // The marketing pages (no auth code) now offer Dashboard instead of Login.
+    await page.goto(`${stack.web}/pricing`);
+    await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Dashboard' }).waitFor();
     await page.goto(`${stack.web}/signin`);
     await page.waitForURL(`${stack.web}/dashboard`);
     await page.goto(`${stack.web}/signup`);
@@ -155,6 +158,18 @@ describe('accounts in Chromium', () => {
     await signIn(page, email, 'newengine7');
     await page.waitForURL(`${stack.web}/dashboard`);
     await page.context().close();
+  });
+
+  it('fits the sign-in and sign-up pages on a 390 px phone without sideways scrolling', async () => {
+    const context = await browser.newContext({ viewport: { width: 390, height: 844 } });
+    const page = await context.newPage();
+    for (const path of ['signin', 'signup']) {
+      await page.goto(`${stack.web}/${path}`);
+      await page.getByRole('button', { name: 'Continue with Google' }).waitFor();
+      expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
+      await page.screenshot({ path: screenshotPath(`${path}-390`), fullPage: true });
+    }
+    await context.close();
   });
 
   it('serves the prebuilt /auth page in the site style', async () => {
