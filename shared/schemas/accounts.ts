@@ -2,7 +2,8 @@
  * Validation of account input (spec §5), shared by the sign-in/sign-up forms, the auth Lambda's
  * SuperTokens form-field validators and the users API, so the browser and the server agree.
  */
-import { z } from 'zod';
+// zod/mini: the same checks at a fraction of the size, for the pages and the Lambdas alike.
+import * as z from 'zod/mini';
 import { texts } from '../texts';
 
 const { fields } = texts.auth;
@@ -12,32 +13,35 @@ export const PASSWORD_MIN = 8;
 export const PASSWORD_MAX = 99;
 
 /** spec §5: the email is trimmed first, then must look like an email. */
-export const emailSchema = z.string({ error: fields.required }).trim().min(1, { error: fields.required }).pipe(z.email({ error: fields.emailInvalid }));
+export const emailSchema = z.pipe(
+  z.string({ error: fields.required }).check(z.trim(), z.minLength(1, { error: fields.required })),
+  z.email({ error: fields.emailInvalid }),
+);
 
 /** spec §5: sign-up password: 8..99 characters with a letter and a digit. */
-export const newPasswordSchema = z
-  .string({ error: fields.required })
-  .min(1, { error: fields.required })
-  .min(PASSWORD_MIN, { error: fields.passwordTooShort })
-  .max(PASSWORD_MAX, { error: fields.passwordTooLong })
-  .regex(/[A-Za-z]/, { error: fields.passwordNeedsLetter })
-  .regex(/[0-9]/, { error: fields.passwordNeedsDigit });
+export const newPasswordSchema = z.string({ error: fields.required }).check(
+  z.minLength(1, { error: fields.required, abort: true }),
+  z.minLength(PASSWORD_MIN, { error: fields.passwordTooShort, abort: true }),
+  z.maxLength(PASSWORD_MAX, { error: fields.passwordTooLong, abort: true }),
+  z.regex(/[A-Za-z]/, { error: fields.passwordNeedsLetter, abort: true }),
+  z.regex(/[0-9]/, { error: fields.passwordNeedsDigit }),
+);
 
 /** spec §5: on sign-in the password only has to be a (non-empty) string. */
-export const signInPasswordSchema = z.string({ error: fields.required }).min(1, { error: fields.required });
+export const signInPasswordSchema = z.string({ error: fields.required }).check(z.minLength(1, { error: fields.required }));
 
 /** The first problem with a value, or undefined when it is valid (the shape SuperTokens validators return). */
-export function fieldError(schema: z.ZodType, value: unknown): string | undefined {
+export function fieldError(schema: z.ZodMiniType, value: unknown): string | undefined {
   const parsed = schema.safeParse(value);
   return parsed.success ? undefined : parsed.error.issues[0]?.message;
 }
 
 /** A SuperTokens user id: a UUID from the core, bounded so no one can store a novel in it. */
-const userIdSchema = z.string().trim().min(1).max(128);
+const userIdSchema = z.string().check(z.trim(), z.minLength(1), z.maxLength(128));
 
 /** POST /api/users (spec §7). */
 export const createUserBody = z.object({
-  name: z.string().trim().min(1, { error: fields.required }).max(200),
+  name: z.string({ error: fields.required }).check(z.trim(), z.minLength(1, { error: fields.required }), z.maxLength(200)),
   email: emailSchema,
   supertokensUserId: userIdSchema,
 });
