@@ -8,12 +8,23 @@
 import type middy from '@middy/core';
 import type { APIGatewayProxyEventV2 } from 'aws-lambda';
 import { wrapRequest, wrapResponse } from 'supertokens-node/framework/awsLambda';
-import SuperTokensInstance from 'supertokens-node/lib/build/supertokens';
+import * as supertokensModule from 'supertokens-node/lib/build/supertokens';
 import Session, { type SessionContainer } from 'supertokens-node/recipe/session';
 import { ensureSupertokens } from '../auth/supertokens';
 import type { HttpResult } from './response';
 
 type AwsResponse = ReturnType<typeof wrapResponse> & { responseSet: boolean; sendResponse(result?: HttpResult): HttpResult };
+
+/**
+ * The SDK's own error handler lives on its internal SuperTokens class. That module sets
+ * `exports.default` without `__esModule`, so what a default import yields differs between Node's
+ * interop, esbuild's bundle and vitest: take whichever object has the method.
+ */
+type SuperTokensClass = typeof supertokensModule.default;
+function superTokensClass(): SuperTokensClass {
+  const candidate = supertokensModule.default as SuperTokensClass & { default?: SuperTokensClass };
+  return typeof candidate.getInstanceOrThrowError === 'function' ? candidate : candidate.default!;
+}
 
 const responses = new WeakMap<object, AwsResponse>();
 const sessions = new WeakMap<object, SessionContainer>();
@@ -31,7 +42,7 @@ export function requireSession(): middy.MiddlewareObj<APIGatewayProxyEventV2, Ht
         return undefined;
       } catch (error) {
         // The SDK's own error handler writes its 401/403 answer (and clears cookies when it should).
-        await SuperTokensInstance.getInstanceOrThrowError().errorHandler(error, req, res, {} as never);
+        await superTokensClass().getInstanceOrThrowError().errorHandler(error, req, res, {} as never);
         if (res.responseSet) return res.sendResponse({ statusCode: 401 });
         throw error;
       }
