@@ -172,11 +172,18 @@ describe('accounts in Chromium', () => {
     await context.close();
   });
 
-  it('serves the prebuilt /auth page in the site style', async () => {
+  it('serves the prebuilt /auth page in the site style, whose Google button comes back through /auth/callback/google', async () => {
     const page = await newPage();
     await page.goto(`${stack.web}/auth?show=signup`);
     await page.getByText(/sign up/i).first().waitFor();
     await page.screenshot({ path: screenshotPath('auth-prebuilt-1280'), fullPage: true });
+
+    await page.getByRole('button', { name: /continue with google/i }).click();
+    await page.waitForURL(`${stack.google}/interaction/**`);
+    await page.getByLabel('Email').fill('ken@example.com');
+    await page.getByRole('button', { name: 'Continue' }).click();
+    await page.waitForURL(`${stack.web}/dashboard`);
+    await page.getByText('ken@example.com').waitFor();
     await page.context().close();
   });
 });
