@@ -17,8 +17,15 @@ export async function handler(event: APIGatewayProxyEventV2, context: Context) {
     await ensureSupertokens();
     return await supertokensApi(event, context, () => undefined);
   } catch (error) {
-    // The SDK answers its own errors; anything left is ours (core unreachable, a bug): no details out.
-    logger.error('auth request failed', { error: { name: (error as Error).name, message: (error as Error).message } });
+    // The SDK answers its own errors; anything left is ours (core unreachable, a bug): no details out,
+    // and the log keeps the SDK's summary without the body of whatever answered it.
+    logger.error('auth request failed', { error: { name: (error as Error).name, message: summary(error) } });
     return json(500, { message: texts.api.internalError });
   }
+}
+
+/** e.g. "SuperTokens core threw an error for a POST request to path: '/recipe/signin' with status code: 500". */
+function summary(error: unknown): string {
+  const message = error instanceof Error ? error.message : String(error);
+  return message.split(/ and (?:body|message)\b/)[0]!.slice(0, 300);
 }
