@@ -1,7 +1,5 @@
-import { formatReleaseDate } from '../../../shared/format';
-import { installerFileName } from '../../../shared/product';
 import { RETENTION } from '../../../shared/marketing';
-import { texts } from '../../../shared/texts';
+import { DownloadNowButton, VersionLine } from '../components/InstallerDownload';
 import { useLatestVersion } from '../hooks/use-latest-version';
 
 const FEATURES = [
@@ -21,29 +19,14 @@ export const SYSTEM_REQUIREMENTS = [
 
 export function DownloadPage() {
   const latest = useLatestVersion();
-  const release = latest.status === 'ready' ? latest.release : undefined;
 
   return (
     <div className="page">
       <section className="hero container">
         <h1>Download for Windows</h1>
         <p className="lead">Install the desktop app and start turning your voice into writing in minutes.</p>
-        {release?.download_url ? (
-          <a className="btn btn-primary btn-lg" href={release.download_url} download={installerFileName(release.version)}>
-            Download Now (64-bit)
-          </a>
-        ) : (
-          <button type="button" className="btn btn-primary btn-lg" disabled aria-describedby="version-line">
-            Download Now (64-bit)
-          </button>
-        )}
-        <p id="version-line" className="muted" aria-live="polite">
-          {release
-            ? texts.download.versionLine(release.version, formatReleaseDate(release.pub_date))
-            : latest.status === 'error'
-              ? texts.download.noUrl
-              : texts.download.loading}
-        </p>
+        <DownloadNowButton latest={latest} className="btn btn-primary btn-lg" describedBy="version-line" />
+        <VersionLine latest={latest} id="version-line" />
       </section>
       <section className="container cards three" aria-label="Why the desktop app">
         {FEATURES.map((f) => (

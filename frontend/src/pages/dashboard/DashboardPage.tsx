@@ -1,35 +1,18 @@
 import { useEffect, useState } from 'react';
 import type { UserRecord } from '../../../../shared/api-types';
-import { formatReleaseDate } from '../../../../shared/format';
-import { installerFileName } from '../../../../shared/product';
-import { texts } from '../../../../shared/texts';
 import { ensureUserExists } from '../../api/accounts';
 import { ProtectedRoute } from '../../auth/ProtectedRoute';
+import { DownloadNowButton, VersionLine } from '../../components/InstallerDownload';
 import { useLatestVersion } from '../../hooks/use-latest-version';
 
 function WindowsDownloadCard() {
   const latest = useLatestVersion();
-  const release = latest.status === 'ready' ? latest.release : undefined;
   return (
     <article className="card">
       <h2>Voxpen for Windows</h2>
-      <p className="muted" aria-live="polite">
-        {release
-          ? texts.download.versionLine(release.version, formatReleaseDate(release.pub_date))
-          : latest.status === 'error'
-            ? texts.download.noUrl
-            : texts.download.loading}
-      </p>
+      <VersionLine latest={latest} />
       <div className="card-actions">
-        {release?.download_url ? (
-          <a className="btn btn-primary" href={release.download_url} download={installerFileName(release.version)}>
-            Download Now (64-bit)
-          </a>
-        ) : (
-          <button type="button" className="btn btn-primary" disabled>
-            Download Now (64-bit)
-          </button>
-        )}
+        <DownloadNowButton latest={latest} className="btn btn-primary" />
       </div>
     </article>
   );

@@ -1,0 +1,31 @@
+import { formatReleaseDate } from '../../../shared/format';
+import { installerFileName } from '../../../shared/product';
+import { texts } from '../../../shared/texts';
+import type { LatestVersionState } from '../hooks/use-latest-version';
+
+/** spec §2 /download: 'Version {version} | Released {date}', or 'Loading version info...' until known. */
+export function VersionLine({ latest, id, className = 'muted' }: { latest: LatestVersionState; id?: string; className?: string }) {
+  return (
+    <p id={id} className={className} aria-live="polite">
+      {latest.status === 'ready'
+        ? texts.download.versionLine(latest.release.version, formatReleaseDate(latest.release.pub_date))
+        : latest.status === 'error'
+          ? texts.download.noUrl
+          : texts.download.loading}
+    </p>
+  );
+}
+
+/** Download Now (64-bit): the installer under its product file name (spec §7), disabled until known. */
+export function DownloadNowButton({ latest, className, describedBy }: { latest: LatestVersionState; className: string; describedBy?: string }) {
+  const release = latest.status === 'ready' ? latest.release : undefined;
+  return release?.download_url ? (
+    <a className={className} href={release.download_url} download={installerFileName(release.version)}>
+      Download Now (64-bit)
+    </a>
+  ) : (
+    <button type="button" className={className} disabled aria-describedby={describedBy}>
+      Download Now (64-bit)
+    </button>
+  );
+}
