@@ -1,21 +1,15 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { dynamoService } from '../../infra/local/dynamo';
-import { freePort } from '../../infra/local/ports';
-import type { RunningService } from '../../infra/local/service';
 import { texts } from '../../shared/texts';
-import { createDocumentClient } from '../lib/dynamo';
+import { startTestDynamo, type TestDynamo } from '../../test/support/dynamo';
 import { guardSignIn } from './sign-in-guard';
 
-let dynamo: RunningService;
-let db: ReturnType<typeof createDocumentClient>;
+let dynamo: TestDynamo;
+let db: TestDynamo['db'];
 beforeAll(async () => {
-  dynamo = await dynamoService({ port: await freePort() }).start();
-  db = createDocumentClient(dynamo.url);
+  dynamo = await startTestDynamo();
+  db = dynamo.db;
 });
-afterAll(async () => {
-  db?.destroy();
-  await dynamo?.stop();
-});
+afterAll(() => dynamo?.stop());
 
 type Input = Parameters<ReturnType<typeof guardSignIn>>[0];
 const attempt = (email: string, password: string) => ({ formFields: [{ id: 'email', value: email }, { id: 'password', value: password }] }) as unknown as Input;

@@ -1,23 +1,17 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { dynamoService } from '../../infra/local/dynamo';
-import { freePort } from '../../infra/local/ports';
-import type { RunningService } from '../../infra/local/service';
-import { createDocumentClient } from './dynamo';
+import { startTestDynamo, type TestDynamo } from '../../test/support/dynamo';
 import { hit, peek, reset, type RateLimitRule } from './rate-limit';
 
-let dynamo: RunningService;
-let db: ReturnType<typeof createDocumentClient>;
+let dynamo: TestDynamo;
+let db: TestDynamo['db'];
 const rule: RateLimitRule = { scope: 'test', limit: 3, windowSeconds: 60 };
 const t0 = Date.parse('2026-01-01T10:00:00Z');
 
 beforeAll(async () => {
-  dynamo = await dynamoService({ port: await freePort() }).start();
-  db = createDocumentClient(dynamo.url);
+  dynamo = await startTestDynamo();
+  db = dynamo.db;
 });
-afterAll(async () => {
-  db?.destroy();
-  await dynamo?.stop();
-});
+afterAll(() => dynamo?.stop());
 
 describe('fixed-window rate limit', () => {
   it('allows the limit, refuses the next one until the window ends, then starts afresh', async () => {

@@ -1,23 +1,17 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { dynamoService } from '../../infra/local/dynamo';
-import { freePort } from '../../infra/local/ports';
-import type { RunningService } from '../../infra/local/service';
-import { createDocumentClient } from '../lib/dynamo';
+import { startTestDynamo, type TestDynamo } from '../../test/support/dynamo';
 import { ensureUserRecord, getUserRecord, saveUserRecord, trackLogin } from './users';
 
-let dynamo: RunningService;
-let db: ReturnType<typeof createDocumentClient>;
+let dynamo: TestDynamo;
+let db: TestDynamo['db'];
 const day1 = new Date('2026-03-01T09:00:00Z');
 const day2 = new Date('2026-03-02T09:00:00Z');
 
 beforeAll(async () => {
-  dynamo = await dynamoService({ port: await freePort() }).start();
-  db = createDocumentClient(dynamo.url);
+  dynamo = await startTestDynamo();
+  db = dynamo.db;
 });
-afterAll(async () => {
-  db?.destroy();
-  await dynamo?.stop();
-});
+afterAll(() => dynamo?.stop());
 
 describe('user records', () => {
   it('saves once; a repeat changes nothing but the name', async () => {

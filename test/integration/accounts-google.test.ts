@@ -4,23 +4,17 @@
  * form) is done over HTTP, and POST /api/auth/signinup exchanges the real code with PKCE.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createDocumentClient } from '../../functions/lib/dynamo';
 import { getUserRecord } from '../../functions/users/users';
 import { AuthApi } from '../support/auth-api';
 import { CookieJar } from '../support/cookie-jar';
 import { startTestStack, type TestStack } from '../support/local-stack';
 
 let stack: TestStack;
-let db: ReturnType<typeof createDocumentClient>;
 
 beforeAll(async () => {
   stack = await startTestStack();
-  db = createDocumentClient(stack.env.DYNAMODB_ENDPOINT);
 });
-afterAll(async () => {
-  db?.destroy();
-  await stack?.stop();
-});
+afterAll(() => stack?.stop());
 
 /** What the browser does at Google: open the address, fill in the form, follow redirects back to us. */
 async function atGoogle(authorisationUrl: string, email: string, name: string, callback: string): Promise<URL> {
@@ -62,7 +56,7 @@ describe('Continue with Google, locally', () => {
     const { who, result } = await signInWithGoogle('grace@example.com', 'Grace Hopper');
     expect(result).toMatchObject({ status: 'OK', createdNewRecipeUser: true, user: { emails: ['grace@example.com'] } });
     expect(who.hasSession()).toBe(true);
-    expect(await getUserRecord(db, result.user.id)).toMatchObject({ email: 'grace@example.com', name: 'Grace Hopper' });
+    expect(await getUserRecord(stack.db, result.user.id)).toMatchObject({ email: 'grace@example.com', name: 'Grace Hopper' });
 
     const ensured = await who.post('/api/ensure-user-exists');
     expect(ensured.status).toBe(200);

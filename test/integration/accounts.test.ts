@@ -4,7 +4,6 @@
  */
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createDocumentClient } from '../../functions/lib/dynamo';
 import { getUserRecord } from '../../functions/users/users';
 import { texts } from '../../shared/texts';
 import { AuthApi } from '../support/auth-api';
@@ -12,16 +11,11 @@ import { startTestStack, type TestStack } from '../support/local-stack';
 import { latestMailTo, linkIn } from '../support/outbox';
 
 let stack: TestStack;
-let db: ReturnType<typeof createDocumentClient>;
 
 beforeAll(async () => {
   stack = await startTestStack();
-  db = createDocumentClient(stack.env.DYNAMODB_ENDPOINT);
 });
-afterAll(async () => {
-  db?.destroy();
-  await stack?.stop();
-});
+afterAll(() => stack?.stop());
 
 const person = () => new AuthApi(stack.api, stack.web);
 const uniqueEmail = (name: string) => `${name}-${randomUUID().slice(0, 8)}@example.com`;
@@ -61,7 +55,7 @@ describe('accounts through the local API', () => {
     expect(tracked.status).toBe(200);
     expect(tracked.body.loginCount).toBe(1);
 
-    expect(await getUserRecord(db, userId)).toMatchObject({ userId, email, name: 'Ada King', loginCount: 1, lastLoginAt: expect.any(String) });
+    expect(await getUserRecord(stack.db, userId)).toMatchObject({ userId, email, name: 'Ada King', loginCount: 1, lastLoginAt: expect.any(String) });
   });
 
   it('sets the session cookies HttpOnly and SameSite=Lax (not Secure over http) through the gateway', async () => {
@@ -102,7 +96,7 @@ describe('accounts through the local API', () => {
     const bo = await signedUp('bo2');
     const res = await ada.who.post('/api/users', { name: 'Mallory', email: ada.email, supertokensUserId: bo.userId });
     expect(res).toEqual({ status: 403, body: { message: texts.users.notOwnAccount } });
-    expect(await getUserRecord(db, bo.userId)).toBeUndefined();
+    expect(await getUserRecord(stack.db, bo.userId)).toBeUndefined();
     expect((await person().post('/api/users', { name: 'X', email: ada.email, supertokensUserId: ada.userId })).status).toBe(401);
     expect((await ada.who.post('/api/track-login', { userId: bo.userId })).status).toBe(403);
   });

@@ -2,7 +2,6 @@ import { execFile } from 'node:child_process';
 import { request } from 'node:http';
 import { promisify } from 'node:util';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createDocumentClient } from '../../functions/lib/dynamo';
 import { CONTACT_RATE_LIMIT, listContactMessages, monthOf, type StoredContactMessage } from '../../functions/contact/messages';
 import { CONTACT_MESSAGE_MAX } from '../../shared/schemas/contact';
 import { texts } from '../../shared/texts';
@@ -10,16 +9,11 @@ import { startTestStack } from '../support/local-stack';
 
 const run = promisify(execFile);
 let stack: Awaited<ReturnType<typeof startTestStack>>;
-let db: ReturnType<typeof createDocumentClient>;
 
 beforeAll(async () => {
   stack = await startTestStack();
-  db = createDocumentClient(stack.env.DYNAMODB_ENDPOINT);
 });
-afterAll(async () => {
-  db?.destroy();
-  await stack?.stop();
-});
+afterAll(() => stack?.stop());
 
 interface Answer {
   status: number;
@@ -46,7 +40,7 @@ function postContact(body: unknown, fromIp: string): Promise<Answer> {
 }
 
 const lastMonth = monthOf(new Date(Date.now() - 31 * 24 * 3600 * 1000));
-const stored = () => listContactMessages(db, { since: lastMonth, limit: 1000 });
+const stored = () => listContactMessages(stack.db, { since: lastMonth, limit: 1000 });
 const valid = { name: 'Ada Lovelace', email: 'ada@example.com', message: 'Do you offer discounts for schools?' };
 
 describe('POST /api/contact', () => {

@@ -1,14 +1,13 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createDocumentClient } from '../../functions/lib/dynamo';
 import { publishRelease } from '../../functions/releases/publish-release';
 import { gatewayService } from '../../infra/local/gateway';
 import { freePort } from '../../infra/local/ports';
 import { DEFAULT_PLATFORM } from '../../shared/product';
 import type { RouteDef } from '../../shared/routes';
 import { texts } from '../../shared/texts';
-import { startTestStack } from '../support/local-stack';
+import { startTestStack, type TestStack } from '../support/local-stack';
 
-let stack: Awaited<ReturnType<typeof startTestStack>>;
+let stack: TestStack;
 
 beforeAll(async () => {
   stack = await startTestStack();
@@ -23,9 +22,8 @@ describe('GET /api/latest-version through the local gateway', () => {
   });
 
   it('answers the newest release, cacheable for a minute with an ETag', async () => {
-    const db = createDocumentClient(stack.env.DYNAMODB_ENDPOINT);
     for (const version of ['1.9.0', '1.10.1', '1.10.0']) {
-      await publishRelease(db, { platform: DEFAULT_PLATFORM, version, downloadUrl: `https://cdn.example.com/${version}.exe`, pubDate: '2026-11-02' });
+      await publishRelease(stack.db, { platform: DEFAULT_PLATFORM, version, downloadUrl: `https://cdn.example.com/${version}.exe`, pubDate: '2026-11-02' });
     }
     const res = await fetch(`${stack.api}/api/latest-version`);
     expect(res.status).toBe(200);

@@ -2,6 +2,8 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import type { DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
+import { createDocumentClient } from '../../functions/lib/dynamo';
 import { freePort } from '../../infra/local/ports';
 import { startLocalStack, type LocalStackOptions, type Ports, type RunningStack } from '../../infra/local/stack';
 
@@ -9,19 +11,23 @@ export async function freePorts(): Promise<Ports> {
   return { dynamodb: await freePort(), api: await freePort(), web: await freePort(), google: await freePort(), auth: await freePort() };
 }
 
-export type TestStack = RunningStack & { api: string; web: string; google: string; outboxDir: string };
+/** `db` reaches the stack's DynamoDB directly, for checking what a request stored. */
+export type TestStack = RunningStack & { api: string; web: string; google: string; outboxDir: string; db: DynamoDBDocumentClient };
 
 /** Mail goes to a fresh outbox of the test's own, removed when the stack stops. */
 export async function startTestStack(options: Partial<LocalStackOptions> = {}): Promise<TestStack> {
   const outboxDir = options.outboxDir ?? mkdtempSync(join(tmpdir(), 'voxpen-outbox-'));
   const stack = await startLocalStack({ ports: await freePorts(), outboxDir, ...options });
+  const db = createDocumentClient(stack.env.DYNAMODB_ENDPOINT);
   return {
     ...stack,
     api: `http://localhost:${stack.ports.api}`,
     web: `http://localhost:${stack.ports.web}`,
     google: `http://localhost:${stack.ports.google}`,
     outboxDir,
+    db,
     stop: async () => {
+      db.destroy();
       await stack.stop();
       if (!options.outboxDir) rmSync(outboxDir, { recursive: true, force: true });
     },
