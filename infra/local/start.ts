@@ -8,7 +8,7 @@ process.env.AWS_SDK_JS_NODE_VERSION_SUPPORT_WARNING_DISABLED ??= 'true';
 async function main() {
   const stack = await startLocalStack(
     { ports: portsFromEnv(), dataDir: process.env.VOXPEN_DATA_DIR ?? '.data', web: true, seed: true },
-    (name, url) => console.log(`  ready  ${name.padEnd(22)} ${url}`),
+    (name, url) => console.log(`  ready  ${name.padEnd(24)} ${url}`),
   );
   console.log(`\nVoxpen is running: open ${stack.urls['Web (Vite)']} (Ctrl-C stops everything)`);
 
