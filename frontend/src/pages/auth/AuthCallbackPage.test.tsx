@@ -45,6 +45,8 @@ describe('/auth/callback', () => {
     vi.mocked(finishGoogleSignIn).mockResolvedValue({ status: 'OK', userId: 'g-1', createdNewUser: false });
     renderAt('/auth/callback', '/auth/callback', <AuthCallbackPage />);
     await screen.findByRole('heading', { name: texts.auth.signIn.success });
+    // The redirect timer is set by an effect of that render: let it run before the clock moves.
+    await act(async () => {});
     act(() => vi.advanceTimersByTime(1500));
     expect(screen.getByTestId('where')).toHaveTextContent('launch /launch?redirect_url=http%3A%2F%2Flocalhost%3A7777%2Fcb');
   });

@@ -105,6 +105,8 @@ describe('/signin', () => {
 
     await fillAndSubmit();
     await screen.findByRole('heading', { name: t.success });
+    // The redirect timer is set by an effect of that render: let it run before the clock moves.
+    await act(async () => {});
     act(() => vi.advanceTimersByTime(1500));
     expect(screen.getByTestId('where')).toHaveTextContent(`launch /launch?redirect_url=${encodeURIComponent(redirect)}`);
   });
