@@ -2,6 +2,7 @@ import { CONTACT_DETAILS } from '../../../shared/marketing';
 import { Icon } from '../components/icons';
 import { PageHeader } from '../components/PageHeader';
 import { ContactForm } from '../contact/ContactForm';
+import { OfficeAddress } from '../components/OfficeAddress';
 
 export function ContactPage() {
   return (
@@ -40,14 +41,7 @@ export function ContactPage() {
             </span>
             <div>
               <h2>Office</h2>
-              <address>
-                {CONTACT_DETAILS.office.map((line) => (
-                  <span key={line}>
-                    {line}
-                    <br />
-                  </span>
-                ))}
-              </address>
+              <OfficeAddress />
             </div>
           </article>
         </div>

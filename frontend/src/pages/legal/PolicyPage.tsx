@@ -1,6 +1,7 @@
 import type { ReactNode } from 'react';
 import { formatReleaseDate } from '../../../../shared/format';
 import { CONTACT_DETAILS } from '../../../../shared/marketing';
+import { OfficeAddress } from '../../components/OfficeAddress';
 
 export interface PolicySection {
   heading: string;
@@ -32,14 +33,7 @@ export function PolicyPage(props: { title: string; lastUpdated: string; intro: R
             Email <a href={`mailto:${props.contactEmail}`}>{props.contactEmail}</a> or call{' '}
             <a href={CONTACT_DETAILS.phoneHref}>{CONTACT_DETAILS.phone}</a>. By post:
           </p>
-          <address>
-            {CONTACT_DETAILS.office.map((line) => (
-              <span key={line}>
-                {line}
-                <br />
-              </span>
-            ))}
-          </address>
+          <OfficeAddress />
         </section>
       </article>
     </div>
