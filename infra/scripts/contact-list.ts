@@ -3,8 +3,8 @@
  * Prints the contact-form messages, newest first: the local data by default, the deployed table with
  * `--stack` and AWS credentials in the shell.
  */
-import { parseArgs } from 'node:util';
 import { listContactMessages, monthOf, type StoredContactMessage } from '../../functions/contact/messages';
+import { parseFlags, runCommand, TARGET_OPTIONS } from './command';
 import { openTarget } from './target-table';
 
 const USAGE = 'Usage: npm run contact:list -- [--limit 50] [--since 2026-01] [--json] [--stack <name> --region <region>]';
@@ -22,22 +22,16 @@ function format(m: StoredContactMessage): string {
 }
 
 async function main(): Promise<number> {
-  let values;
-  try {
-    ({ values } = parseArgs({
-      options: {
-        limit: { type: 'string', default: '50' },
-        since: { type: 'string' },
-        json: { type: 'boolean', default: false },
-        stack: { type: 'string' },
-        region: { type: 'string' },
-      },
-      strict: true,
-    }));
-  } catch (error) {
-    console.error(`${(error as Error).message}\n${USAGE}`);
-    return 2;
-  }
+  const values = parseFlags(
+    {
+      limit: { type: 'string', default: '50' },
+      since: { type: 'string' },
+      json: { type: 'boolean', default: false },
+      ...TARGET_OPTIONS,
+    },
+    USAGE,
+  );
+  if (!values) return 2;
   const limit = Number(values.limit);
   const since = values.since ?? defaultSince(new Date());
   if (!Number.isInteger(limit) || limit < 1 || !/^\d{4}-\d{2}$/.test(since)) {
@@ -62,10 +56,4 @@ async function main(): Promise<number> {
   }
 }
 
-main().then(
-  (code) => process.exit(code),
-  (error) => {
-    console.error(`contact:list failed: ${(error as Error).message}`);
-    process.exit(1);
-  },
-);
+runCommand('contact:list', main);

@@ -3,33 +3,27 @@
  *  [--platform windows-x64] [--replace] [--stack VoxpenStack --region eu-west-1]`
  * Publishes an installer release; the desktop apps and /download see it within a minute (CDN cache).
  */
-import { parseArgs } from 'node:util';
 import { publishRelease, releaseProblems, ReleaseExistsError } from '../../functions/releases/publish-release';
 import { DEFAULT_PLATFORM } from '../../shared/product';
+import { parseFlags, runCommand, TARGET_OPTIONS } from './command';
 import { openTarget } from './target-table';
 
 const USAGE = 'Usage: npm run release -- --version 1.4.2 --url <installer URL> [--notes "…"] [--date 2026-11-22] [--platform windows-x64] [--replace] [--stack <name> --region <region>]';
 
 async function main(): Promise<number> {
-  let values;
-  try {
-    ({ values } = parseArgs({
-      options: {
-        version: { type: 'string' },
-        url: { type: 'string' },
-        notes: { type: 'string' },
-        date: { type: 'string' },
-        platform: { type: 'string', default: DEFAULT_PLATFORM },
-        replace: { type: 'boolean', default: false },
-        stack: { type: 'string' },
-        region: { type: 'string' },
-      },
-      strict: true,
-    }));
-  } catch (error) {
-    console.error(`${(error as Error).message}\n${USAGE}`);
-    return 2;
-  }
+  const values = parseFlags(
+    {
+      version: { type: 'string' },
+      url: { type: 'string' },
+      notes: { type: 'string' },
+      date: { type: 'string' },
+      platform: { type: 'string', default: DEFAULT_PLATFORM },
+      replace: { type: 'boolean', default: false },
+      ...TARGET_OPTIONS,
+    },
+    USAGE,
+  );
+  if (!values) return 2;
   if (!values.version || !values.url) {
     console.error(`--version and --url are required.\n${USAGE}`);
     return 2;
@@ -63,10 +57,4 @@ async function main(): Promise<number> {
   }
 }
 
-main().then(
-  (code) => process.exit(code),
-  (error) => {
-    console.error(`Release failed: ${(error as Error).message}`);
-    process.exit(1);
-  },
-);
+runCommand('Release', main);
