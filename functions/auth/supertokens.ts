@@ -15,6 +15,7 @@ import { logger } from '../lib/logger';
 import { sendMail } from '../lib/mail';
 import { getSecret } from '../lib/secrets';
 import { resolveSiteOrigin } from '../lib/site-origin';
+import { EMAIL_CLAIM } from '../lib/access-token';
 import { ensureUserRecord } from '../users/users';
 import { appInfo } from './app-info';
 import { googleProvider } from './google';
@@ -76,6 +77,18 @@ export function supertokensConfig(core: { connectionUri: string; apiKey: string 
         cookieSecure: info.apiDomain.startsWith('https://'),
         // The web app uses cookies; the desktop app asks for header-based tokens (st-auth-mode: header).
         getTokenTransferMethod: () => 'any',
+        override: {
+          functions: (original) => ({
+            ...original,
+            // The other Lambdas check tokens without the SDK (functions/lib/session.ts); the account's
+            // email rides in the signed token so they need not ask the core who the user is.
+            createNewSession: async (input) => {
+              const user = await supertokens.getUser(input.userId, input.userContext);
+              const email = user?.emails[0]?.toLowerCase();
+              return original.createNewSession({ ...input, accessTokenPayload: { ...input.accessTokenPayload, ...(email ? { [EMAIL_CLAIM]: email } : {}) } });
+            },
+          }),
+        },
       }),
     ],
   };

@@ -1,61 +1,60 @@
 /**
- * Session verification for the product's own Lambdas: supertokens-node's session check for the
- * awsLambda framework as a middy middleware. Before the handler it verifies the access token (cookie
- * or Authorization header) and attaches the session; when there is none it answers exactly as
- * SuperTokens does (401 so the web SDK refreshes, 403 for invalid claims). After the handler it adds
- * any session cookies or headers SuperTokens set.
+ * Session checks for the product's own Lambdas, as a middy middleware: find the access token (an
+ * `Authorization: Bearer` header from the desktop app, else the web app's `sAccessToken` cookie, in
+ * the SDK's order) and verify it against the auth core's public keys (./access-token.ts).
+ *
+ * Why not supertokens-node's verifySession here: the SDK is 1.2 MB bundled and adds about a third of
+ * a second to every cold start, for a check that needs only the core's public keys. The auth Lambda
+ * keeps the SDK for everything that changes a session. With SameSite=Lax cookies the SDK runs no
+ * anti-CSRF check either (its default for Lax), so nothing is skipped.
  */
 import type middy from '@middy/core';
 import type { APIGatewayProxyEventV2 } from 'aws-lambda';
-import { wrapRequest, wrapResponse } from 'supertokens-node/framework/awsLambda';
-import * as supertokensModule from 'supertokens-node/lib/build/supertokens';
-import Session, { type SessionContainer } from 'supertokens-node/recipe/session';
-import { ensureSupertokens } from '../auth/supertokens';
+import { createRemoteJWKSet, type JWTVerifyGetKey } from 'jose';
+import { verifyAccessToken, UNAUTHORISED, type VerifiedSession } from './access-token';
+import { HttpError } from './http-error';
 import type { HttpResult } from './response';
+import { getSecret } from './secrets';
 
-type AwsResponse = ReturnType<typeof wrapResponse> & { responseSet: boolean; sendResponse(result?: HttpResult): HttpResult };
+export type { VerifiedSession } from './access-token';
 
-/**
- * The SDK's own error handler lives on its internal SuperTokens class. That module sets
- * `exports.default` without `__esModule`, so what a default import yields differs between Node's
- * interop, esbuild's bundle and vitest: take whichever object has the method.
- */
-type SuperTokensClass = typeof supertokensModule.default;
-function superTokensClass(): SuperTokensClass {
-  const candidate = supertokensModule.default as SuperTokensClass & { default?: SuperTokensClass };
-  return typeof candidate.getInstanceOrThrowError === 'function' ? candidate : candidate.default!;
+const ACCESS_TOKEN_COOKIE = 'sAccessToken';
+
+export function accessTokenOf(event: Pick<APIGatewayProxyEventV2, 'headers' | 'cookies'>): string | undefined {
+  const bearer = /^Bearer\s+(\S+)$/i.exec(event.headers?.authorization ?? '')?.[1];
+  if (bearer) return bearer;
+  const cookie = event.cookies?.find((c) => c.startsWith(`${ACCESS_TOKEN_COOKIE}=`));
+  const value = cookie?.slice(ACCESS_TOKEN_COOKIE.length + 1);
+  return value ? decodeURIComponent(value) : undefined;
 }
 
-const responses = new WeakMap<object, AwsResponse>();
-const sessions = new WeakMap<object, SessionContainer>();
+let coreKeys: JWTVerifyGetKey | undefined;
 
-export function requireSession(): middy.MiddlewareObj<APIGatewayProxyEventV2, HttpResult> {
+/** The core's signing keys, fetched once per cold start and again (jose's cooldown permitting) when a token names a new key. */
+async function signingKeys(): Promise<JWTVerifyGetKey> {
+  if (!coreKeys) {
+    const { connectionUri } = await getSecret('supertokens');
+    // Like the SDK: several cores may be listed with ';', a base path is kept.
+    const first = connectionUri.split(';')[0]!.replace(/\/+$/, '');
+    coreKeys = createRemoteJWKSet(new URL(`${first}/.well-known/jwks.json`));
+  }
+  return coreKeys;
+}
+
+const sessions = new WeakMap<object, VerifiedSession>();
+
+export function requireSession(keys: () => Promise<JWTVerifyGetKey> = signingKeys): middy.MiddlewareObj<APIGatewayProxyEventV2, HttpResult> {
   return {
     before: async (request) => {
-      await ensureSupertokens();
-      const req = wrapRequest(request.event);
-      const res = wrapResponse(request.event) as AwsResponse;
-      responses.set(request.event, res);
-      try {
-        const session = await Session.getSession(req, res, { sessionRequired: true });
-        sessions.set(request.event, session);
-        return undefined;
-      } catch (error) {
-        // The SDK's own error handler writes its 401/403 answer (and clears cookies when it should).
-        await superTokensClass().getInstanceOrThrowError().errorHandler(error, req, res, {} as never);
-        if (res.responseSet) return res.sendResponse({ statusCode: 401 });
-        throw error;
-      }
-    },
-    after: async (request) => {
-      const res = responses.get(request.event);
-      if (res && request.response) request.response = res.sendResponse(request.response);
+      const token = accessTokenOf(request.event);
+      if (!token) throw new HttpError(401, UNAUTHORISED);
+      sessions.set(request.event, await verifyAccessToken(token, await keys()));
     },
   };
 }
 
 /** The verified session of a request that passed `requireSession()`. */
-export function sessionOf(event: object): SessionContainer {
+export function sessionOf(event: object): VerifiedSession {
   const session = sessions.get(event);
   if (!session) throw new Error('sessionOf() on a route without requireSession()');
   return session;

@@ -6,16 +6,14 @@ import { httpHandler } from '../lib/http';
 import { HttpError } from '../lib/http-error';
 import { json } from '../lib/response';
 import { requireSession, sessionOf } from '../lib/session';
-import { authUser } from './account-user';
 import { saveUserRecord } from './users';
 
 export const createUser = httpHandler<CreateUserBody>(
   async (event) => {
-    const userId = sessionOf(event).getUserId();
+    const { userId, email: accountEmail } = sessionOf(event);
     if (event.body.supertokensUserId !== userId) throw new HttpError(403, texts.users.notOwnAccount);
-    const user = await authUser(userId);
     const email = event.body.email.toLowerCase();
-    if (!user?.emails.includes(email)) throw new HttpError(400, texts.users.emailNotYours, { email: texts.users.emailNotYours });
+    if (email !== accountEmail) throw new HttpError(400, texts.users.emailNotYours, { email: texts.users.emailNotYours });
     const saved = await saveUserRecord(documentClient(), { userId, email, name: event.body.name }, new Date());
     return json(saved.created ? 201 : 200, saved.user);
   },

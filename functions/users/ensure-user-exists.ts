@@ -5,18 +5,17 @@ import { httpHandler } from '../lib/http';
 import { HttpError } from '../lib/http-error';
 import { json } from '../lib/response';
 import { requireSession, sessionOf } from '../lib/session';
-import { authUser } from './account-user';
 import { ensureUserRecord, getUserRecord } from './users';
 
 export const ensureUserExists = httpHandler(
   async (event) => {
-    const userId = sessionOf(event).getUserId();
+    const { userId, email } = sessionOf(event);
     const db = documentClient();
     const existing = await getUserRecord(db, userId);
     if (existing) return json(200, existing);
-    const user = await authUser(userId);
-    if (!user?.emails[0]) throw new HttpError(404, texts.users.notFound);
-    const { user: record, created } = await ensureUserRecord(db, { userId, email: user.emails[0] }, new Date());
+    // A session from before the email claim existed cannot say whose record to make.
+    if (!email) throw new HttpError(404, texts.users.notFound);
+    const { user: record, created } = await ensureUserRecord(db, { userId, email }, new Date());
     return json(created ? 201 : 200, record);
   },
   { auth: requireSession() },

@@ -10,7 +10,7 @@ import { trackLogin as recordLogin } from './users';
 
 export const trackLogin = httpHandler<TrackLoginBody>(
   async (event) => {
-    const userId = sessionOf(event).getUserId();
+    const { userId } = sessionOf(event);
     if (event.body.userId !== userId) throw new HttpError(403, texts.users.notOwnAccount);
     const user = await recordLogin(documentClient(), userId, new Date());
     if (!user) throw new HttpError(404, texts.users.notFound);

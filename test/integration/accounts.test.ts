@@ -155,6 +155,21 @@ describe('accounts through the local API', () => {
     expect((await who.post('/api/ensure-user-exists')).status).toBe(201);
   });
 
+  it("answers 401 'try refresh token' for an altered access token, and the refreshed session works again", async () => {
+    const { who } = await signedUp('altered');
+    const [header, payload, signature] = who.jar.get('sAccessToken')!.split('.');
+    const claims = JSON.parse(Buffer.from(payload!, 'base64url').toString()) as Record<string, unknown>;
+    const altered = `${header}.${Buffer.from(JSON.stringify({ ...claims, email: 'someone-else@example.com' })).toString('base64url')}.${signature}`;
+    const refused = await fetch(`${stack.api}/api/ensure-user-exists`, { method: 'POST', headers: { authorization: `Bearer ${altered}` } });
+    expect(refused.status).toBe(401);
+    expect(await refused.json()).toEqual({ message: 'try refresh token' });
+
+    expect((await who.call('POST', '/api/auth/session/refresh', undefined, { rid: 'session' })).status).toBe(200);
+    const ensured = await who.post('/api/ensure-user-exists');
+    expect(ensured.status).toBe(201);
+    expect(ensured.body.email).toBe(claims.email);
+  });
+
   it('gives the desktop app header-based tokens it can send as a bearer token', async () => {
     const { email, userId } = await signedUp('desk');
     const desktop = person();

@@ -1,0 +1,58 @@
+/**
+ * SuperTokens access tokens, verified without supertokens-node: the token is an RS256 JWT signed by
+ * the core, so any backend can check it against the core's public keys (SuperTokens documents this
+ * for services other than the auth one). The checks mirror the SDK's own local verification of a v5
+ * token (lib/build/recipe/session/accessToken.js): signature by a current key, not expired, and the
+ * claims the core always sets. What fails answers as the SDK does: 401 'try refresh token', so the
+ * web SDK refreshes the session and retries.
+ */
+import { errors, jwtVerify, type JWTPayload, type JWTVerifyGetKey } from 'jose';
+import { HttpError } from './http-error';
+
+/** The SDK's own 401 messages: the frontend SDK refreshes on any 401, the message says why. */
+export const TRY_REFRESH_TOKEN = 'try refresh token';
+export const UNAUTHORISED = 'unauthorised';
+
+/** The app's own claim: the account's email, lower-cased, set when the auth Lambda creates a session. */
+export const EMAIL_CLAIM = 'email';
+
+export interface VerifiedSession {
+  userId: string;
+  recipeUserId: string;
+  tenantId: string;
+  sessionHandle: string;
+  /** The account's email (EMAIL_CLAIM), when the token carries it. */
+  email?: string;
+  /** Every claim of the token, the app's own (e.g. `email`) included. */
+  claims: JWTPayload & Record<string, unknown>;
+}
+
+const REQUIRED_STRINGS = ['sub', 'rsub', 'tId', 'sessionHandle', 'refreshTokenHash1'] as const;
+
+/** jose's answers for a token that is not good; anything else (the keys unreachable) is our fault, a 500. */
+const TOKEN_ERRORS = [errors.JWTExpired, errors.JWTInvalid, errors.JWTClaimValidationFailed, errors.JWSInvalid, errors.JWSSignatureVerificationFailed, errors.JWKSNoMatchingKey, errors.JWKSMultipleMatchingKeys, errors.JOSEAlgNotAllowed];
+
+export async function verifyAccessToken(token: string, keys: JWTVerifyGetKey): Promise<VerifiedSession> {
+  let payload: JWTPayload & Record<string, unknown>;
+  let version: unknown;
+  try {
+    const verified = await jwtVerify(token, keys, { algorithms: ['RS256'], requiredClaims: ['exp', 'iat'] });
+    payload = verified.payload as typeof payload;
+    version = verified.protectedHeader.version;
+  } catch (error) {
+    if (TOKEN_ERRORS.some((kind) => error instanceof kind)) throw new HttpError(401, TRY_REFRESH_TOKEN);
+    throw error;
+  }
+  // Tokens before v5 lack `rsub`/`tId`; the SDK refuses them the same way.
+  if (version !== '5' || REQUIRED_STRINGS.some((claim) => typeof payload[claim] !== 'string')) {
+    throw new HttpError(401, TRY_REFRESH_TOKEN);
+  }
+  return {
+    userId: payload.sub!,
+    recipeUserId: payload.rsub as string,
+    tenantId: payload.tId as string,
+    sessionHandle: payload.sessionHandle as string,
+    ...(typeof payload[EMAIL_CLAIM] === 'string' ? { email: payload[EMAIL_CLAIM] } : {}),
+    claims: payload,
+  };
+}
