@@ -40,22 +40,39 @@ async function bundle(name: string, entry: string): Promise<string> {
   return outfile;
 }
 
-/** A request the function's first route would get, so the invocation does real work. */
-function sampleEvent(fn: string, run: number) {
-  const route = routes.find((r) => r.fn === fn);
+/**
+ * A request the function's route would get, so the invocation does real work: the users function
+ * gets a signed-in user's bearer token, so its cold start includes fetching the core's keys.
+ */
+function sampleEvent(fn: string, run: number, accessToken: string) {
+  const route = fn === 'users' ? routes.find((r) => r.path === '/api/ensure-user-exists') : routes.find((r) => r.fn === fn);
   const path = route ? route.path.replace('{proxy+}', 'loginmethods') : '/';
   const method = route?.method === 'ANY' ? 'GET' : (route?.method ?? 'GET');
-  const body = fn === 'contact' ? JSON.stringify({ name: 'Bench', email: 'bench@example.com', message: 'Cold start' }) : method === 'POST' ? '{}' : undefined;
+  const body = fn === 'contact' ? JSON.stringify({ name: 'Bench', email: 'bench@example.com', message: 'Cold start' }) : undefined;
+  const auth: Record<string, string> = fn === 'users' ? { authorization: `Bearer ${accessToken}` } : {};
   return {
     version: '2.0',
     routeKey: `${route?.method ?? 'GET'} ${route?.path ?? '/'}`,
     rawPath: path,
     rawQueryString: '',
-    headers: { 'content-type': 'application/json', host: 'localhost', rid: 'emailpassword' },
+    headers: { 'content-type': 'application/json', host: 'localhost', rid: 'emailpassword', ...auth },
     requestContext: { http: { method, path, protocol: 'HTTP/1.1', sourceIp: `10.9.${run}.1`, userAgent: 'bench' }, requestId: `bench-${run}`, stage: '$default', timeEpoch: Date.now() },
     body,
     isBase64Encoded: false,
   };
+}
+
+/** Signs a bench user up through the local API, in header mode as the desktop app does, for its access token. */
+async function benchAccessToken(api: string): Promise<string> {
+  const email = `bench-${Date.now()}@example.com`;
+  const res = await fetch(`${api}/api/auth/signup`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', rid: 'emailpassword', 'st-auth-mode': 'header' },
+    body: JSON.stringify({ formFields: [{ id: 'email', value: email }, { id: 'password', value: 'bench-password-1' }] }),
+  });
+  const token = res.headers.get('st-access-token');
+  if (!token) throw new Error(`bench sign-up answered ${res.status} without an access token`);
+  return token;
 }
 
 const PROBE = `
@@ -69,11 +86,11 @@ Promise.resolve(mod.handler(JSON.parse(process.argv[2]), context)).then((res) =>
 }, (e) => { console.log(JSON.stringify({ requireMs: t1 - t0, invokeMs: performance.now() - t1, status: 'threw ' + e.message })); });
 `;
 
-async function coldStart(file: string, fn: string, env: Record<string, string>) {
+async function coldStart(file: string, fn: string, env: Record<string, string>, accessToken: string) {
   const samples = [];
   for (let i = 0; i < RUNS; i++) {
     const started = performance.now();
-    const { stdout } = await run(process.execPath, ['-e', PROBE, file, JSON.stringify(sampleEvent(fn, i))], {
+    const { stdout } = await run(process.execPath, ['-e', PROBE, file, JSON.stringify(sampleEvent(fn, i, accessToken))], {
       env: { ...process.env, ...env, AWS_SDK_JS_NODE_VERSION_SUPPORT_WARNING_DISABLED: 'true', POWERTOOLS_LOG_LEVEL: 'SILENT', LOG_LEVEL: 'SILENT' },
       timeout: 30_000,
     });
@@ -94,6 +111,7 @@ async function main() {
   for (const key of Object.keys(DEFAULT_PORTS) as (keyof Ports)[]) ports[key] = await freePort();
   const stack = await startLocalStack({ ports, seed: true });
   try {
+    const accessToken = await benchAccessToken(`http://localhost:${ports.api}`);
     const emptyEntry = join(work, 'empty.ts');
     writeFileSync(emptyEntry, "export const handler = async () => ({ statusCode: 200, body: '' });\n");
     const targets: [string, string][] = [['(empty floor)', emptyEntry], ...(Object.entries(functions) as [FunctionName, { entry: string }][]).map(([n, d]): [string, string] => [n, resolve(d.entry)])];
@@ -102,7 +120,7 @@ async function main() {
     for (const [name, entry] of targets) {
       const file = await bundle(name.replace(/\W/g, ''), entry);
       const kb = statSync(file).size / 1024;
-      const r = await coldStart(file, name, stack.env);
+      const r = await coldStart(file, name, stack.env, accessToken);
       const budget = name === 'auth' || name.startsWith('(') ? '' : kb <= BUDGET_KB ? `  ≤${BUDGET_KB} ok` : `  OVER ${BUDGET_KB}`;
       console.log([name.padEnd(16), kb.toFixed(1).padStart(10), r.requireMs.toFixed(1).padStart(11), r.firstInvokeMs.toFixed(1).padStart(14), r.processMs.toFixed(0).padStart(11), `  ${r.status}`, budget].join(''));
     }
