@@ -2,14 +2,17 @@
  * `npm run bench:auth`: throughput of the local auth core as the product sees it, through the real
  * supertokens-node SDK over loopback (DynamoDB: in-memory dynalite; both on free ports):
  *  - email-password sign-ins per second (each one scrypt check at the core's default cost),
- *  - session verifications per second as handlers do them (locally, against the cached JWKS),
+ *  - session verifications per second as the product's own Lambdas do them (functions/lib/access-token.ts:
+ *    jose against the core's cached JWKS), beside the SDK's own local check (getSession),
  *  - verifications per second that ask the core (`checkDatabase: true`),
  *  - session refreshes per second.
  * Each measure stops at a count or a time limit, whichever comes first. Prints figures; never fails on them.
  */
 import EmailPassword from 'supertokens-node/recipe/emailpassword';
 import Session from 'supertokens-node/recipe/session';
+import { createRemoteJWKSet } from 'jose';
 import { cpus } from 'node:os';
+import { verifyAccessToken } from '../../functions/lib/access-token';
 import { DEFAULT_SCRYPT_COST } from '../../infra/local/auth-core/password-hash';
 import { initSdk, startCoreUnderTest } from '../support/auth-core';
 
@@ -80,7 +83,10 @@ async function main() {
         if (res.status !== 'OK') throw new Error(res.status);
       }),
     );
-    print(await measure('session verifies, local (getSession)', 200_000, (i) => Session.getSessionWithoutRequestResponse(sessions[i % sessions.length]!.accessToken)));
+    const coreKeys = createRemoteJWKSet(new URL(`${env.core.url}/.well-known/jwks.json`));
+    await verifyAccessToken(sessions[0]!.accessToken, coreKeys);
+    print(await measure('session verifies, product Lambdas (jose, JWKS)', 200_000, (i) => verifyAccessToken(sessions[i % sessions.length]!.accessToken, coreKeys)));
+    print(await measure('session verifies, SDK local (getSession)', 200_000, (i) => Session.getSessionWithoutRequestResponse(sessions[i % sessions.length]!.accessToken)));
     print(
       await measure('session verifies, by the core (checkDatabase)', 20_000, (i) =>
         Session.getSessionWithoutRequestResponse(sessions[i % sessions.length]!.accessToken, undefined, { checkDatabase: true }),
