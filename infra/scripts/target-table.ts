@@ -9,7 +9,7 @@ import { createDocumentClient } from '../../functions/lib/dynamo';
 import { tableEnvName, type TableKey } from '../../shared/tables';
 import { dynamoService } from '../local/dynamo';
 import { freePort } from '../local/ports';
-import { DEFAULT_PORTS } from '../local/stack';
+import { portsFromEnv } from '../local/stack';
 
 export interface Target {
   db: DynamoDBDocumentClient;
@@ -38,10 +38,12 @@ export async function openTarget(table: TableKey, options: { stack?: string; reg
     const name = out.Stacks?.[0]?.Outputs?.find((o) => o.OutputKey === tableOutputKey(table))?.OutputValue;
     if (!name) throw new Error(`Stack ${options.stack} has no output ${tableOutputKey(table)}`);
     process.env[tableEnvName(table)] = name;
+    // The table lives where the stack does: --region must reach DynamoDB too, not only CloudFormation.
+    if (options.region) process.env.AWS_REGION = options.region;
     const db = createDocumentClient();
     return { db, description: `table ${name} of stack ${options.stack}`, close: async () => db.destroy() };
   }
-  const endpoint = process.env.DYNAMODB_ENDPOINT ?? `http://localhost:${DEFAULT_PORTS.dynamodb}`;
+  const endpoint = process.env.DYNAMODB_ENDPOINT ?? `http://localhost:${portsFromEnv().dynamodb}`;
   if (await reachable(endpoint)) {
     const db = createDocumentClient(endpoint);
     return { db, description: `the local DynamoDB at ${endpoint}`, close: async () => db.destroy() };
