@@ -75,6 +75,15 @@ describe('navigation bar (spec §2)', () => {
     expect(menu()).not.toBeVisible();
   });
 
+  it('closes the mobile menu when its link leads to the page already shown', async () => {
+    const user = userEvent.setup();
+    renderAt('/pricing');
+    await user.click(screen.getByRole('button', { name: 'Open menu' }));
+    expect(menu()).toBeVisible();
+    await user.click(within(menu()).getByRole('link', { name: 'Pricing' }));
+    expect(menu()).not.toBeVisible();
+  });
+
   it('is operable from the keyboard alone', async () => {
     const user = userEvent.setup();
     renderAt('/');

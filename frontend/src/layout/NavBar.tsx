@@ -11,7 +11,8 @@ export interface NavBarProps {
 
 /** spec §2: Pricing hidden on dashboard pages; Logout there, else Dashboard or Login. */
 export function NavBar({ signedIn, onLogout }: NavBarProps) {
-  const { pathname } = useLocation();
+  const location = useLocation();
+  const { pathname } = location;
   const [open, setOpen] = useState(false);
   const [hint, setHint] = useState(false);
   const menuId = useId();
@@ -21,7 +22,8 @@ export function NavBar({ signedIn, onLogout }: NavBarProps) {
 
   // Read after hydration, so prerendered HTML and the first client render agree.
   useEffect(() => setHint(hasSessionHint()), [pathname]);
-  useEffect(() => setOpen(false), [pathname]);
+  // Every navigation closes the menu, a link to the page already shown included (same path, new key).
+  useEffect(() => setOpen(false), [location.key]);
   useEffect(() => {
     if (!open) return;
     const onKey = (e: KeyboardEvent) => {
