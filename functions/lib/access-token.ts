@@ -23,8 +23,6 @@ export interface VerifiedSession {
   sessionHandle: string;
   /** The account's email (EMAIL_CLAIM), when the token carries it. */
   email?: string;
-  /** Every claim of the token, the app's own (e.g. `email`) included. */
-  claims: JWTPayload & Record<string, unknown>;
 }
 
 const REQUIRED_STRINGS = ['sub', 'rsub', 'tId', 'sessionHandle', 'refreshTokenHash1'] as const;
@@ -53,6 +51,5 @@ export async function verifyAccessToken(token: string, keys: JWTVerifyGetKey): P
     tenantId: payload.tId as string,
     sessionHandle: payload.sessionHandle as string,
     ...(typeof payload[EMAIL_CLAIM] === 'string' ? { email: payload[EMAIL_CLAIM] } : {}),
-    claims: payload,
   };
 }

@@ -16,8 +16,6 @@ import { HttpError } from './http-error';
 import type { HttpResult } from './response';
 import { getSecret } from './secrets';
 
-export type { VerifiedSession } from './access-token';
-
 const ACCESS_TOKEN_COOKIE = 'sAccessToken';
 
 export function accessTokenOf(event: Pick<APIGatewayProxyEventV2, 'headers' | 'cookies'>): string | undefined {
