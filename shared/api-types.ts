@@ -26,3 +26,62 @@ export interface UserRecord {
   lastLoginAt?: string;
   loginCount: number;
 }
+
+/** Stripe's subscription statuses, and 'none' for an account that never subscribed. */
+export type SubscriptionStatus = 'none' | 'trialing' | 'active' | 'past_due' | 'canceled' | 'unpaid' | 'incomplete' | 'incomplete_expired' | 'paused';
+
+/** spec §3: the subscription as the profile carries it; currentPeriodEnd is epoch seconds. */
+export interface Subscription {
+  status: SubscriptionStatus;
+  productId?: string;
+  currentPeriodEnd?: number;
+  /** Set when the subscriber cancelled in the portal: Pro lasts until currentPeriodEnd, then ends. */
+  cancelAtPeriodEnd?: boolean;
+  interval?: 'month' | 'year';
+}
+
+/** spec §3: usage totals; times in seconds. */
+export interface UsageMetrics {
+  timeSaved: number;
+  wordsTranscribed: number;
+  recordingTime: number;
+}
+
+/** GET /api/user-profile (spec §3, §7). `plan` is decided on the server (spec §4: Pro only when active on the Pro product). */
+export interface UserProfile {
+  userId: string;
+  email: string;
+  name?: string;
+  createdAt: string;
+  plan: 'free' | 'pro';
+  subscription: Subscription;
+  /** All-time totals. */
+  metrics: UsageMetrics;
+  /** This calendar month's usage (DECISIONS.md: real per-month figures), month as 'YYYY-MM' in UTC. */
+  thisMonth: UsageMetrics & { month: string };
+  /** Words the plan allows a month; absent means unlimited. */
+  wordsPerMonth?: number;
+}
+
+/** POST /api/create-checkout-session and GET /api/manage-subscription answer a Stripe-hosted page's address. */
+export interface RedirectUrl {
+  url: string;
+}
+
+/** GET and POST /api/usage: the month's count and what the plan leaves (DECISIONS.md: Free's 500 words are enforced). */
+export interface UsageSummary extends UsageMetrics {
+  month: string;
+  plan: 'free' | 'pro';
+  /** Absent on an unlimited plan. */
+  wordsPerMonth?: number;
+  wordsRemaining?: number;
+}
+
+/** POST /api/auth/desktop/exchange: the desktop app's own header-mode session. */
+export interface DesktopSession {
+  userId: string;
+  accessToken: string;
+  refreshToken: string;
+  /** Epoch milliseconds the access token expires at. */
+  accessTokenExpiry: number;
+}

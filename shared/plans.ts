@@ -17,6 +17,24 @@ export const FREE_WORDS_PER_MONTH = 500;
 /** spec §9 FAQ, DECISIONS.md: the first Pro checkout of an account starts a trial without a card. */
 export const PRO_TRIAL_DAYS = 14;
 
+/**
+ * What the pricing page sends as `priceId` (spec §7). These are our names for the two Pro prices;
+ * billing maps them to the Stripe price ids in its configuration, so no Stripe id reaches the browser.
+ * Enterprise has no price: its id is 'custom' and checkout refuses it (spec §5).
+ */
+export const PRICE_IDS = { monthly: 'pro-monthly', annually: 'pro-annual' } as const satisfies Record<BillingInterval, string>;
+export type PriceId = (typeof PRICE_IDS)[BillingInterval];
+export const CUSTOM_PRICE_ID = 'custom';
+
+export function isPriceId(value: unknown): value is PriceId {
+  return Object.values(PRICE_IDS).includes(value as PriceId);
+}
+
+/** spec §4: Pro only while the subscription is active (or in its trial) on the Pro product; anything else is Free. */
+export function currentPlan(subscription: { status: string; productId?: string }, proProductId: string): 'free' | 'pro' {
+  return (subscription.status === 'active' || subscription.status === 'trialing') && subscription.productId === proProductId ? 'pro' : 'free';
+}
+
 export interface Plan {
   id: PlanId;
   name: string;

@@ -35,8 +35,13 @@ export interface RouteDef {
 export const functions = {
   releases: { entry: 'functions/releases/latest-version.ts', tables: [], readTables: ['releases'] },
   contact: { entry: 'functions/contact/send-message.ts', tables: ['contactMessages', 'rateLimits'], secrets: ['ipHash'] },
-  auth: { entry: 'functions/auth/handler.ts', tables: ['users', 'rateLimits'], secrets: ['supertokens', 'google'], sendsMail: true },
-  users: { entry: 'functions/users/handler.ts', tables: ['users'], secrets: ['supertokens'] },
+  // The desktop sign-in handoff (/api/auth/desktop-callback, /api/auth/desktop/exchange) is served here
+  // too: exchanging a code creates a session, which is the auth SDK's job.
+  auth: { entry: 'functions/auth/handler.ts', tables: ['users', 'rateLimits', 'handoffCodes'], secrets: ['supertokens', 'google'], sendsMail: true },
+  users: { entry: 'functions/users/handler.ts', tables: ['users'], readTables: ['usage'], secrets: ['supertokens'] },
+  usage: { entry: 'functions/usage/handler.ts', tables: ['usage'], readTables: ['users'], secrets: ['supertokens'] },
+  billing: { entry: 'functions/billing/handler.ts', tables: ['users'], secrets: ['supertokens', 'stripe'] },
+  stripeWebhook: { entry: 'functions/billing/stripe-webhook.ts', tables: ['users', 'processedEvents'], secrets: ['stripe'] },
 } as const satisfies Record<string, FunctionDef>;
 
 export type FunctionName = keyof typeof functions;
@@ -48,4 +53,10 @@ export const routes: readonly RouteDef[] = [
   { method: 'POST', path: '/api/users', fn: 'users', forwardsCredentials: true },
   { method: 'POST', path: '/api/ensure-user-exists', fn: 'users', forwardsCredentials: true },
   { method: 'POST', path: '/api/track-login', fn: 'users', forwardsCredentials: true },
+  { method: 'GET', path: '/api/user-profile', fn: 'users', forwardsCredentials: true },
+  { method: 'POST', path: '/api/usage', fn: 'usage', forwardsCredentials: true },
+  { method: 'GET', path: '/api/usage', fn: 'usage', forwardsCredentials: true },
+  { method: 'POST', path: '/api/create-checkout-session', fn: 'billing', forwardsCredentials: true },
+  { method: 'GET', path: '/api/manage-subscription', fn: 'billing', forwardsCredentials: true },
+  { method: 'POST', path: '/api/stripe-webhook', fn: 'stripeWebhook' },
 ];

@@ -31,9 +31,28 @@ export const tables = {
     partitionKey: { name: 'platform', type: 'S' },
     sortKey: { name: 'versionKey', type: 'S' },
   },
-  /** One item per account, by SuperTokens user id (billing adds a Stripe-customer-id index here). */
+  /**
+   * One item per account, by SuperTokens user id. Billing keeps the Stripe customer id and the
+   * subscription on it; `byStripeCustomer` finds the account a webhook's customer belongs to.
+   */
   users: {
     partitionKey: { name: 'userId', type: 'S' },
+    indexes: [{ name: 'byStripeCustomer', partitionKey: { name: 'stripeCustomerId', type: 'S' } }],
+  },
+  /** Dictation usage per account and calendar month ('2026-11'), counted with atomic ADD. */
+  usage: {
+    partitionKey: { name: 'userId', type: 'S' },
+    sortKey: { name: 'month', type: 'S' },
+  },
+  /** Stripe webhook event ids already handled, so a replayed or retried event changes nothing twice. */
+  processedEvents: {
+    partitionKey: { name: 'eventId', type: 'S' },
+    ttlAttribute: 'expiresAt',
+  },
+  /** Single-use desktop sign-in codes (DECISIONS.md), by the code's SHA-256; they expire in a minute. */
+  handoffCodes: {
+    partitionKey: { name: 'codeHash', type: 'S' },
+    ttlAttribute: 'expiresAt',
   },
   /** Fixed-window counters for rate limits (functions/lib/rate-limit.ts), one item per scope and subject. */
   rateLimits: {
@@ -55,6 +74,11 @@ export const tables = {
     partitionKey: { name: 'pk', type: 'S' },
     ttlAttribute: 'expiresAt',
     indexes: [{ name: 'byOwner', partitionKey: { name: 'ownerKey', type: 'S' }, sortKey: { name: 'ownerSort', type: 'S' } }],
+  },
+  /** The local Stripe stand-in's objects (infra/local/stripe), one item per Stripe id. */
+  stripeStandIn: {
+    localOnly: true,
+    partitionKey: { name: 'id', type: 'S' },
   },
 } as const satisfies Record<string, TableDef>;
 

@@ -73,6 +73,24 @@ export const texts = {
     tooManyAttempts: (minutes: number) =>
       `Too many attempts. Please try again in ${minutes} minute${minutes === 1 ? '' : 's'}.`,
   },
+  /** Billing API answers (create-checkout-session, manage-subscription, the Stripe webhook). */
+  billing: {
+    invalidPrice: 'Invalid price ID. Please contact support.',
+    alreadyPro: 'You already have Pro. Manage it from your dashboard.',
+    noSubscription: 'You have no subscription to manage yet.',
+    badSignature: 'Invalid webhook signature',
+    unavailable: 'Billing is not available right now. Please try again later.',
+  },
+  /** The desktop app's usage API (DECISIONS.md: Free's words per month are enforced). */
+  usage: {
+    limitReached: (limit: number) => `You have used this month's ${limit} free words. Upgrade to Pro for unlimited dictation.`,
+  },
+  /** The desktop sign-in handoff (DECISIONS.md: a single-use code, exchanged for the app's own session). */
+  desktop: {
+    invalidRedirect: 'Invalid redirect URL',
+    signInFirst: 'Authentication required. Please sign in first.',
+    invalidCode: 'This sign-in code is invalid or has expired. Please sign in again from the desktop app.',
+  },
   users: {
     notOwnAccount: 'You can only change your own account',
     emailNotYours: 'Email does not match your account',

@@ -11,10 +11,11 @@ import { googleStandInService, LOCAL_GOOGLE_CLIENT } from './google/oidc-service
 import { gatewayService } from './gateway';
 import { isPortFree } from './ports';
 import { seedSampleRelease } from './seed';
+import { LOCAL_PRICES, LOCAL_PRO_PRODUCT, LOCAL_STRIPE_SECRET } from './stripe/catalog';
 import { PortTakenError, type LocalService, type RunningService } from './service';
 import { webService } from './web';
 
-export const DEFAULT_PORTS = { dynamodb: 8000, api: 4000, web: 5173, google: 4500, auth: 3567 } as const;
+export const DEFAULT_PORTS = { dynamodb: 8000, api: 4000, web: 5173, google: 4500, auth: 3567, stripe: 12111 } as const;
 export type Ports = { -readonly [K in keyof typeof DEFAULT_PORTS]: number };
 
 export function portEnvName(service: keyof Ports): string {
@@ -57,6 +58,11 @@ export function handlerEnvironment(ports: Ports, outboxDir = join(tmpdir(), 'vox
     // supertokens-node talks to the local auth core; deployed, to a SuperTokens core.
     [localSecretEnvName('supertokens')]: JSON.stringify({ connectionUri: `http://localhost:${ports.auth}`, apiKey: LOCAL_AUTH_CORE_API_KEY }),
     GOOGLE_OIDC_ISSUER: `http://localhost:${ports.google}`,
+    // Billing talks to the local Stripe stand-in with its development key; deployed, to api.stripe.com.
+    [localSecretEnvName('stripe')]: JSON.stringify(LOCAL_STRIPE_SECRET),
+    STRIPE_API_URL: `http://localhost:${ports.stripe}`,
+    STRIPE_PRO_PRODUCT_ID: LOCAL_PRO_PRODUCT.id,
+    STRIPE_PRICE_IDS: JSON.stringify(Object.fromEntries(Object.entries(LOCAL_PRICES).map(([key, price]) => [key, price.id]))),
     // Mail is written here and printed with its links instead of going through SES.
     MAIL_OUTBOX_DIR: outboxDir,
   };

@@ -8,11 +8,11 @@ import { freePort } from '../../infra/local/ports';
 import { startLocalStack, type LocalStackOptions, type Ports, type RunningStack } from '../../infra/local/stack';
 
 export async function freePorts(): Promise<Ports> {
-  return { dynamodb: await freePort(), api: await freePort(), web: await freePort(), google: await freePort(), auth: await freePort() };
+  return { dynamodb: await freePort(), api: await freePort(), web: await freePort(), google: await freePort(), auth: await freePort(), stripe: await freePort() };
 }
 
 /** `db` reaches the stack's DynamoDB directly, for checking what a request stored. */
-export type TestStack = RunningStack & { api: string; web: string; google: string; outboxDir: string; db: DynamoDBDocumentClient };
+export type TestStack = RunningStack & { api: string; web: string; google: string; stripe: string; outboxDir: string; db: DynamoDBDocumentClient };
 
 /** Mail goes to a fresh outbox of the test's own, removed when the stack stops. */
 export async function startTestStack(options: Partial<LocalStackOptions> = {}): Promise<TestStack> {
@@ -24,6 +24,7 @@ export async function startTestStack(options: Partial<LocalStackOptions> = {}): 
     api: `http://localhost:${stack.ports.api}`,
     web: `http://localhost:${stack.ports.web}`,
     google: `http://localhost:${stack.ports.google}`,
+    stripe: `http://localhost:${stack.ports.stripe}`,
     outboxDir,
     db,
     stop: async () => {
