@@ -81,6 +81,50 @@ export const texts = {
     badSignature: 'Invalid webhook signature',
     unavailable: 'Billing is not available right now. Please try again later.',
   },
+  /** spec §4, §8, §9: the pricing page's plan buttons, the dashboard's metrics and subscription card, /checkout/success. */
+  billingUi: {
+    planButton: {
+      processing: 'Processing...',
+      current: 'Current Plan',
+      switchToFree: 'Switch to Free',
+      getStarted: 'Get Started',
+    },
+    checkout: {
+      notFound: 'Checkout endpoint not found. Please check server configuration.',
+      signInAgain: 'Authentication required. Please sign in again.',
+      noResponse: 'No response from server. Please check your connection.',
+      failed: 'Could not process your subscription. Please try again later.',
+      noUrl: 'No checkout URL returned from server',
+    },
+    downgradeFailed: 'Please manage your subscription through the dashboard to downgrade.',
+    checkoutSuccess: {
+      confirming: 'Confirming your subscription...',
+      confirmed: 'Subscription confirmed!',
+      redirecting: 'Redirecting to your dashboard...',
+      noSession: 'No session ID found. Redirecting to dashboard...',
+      failed: 'Something went wrong. Redirecting to dashboard...',
+    },
+    metrics: {
+      timeSaved: 'Time Saved',
+      wordsTranscribed: 'Words Transcribed',
+      recordingTime: 'Recording Time',
+      loading: 'Loading...',
+    },
+    subscription: {
+      title: 'Subscription',
+      freePlan: 'Free Plan',
+      proPlan: 'Pro Plan',
+      renews: (date: string) => `Renews ${date}`,
+      trialEnds: (date: string) => `Trial ends ${date}`,
+      ends: (date: string) => `Ends ${date}`,
+      freeWords: (words: number) => `${words} words per month`,
+      upgrade: 'Upgrade to Pro',
+      manage: 'Manage subscription',
+      loading: 'Loading...',
+      loadFailed: 'Could not load subscription data',
+      manageFailed: 'Could not access subscription management. Server endpoint may not be available.',
+    },
+  },
   /** The desktop app's usage API (DECISIONS.md: Free's words per month are enforced). */
   usage: {
     limitReached: (limit: number) => `You have used this month's ${limit} free words. Upgrade to Pro for unlimited dictation.`,

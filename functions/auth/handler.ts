@@ -1,17 +1,27 @@
 /**
  * ANY /api/auth/{proxy+}: the SuperTokens API (sign-up, sign-in, Google, sessions, password reset),
- * served by supertokens-node's awsLambda middleware as the whole function.
+ * served by supertokens-node's awsLambda middleware, and the product's desktop sign-in handoff
+ * (./desktop-handoff.ts), which is answered before the SDK sees the request.
  */
 import type { APIGatewayProxyEventV2, Context } from 'aws-lambda';
 import { middleware } from 'supertokens-node/framework/awsLambda';
 import { texts } from '../../shared/texts';
 import { logger } from '../lib/logger';
 import { json } from '../lib/response';
+import { desktopCallback, desktopExchange } from './desktop-handoff';
 import { ensureSupertokens } from './supertokens';
 
 const supertokensApi = middleware();
 
+/** The product's own routes under /api/auth, by method and path; everything else is the SDK's. */
+const ownRoutes: Record<string, typeof desktopCallback | typeof desktopExchange> = {
+  'GET /api/auth/desktop-callback': desktopCallback,
+  'POST /api/auth/desktop/exchange': desktopExchange,
+};
+
 export async function handler(event: APIGatewayProxyEventV2, context: Context) {
+  const own = ownRoutes[`${event.requestContext.http.method} ${event.rawPath}`];
+  if (own) return own(event, context);
   logger.addContext(context);
   try {
     await ensureSupertokens();

@@ -1,4 +1,4 @@
-import { DynamoDBClient } from '@aws-sdk/client-dynamodb';
+import { ConditionalCheckFailedException, DynamoDBClient } from '@aws-sdk/client-dynamodb';
 import { DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
 
 let client: DynamoDBDocumentClient | undefined;
@@ -24,4 +24,9 @@ export function createDocumentClient(endpoint?: string): DynamoDBDocumentClient 
 /** Items past their `expiresAt` are absent: DynamoDB's TTL deletes lazily and dynalite never does. */
 export function isExpired(item: { expiresAt?: number } | undefined, nowMs: number): boolean {
   return item?.expiresAt !== undefined && item.expiresAt * 1000 <= nowMs;
+}
+
+/** A conditional write whose condition did not hold: the expected outcome of a lost race, not a fault. */
+export function isConditionFailure(error: unknown): boolean {
+  return error instanceof ConditionalCheckFailedException || (error as { name?: string }).name === 'ConditionalCheckFailedException';
 }

@@ -4,7 +4,7 @@
  * concurrent attempts are all counted; a new window starts with a conditional put. Subjects (emails,
  * IP addresses) are hashed before they become keys, so the table holds no personal data.
  */
-import { ConditionalCheckFailedException } from '@aws-sdk/client-dynamodb';
+import { isConditionFailure } from './dynamo';
 import { DeleteCommand, GetCommand, PutCommand, UpdateCommand, type DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
 import { createHash } from 'node:crypto';
 import { tableName } from '../../shared/tables';
@@ -36,9 +36,6 @@ function decide(rule: RateLimitRule, hits: number, expiresAt: number, nowMs: num
   return { allowed: false, count: hits, retryAfterSeconds: Math.max(1, Math.ceil(expiresAt - nowMs / 1000)) };
 }
 
-function isConditionFailure(error: unknown): boolean {
-  return error instanceof ConditionalCheckFailedException || (error as { name?: string }).name === 'ConditionalCheckFailedException';
-}
 
 /** Counts one attempt by `subject` and says whether it is within the rule. */
 export async function hit(db: DynamoDBDocumentClient, rule: RateLimitRule, subject: string, nowMs = Date.now()): Promise<RateDecision> {

@@ -3,14 +3,11 @@
  * SuperTokens user. Every write is a single conditional or atomic operation on that item, so
  * repeated and concurrent calls lose nothing and duplicate nothing.
  */
-import { ConditionalCheckFailedException } from '@aws-sdk/client-dynamodb';
+import { isConditionFailure } from '../lib/dynamo';
 import { GetCommand, PutCommand, UpdateCommand, type DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
 import type { UserRecord } from '../../shared/api-types';
 import { tableName } from '../../shared/tables';
 
-function isConditionFailure(error: unknown): boolean {
-  return error instanceof ConditionalCheckFailedException || (error as { name?: string }).name === 'ConditionalCheckFailedException';
-}
 
 export async function getUserRecord(db: DynamoDBDocumentClient, userId: string): Promise<UserRecord | undefined> {
   const out = await db.send(new GetCommand({ TableName: tableName('users'), Key: { userId }, ConsistentRead: true }));

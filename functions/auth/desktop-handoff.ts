@@ -1,0 +1,100 @@
+/**
+ * The desktop sign-in handoff (DECISIONS.md), served by the auth Lambda:
+ *
+ * - GET /api/auth/desktop-callback?redirect_url=…: the browser, signed in, is sent back to the
+ *   desktop app's loopback listener with a one-time code (functions/auth/handoff-codes.ts) added to
+ *   the query. No token goes into a URL or the browser's history.
+ * - POST /api/auth/desktop/exchange {code}: the desktop app trades the code, once, for a session of
+ *   its own in header mode (the browser's session stays the browser's).
+ */
+import type { APIGatewayProxyEventV2 } from 'aws-lambda';
+import type middy from '@middy/core';
+import supertokens from 'supertokens-node';
+import Session from 'supertokens-node/recipe/session';
+import type { DesktopSession } from '../../shared/api-types';
+import { parseDesktopRedirect } from '../../shared/desktop-redirect';
+import { desktopExchangeBody } from '../../shared/schemas/desktop';
+import { texts } from '../../shared/texts';
+import { documentClient } from '../lib/dynamo';
+import { httpHandler } from '../lib/http';
+import { HttpError } from '../lib/http-error';
+import { logger } from '../lib/logger';
+import { json, type HttpResult } from '../lib/response';
+import { requireSession, sessionOf } from '../lib/session';
+import { consumeHandoffCode, issueHandoffCode } from './handoff-codes';
+import { ensureSupertokens } from './supertokens';
+
+/** The product has the one tenant (spec §9: default public). */
+const TENANT = 'public';
+
+/**
+ * The browser's session, checked like every product Lambda checks it; a visitor without one (or with
+ * one past refreshing) reads the launch page's own words rather than the SDK's 'unauthorised'.
+ */
+function signedInBrowser(): middy.MiddlewareObj<APIGatewayProxyEventV2, HttpResult> {
+  const session = requireSession();
+  return {
+    before: async (request) => {
+      try {
+        await session.before!(request);
+      } catch (error) {
+        if (error instanceof HttpError && error.statusCode === 401) throw new HttpError(401, texts.desktop.signInFirst);
+        throw error;
+      }
+    },
+  };
+}
+
+export const desktopCallback = httpHandler(
+  async (event) => {
+    const redirect = parseDesktopRedirect(new URLSearchParams(event.rawQueryString ?? '').get('redirect_url') ?? '');
+    if (!redirect) throw new HttpError(400, texts.desktop.invalidRedirect);
+    const { userId, recipeUserId } = sessionOf(event);
+    const code = await issueHandoffCode(documentClient(), { userId, recipeUserId });
+    // `set`, not `append`: a code already in the address must not be the one the app reads.
+    redirect.searchParams.set('code', code);
+    logger.info('desktop sign-in code issued', { userId });
+    return {
+      statusCode: 302,
+      headers: {
+        location: redirect.href,
+        // The answer carries a code: never cached, and the loopback page is not told where it came from.
+        'cache-control': 'no-store',
+        'referrer-policy': 'no-referrer',
+      },
+    };
+  },
+  { auth: signedInBrowser() },
+);
+
+export const desktopExchange = httpHandler(
+  async (event) => {
+    const owner = await consumeHandoffCode(documentClient(), event.body.code);
+    if (!owner) {
+      logger.info('desktop sign-in refused: code unknown, used or expired');
+      throw new HttpError(400, texts.desktop.invalidCode);
+    }
+    await ensureSupertokens();
+    // The account (or the login method the browser used) may have gone in the minute since.
+    const user = await supertokens.getUser(owner.userId);
+    const method = user?.loginMethods.find((m) => m.recipeUserId.getAsString() === owner.recipeUserId);
+    if (!user || !method) {
+      logger.info('desktop sign-in refused: account no longer exists', { userId: owner.userId });
+      throw new HttpError(400, texts.desktop.invalidCode);
+    }
+    // Through the Session recipe's own createNewSession, so its override adds the `email` claim as
+    // for a browser session. Anti-CSRF is for cookies; this session travels in headers.
+    const session = await Session.createNewSessionWithoutRequestResponse(TENANT, method.recipeUserId, {}, {}, true);
+    const tokens = session.getAllSessionTokensDangerously();
+    if (!tokens.refreshToken) throw new Error('the new session has no refresh token');
+    logger.info('desktop sign-in completed', { userId: user.id });
+    const body: DesktopSession = {
+      userId: session.getUserId(),
+      accessToken: tokens.accessToken,
+      refreshToken: tokens.refreshToken,
+      accessTokenExpiry: (session.getAccessTokenPayload() as { exp: number }).exp * 1000,
+    };
+    return json(200, body);
+  },
+  { body: desktopExchangeBody },
+);

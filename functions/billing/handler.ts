@@ -1,0 +1,51 @@
+/** The billing function group: checkout (POST /api/create-checkout-session) and the portal (GET /api/manage-subscription). */
+import type { APIGatewayProxyEventV2, Context } from 'aws-lambda';
+import Stripe from 'stripe';
+import { checkoutBody, type CheckoutBody } from '../../shared/schemas/billing';
+import { texts } from '../../shared/texts';
+import { billingConfig } from '../lib/billing-config';
+import { documentClient } from '../lib/dynamo';
+import { httpHandler } from '../lib/http';
+import { HttpError } from '../lib/http-error';
+import { logger } from '../lib/logger';
+import { json } from '../lib/response';
+import { requireSession, sessionOf } from '../lib/session';
+import { resolveSiteOrigin } from '../lib/site-origin';
+import { createCheckout, createPortal, type BillingDeps } from './checkout';
+import { stripeClient } from './stripe-client';
+
+async function deps(): Promise<BillingDeps> {
+  const [stripe] = await Promise.all([stripeClient(), resolveSiteOrigin()]);
+  return { db: documentClient(), stripe, config: billingConfig(), webOrigin: process.env.WEB_ORIGIN!, now: new Date() };
+}
+
+/** A failed Stripe call is Stripe's or our configuration's fault, never the caller's: 502 with a plain message. */
+async function orUnavailable<T>(work: () => Promise<T>): Promise<T> {
+  try {
+    return await work();
+  } catch (error) {
+    if (!(error instanceof Stripe.errors.StripeError)) throw error;
+    logger.error('stripe call failed', { type: error.type, code: error.code, stripeRequestId: error.requestId, message: error.message });
+    throw new HttpError(502, texts.billing.unavailable);
+  }
+}
+
+const checkout = httpHandler<CheckoutBody>(
+  async (event) => json(200, await orUnavailable(async () => createCheckout(await deps(), sessionOf(event), event.body.priceId))),
+  { auth: requireSession(), body: checkoutBody },
+);
+
+const manageSubscription = httpHandler(
+  async (event) => json(200, await orUnavailable(async () => createPortal(await deps(), sessionOf(event)))),
+  { auth: requireSession() },
+);
+
+const byRoute = {
+  'POST /api/create-checkout-session': checkout,
+  'GET /api/manage-subscription': manageSubscription,
+} as const;
+
+export async function handler(event: APIGatewayProxyEventV2, context: Context) {
+  const route = byRoute[event.routeKey as keyof typeof byRoute];
+  return route ? route(event, context) : json(404, { message: texts.api.notFound });
+}

@@ -1,0 +1,50 @@
+/**
+ * The usage function group, for the desktop app (DECISIONS.md): GET /api/usage answers this month's
+ * usage and what the plan leaves; POST /api/usage adds a report, refused with 403 once Free's words
+ * for the month are used up.
+ */
+import type { APIGatewayProxyEventV2, Context } from 'aws-lambda';
+import { FREE_WORDS_PER_MONTH } from '../../shared/plans';
+import { usageReportBody, type UsageReportBody } from '../../shared/schemas/billing';
+import { texts } from '../../shared/texts';
+import { usageMonth } from '../../shared/usage';
+import { documentClient } from '../lib/dynamo';
+import { httpHandler } from '../lib/http';
+import { json } from '../lib/response';
+import { requireSession, sessionOf } from '../lib/session';
+import { planOfUser } from './plan';
+import { monthUsage, recordUsage, summarize } from './usage';
+
+const getUsage = httpHandler(
+  async (event) => {
+    const { userId } = sessionOf(event);
+    const db = documentClient();
+    const [plan, month] = await Promise.all([planOfUser(db, userId), monthUsage(db, userId, usageMonth(new Date()))]);
+    return json(200, summarize(month, plan));
+  },
+  { auth: requireSession() },
+);
+
+const reportUsage = httpHandler<UsageReportBody>(
+  async (event) => {
+    const { userId } = sessionOf(event);
+    const db = documentClient();
+    const now = new Date();
+    const plan = await planOfUser(db, userId);
+    const outcome = await recordUsage(db, userId, event.body, now, plan === 'free' ? FREE_WORDS_PER_MONTH : undefined);
+    if (outcome.recorded) return json(200, summarize(outcome.month, plan));
+    const month = await monthUsage(db, userId, usageMonth(now));
+    return json(403, { message: texts.usage.limitReached(FREE_WORDS_PER_MONTH), usage: summarize(month, plan) });
+  },
+  { auth: requireSession(), body: usageReportBody },
+);
+
+const byRoute = {
+  'GET /api/usage': getUsage,
+  'POST /api/usage': reportUsage,
+} as const;
+
+export async function handler(event: APIGatewayProxyEventV2, context: Context) {
+  const route = byRoute[event.routeKey as keyof typeof byRoute];
+  return route ? route(event, context) : json(404, { message: texts.api.notFound });
+}

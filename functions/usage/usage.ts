@@ -1,0 +1,94 @@
+/**
+ * Dictation usage per account and month (DECISIONS.md): the desktop app reports what it dictated,
+ * counted with one atomic ADD on the month's item. On the Free plan the same update refuses to pass
+ * the month's word limit, so two reports racing for the last words cannot both get through.
+ */
+import { GetCommand, QueryCommand, UpdateCommand, type DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
+import type { UsageMetrics, UsageSummary } from '../../shared/api-types';
+import { FREE_WORDS_PER_MONTH } from '../../shared/plans';
+import { tableName } from '../../shared/tables';
+import { timeSavedSeconds, usageMonth } from '../../shared/usage';
+import { isConditionFailure } from '../lib/dynamo';
+
+export type MonthUsage = UsageMetrics & { month: string };
+
+const ZERO: UsageMetrics = { timeSaved: 0, wordsTranscribed: 0, recordingTime: 0 };
+
+function metricsOf(item: Partial<UsageMetrics> | undefined): UsageMetrics {
+  return { timeSaved: item?.timeSaved ?? 0, wordsTranscribed: item?.wordsTranscribed ?? 0, recordingTime: item?.recordingTime ?? 0 };
+}
+
+/** Every month of an account's usage, in one Query (a few items a year). */
+export async function usageHistory(db: DynamoDBDocumentClient, userId: string): Promise<MonthUsage[]> {
+  const items: MonthUsage[] = [];
+  let start: Record<string, unknown> | undefined;
+  do {
+    const out = await db.send(
+      new QueryCommand({ TableName: tableName('usage'), KeyConditionExpression: 'userId = :u', ExpressionAttributeValues: { ':u': userId }, ExclusiveStartKey: start }),
+    );
+    for (const item of out.Items ?? []) items.push({ month: item.month as string, ...metricsOf(item) });
+    start = out.LastEvaluatedKey;
+  } while (start);
+  return items;
+}
+
+export async function monthUsage(db: DynamoDBDocumentClient, userId: string, month: string): Promise<MonthUsage> {
+  const out = await db.send(new GetCommand({ TableName: tableName('usage'), Key: { userId, month }, ConsistentRead: true }));
+  return { month, ...metricsOf(out.Item) };
+}
+
+export function totalsOf(history: readonly MonthUsage[]): UsageMetrics {
+  return history.reduce(
+    (sum, m) => ({ timeSaved: sum.timeSaved + m.timeSaved, wordsTranscribed: sum.wordsTranscribed + m.wordsTranscribed, recordingTime: sum.recordingTime + m.recordingTime }),
+    ZERO,
+  );
+}
+
+export function monthOf(history: readonly MonthUsage[], month: string): MonthUsage {
+  return history.find((m) => m.month === month) ?? { month, ...ZERO };
+}
+
+export function summarize(month: MonthUsage, plan: 'free' | 'pro'): UsageSummary {
+  if (plan === 'pro') return { ...month, plan };
+  return { ...month, plan, wordsPerMonth: FREE_WORDS_PER_MONTH, wordsRemaining: Math.max(0, FREE_WORDS_PER_MONTH - month.wordsTranscribed) };
+}
+
+export type RecordOutcome = { recorded: true; month: MonthUsage } | { recorded: false };
+
+/** Adds a report to the month it arrives in; `wordLimit` (Free) makes it refuse what would pass the limit. */
+export async function recordUsage(
+  db: DynamoDBDocumentClient,
+  userId: string,
+  report: { words: number; seconds: number },
+  now: Date,
+  wordLimit?: number,
+): Promise<RecordOutcome> {
+  if (wordLimit !== undefined && report.words > wordLimit) return { recorded: false };
+  const month = usageMonth(now);
+  const seconds = Math.round(report.seconds);
+  try {
+    const out = await db.send(
+      new UpdateCommand({
+        TableName: tableName('usage'),
+        Key: { userId, month },
+        UpdateExpression: 'ADD wordsTranscribed :w, recordingTime :s, timeSaved :t, reports :one SET updatedAt = :now',
+        ...(wordLimit === undefined
+          ? {}
+          : { ConditionExpression: 'attribute_not_exists(wordsTranscribed) OR wordsTranscribed <= :room' }),
+        ExpressionAttributeValues: {
+          ':w': report.words,
+          ':s': seconds,
+          ':t': timeSavedSeconds(report.words, seconds),
+          ':one': 1,
+          ':now': now.toISOString(),
+          ...(wordLimit === undefined ? {} : { ':room': wordLimit - report.words }),
+        },
+        ReturnValues: 'ALL_NEW',
+      }),
+    );
+    return { recorded: true, month: { month, ...metricsOf(out.Attributes) } };
+  } catch (error) {
+    if (isConditionFailure(error)) return { recorded: false };
+    throw error;
+  }
+}

@@ -1,0 +1,39 @@
+/**
+ * GET /api/user-profile (spec §3, §7): the dashboard's account, plan, subscription and usage. The plan
+ * is decided here (spec §4), so the browser needs no Stripe ids.
+ */
+import type { UserProfile } from '../../shared/api-types';
+import { FREE_WORDS_PER_MONTH } from '../../shared/plans';
+import { texts } from '../../shared/texts';
+import { usageMonth } from '../../shared/usage';
+import { getBillingAccount, subscriptionOf } from '../billing/billing-account';
+import { documentClient } from '../lib/dynamo';
+import { httpHandler } from '../lib/http';
+import { HttpError } from '../lib/http-error';
+import { json } from '../lib/response';
+import { requireSession, sessionOf } from '../lib/session';
+import { planOf } from '../usage/plan';
+import { monthOf, totalsOf, usageHistory } from '../usage/usage';
+
+export const userProfile = httpHandler(
+  async (event) => {
+    const { userId } = sessionOf(event);
+    const db = documentClient();
+    const [account, history] = await Promise.all([getBillingAccount(db, userId), usageHistory(db, userId)]);
+    if (!account) throw new HttpError(404, texts.users.notFound);
+    const plan = planOf(account);
+    const profile: UserProfile = {
+      userId,
+      email: account.email,
+      ...(account.name ? { name: account.name } : {}),
+      createdAt: account.createdAt,
+      plan,
+      subscription: subscriptionOf(account),
+      metrics: totalsOf(history),
+      thisMonth: monthOf(history, usageMonth(new Date())),
+      ...(plan === 'free' ? { wordsPerMonth: FREE_WORDS_PER_MONTH } : {}),
+    };
+    return json(200, profile);
+  },
+  { auth: requireSession() },
+);
