@@ -1,5 +1,5 @@
 /** The CDK app: `npm run deploy` (or `npx cdk deploy`) with the context in cdk.json or `-c key=value`. */
-import { App } from 'aws-cdk-lib';
+import { Annotations, App } from 'aws-cdk-lib';
 import { VoxpenStack } from './stack';
 
 const app = new App();
@@ -10,7 +10,13 @@ const domainName = context('domainName');
 const certificateArn = context('certificateArn');
 if (domainName && !certificateArn) throw new Error('domainName needs certificateArn (an ACM certificate in us-east-1)');
 
-new VoxpenStack(app, context('stackName') ?? 'Voxpen', {
+// Stripe ids differ per Stripe account (test or live); billing refuses to start without them.
+const billing = {
+  proProductId: context('stripeProProductId') ?? '',
+  priceIds: { 'pro-monthly': context('stripePriceProMonthly') ?? '', 'pro-annual': context('stripePriceProAnnual') ?? '' },
+};
+
+const stack = new VoxpenStack(app, context('stackName') ?? 'Voxpen', {
   env: { account: process.env.CDK_DEFAULT_ACCOUNT, region: process.env.CDK_DEFAULT_REGION },
   secretPrefix: context('secretPrefix') ?? 'voxpen',
   domain: domainName && certificateArn ? { names: [domainName], certificateArn } : undefined,
@@ -18,4 +24,11 @@ new VoxpenStack(app, context('stackName') ?? 'Voxpen', {
   alarmEmail: context('alarmEmail'),
   mailFrom: context('mailFrom'),
   apiThrottle: { rateLimit: number('apiRateLimit') ?? 50, burstLimit: number('apiBurstLimit') ?? 100 },
+  billing,
 });
+if (!billing.proProductId || Object.values(billing.priceIds).some((id) => !id)) {
+  Annotations.of(stack).addWarningV2(
+    'voxpen:billing-context',
+    'Stripe ids are not set: pass -c stripeProProductId=prod_… -c stripePriceProMonthly=price_… -c stripePriceProAnnual=price_… (checkout and plans fail without them).',
+  );
+}

@@ -6,7 +6,7 @@ import { resolve } from 'node:path';
 import { routes } from '../shared/routes';
 import { deployedTableKeys } from '../shared/tables';
 import { tableOutputKey } from './scripts/target-table';
-import { Api } from './constructs/api';
+import { Api, type BillingSettings } from './constructs/api';
 import { Data } from './constructs/data';
 import { Monitoring } from './constructs/monitoring';
 import { Site } from './constructs/site';
@@ -21,6 +21,8 @@ export interface VoxpenStackProps extends StackProps {
   alarmEmail?: string;
   mailFrom?: string;
   apiThrottle?: { rateLimit: number; burstLimit: number };
+  /** Stripe's Pro product and prices (context stripeProProductId, stripePriceProMonthly, stripePriceProAnnual). */
+  billing: BillingSettings;
   /** The built frontend; defaults to frontend/dist. */
   distDir?: string;
 }
@@ -48,6 +50,7 @@ export class VoxpenStack extends Stack {
       siteOrigin,
       mailFrom: props.mailFrom,
       throttle: props.apiThrottle ?? { rateLimit: 50, burstLimit: 100 },
+      billing: props.billing,
     });
 
     const waf = props.wafRateLimit

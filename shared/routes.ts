@@ -17,6 +17,8 @@ export interface FunctionDef {
   /** Names of secrets (see shared/secrets.ts) it reads at cold start. */
   secrets?: readonly string[];
   memoryMb?: number;
+  /** Reads billing configuration (functions/lib/billing-config.ts): the Stripe Pro product and price ids. */
+  billingConfig?: boolean;
   /** Sends mail through functions/lib/mail.ts (deployed: SES, granted on the sender's domain only). */
   sendsMail?: boolean;
 }
@@ -30,6 +32,8 @@ export interface RouteDef {
   cdnCacheSeconds?: number;
   /** Forward cookies and Authorization (session routes); public routes get neither. */
   forwardsCredentials?: boolean;
+  /** Further request headers the route reads, which CloudFront must pass on (e.g. a webhook's signature). */
+  forwardsHeaders?: readonly string[];
 }
 
 export const functions = {
@@ -38,9 +42,9 @@ export const functions = {
   // The desktop sign-in handoff (/api/auth/desktop-callback, /api/auth/desktop/exchange) is served here
   // too: exchanging a code creates a session, which is the auth SDK's job.
   auth: { entry: 'functions/auth/handler.ts', tables: ['users', 'rateLimits', 'handoffCodes'], secrets: ['supertokens', 'google'], sendsMail: true },
-  users: { entry: 'functions/users/handler.ts', tables: ['users'], readTables: ['usage'], secrets: ['supertokens'] },
-  usage: { entry: 'functions/usage/handler.ts', tables: ['usage'], readTables: ['users'], secrets: ['supertokens'] },
-  billing: { entry: 'functions/billing/handler.ts', tables: ['users'], secrets: ['supertokens', 'stripe'] },
+  users: { entry: 'functions/users/handler.ts', tables: ['users'], readTables: ['usage'], secrets: ['supertokens'], billingConfig: true },
+  usage: { entry: 'functions/usage/handler.ts', tables: ['usage'], readTables: ['users'], secrets: ['supertokens'], billingConfig: true },
+  billing: { entry: 'functions/billing/handler.ts', tables: ['users'], secrets: ['supertokens', 'stripe'], billingConfig: true },
   stripeWebhook: { entry: 'functions/billing/stripe-webhook.ts', tables: ['users', 'processedEvents'], secrets: ['stripe'] },
 } as const satisfies Record<string, FunctionDef>;
 
@@ -58,5 +62,5 @@ export const routes: readonly RouteDef[] = [
   { method: 'GET', path: '/api/usage', fn: 'usage', forwardsCredentials: true },
   { method: 'POST', path: '/api/create-checkout-session', fn: 'billing', forwardsCredentials: true },
   { method: 'GET', path: '/api/manage-subscription', fn: 'billing', forwardsCredentials: true },
-  { method: 'POST', path: '/api/stripe-webhook', fn: 'stripeWebhook' },
+  { method: 'POST', path: '/api/stripe-webhook', fn: 'stripeWebhook', forwardsHeaders: ['stripe-signature'] },
 ];

@@ -9,6 +9,7 @@ import { LogGroup, RetentionDays } from 'aws-cdk-lib/aws-logs';
 import { Secret, type ISecret } from 'aws-cdk-lib/aws-secretsmanager';
 import { Construct } from 'constructs';
 import { resolve } from 'node:path';
+import type { PriceId } from '../../shared/plans';
 import { functions, routes, type FunctionDef, type FunctionName } from '../../shared/routes';
 import { secretIdEnvName, secrets as secretDefs, type SecretName } from '../../shared/secrets';
 import { tableEnvName, type TableKey } from '../../shared/tables';
@@ -25,6 +26,13 @@ export interface ApiProps {
   /** Sender address for mail (password reset); SES must have it verified. */
   mailFrom?: string;
   throttle: { rateLimit: number; burstLimit: number };
+  /** Stripe's Pro product and the price id behind each of our price ids; not secrets, but per account. */
+  billing: BillingSettings;
+}
+
+export interface BillingSettings {
+  proProductId: string;
+  priceIds: Record<PriceId, string>;
 }
 
 /** One Lambda per function group of the route table, and an HTTP API routing to them. */
@@ -64,6 +72,9 @@ export class Api extends Construct {
       LOG_LEVEL: 'INFO',
       ...props.siteOrigin.env,
       ...(props.mailFrom ? { MAIL_FROM: props.mailFrom } : {}),
+      ...(def.billingConfig
+        ? { STRIPE_PRO_PRODUCT_ID: props.billing.proProductId, STRIPE_PRICE_IDS: JSON.stringify(props.billing.priceIds) }
+        : {}),
     };
     const table = (key: TableKey): TableV2 => {
       const found = props.tables[key];

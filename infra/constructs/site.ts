@@ -116,12 +116,23 @@ export class Site extends Construct {
    * its own Cache-Control), cookies and Authorization forwarded only to routes that take a session.
    */
   private apiBehaviors(origin: HttpOrigin, securityHeaders: ResponseHeadersPolicy): Record<string, BehaviorOptions> {
-    const publicRequests = new OriginRequestPolicy(this, 'ApiPublicRequests', {
-      comment: 'Public API routes: no cookies; the viewer address for per-visitor rate limits',
-      cookieBehavior: OriginRequestCookieBehavior.none(),
-      queryStringBehavior: OriginRequestQueryStringBehavior.all(),
-      headerBehavior: OriginRequestHeaderBehavior.allowList('content-type', 'origin', 'cloudfront-viewer-address', 'user-agent'),
-    });
+    const publicHeaders = ['content-type', 'origin', 'cloudfront-viewer-address', 'user-agent'];
+    const publicRequestPolicies = new Map<string, OriginRequestPolicy>();
+    /** Public routes get no cookies; the viewer address (per-visitor rate limits) and any header the route names. */
+    const publicRequests = (extra: readonly string[] = []) => {
+      const key = [...extra].sort().join(',');
+      let policy = publicRequestPolicies.get(key);
+      if (!policy) {
+        policy = new OriginRequestPolicy(this, key ? `ApiPublicRequests-${key.replace(/[^A-Za-z0-9]/g, '')}` : 'ApiPublicRequests', {
+          comment: `Public API routes: no cookies; the viewer address${key ? ` and ${key}` : ''}`,
+          cookieBehavior: OriginRequestCookieBehavior.none(),
+          queryStringBehavior: OriginRequestQueryStringBehavior.all(),
+          headerBehavior: OriginRequestHeaderBehavior.allowList(...publicHeaders, ...extra),
+        });
+        publicRequestPolicies.set(key, policy);
+      }
+      return policy;
+    };
     const cachedByOrigin = (seconds: number) =>
       new CachePolicy(this, `ApiCache${seconds}`, {
         comment: `API answers cached by their own Cache-Control, at most ${seconds} s`,
@@ -141,7 +152,7 @@ export class Site extends Construct {
       compress: true,
       responseHeadersPolicy: securityHeaders,
       cachePolicy: route?.cdnCacheSeconds ? cachedByOrigin(route.cdnCacheSeconds) : CachePolicy.CACHING_DISABLED,
-      originRequestPolicy: route?.forwardsCredentials ? OriginRequestPolicy.ALL_VIEWER_EXCEPT_HOST_HEADER : publicRequests,
+      originRequestPolicy: route?.forwardsCredentials ? OriginRequestPolicy.ALL_VIEWER_EXCEPT_HOST_HEADER : publicRequests(route?.forwardsHeaders),
     });
 
     const behaviors: Record<string, BehaviorOptions> = {};

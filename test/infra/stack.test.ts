@@ -20,7 +20,11 @@ const ALL_VIEWER_EXCEPT_HOST = 'b689b0a8-53d0-40ab-baf2-68738e2966ac';
 beforeAll(() => {
   // One synth for the whole file: it bundles every Lambda with esbuild.
   const app = new App();
-  const stack = new VoxpenStack(app, 'Test', { secretPrefix: 'voxpen', env: { account: '111111111111', region: 'us-east-1' } });
+  const stack = new VoxpenStack(app, 'Test', {
+    secretPrefix: 'voxpen',
+    env: { account: '111111111111', region: 'us-east-1' },
+    billing: { proProductId: 'prod_test_pro', priceIds: { 'pro-monthly': 'price_test_monthly', 'pro-annual': 'price_test_annual' } },
+  });
   template = Template.fromStack(stack);
   resources = template.toJSON().Resources;
 }, 120_000);
@@ -125,6 +129,16 @@ describe('site', () => {
     }
   });
 
+  it('passes the Stripe-Signature header through to the webhook, and no cookies', () => {
+    const [[, dist]] = ofType('AWS::CloudFront::Distribution') as [[string, Resource]];
+    const webhook = (dist.Properties.DistributionConfig.CacheBehaviors as any[]).find((b) => b.PathPattern === '/api/stripe-webhook');
+    const config = resources[webhook.OriginRequestPolicyId.Ref]!.Properties.OriginRequestPolicyConfig;
+    expect(config.HeadersConfig.Headers).toContain('stripe-signature');
+    expect(config.CookiesConfig.CookieBehavior).toBe('none');
+    const contact = (dist.Properties.DistributionConfig.CacheBehaviors as any[]).find((b) => b.PathPattern === '/api/contact');
+    expect(resources[contact.OriginRequestPolicyId.Ref]!.Properties.OriginRequestPolicyConfig.HeadersConfig.Headers).not.toContain('stripe-signature');
+  });
+
   it('deploys hashed assets immutable for a year, HTML no-cache, and invalidates HTML only', () => {
     const deployments = ofType('Custom::CDKBucketDeployment').map(([, r]) => r.Properties);
     const assets = deployments.find((d) => json(d.SystemMetadata).includes('immutable'))!;
@@ -151,7 +165,16 @@ describe('data', () => {
       const ttl = 'ttlAttribute' in def ? def.ttlAttribute : undefined;
       if (ttl) expect(table.Properties.TimeToLiveSpecification).toEqual({ AttributeName: ttl, Enabled: true });
       else expect(table.Properties.TimeToLiveSpecification).toBeUndefined();
+      const indexes = ('indexes' in def ? def.indexes : []) as readonly { name: string }[];
+      expect((table.Properties.GlobalSecondaryIndexes ?? []).map((i: { IndexName: string }) => i.IndexName), key).toEqual(indexes.map((i) => i.name));
     }
+  });
+
+  it("finds a webhook's account by its Stripe customer: the users table has that index", () => {
+    const [, users] = ofType('AWS::DynamoDB::GlobalTable').find(([id]) => id.startsWith('Datausers'))!;
+    expect(users.Properties.GlobalSecondaryIndexes).toEqual([
+      expect.objectContaining({ IndexName: 'byStripeCustomer', KeySchema: [{ AttributeName: 'stripeCustomerId', KeyType: 'HASH' }] }),
+    ]);
   });
 });
 
@@ -172,6 +195,20 @@ describe('secrets and least privilege', () => {
         if (/SECRET|KEY|PASSWORD|TOKEN/i.test(name)) expect(name, `${id}.${name}`).toMatch(/^SECRET_ID_/);
       }
     }
+  });
+
+  it('gives the Stripe product and price ids to the functions that decide plans, and to no other', () => {
+    for (const [name, def] of Object.entries(functions)) {
+      const env = resources[logicalIdOfFunction(name)!]!.Properties.Environment.Variables;
+      if ('billingConfig' in def && def.billingConfig) {
+        expect(env.STRIPE_PRO_PRODUCT_ID, name).toBe('prod_test_pro');
+        expect(JSON.parse(env.STRIPE_PRICE_IDS), name).toEqual({ 'pro-monthly': 'price_test_monthly', 'pro-annual': 'price_test_annual' });
+      } else {
+        expect(env.STRIPE_PRO_PRODUCT_ID, name).toBeUndefined();
+      }
+    }
+    const stripeReaders = Object.entries(functions).filter(([, def]) => ('secrets' in def ? (def.secrets as readonly string[]) : []).includes('stripe'));
+    expect(stripeReaders.map(([name]) => name).sort()).toEqual(['billing', 'stripeWebhook']);
   });
 
   it('grants each function only its own tables and secrets, never a wildcard resource', () => {
@@ -220,8 +257,9 @@ describe('operations', () => {
     for (const key of deployedTableKeys) expect(alarms).toContain(`DynamoDB table ${key} throttled requests`);
   });
 
-  it('outputs the site URL, the API URL and each table name', () => {
-    const outputs = Object.keys(template.toJSON().Outputs);
-    expect(outputs).toEqual(expect.arrayContaining(['SiteUrl', 'ApiUrl', 'ReleasesTableName']));
+  it('outputs the site URL, the API URL, the Stripe webhook URL and each table name', () => {
+    const outputs = template.toJSON().Outputs;
+    expect(Object.keys(outputs)).toEqual(expect.arrayContaining(['SiteUrl', 'ApiUrl', 'StripeWebhookUrl', 'ReleasesTableName']));
+    expect(json(outputs.StripeWebhookUrl.Value)).toContain('/api/stripe-webhook');
   });
 });
