@@ -1,11 +1,12 @@
-import { GetCommand, PutCommand } from '@aws-sdk/lib-dynamodb';
+import { CreateTableCommand, DeleteTableCommand, DynamoDBClient } from '@aws-sdk/client-dynamodb';
+import { GetCommand, PutCommand, QueryCommand } from '@aws-sdk/lib-dynamodb';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { createDocumentClient } from '../../functions/lib/dynamo';
-import { localTableName } from '../../shared/tables';
-import { dynamoService } from './dynamo';
+import { localTableName, tables } from '../../shared/tables';
+import { createTableInput, dynamoService, ensureTables } from './dynamo';
 import { freePort } from './ports';
 
 const dataDir = mkdtempSync(join(tmpdir(), 'voxpen-dynamo-'));
@@ -26,5 +27,26 @@ describe('local DynamoDB', () => {
     db2.destroy();
     await second.stop();
     expect(out.Item).toEqual(item);
+  });
+
+  it('gives a table stored before an index was defined that index, keeping its items', async () => {
+    const server = await dynamoService({ port: await freePort() }).start();
+    const client = new DynamoDBClient({ endpoint: server.url, region: 'local', credentials: { accessKeyId: 'l', secretAccessKey: 'l' } });
+    const TableName = localTableName('users');
+    // The users table as data from before billing has it: no index.
+    await client.send(new DeleteTableCommand({ TableName }));
+    await client.send(new CreateTableCommand(createTableInput(TableName, { partitionKey: tables.users.partitionKey })));
+    const db = createDocumentClient(server.url);
+    const item = { userId: 'u1', stripeCustomerId: 'cus_1', email: 'a@example.com' };
+    await db.send(new PutCommand({ TableName, Item: item }));
+
+    await ensureTables(server.url);
+    const found = await db.send(
+      new QueryCommand({ TableName, IndexName: 'byStripeCustomer', KeyConditionExpression: 'stripeCustomerId = :c', ExpressionAttributeValues: { ':c': 'cus_1' } }),
+    );
+    db.destroy();
+    client.destroy();
+    await server.stop();
+    expect(found.Items).toEqual([item]);
   });
 });

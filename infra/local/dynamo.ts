@@ -1,5 +1,15 @@
 /** DynamoDB on loopback: dynalite keeping its LevelDB under `.data/`, tables made from shared/tables. */
-import { CreateTableCommand, DynamoDBClient, ListTablesCommand, type CreateTableCommandInput } from '@aws-sdk/client-dynamodb';
+import {
+  BatchWriteItemCommand,
+  CreateTableCommand,
+  DeleteTableCommand,
+  DescribeTableCommand,
+  DynamoDBClient,
+  ListTablesCommand,
+  ScanCommand,
+  type AttributeValue,
+  type CreateTableCommandInput,
+} from '@aws-sdk/client-dynamodb';
 import dynalite from 'dynalite';
 import { mkdirSync } from 'node:fs';
 import { localTableName, tables, type TableDef, type TableKey } from '../../shared/tables';
@@ -26,13 +36,38 @@ export function createTableInput(name: string, def: TableDef): CreateTableComman
   };
 }
 
-/** Creates every table in shared/tables that does not exist yet; existing data is left alone. */
+/**
+ * Remakes a table whose definition gained an index since its data was stored: dynalite cannot add an
+ * index to a table, so the items are read, the table made anew, and the items written back.
+ */
+async function addMissingIndexes(client: DynamoDBClient, name: string, def: TableDef): Promise<void> {
+  const described = await client.send(new DescribeTableCommand({ TableName: name }));
+  const have = new Set((described.Table?.GlobalSecondaryIndexes ?? []).map((i) => i.IndexName));
+  if ((def.indexes ?? []).every((i) => have.has(i.name))) return;
+  const items: Record<string, AttributeValue>[] = [];
+  let start: Record<string, AttributeValue> | undefined;
+  do {
+    const page = await client.send(new ScanCommand({ TableName: name, ExclusiveStartKey: start }));
+    items.push(...(page.Items ?? []));
+    start = page.LastEvaluatedKey;
+  } while (start);
+  await client.send(new DeleteTableCommand({ TableName: name }));
+  await client.send(new CreateTableCommand(createTableInput(name, def)));
+  for (let i = 0; i < items.length; i += 25) {
+    const batch = items.slice(i, i + 25).map((Item) => ({ PutRequest: { Item } }));
+    await client.send(new BatchWriteItemCommand({ RequestItems: { [name]: batch } }));
+  }
+  console.log(`[dynamodb] ${name}: added the table's new indexes, kept its ${items.length} item(s)`);
+}
+
+/** Creates every table in shared/tables that does not exist yet; existing data is kept. */
 export async function ensureTables(endpoint: string): Promise<void> {
   const client = new DynamoDBClient({ endpoint, region: 'local', credentials: { accessKeyId: 'local', secretAccessKey: 'local' } });
   const existing = new Set((await client.send(new ListTablesCommand({}))).TableNames ?? []);
   for (const [key, def] of Object.entries(tables) as [TableKey, TableDef][]) {
     const name = localTableName(key);
     if (!existing.has(name)) await client.send(new CreateTableCommand(createTableInput(name, def)));
+    else await addMissingIndexes(client, name, def);
   }
   client.destroy();
 }
