@@ -58,6 +58,13 @@ export class AuthApi {
     return { status: res.status, body: text ? (JSON.parse(text) as Record<string, unknown>) : {} };
   }
 
+  /** A product API GET (e.g. /api/user-profile) with this person's cookies. */
+  async get(path: string): Promise<{ status: number; body: Record<string, unknown> }> {
+    const res = await this.call('GET', path);
+    const text = await res.text();
+    return { status: res.status, body: text ? (JSON.parse(text) as Record<string, unknown>) : {} };
+  }
+
   hasSession(): boolean {
     return this.jar.get('sAccessToken') !== undefined;
   }

@@ -1,0 +1,166 @@
+/**
+ * Billing end to end through the local stack: the billing Lambdas with the real stripe SDK talking to
+ * the Stripe stand-in, its hosted checkout and portal pages, and its signed webhooks arriving at the
+ * webhook Lambda, which updates the account the dashboard reads.
+ */
+import { randomUUID } from 'node:crypto';
+import Stripe from 'stripe';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { stripeOptions } from '../../functions/billing/stripe-client';
+import { getBillingAccount } from '../../functions/billing/billing-account';
+import { LOCAL_PRO_PRODUCT, LOCAL_STRIPE_SECRET } from '../../infra/local/stripe/catalog';
+import type { UserProfile } from '../../shared/api-types';
+import { FREE_WORDS_PER_MONTH, PRICE_IDS, PRO_TRIAL_DAYS } from '../../shared/plans';
+import { texts } from '../../shared/texts';
+import { AuthApi } from '../support/auth-api';
+import { startTestStack, type TestStack } from '../support/local-stack';
+import { payCheckout, portalAction } from '../support/stripe-pages';
+
+let stack: TestStack;
+let stripe: Stripe;
+
+beforeAll(async () => {
+  stack = await startTestStack();
+  stripe = new Stripe(LOCAL_STRIPE_SECRET.secretKey, stripeOptions(stack.stripe));
+}, 60_000);
+afterAll(() => stack?.stop());
+
+async function subscriber(name = 'writer') {
+  const who = new AuthApi(stack.api, stack.web);
+  const email = `${name}-${randomUUID().slice(0, 8)}@example.com`;
+  const res = await who.signUp(email, 'engine42');
+  expect(res.status).toBe('OK');
+  expect((await who.post('/api/ensure-user-exists')).status).toBe(201);
+  return { who, email, userId: (res.user as { id: string }).id };
+}
+
+const profileOf = async (who: AuthApi) => {
+  const res = await who.get('/api/user-profile');
+  expect(res.status).toBe(200);
+  return res.body as unknown as UserProfile;
+};
+
+/** Sends a payload to the webhook as Stripe would, signed with `secret`. */
+function deliver(payload: string, secret: string = LOCAL_STRIPE_SECRET.webhookSecret, signature?: string) {
+  const header = signature ?? stripe.webhooks.generateTestHeaderString({ payload, secret });
+  return fetch(`${stack.api}/api/stripe-webhook`, { method: 'POST', headers: { 'content-type': 'application/json', 'stripe-signature': header }, body: payload });
+}
+
+describe('checkout, trial, portal and webhooks', () => {
+  it('starts Free; the first checkout is a 14-day trial without a card that makes the account Pro', async () => {
+    const { who, email, userId } = await subscriber();
+    const before = await profileOf(who);
+    expect(before).toMatchObject({ userId, email, plan: 'free', subscription: { status: 'none' }, wordsPerMonth: FREE_WORDS_PER_MONTH });
+    expect(before.metrics).toEqual({ timeSaved: 0, wordsTranscribed: 0, recordingTime: 0 });
+
+    const checkout = await who.post('/api/create-checkout-session', { priceId: PRICE_IDS.monthly });
+    expect(checkout.status).toBe(200);
+    const url = checkout.body.url as string;
+    expect(url.startsWith(`${stack.stripe}/checkout/`)).toBe(true);
+
+    const { page, location } = await payCheckout(url, email);
+    expect(page).toContain(`${PRO_TRIAL_DAYS}-day free trial`);
+    const success = new URL(location);
+    expect(success.origin + success.pathname).toBe(`${stack.web}/checkout/success`);
+    expect(success.searchParams.get('session_id')).toMatch(/^cs_/);
+
+    // The webhook reached the API before the browser was sent back.
+    const after = await profileOf(who);
+    expect(after.plan).toBe('pro');
+    expect(after.subscription).toMatchObject({ status: 'trialing', productId: LOCAL_PRO_PRODUCT.id, interval: 'month', cancelAtPeriodEnd: false });
+    const trialDays = (after.subscription.currentPeriodEnd! - Date.now() / 1000) / 86_400;
+    expect(trialDays).toBeGreaterThan(PRO_TRIAL_DAYS - 0.1);
+    expect(trialDays).toBeLessThan(PRO_TRIAL_DAYS + 0.1);
+    expect(after.wordsPerMonth).toBeUndefined();
+    // No Stripe id reaches the browser.
+    expect(JSON.stringify(after)).not.toMatch(/cus_|sub_/);
+
+    const again = await who.post('/api/create-checkout-session', { priceId: PRICE_IDS.annually });
+    expect(again).toEqual({ status: 409, body: { message: texts.billing.alreadyPro } });
+  });
+
+  it('cancels in the portal (Pro until the period ends), cancels now (Free), and a second checkout has no trial', async () => {
+    const { who, email, userId } = await subscriber('returning');
+    await payCheckout((await who.post('/api/create-checkout-session', { priceId: PRICE_IDS.annually })).body.url as string, email);
+
+    const portal = await who.get('/api/manage-subscription');
+    expect(portal.status).toBe(200);
+    const portalUrl = portal.body.url as string;
+    expect(portalUrl.startsWith(`${stack.stripe}/portal/`)).toBe(true);
+
+    await portalAction(portalUrl, 'cancel');
+    expect(await profileOf(who)).toMatchObject({ plan: 'pro', subscription: { cancelAtPeriodEnd: true, interval: 'year' } });
+    await portalAction(portalUrl, 'cancel_now');
+    expect(await profileOf(who)).toMatchObject({ plan: 'free', subscription: { status: 'canceled' } });
+
+    const second = await who.post('/api/create-checkout-session', { priceId: PRICE_IDS.monthly });
+    const { page } = await payCheckout(second.body.url as string, email);
+    expect(page).not.toContain('free trial');
+    expect(await profileOf(who)).toMatchObject({ plan: 'pro', subscription: { status: 'active' } });
+    // One customer for the account across both checkouts.
+    expect((await getBillingAccount(stack.db, userId))?.stripeCustomerId).toMatch(/^cus_/);
+  });
+
+  it('refuses bad checkout input and callers without a session, and the portal before any checkout', async () => {
+    const { who } = await subscriber('careful');
+    expect(await who.post('/api/create-checkout-session', { priceId: 'custom' })).toEqual({ status: 400, body: { message: texts.billing.invalidPrice } });
+    expect((await who.post('/api/create-checkout-session', { priceId: 42 })).status).toBe(400);
+    const malformed = await who.call('POST', '/api/create-checkout-session', undefined, {});
+    expect(malformed.status).toBe(400);
+    expect(await who.get('/api/manage-subscription')).toEqual({ status: 404, body: { message: texts.billing.noSubscription } });
+
+    const stranger = new AuthApi(stack.api, stack.web);
+    expect((await stranger.post('/api/create-checkout-session', { priceId: PRICE_IDS.monthly })).status).toBe(401);
+    expect((await stranger.get('/api/manage-subscription')).status).toBe(401);
+    expect((await stranger.get('/api/user-profile')).status).toBe(401);
+  });
+});
+
+describe('the Stripe webhook', () => {
+  async function latestEventFor(customerEmail: string) {
+    const who = await subscriber(customerEmail);
+    await payCheckout((await who.who.post('/api/create-checkout-session', { priceId: PRICE_IDS.monthly })).body.url as string, who.email);
+    const events = await stripe.events.list({ limit: 10 });
+    const created = events.data.find((e) => e.type === 'customer.subscription.created' && (e.data.object as Stripe.Subscription).metadata.userId === who.userId)!;
+    expect(created).toBeDefined();
+    return { ...who, created };
+  }
+
+  it('refuses forged, unsigned and stale-signed events, changing nothing', async () => {
+    const { who, created } = await latestEventFor('forged');
+    const forged = JSON.stringify({ ...created, id: `evt_forged_${randomUUID()}`, created: created.created + 60, data: { object: { ...created.data.object, status: 'canceled' } } });
+
+    for (const res of [
+      await deliver(forged, 'whsec_not_ours'),
+      await deliver(forged, undefined, 't=1,v1=00'),
+      await fetch(`${stack.api}/api/stripe-webhook`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: forged }),
+      // Signed properly, but ten minutes ago: outside Stripe's tolerance, as a captured request replayed later would be.
+      await deliver(forged, undefined, stripe.webhooks.generateTestHeaderString({ payload: forged, secret: LOCAL_STRIPE_SECRET.webhookSecret, timestamp: Math.floor(Date.now() / 1000) - 600 })),
+    ]) {
+      expect(res.status).toBe(400);
+      expect(await res.json()).toEqual({ message: texts.billing.badSignature });
+    }
+    expect((await profileOf(who)).plan).toBe('pro');
+  });
+
+  it('applies a replayed event once, and never lets an older event undo a newer one', async () => {
+    const { who, userId, created } = await latestEventFor('replayed');
+    const accountBefore = await getBillingAccount(stack.db, userId);
+
+    const replay = await deliver(JSON.stringify(created));
+    expect(replay.status).toBe(200);
+    expect(await replay.json()).toEqual({ received: true, duplicate: true });
+
+    // A new event (new id) carrying an older snapshot: applied only if not older than what is stored.
+    const stale = JSON.stringify({ ...created, id: `evt_stale_${randomUUID()}`, created: created.created - 3600, data: { object: { ...created.data.object, status: 'canceled' } } });
+    expect((await deliver(stale)).status).toBe(200);
+    expect(await getBillingAccount(stack.db, userId)).toEqual(accountBefore);
+    expect((await profileOf(who)).plan).toBe('pro');
+  });
+
+  it('refuses a body over its limit and unknown routes', async () => {
+    const huge = JSON.stringify({ id: 'evt_huge', padding: 'x'.repeat(300 * 1024) });
+    expect((await deliver(huge)).status).toBe(413);
+    expect((await fetch(`${stack.api}/api/stripe-webhook`, { method: 'GET' })).status).toBe(405);
+  });
+});

@@ -1,0 +1,23 @@
+/** Pressing the buttons of the local Stripe stand-in's hosted pages, as a browser's form submits would. */
+
+async function submit(url: string, fields: Record<string, string>): Promise<Response> {
+  return fetch(url, { method: 'POST', headers: { 'content-type': 'application/x-www-form-urlencoded' }, body: new URLSearchParams(fields), redirect: 'manual' });
+}
+
+/** Opens a checkout page and pays (or starts the trial); answers the page's text and where it sends the browser. */
+export async function payCheckout(checkoutUrl: string, email = 'buyer@example.com'): Promise<{ page: string; location: string }> {
+  const page = await (await fetch(checkoutUrl)).text();
+  const res = await submit(checkoutUrl, { email, card: '4242 4242 4242 4242' });
+  if (res.status !== 303) throw new Error(`checkout answered ${res.status}: ${await res.text()}`);
+  return { page, location: res.headers.get('location')! };
+}
+
+/** In the billing portal, presses a subscription's button: 'cancel', 'resume' or 'cancel_now'. */
+export async function portalAction(portalUrl: string, action: 'cancel' | 'resume' | 'cancel_now'): Promise<string> {
+  const page = await (await fetch(portalUrl)).text();
+  const subscription = /name="subscription" value="([^"]+)"/.exec(page)?.[1];
+  if (!subscription) throw new Error(`no subscription on the portal page: ${page}`);
+  const res = await submit(portalUrl, { subscription, action });
+  if (res.status !== 303) throw new Error(`portal answered ${res.status}: ${await res.text()}`);
+  return subscription;
+}
