@@ -20,7 +20,7 @@ const ownRoutes: Record<string, typeof desktopCallback | typeof desktopExchange>
 };
 
 export async function handler(event: APIGatewayProxyEventV2, context: Context) {
-  const own = ownRoutes[`${event.requestContext.http.method} ${event.rawPath}`];
+  const own = ownRoutes[`${event.requestContext?.http?.method} ${event.rawPath}`];
   if (own) return own(event, context);
   logger.addContext(context);
   try {

@@ -1,0 +1,133 @@
+import { act, screen } from '@testing-library/react';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { texts } from '../../../../shared/texts';
+import { DESKTOP_ORIGIN_KEY, DESKTOP_REDIRECT_KEY } from '../../auth/desktop-handoff';
+import { leaveSite } from '../../auth/leave-site';
+import { useSession, type SessionState } from '../../auth/session';
+import { renderAt } from '../../auth/testing';
+import { LaunchPage } from './LaunchPage';
+
+vi.mock('../../auth/session', () => ({ useSession: vi.fn() }));
+vi.mock('../../auth/leave-site', () => ({ leaveSite: vi.fn() }));
+
+const t = texts.desktop;
+const signedIn: SessionState = { loading: false, doesSessionExist: true, userId: 'u-1' };
+const signedOut: SessionState = { loading: false, doesSessionExist: false };
+const loading: SessionState = { loading: true, doesSessionExist: false };
+
+const LOOPBACK = 'http://127.0.0.1:53123/cb?state=x';
+const launchAt = (redirectUrl: string, extra = '') => `/launch?redirect_url=${encodeURIComponent(redirectUrl)}${extra}`;
+// vitest defines __LOCAL_API_ORIGIN__ as the local gateway; jsdom's page is on localhost.
+const CALLBACK = `http://localhost:4000/api/auth/desktop-callback?redirect_url=${encodeURIComponent(LOOPBACK)}`;
+
+function pendingDesktopSignIn(redirectUrl = LOOPBACK) {
+  sessionStorage.setItem(DESKTOP_ORIGIN_KEY, 'desktop');
+  sessionStorage.setItem(DESKTOP_REDIRECT_KEY, redirectUrl);
+}
+
+/** Lets the effects of the last render set their timers, then moves the clock. */
+async function after(ms: number) {
+  await act(async () => {});
+  act(() => vi.advanceTimersByTime(ms));
+}
+
+beforeEach(() => {
+  // The clock moves only when a test moves it, so 1499 ms and 1500 ms are told apart exactly.
+  vi.useFakeTimers();
+  sessionStorage.clear();
+});
+afterEach(() => {
+  vi.useRealTimers();
+  vi.clearAllMocks();
+});
+
+describe('/launch', () => {
+  it("with a session shows 'You're all set!' and after 1.5 s leaves for the desktop callback, clearing the stored sign-in", async () => {
+    vi.mocked(useSession).mockReturnValue(signedIn);
+    pendingDesktopSignIn();
+    renderAt(launchAt(LOOPBACK), '/launch', <LaunchPage />);
+    expect(screen.getByRole('heading', { name: t.allSet })).toBeInTheDocument();
+    expect(screen.getByText(t.returning)).toBeInTheDocument();
+
+    await after(1499);
+    expect(leaveSite).not.toHaveBeenCalled();
+    expect(sessionStorage.getItem(DESKTOP_REDIRECT_KEY)).toBe(LOOPBACK);
+    await after(1);
+    expect(leaveSite).toHaveBeenCalledTimes(1);
+    expect(leaveSite).toHaveBeenCalledWith(CALLBACK);
+    expect(sessionStorage.getItem(DESKTOP_ORIGIN_KEY)).toBeNull();
+    expect(sessionStorage.getItem(DESKTOP_REDIRECT_KEY)).toBeNull();
+  });
+
+  it('takes status=already_logged_in for a session without waiting for it to load', async () => {
+    vi.mocked(useSession).mockReturnValue(loading);
+    renderAt(launchAt(LOOPBACK, '&status=already_logged_in'), '/launch', <LaunchPage />);
+    expect(screen.getByRole('heading', { name: t.allSet })).toBeInTheDocument();
+    await after(1500);
+    expect(leaveSite).toHaveBeenCalledWith(CALLBACK);
+  });
+
+  it('shows a spinner while the session loads, and goes nowhere', async () => {
+    vi.mocked(useSession).mockReturnValue(loading);
+    renderAt(launchAt(LOOPBACK), '/launch', <LaunchPage />);
+    expect(screen.getByRole('status')).toHaveTextContent(t.checking);
+    await after(5000);
+    expect(leaveSite).not.toHaveBeenCalled();
+    expect(screen.queryByTestId('where')).not.toBeInTheDocument();
+  });
+
+  it("without a session says 'Authentication required. Please sign in first.' and after 2 s goes to /signin keeping the desktop sign-in", async () => {
+    vi.mocked(useSession).mockReturnValue(signedOut);
+    renderAt(launchAt(LOOPBACK), '/launch', <LaunchPage />);
+    expect(screen.getByRole('alert')).toHaveTextContent(t.signInFirst);
+    expect(screen.getByRole('link', { name: t.goHome })).toHaveAttribute('href', '/');
+
+    await after(1999);
+    expect(screen.queryByTestId('where')).not.toBeInTheDocument();
+    await after(1);
+    expect(screen.getByTestId('where')).toHaveTextContent(`signin /signin?origin=desktop&redirect_url=${encodeURIComponent(LOOPBACK)}`);
+    expect(leaveSite).not.toHaveBeenCalled();
+  });
+
+  it.each(['https://evil.example/?localhost', 'http://localhost.evil.example/cb', 'https://localhost:4567/cb', 'not a url'])(
+    "answers %s with 'Invalid redirect URL' and a way home, even signed in, and never leaves",
+    async (redirectUrl) => {
+      vi.mocked(useSession).mockReturnValue(signedIn);
+      pendingDesktopSignIn(redirectUrl);
+      renderAt(launchAt(redirectUrl), '/launch', <LaunchPage />);
+      expect(screen.getByRole('alert')).toHaveTextContent(t.invalidRedirect);
+      expect(screen.getByRole('link', { name: t.goHome })).toHaveAttribute('href', '/');
+      expect(screen.queryByRole('heading', { name: t.allSet })).not.toBeInTheDocument();
+      await after(5000);
+      expect(leaveSite).not.toHaveBeenCalled();
+      expect(screen.queryByTestId('where')).not.toBeInTheDocument();
+      expect(sessionStorage.getItem(DESKTOP_REDIRECT_KEY)).toBeNull();
+    },
+  );
+
+  it("says 'Invalid redirect URL' when there is no redirect_url at all", () => {
+    vi.mocked(useSession).mockReturnValue(signedOut);
+    renderAt('/launch', '/launch', <LaunchPage />);
+    expect(screen.getByRole('alert')).toHaveTextContent(t.invalidRedirect);
+  });
+
+  it('falls back to the stored desktop sign-in when the address has lost its redirect_url', async () => {
+    vi.mocked(useSession).mockReturnValue(signedIn);
+    pendingDesktopSignIn();
+    renderAt('/launch', '/launch', <LaunchPage />);
+    await after(1500);
+    expect(leaveSite).toHaveBeenCalledWith(CALLBACK);
+  });
+
+  it("says 'Failed to redirect to desktop app. Please try again.' when the browser will not leave", async () => {
+    vi.spyOn(console, 'error').mockImplementation(() => {});
+    vi.mocked(useSession).mockReturnValue(signedIn);
+    vi.mocked(leaveSite).mockImplementationOnce(() => {
+      throw new Error('blocked');
+    });
+    renderAt(launchAt(LOOPBACK), '/launch', <LaunchPage />);
+    await after(1500);
+    expect(screen.getByRole('alert')).toHaveTextContent(t.redirectFailed);
+    expect(screen.getByRole('link', { name: t.goHome })).toBeInTheDocument();
+  });
+});
