@@ -12,6 +12,7 @@ import { gatewayService } from './gateway';
 import { isPortFree } from './ports';
 import { seedSampleRelease } from './seed';
 import { LOCAL_PRICES, LOCAL_PRO_PRODUCT, LOCAL_STRIPE_SECRET } from './stripe/catalog';
+import { stripeStandInService } from './stripe/server';
 import { PortTakenError, type LocalService, type RunningService } from './service';
 import { webService } from './web';
 
@@ -86,6 +87,7 @@ export function localServices(options: LocalStackOptions): LocalService[] {
   const services: LocalService[] = [
     dynamoService({ port: ports.dynamodb, dataDir: options.dataDir && resolve(root, options.dataDir, 'dynamodb') }),
     authCoreService({ port: ports.auth, dynamoEndpoint: env.DYNAMODB_ENDPOINT!, apiKey: LOCAL_AUTH_CORE_API_KEY }),
+    stripeStandInService({ port: ports.stripe, dynamoEndpoint: env.DYNAMODB_ENDPOINT!, webhookUrl: `http://localhost:${ports.api}/api/stripe-webhook` }),
     googleStandInService({ port: ports.google, redirectUris: googleRedirectUris(ports) }),
     gatewayService({ port: ports.api, corsOrigins: [webOrigin, `http://127.0.0.1:${ports.web}`], root }),
   ];

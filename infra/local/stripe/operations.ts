@@ -1,0 +1,274 @@
+/**
+ * What the stand-in does to its objects, for the API routes and the hosted pages alike: create and
+ * read customers and sessions, complete a checkout, change a subscription from the portal. Every
+ * change to a subscription or session sends the webhook Stripe would, in Stripe's order.
+ */
+import type { Params } from './form-params';
+import { arr, metadataOf, obj, str } from './form-params';
+import {
+  customerObject,
+  eventObject,
+  findPrice,
+  invalid,
+  newId,
+  noSuch,
+  nowSeconds,
+  productObject,
+  StripeApiError,
+  subscriptionObject,
+  type BillingPortalSession,
+  type CheckoutSession,
+  type Customer,
+  type StoredCheckout,
+  type StripeEvent,
+  type Subscription,
+} from './objects';
+import type { StripeStore } from './store';
+import type { WebhookSender } from './webhooks';
+
+export interface OperationDeps {
+  store: StripeStore;
+  webhooks: WebhookSender;
+  clock: () => number;
+  /** Where the hosted pages are, for session urls. */
+  baseUrl: string;
+  apiVersion: string;
+}
+
+const key = {
+  subscriptionsOf: (customer: string) => `subs-of#${customer}`,
+  checkoutDone: (session: string) => `checkout-done#${session}`,
+};
+
+/** Records the event, then sends it (first attempt awaited). */
+export async function emit(deps: OperationDeps, type: string, object: unknown, previous?: Record<string, unknown>): Promise<StripeEvent> {
+  const event = eventObject(type, object, { apiVersion: deps.apiVersion, now: nowSeconds(deps.clock), previous });
+  await deps.store.addEvent(event);
+  await deps.webhooks.send(event);
+  return event;
+}
+
+export async function createCustomer(deps: OperationDeps, params: Params): Promise<Customer> {
+  const customer = customerObject({ email: str(params, 'email'), name: str(params, 'name'), metadata: metadataOf(params), created: nowSeconds(deps.clock) });
+  await deps.store.put(customer.id, customer);
+  return customer;
+}
+
+export async function getCustomer(deps: OperationDeps, id: string, param?: string): Promise<Customer> {
+  const customer = id.startsWith('cus_') ? await deps.store.get<Customer>(id) : undefined;
+  if (!customer) throw noSuch('customer', id, param);
+  return customer;
+}
+
+export async function getSubscription(deps: OperationDeps, id: string): Promise<Subscription> {
+  const subscription = id.startsWith('sub_') ? await deps.store.get<Subscription>(id) : undefined;
+  if (!subscription) throw noSuch('subscription', id);
+  return subscription;
+}
+
+/** A customer's subscriptions, newest first. */
+export async function subscriptionsOf(deps: OperationDeps, customer: string): Promise<Subscription[]> {
+  const ids = await deps.store.list(key.subscriptionsOf(customer));
+  const subscriptions = await Promise.all(ids.map((id) => deps.store.get<Subscription>(id)));
+  return subscriptions.filter((s): s is Subscription => s !== undefined).reverse();
+}
+
+export function getPrice(id: string) {
+  const price = findPrice(id);
+  if (!price) throw noSuch('price', id);
+  return price;
+}
+
+export function getProduct(id: string) {
+  const product = productObject();
+  if (id !== product.id) throw noSuch('product', id);
+  return product;
+}
+
+function positiveInteger(value: string | undefined, param: string): number | undefined {
+  if (value === undefined) return undefined;
+  if (!/^\d+$/.test(value) || Number(value) < 1) throw invalid(`Invalid positive integer`, param);
+  return Number(value);
+}
+
+export async function createCheckoutSession(deps: OperationDeps, params: Params): Promise<CheckoutSession> {
+  const mode = str(params, 'mode');
+  if (!mode) throw invalid('Missing required param: mode.', 'mode');
+  if (mode !== 'subscription') throw invalid(`The local Stripe stand-in only supports mode=subscription, not '${mode}'.`, 'mode');
+  const successUrl = str(params, 'success_url');
+  if (!successUrl) throw invalid('Missing required param: success_url.', 'success_url');
+  const items = arr(params, 'line_items');
+  if (items.length !== 1) throw invalid('The local Stripe stand-in expects exactly one line item.', 'line_items');
+  const item = items[0] as Params;
+  const priceId = str(item, 'price');
+  if (!priceId) throw invalid('Missing required param: line_items[0][price].', 'line_items[0][price]');
+  const price = findPrice(priceId);
+  if (!price) throw noSuch('price', priceId, 'line_items[0][price]');
+  const quantity = positiveInteger(str(item, 'quantity'), 'line_items[0][quantity]') ?? 1;
+  const customerId = str(params, 'customer');
+  const customer = customerId ? await getCustomer(deps, customerId, 'customer') : undefined;
+  const subscriptionData = obj(params, 'subscription_data');
+  const trialPeriodDays = positiveInteger(str(subscriptionData, 'trial_period_days'), 'subscription_data[trial_period_days]');
+
+  const now = nowSeconds(deps.clock);
+  const id = newId('cs_test', 58);
+  const session: CheckoutSession = {
+    id,
+    object: 'checkout.session',
+    allow_promotion_codes: str(params, 'allow_promotion_codes') === 'true' ? true : null,
+    amount_subtotal: price.unit_amount * quantity,
+    amount_total: price.unit_amount * quantity,
+    cancel_url: str(params, 'cancel_url') ?? null,
+    client_reference_id: str(params, 'client_reference_id') ?? null,
+    created: now,
+    currency: price.currency,
+    customer: customer?.id ?? null,
+    customer_details: customer ? { email: customer.email, name: customer.name } : null,
+    customer_email: str(params, 'customer_email') ?? null,
+    expires_at: now + 86_400,
+    invoice: null,
+    livemode: false,
+    locale: str(params, 'locale') ?? null,
+    metadata: metadataOf(params),
+    mode: 'subscription',
+    payment_method_collection: str(params, 'payment_method_collection') ?? 'always',
+    payment_status: 'unpaid',
+    status: 'open',
+    subscription: null,
+    success_url: successUrl,
+    ui_mode: 'hosted',
+    url: `${deps.baseUrl}/checkout/${id}`,
+  };
+  const stored: StoredCheckout = { session, terms: { priceId, quantity, trialPeriodDays, subscriptionMetadata: metadataOf(subscriptionData) } };
+  await deps.store.put(id, stored);
+  return session;
+}
+
+export async function getCheckout(deps: OperationDeps, id: string): Promise<StoredCheckout> {
+  const stored = id.startsWith('cs_') ? await deps.store.get<StoredCheckout>(id) : undefined;
+  if (!stored) throw noSuch('checkout.session', id);
+  return stored;
+}
+
+export type CheckoutOutcome = { done: true; session: CheckoutSession; subscription: Subscription } | { done: false; reason: 'complete' | 'expired' };
+
+/**
+ * The hosted page's "Subscribe": starts the subscription and completes the session, once. A claim
+ * item makes a double submit (or two tabs) start one subscription, not two.
+ */
+export async function completeCheckout(deps: OperationDeps, id: string, email?: string): Promise<CheckoutOutcome> {
+  const { session, terms } = await getCheckout(deps, id);
+  if (session.status !== 'open') return { done: false, reason: session.status };
+  const now = nowSeconds(deps.clock);
+  if (now >= (session.expires_at as number)) return { done: false, reason: 'expired' };
+  const subscriptionId = newId('sub');
+  if (!(await deps.store.putIfAbsent(key.checkoutDone(id), { subscription: subscriptionId }))) return { done: false, reason: 'complete' };
+
+  let customerId = session.customer;
+  if (!customerId) {
+    // Checkout without a customer makes one from the email given, as Stripe does.
+    const customer = customerObject({ email: email ?? session.customer_email ?? undefined, metadata: {}, created: now });
+    await deps.store.put(customer.id, customer);
+    customerId = customer.id;
+  }
+  const price = findPrice(terms.priceId)!;
+  const subscription = subscriptionObject({ id: subscriptionId, customer: customerId, price, quantity: terms.quantity, trialPeriodDays: terms.trialPeriodDays, metadata: terms.subscriptionMetadata, now });
+  await deps.store.put(subscription.id, subscription);
+  await deps.store.append(key.subscriptionsOf(customerId), subscription.id);
+
+  const customer = await deps.store.get<Customer>(customerId);
+  const completed: CheckoutSession = {
+    ...session,
+    customer: customerId,
+    customer_details: { email: customer?.email ?? email ?? null, name: customer?.name ?? null },
+    payment_status: subscription.status === 'trialing' ? 'no_payment_required' : 'paid',
+    status: 'complete',
+    subscription: subscription.id,
+    url: null,
+  };
+  await deps.store.put(id, { session: completed, terms } satisfies StoredCheckout);
+  // Stripe's order: the subscription exists before the session reports it.
+  await emit(deps, 'customer.subscription.created', subscription);
+  await emit(deps, 'checkout.session.completed', completed);
+  return { done: true, session: completed, subscription };
+}
+
+export async function createPortalSession(deps: OperationDeps, params: Params): Promise<BillingPortalSession> {
+  const customerId = str(params, 'customer');
+  if (!customerId) throw invalid('Missing required param: customer.', 'customer');
+  await getCustomer(deps, customerId, 'customer');
+  const id = newId('bps', 24);
+  const session: BillingPortalSession = {
+    id,
+    object: 'billing_portal.session',
+    configuration: 'bpc_local_stand_in',
+    created: nowSeconds(deps.clock),
+    customer: customerId,
+    flow: null,
+    livemode: false,
+    locale: null,
+    on_behalf_of: null,
+    return_url: str(params, 'return_url') ?? null,
+    url: `${deps.baseUrl}/portal/${id}`,
+  };
+  await deps.store.put(id, session);
+  return session;
+}
+
+export async function getPortalSession(deps: OperationDeps, id: string): Promise<BillingPortalSession> {
+  const session = id.startsWith('bps_') ? await deps.store.get<BillingPortalSession>(id) : undefined;
+  if (!session) throw noSuch('billing_portal.session', id);
+  return session;
+}
+
+export type PortalAction = 'cancel' | 'resume' | 'cancel_now';
+
+/** A portal button: only on the portal customer's own subscription, and only while it is not canceled. */
+export async function changeSubscription(deps: OperationDeps, portal: BillingPortalSession, subscriptionId: string, action: PortalAction): Promise<Subscription> {
+  const before = await getSubscription(deps, subscriptionId);
+  if (before.customer !== portal.customer) throw noSuch('subscription', subscriptionId);
+  if (before.status === 'canceled') throw invalid('This subscription is already canceled.');
+  const now = nowSeconds(deps.clock);
+  if (action === 'cancel_now') {
+    const after: Subscription = { ...before, status: 'canceled', canceled_at: now, ended_at: now, cancel_at: null, cancel_at_period_end: false };
+    await deps.store.put(after.id, after);
+    await emit(deps, 'customer.subscription.deleted', after);
+    return after;
+  }
+  const cancel = action === 'cancel';
+  if (before.cancel_at_period_end === cancel) return before;
+  const after: Subscription = { ...before, cancel_at_period_end: cancel, cancel_at: cancel ? before.current_period_end : null, canceled_at: cancel ? now : null };
+  await deps.store.put(after.id, after);
+  await emit(deps, 'customer.subscription.updated', after, { cancel_at_period_end: before.cancel_at_period_end, cancel_at: before.cancel_at, canceled_at: before.canceled_at });
+  return after;
+}
+
+export async function getEvent(deps: OperationDeps, id: string): Promise<StripeEvent> {
+  const event = id.startsWith('evt_') ? await deps.store.get<StripeEvent>(id) : undefined;
+  if (!event) throw noSuch('event', id);
+  return event;
+}
+
+/** Stripe CLI's `stripe events resend`: the same event, signed afresh, to the webhook endpoint. */
+export async function resendEvent(deps: OperationDeps, id: string): Promise<StripeEvent> {
+  const event = await getEvent(deps, id);
+  await deps.webhooks.send(event);
+  return event;
+}
+
+/** Inlines `expand`ed top-level ids (`customer`, `subscription`) as Stripe does. */
+export async function expand(deps: OperationDeps, object: Record<string, unknown>, paths: string[]): Promise<Record<string, unknown>> {
+  const out = { ...object };
+  for (const path of paths) {
+    const field = path.split('.')[0]!;
+    const value = out[field];
+    if (typeof value !== 'string') {
+      if (!(field in out)) throw invalid(`This property cannot be expanded (${path}).`, 'expand');
+      continue;
+    }
+    const expanded = await deps.store.get<unknown>(value);
+    if (expanded === undefined) throw new StripeApiError(400, { type: 'invalid_request_error', message: `This property cannot be expanded (${path}).`, param: 'expand' });
+    out[field] = expanded;
+  }
+  return out;
+}

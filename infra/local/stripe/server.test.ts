@@ -1,0 +1,295 @@
+import { createServer, type Server } from 'node:http';
+import Stripe from 'stripe';
+import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
+import { startTestDynamo, type TestDynamo } from '../../../test/support/dynamo';
+import { close, listen } from '../http-server';
+import { freePort } from '../ports';
+import { LOCAL_PRICES, LOCAL_PRO_PRODUCT, LOCAL_STRIPE_SECRET } from './catalog';
+import { startStripeStandIn, type RunningStripeStandIn } from './server';
+
+/** The product's webhook route, played by a tiny server that verifies each signature as the product does. */
+interface Receiver {
+  url: string;
+  events: Stripe.Event[];
+  /** How many next deliveries to answer 500. */
+  failNext: number;
+  server: Server;
+}
+
+async function startReceiver(stripe: Stripe): Promise<Receiver> {
+  const receiver: Receiver = { url: '', events: [], failNext: 0, server: undefined as unknown as Server };
+  receiver.server = createServer((req, res) => {
+    let body = '';
+    req.setEncoding('utf8');
+    req.on('data', (c: string) => (body += c));
+    req.on('end', () => {
+      if (receiver.failNext > 0) {
+        receiver.failNext--;
+        res.writeHead(500).end();
+        return;
+      }
+      try {
+        receiver.events.push(stripe.webhooks.constructEvent(body, String(req.headers['stripe-signature']), LOCAL_STRIPE_SECRET.webhookSecret));
+        res.writeHead(200).end('{}');
+      } catch {
+        res.writeHead(400).end('bad signature');
+      }
+    });
+  });
+  const port = await freePort();
+  await listen(receiver.server, port);
+  receiver.url = `http://localhost:${port}/api/stripe-webhook`;
+  return receiver;
+}
+
+let dynamo: TestDynamo;
+let standIn: RunningStripeStandIn;
+let receiver: Receiver;
+let stripe: Stripe;
+
+beforeAll(async () => {
+  dynamo = await startTestDynamo();
+  const port = await freePort();
+  stripe = new Stripe(LOCAL_STRIPE_SECRET.secretKey, { host: 'localhost', port, protocol: 'http', telemetry: false });
+  receiver = await startReceiver(stripe);
+  standIn = await startStripeStandIn({ port, dynamoEndpoint: dynamo.url, webhookUrl: receiver.url, retryDelays: [50, 100] });
+});
+afterAll(async () => {
+  await standIn?.stop();
+  await close(receiver.server);
+  await dynamo?.stop();
+});
+beforeEach(() => {
+  receiver.events.length = 0;
+});
+
+const page = async (url: string, form?: Record<string, string>) => {
+  const res = await fetch(url, form ? { method: 'POST', body: new URLSearchParams(form), redirect: 'manual' } : {});
+  return { status: res.status, location: res.headers.get('location'), html: await res.text() };
+};
+
+async function newCustomer(email = 'ada@example.com') {
+  return stripe.customers.create({ email, name: 'Ada', metadata: { userId: 'user-1' } });
+}
+
+async function checkout(customer: string, options: { trial?: boolean; price?: string } = {}) {
+  return stripe.checkout.sessions.create({
+    mode: 'subscription',
+    customer,
+    client_reference_id: 'user-1',
+    line_items: [{ price: options.price ?? LOCAL_PRICES['pro-monthly'].id, quantity: 1 }],
+    success_url: 'http://localhost:5173/checkout/success?session_id={CHECKOUT_SESSION_ID}',
+    cancel_url: 'http://localhost:5173/pricing',
+    metadata: { userId: 'user-1' },
+    subscription_data: { metadata: { userId: 'user-1' }, ...(options.trial ? { trial_period_days: 14 } : {}) },
+    ...(options.trial ? { payment_method_collection: 'if_required' as const } : {}),
+    allow_promotion_codes: true,
+  });
+}
+
+describe('the API', () => {
+  it('creates and retrieves a customer, and says which one is missing', async () => {
+    const created = await newCustomer();
+    expect(created).toMatchObject({ object: 'customer', email: 'ada@example.com', name: 'Ada', metadata: { userId: 'user-1' }, livemode: false });
+    expect(created.id).toMatch(/^cus_/);
+    expect(await stripe.customers.retrieve(created.id)).toEqual(created);
+    const missing = await stripe.customers.retrieve('cus_nope').catch((e: unknown) => e);
+    expect(missing).toBeInstanceOf(Stripe.errors.StripeInvalidRequestError);
+    expect(missing).toMatchObject({ statusCode: 404, code: 'resource_missing', message: "No such customer: 'cus_nope'" });
+  });
+
+  it('serves the catalog prices on the Pro product', async () => {
+    const annual = await stripe.prices.retrieve(LOCAL_PRICES['pro-annual'].id);
+    expect(annual).toMatchObject({ product: LOCAL_PRO_PRODUCT.id, unit_amount: 12100, currency: 'usd', recurring: { interval: 'year' } });
+    await expect(stripe.prices.retrieve('price_nope')).rejects.toThrow("No such price: 'price_nope'");
+  });
+
+  it('refuses an unknown price, an unknown customer and an unknown parameter as Stripe does', async () => {
+    const customer = await newCustomer();
+    await expect(checkout(customer.id, { price: 'price_nope' })).rejects.toMatchObject({ type: 'StripeInvalidRequestError', statusCode: 400, param: 'line_items[0][price]' });
+    await expect(checkout('cus_nope')).rejects.toMatchObject({ statusCode: 400, param: 'customer', code: 'resource_missing' });
+    await expect(stripe.customers.create({ email: 'a@example.com', colour: 'blue' } as Stripe.CustomerCreateParams)).rejects.toThrow('Received unknown parameter: colour');
+  });
+
+  it('answers a wrong API key 401, which the SDK throws as StripeAuthenticationError', async () => {
+    const wrong = new Stripe('sk_test_wrong_key_12345678', { host: 'localhost', port: Number(new URL(standIn.url).port), protocol: 'http', telemetry: false });
+    const error = await wrong.customers.create({ email: 'a@example.com' }).catch((e: unknown) => e);
+    expect(error).toBeInstanceOf(Stripe.errors.StripeAuthenticationError);
+    expect((error as Error).message).toMatch(/^Invalid API Key provided: sk_test_\*+5678$/);
+    const bare = await fetch(`${standIn.url}/v1/customers`, { method: 'POST' });
+    expect(bare.status).toBe(401);
+    expect(((await bare.json()) as { error: { type: string } }).error.type).toBe('invalid_request_error');
+  });
+
+  it('answers a repeated Idempotency-Key with the first answer, and refuses it with other parameters', async () => {
+    const params = { email: 'twice@example.com', metadata: { userId: 'user-2' } };
+    const first = await stripe.customers.create(params, { idempotencyKey: 'voxpen-customer-user-2' });
+    const second = await stripe.customers.create(params, { idempotencyKey: 'voxpen-customer-user-2' });
+    expect(second.id).toBe(first.id);
+    await expect(stripe.customers.create({ email: 'other@example.com' }, { idempotencyKey: 'voxpen-customer-user-2' })).rejects.toBeInstanceOf(Stripe.errors.StripeIdempotencyError);
+  });
+
+  it('lets a request that failed validation be retried under the same key', async () => {
+    await expect(stripe.checkout.sessions.create({ mode: 'subscription', success_url: 'http://x/' }, { idempotencyKey: 'k-fix' })).rejects.toThrow();
+    const customer = await newCustomer();
+    await expect(checkout(customer.id)).resolves.toMatchObject({ status: 'open' });
+  });
+});
+
+describe('hosted Checkout', () => {
+  it('starts a 14-day trial: page, redirect to success_url, signed webhooks in order, a trialing subscription', async () => {
+    const customer = await newCustomer('trial@example.com');
+    const session = await checkout(customer.id, { trial: true });
+    expect(session).toMatchObject({ object: 'checkout.session', status: 'open', mode: 'subscription', customer: customer.id, client_reference_id: 'user-1', subscription: null, metadata: { userId: 'user-1' } });
+    expect(session.url).toBe(`${standIn.url}/checkout/${session.id}`);
+
+    const shown = await page(session.url!);
+    expect(shown.status).toBe(200);
+    expect(shown.html).toContain('Test mode — local Stripe stand-in');
+    expect(shown.html).toContain('<h1>Subscribe to Voxpen Pro</h1>');
+    expect(shown.html).toContain('14-day free trial, then $11.00 per month');
+    expect(shown.html).toContain('trial@example.com');
+    expect(shown.html).toContain('>Start trial</button>');
+    expect(shown.html).toContain('<a href="http://localhost:5173/pricing">Cancel</a>');
+
+    const before = Math.floor(Date.now() / 1000);
+    const submitted = await page(session.url!, {});
+    expect(submitted.status).toBe(303);
+    expect(submitted.location).toBe(`http://localhost:5173/checkout/success?session_id=${session.id}`);
+    // Delivered before the redirect was answered.
+    expect(receiver.events.map((e) => e.type)).toEqual(['customer.subscription.created', 'checkout.session.completed']);
+
+    const completed = await stripe.checkout.sessions.retrieve(session.id);
+    expect(completed).toMatchObject({ status: 'complete', payment_status: 'no_payment_required' });
+    const subscription = await stripe.subscriptions.retrieve(completed.subscription as string);
+    expect(subscription).toMatchObject({ status: 'trialing', customer: customer.id, metadata: { userId: 'user-1' }, cancel_at_period_end: false });
+    expect(subscription.trial_end! - before).toBeGreaterThanOrEqual(14 * 86_400);
+    expect(subscription.trial_end! - before).toBeLessThan(14 * 86_400 + 60);
+    expect(subscription.items.data[0]).toMatchObject({ current_period_end: subscription.trial_end, price: { id: LOCAL_PRICES['pro-monthly'].id, product: LOCAL_PRO_PRODUCT.id } });
+    expect(receiver.events[0]!.data.object).toMatchObject({ id: subscription.id, status: 'trialing', trial_end: subscription.trial_end, metadata: { userId: 'user-1' } });
+    expect((receiver.events[1]!.data.object as Stripe.Checkout.Session).subscription).toBe(subscription.id);
+  });
+
+  it('charges the annual price at once: an active subscription until a year on', async () => {
+    const customer = await newCustomer();
+    const session = await checkout(customer.id, { price: LOCAL_PRICES['pro-annual'].id });
+    const shown = await page(session.url!);
+    expect(shown.html).toContain('$121.00 per year');
+    expect(shown.html).not.toContain('free trial');
+    expect(shown.html).toContain('4242 4242 4242 4242');
+    expect(shown.html).toContain('>Subscribe</button>');
+    expect((await page(session.url!, { card: '4242 4242 4242 4242' })).status).toBe(303);
+    const subscription = await stripe.subscriptions.retrieve((await stripe.checkout.sessions.retrieve(session.id)).subscription as string);
+    expect(subscription.status).toBe('active');
+    expect(subscription.trial_end).toBeNull();
+    const start = new Date(subscription.start_date * 1000);
+    const end = new Date(subscription.items.data[0]!.current_period_end * 1000);
+    expect(end.getUTCFullYear() - start.getUTCFullYear()).toBe(1);
+    expect((subscription as unknown as { current_period_end: number }).current_period_end).toBe(subscription.items.data[0]!.current_period_end);
+  });
+
+  it('starts one subscription however often the form is sent, and says the checkout is complete', async () => {
+    const customer = await newCustomer();
+    const session = await checkout(customer.id);
+    const [a, b] = await Promise.all([page(session.url!, {}), page(session.url!, {})]);
+    expect([a.status, b.status].sort()).toEqual([303, 409]);
+    expect((await page(session.url!, {})).html).toContain('This checkout is already complete');
+    expect((await page(session.url!)).html).toContain('This checkout is already complete');
+    const subscriptions = await stripe.subscriptions.list({ customer: customer.id });
+    expect(subscriptions.data).toHaveLength(1);
+    expect(receiver.events.filter((e) => e.type === 'customer.subscription.created')).toHaveLength(1);
+  });
+
+  it('expands the session\'s subscription and keeps it across a restart', async () => {
+    const customer = await newCustomer();
+    const session = await checkout(customer.id);
+    await page(session.url!, {});
+    const expanded = await stripe.checkout.sessions.retrieve(session.id, { expand: ['subscription'] });
+    expect(expanded.subscription).toMatchObject({ object: 'subscription', status: 'active' });
+
+    const port = Number(new URL(standIn.url).port);
+    await standIn.stop();
+    standIn = await startStripeStandIn({ port, dynamoEndpoint: dynamo.url, webhookUrl: receiver.url, retryDelays: [50, 100] });
+    expect((await stripe.subscriptions.retrieve((expanded.subscription as Stripe.Subscription).id)).customer).toBe(customer.id);
+  });
+
+  it('shows a clear page for an unknown checkout', async () => {
+    const res = await page(`${standIn.url}/checkout/cs_test_nope`);
+    expect(res.status).toBe(404);
+    expect(res.html).toContain('Checkout not found');
+  });
+});
+
+describe('the customer portal', () => {
+  it('cancels at period end, resumes, and cancels now, each with its webhook', async () => {
+    const customer = await newCustomer('portal@example.com');
+    const session = await checkout(customer.id);
+    await page(session.url!, {});
+    const subscriptionId = (await stripe.checkout.sessions.retrieve(session.id)).subscription as string;
+    receiver.events.length = 0;
+
+    const portal = await stripe.billingPortal.sessions.create({ customer: customer.id, return_url: 'http://localhost:5173/dashboard' });
+    expect(portal).toMatchObject({ object: 'billing_portal.session', customer: customer.id, return_url: 'http://localhost:5173/dashboard', url: `${standIn.url}/portal/${portal.id}` });
+    const shown = await page(portal.url);
+    expect(shown.html).toContain('$11.00 per month');
+    expect(shown.html).toContain('Renews on');
+    expect(shown.html).toContain('>Cancel subscription</button>');
+    expect(shown.html).toContain('>Cancel now</button>');
+    expect(shown.html).toContain('<a href="http://localhost:5173/dashboard">Return to Voxpen</a>');
+
+    const canceled = await page(portal.url, { subscription: subscriptionId, action: 'cancel' });
+    expect(canceled).toMatchObject({ status: 303, location: `/portal/${portal.id}` });
+    expect(receiver.events.at(-1)).toMatchObject({ type: 'customer.subscription.updated', data: { object: { id: subscriptionId, cancel_at_period_end: true }, previous_attributes: { cancel_at_period_end: false } } });
+    expect((await page(portal.url)).html).toContain('>Resume subscription</button>');
+
+    await page(portal.url, { subscription: subscriptionId, action: 'resume' });
+    expect(receiver.events.at(-1)).toMatchObject({ type: 'customer.subscription.updated', data: { object: { cancel_at_period_end: false } } });
+
+    await page(portal.url, { subscription: subscriptionId, action: 'cancel_now' });
+    expect(receiver.events.at(-1)).toMatchObject({ type: 'customer.subscription.deleted', data: { object: { id: subscriptionId, status: 'canceled' } } });
+    expect((await stripe.subscriptions.retrieve(subscriptionId)).status).toBe('canceled');
+    const after = await page(portal.url);
+    expect(after.html).toContain('Canceled');
+    expect(after.html).not.toContain('>Cancel now</button>');
+  });
+
+  it("refuses another customer's subscription", async () => {
+    const owner = await newCustomer();
+    const session = await checkout(owner.id);
+    await page(session.url!, {});
+    const subscriptionId = (await stripe.checkout.sessions.retrieve(session.id)).subscription as string;
+    const other = await stripe.billingPortal.sessions.create({ customer: (await newCustomer()).id });
+    expect((await page(other.url, { subscription: subscriptionId, action: 'cancel_now' })).status).toBe(400);
+    expect((await stripe.subscriptions.retrieve(subscriptionId)).status).toBe('active');
+  });
+});
+
+describe('events', () => {
+  it('keeps every event, newest first, and resends one on request', async () => {
+    const customer = await newCustomer();
+    const session = await checkout(customer.id);
+    await page(session.url!, {});
+    const listed = await stripe.events.list({ limit: 2 });
+    expect(listed.data.map((e) => e.type)).toEqual(['checkout.session.completed', 'customer.subscription.created']);
+    expect(await stripe.events.retrieve(listed.data[0]!.id)).toEqual(listed.data[0]);
+
+    receiver.events.length = 0;
+    const res = await fetch(`${standIn.url}/v1/events/${listed.data[1]!.id}/retry`, { method: 'POST', headers: { authorization: `Bearer ${LOCAL_STRIPE_SECRET.secretKey}` } });
+    expect(res.status).toBe(200);
+    expect(receiver.events.map((e) => e.id)).toEqual([listed.data[1]!.id]);
+  });
+
+  it('retries a failed delivery in the background and logs the failure', async () => {
+    const logged = vi.spyOn(console, 'error').mockImplementation(() => {});
+    try {
+      receiver.failNext = 2;
+      const customer = await newCustomer();
+      const session = await checkout(customer.id);
+      await page(session.url!, {});
+      await vi.waitFor(() => expect(receiver.events.map((e) => e.type)).toEqual(expect.arrayContaining(['customer.subscription.created', 'checkout.session.completed'])), { timeout: 3000 });
+      expect(logged).toHaveBeenCalledWith(expect.stringContaining('failed (HTTP 500)'));
+    } finally {
+      logged.mockRestore();
+    }
+  });
+});
