@@ -4,17 +4,17 @@
  * handler passes the table client, the Stripe client, configuration and the site origin.
  */
 import type { DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
-import type Stripe from 'stripe';
 import { currentPlan, isPriceId, PRO_TRIAL_DAYS } from '../../shared/plans';
 import { texts } from '../../shared/texts';
 import type { BillingConfig } from '../lib/billing-config';
 import { HttpError } from '../lib/http-error';
 import { ensureUserRecord } from '../users/users';
 import { getBillingAccount, linkCustomer, type BillingAccount } from './billing-account';
+import type { StripeApi } from './stripe-api';
 
 export interface BillingDeps {
   db: DynamoDBDocumentClient;
-  stripe: Stripe;
+  stripe: StripeApi;
   config: BillingConfig;
   webOrigin: string;
   now: Date;
@@ -36,9 +36,9 @@ async function accountOf(deps: BillingDeps, caller: Caller): Promise<BillingAcco
 /** The account's Stripe customer, made on its first checkout. The idempotency key makes a retry or a race find the same one. */
 async function customerOf(deps: BillingDeps, account: BillingAccount): Promise<string> {
   if (account.stripeCustomerId) return account.stripeCustomerId;
-  const customer = await deps.stripe.customers.create(
+  const customer = await deps.stripe.createCustomer(
     { email: account.email, ...(account.name ? { name: account.name } : {}), metadata: { userId: account.userId } },
-    { idempotencyKey: `voxpen-customer-${account.userId}` },
+    `voxpen-customer-${account.userId}`,
   );
   return linkCustomer(deps.db, account.userId, customer.id);
 }
@@ -51,7 +51,7 @@ export async function createCheckout(deps: BillingDeps, caller: Caller, priceId:
   }
   const customer = await customerOf(deps, account);
   const trial = !account.trialUsed && !account.subscription;
-  const session = await deps.stripe.checkout.sessions.create({
+  const session = await deps.stripe.createCheckoutSession({
     mode: 'subscription',
     customer,
     client_reference_id: account.userId,
@@ -61,7 +61,7 @@ export async function createCheckout(deps: BillingDeps, caller: Caller, priceId:
     metadata: { userId: account.userId },
     subscription_data: { metadata: { userId: account.userId }, ...(trial ? { trial_period_days: PRO_TRIAL_DAYS } : {}) },
     // The trial asks for no card (the FAQ's promise); a paid checkout always collects one.
-    ...(trial ? { payment_method_collection: 'if_required' as const } : {}),
+    ...(trial ? { payment_method_collection: 'if_required' } : {}),
   });
   if (!session.url) throw new Error('Stripe returned a checkout session without a url');
   return { url: session.url };
@@ -70,6 +70,6 @@ export async function createCheckout(deps: BillingDeps, caller: Caller, priceId:
 export async function createPortal(deps: BillingDeps, caller: Caller): Promise<{ url: string }> {
   const account = await getBillingAccount(deps.db, caller.userId);
   if (!account?.stripeCustomerId) throw new HttpError(404, texts.billing.noSubscription);
-  const session = await deps.stripe.billingPortal.sessions.create({ customer: account.stripeCustomerId, return_url: `${deps.webOrigin}/dashboard` });
+  const session = await deps.stripe.createPortalSession({ customer: account.stripeCustomerId, return_url: `${deps.webOrigin}/dashboard` });
   return { url: session.url };
 }

@@ -1,6 +1,5 @@
 /** The billing function group: checkout (POST /api/create-checkout-session) and the portal (GET /api/manage-subscription). */
 import type { APIGatewayProxyEventV2, Context } from 'aws-lambda';
-import Stripe from 'stripe';
 import { checkoutBody, type CheckoutBody } from '../../shared/schemas/billing';
 import { texts } from '../../shared/texts';
 import { billingConfig } from '../lib/billing-config';
@@ -12,6 +11,7 @@ import { json } from '../lib/response';
 import { requireSession, sessionOf } from '../lib/session';
 import { resolveSiteOrigin } from '../lib/site-origin';
 import { createCheckout, createPortal, type BillingDeps } from './checkout';
+import { StripeApiError } from './stripe-api';
 import { stripeClient } from './stripe-client';
 
 async function deps(): Promise<BillingDeps> {
@@ -24,8 +24,8 @@ async function orUnavailable<T>(work: () => Promise<T>): Promise<T> {
   try {
     return await work();
   } catch (error) {
-    if (!(error instanceof Stripe.errors.StripeError)) throw error;
-    logger.error('stripe call failed', { type: error.type, code: error.code, stripeRequestId: error.requestId, message: error.message });
+    if (!(error instanceof StripeApiError)) throw error;
+    logger.error('stripe call failed', { status: error.status, type: error.type, code: error.code, stripeRequestId: error.requestId, message: error.message });
     throw new HttpError(502, texts.billing.unavailable);
   }
 }

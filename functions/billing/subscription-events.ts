@@ -1,7 +1,7 @@
 /**
  * Applies a verified Stripe event to the account it concerns. Subscription events carry the whole
- * subscription, which replaces the stored one unless a newer event already set it; a finished
- * checkout links the customer and fetches its subscription, so the order events arrive in does not matter.
+ * subscription (with our user id in its metadata), which replaces the stored one unless a newer event
+ * already set it, so the order events arrive in does not matter; a finished checkout links the customer.
  */
 import type { DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
 import type Stripe from 'stripe';
@@ -11,7 +11,6 @@ import { accountByCustomer, applySubscription, getBillingAccount, linkCustomer }
 
 export interface EventDeps {
   db: DynamoDBDocumentClient;
-  stripe: Stripe;
 }
 
 function idOf(value: string | { id: string } | null | undefined): string | undefined {
@@ -64,9 +63,7 @@ export async function applyEvent(deps: EventDeps, event: Stripe.Event): Promise<
       const session = event.data.object;
       const userId = session.client_reference_id ?? session.metadata?.userId;
       const customer = idOf(session.customer);
-      const subscription = idOf(session.subscription);
       if (userId && customer && (await getBillingAccount(deps.db, userId))) await linkCustomer(deps.db, userId, customer);
-      if (subscription) await applyFromSubscription(deps, await deps.stripe.subscriptions.retrieve(subscription), event.created);
       return 'applied';
     }
     default:

@@ -12,6 +12,9 @@ import { promisify } from 'node:util';
 import { UNREACHED_SDK_MODULES } from '../../infra/constructs/bundling';
 import { freePort } from '../../infra/local/ports';
 import { startLocalStack, DEFAULT_PORTS, type Ports } from '../../infra/local/stack';
+import Stripe from 'stripe';
+import { LOCAL_STRIPE_SECRET } from '../../infra/local/stripe/catalog';
+import { PRICE_IDS } from '../../shared/plans';
 import { functions, routes, type FunctionName } from '../../shared/routes';
 
 // Locally we run Node 20 knowingly (Lambda runs 22); the AWS SDK's notice about it is noise here.
@@ -40,22 +43,37 @@ async function bundle(name: string, entry: string): Promise<string> {
   return outfile;
 }
 
-/**
- * A request the function's route would get, so the invocation does real work: the users function
- * gets a signed-in user's bearer token, so its cold start includes fetching the core's keys.
- */
-function sampleEvent(fn: string, run: number, accessToken: string) {
-  const route = fn === 'users' ? routes.find((r) => r.path === '/api/ensure-user-exists') : routes.find((r) => r.fn === fn);
+/** Which route each function is invoked on, and with what, so the invocation does real work. */
+const SAMPLE_REQUESTS: Partial<Record<FunctionName, { method: string; path: string; body?: unknown; signedIn?: boolean }>> = {
+  contact: { method: 'POST', path: '/api/contact', body: { name: 'Bench', email: 'bench@example.com', message: 'Cold start' } },
+  // A signed-in user's bearer token: the cold start includes fetching the core's keys.
+  users: { method: 'POST', path: '/api/ensure-user-exists', signedIn: true },
+  usage: { method: 'POST', path: '/api/usage', body: { words: 1, seconds: 1 }, signedIn: true },
+  // A real checkout: a Stripe customer and session made at the stand-in.
+  billing: { method: 'POST', path: '/api/create-checkout-session', body: { priceId: PRICE_IDS.monthly }, signedIn: true },
+};
+
+/** A Stripe event signed as Stripe signs it, new each run so it is applied rather than deduplicated. */
+function signedStripeEvent(run: number): { body: string; headers: Record<string, string> } {
+  const body = JSON.stringify({ id: `evt_bench_${Date.now()}_${run}`, object: 'event', type: 'invoice.paid', created: Math.floor(Date.now() / 1000), data: { object: {} } });
+  const signature = new Stripe(LOCAL_STRIPE_SECRET.secretKey).webhooks.generateTestHeaderString({ payload: body, secret: LOCAL_STRIPE_SECRET.webhookSecret });
+  return { body, headers: { 'stripe-signature': signature } };
+}
+
+function sampleEvent(fn: FunctionName | string, run: number, accessToken: string) {
+  const sample = SAMPLE_REQUESTS[fn as FunctionName];
+  const route = sample ? routes.find((r) => r.path === sample.path && r.method === sample.method) : routes.find((r) => r.fn === fn);
   const path = route ? route.path.replace('{proxy+}', 'loginmethods') : '/';
   const method = route?.method === 'ANY' ? 'GET' : (route?.method ?? 'GET');
-  const body = fn === 'contact' ? JSON.stringify({ name: 'Bench', email: 'bench@example.com', message: 'Cold start' }) : undefined;
-  const auth: Record<string, string> = fn === 'users' ? { authorization: `Bearer ${accessToken}` } : {};
+  const stripeEvent = fn === 'stripeWebhook' ? signedStripeEvent(run) : undefined;
+  const body = stripeEvent?.body ?? (sample?.body === undefined ? undefined : JSON.stringify(sample.body));
+  const auth: Record<string, string> = sample?.signedIn ? { authorization: `Bearer ${accessToken}` } : {};
   return {
     version: '2.0',
     routeKey: `${route?.method ?? 'GET'} ${route?.path ?? '/'}`,
     rawPath: path,
     rawQueryString: '',
-    headers: { 'content-type': 'application/json', host: 'localhost', rid: 'emailpassword', ...auth },
+    headers: { 'content-type': 'application/json', host: 'localhost', rid: 'emailpassword', ...auth, ...stripeEvent?.headers },
     requestContext: { http: { method, path, protocol: 'HTTP/1.1', sourceIp: `10.9.${run}.1`, userAgent: 'bench' }, requestId: `bench-${run}`, stage: '$default', timeEpoch: Date.now() },
     body,
     isBase64Encoded: false,

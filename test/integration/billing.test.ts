@@ -6,7 +6,6 @@
 import { randomUUID } from 'node:crypto';
 import Stripe from 'stripe';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { stripeOptions } from '../../functions/billing/stripe-client';
 import { getBillingAccount } from '../../functions/billing/billing-account';
 import { LOCAL_PRO_PRODUCT, LOCAL_STRIPE_SECRET } from '../../infra/local/stripe/catalog';
 import type { UserProfile } from '../../shared/api-types';
@@ -14,14 +13,14 @@ import { FREE_WORDS_PER_MONTH, PRICE_IDS, PRO_TRIAL_DAYS } from '../../shared/pl
 import { texts } from '../../shared/texts';
 import { AuthApi } from '../support/auth-api';
 import { startTestStack, type TestStack } from '../support/local-stack';
-import { payCheckout, portalAction } from '../support/stripe-pages';
+import { payCheckout, portalAction, standInSdk } from '../support/stripe-pages';
 
 let stack: TestStack;
 let stripe: Stripe;
 
 beforeAll(async () => {
   stack = await startTestStack();
-  stripe = new Stripe(LOCAL_STRIPE_SECRET.secretKey, stripeOptions(stack.stripe));
+  stripe = standInSdk(stack.stripe);
 }, 60_000);
 afterAll(() => stack?.stop());
 

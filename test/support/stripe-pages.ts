@@ -1,4 +1,12 @@
-/** Pressing the buttons of the local Stripe stand-in's hosted pages, as a browser's form submits would. */
+/** The local Stripe stand-in from a test: the real SDK pointed at it, and its hosted pages' buttons pressed as a browser would. */
+import Stripe from 'stripe';
+import { LOCAL_STRIPE_SECRET } from '../../infra/local/stripe/catalog';
+
+/** The real stripe SDK talking to the stand-in at `url` (e.g. to read the events it sent). */
+export function standInSdk(url: string): Stripe {
+  const { hostname, port } = new URL(url);
+  return new Stripe(LOCAL_STRIPE_SECRET.secretKey, { host: hostname, port: Number(port), protocol: 'http', telemetry: false });
+}
 
 async function submit(url: string, fields: Record<string, string>): Promise<Response> {
   return fetch(url, { method: 'POST', headers: { 'content-type': 'application/x-www-form-urlencoded' }, body: new URLSearchParams(fields), redirect: 'manual' });

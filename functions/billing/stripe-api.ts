@@ -1,0 +1,120 @@
+/**
+ * The three Stripe API calls billing makes (create a customer, a Checkout Session, a portal session),
+ * over fetch. Why not the `stripe` SDK here: its core imports all of its ~270 resources, so it cannot
+ * be tree-shaken and alone is 240 KB minified, doubling this Lambda past its 300 KB budget. What the
+ * SDK gives a money path is kept: the pinned API version, an idempotency key on every POST (reused
+ * across retries), retries on network errors, 409 and 5xx as Stripe advises, and typed errors. The
+ * local stand-in these calls are tested against is itself tested with the real SDK.
+ */
+import { randomUUID } from 'node:crypto';
+
+/** The API version the `stripe` package in package.json pins (its ApiVersion); events are read with its types. */
+export const STRIPE_API_VERSION = '2026-10-28.endive';
+
+export class StripeApiError extends Error {
+  constructor(
+    readonly status: number,
+    message: string,
+    readonly type?: string,
+    readonly code?: string,
+    readonly requestId?: string,
+  ) {
+    super(message);
+    this.name = 'StripeApiError';
+  }
+}
+
+type Param = string | number | boolean | undefined | Param[] | { [key: string]: Param };
+
+/** Stripe's form encoding: nested objects and arrays as `a[b][0][c]=v`. */
+export function formEncode(params: Record<string, Param>): URLSearchParams {
+  const form = new URLSearchParams();
+  const add = (key: string, value: Param) => {
+    if (value === undefined) return;
+    if (Array.isArray(value)) value.forEach((v, i) => add(`${key}[${i}]`, v));
+    else if (typeof value === 'object') for (const [k, v] of Object.entries(value)) add(`${key}[${k}]`, v);
+    else form.append(key, String(value));
+  };
+  for (const [key, value] of Object.entries(params)) add(key, value);
+  return form;
+}
+
+export interface StripeApiOptions {
+  secretKey: string;
+  /** Default https://api.stripe.com; the local stand-in's address locally. */
+  apiUrl?: string;
+  maxRetries?: number;
+  timeoutMs?: number;
+  fetch?: typeof fetch;
+  sleep?: (ms: number) => Promise<void>;
+}
+
+export interface CheckoutSessionParams {
+  mode: 'subscription';
+  customer: string;
+  client_reference_id: string;
+  line_items: { price: string; quantity: number }[];
+  success_url: string;
+  cancel_url: string;
+  metadata: Record<string, string>;
+  subscription_data: { metadata: Record<string, string>; trial_period_days?: number };
+  payment_method_collection?: 'always' | 'if_required';
+}
+
+export interface StripeApi {
+  createCustomer(params: { email: string; name?: string; metadata: Record<string, string> }, idempotencyKey: string): Promise<{ id: string }>;
+  createCheckoutSession(params: CheckoutSessionParams): Promise<{ id: string; url: string | null }>;
+  createPortalSession(params: { customer: string; return_url: string }): Promise<{ id: string; url: string }>;
+}
+
+function shouldRetry(res: Response | undefined): boolean {
+  if (!res) return true;
+  const advice = res.headers.get('stripe-should-retry');
+  if (advice) return advice === 'true';
+  return res.status === 409 || res.status >= 500;
+}
+
+export function stripeApi(options: StripeApiOptions): StripeApi {
+  const base = (options.apiUrl ?? 'https://api.stripe.com').replace(/\/$/, '');
+  const doFetch = options.fetch ?? fetch;
+  const maxRetries = options.maxRetries ?? 2;
+  const sleep = options.sleep ?? ((ms: number) => new Promise<void>((r) => setTimeout(r, ms)));
+
+  async function post<T>(path: string, params: Record<string, Param>, idempotencyKey: string = randomUUID()): Promise<T> {
+    const body = formEncode(params).toString();
+    for (let attempt = 0; ; attempt++) {
+      let res: Response | undefined;
+      let failure: unknown;
+      try {
+        res = await doFetch(`${base}/v1/${path}`, {
+          method: 'POST',
+          headers: {
+            authorization: `Bearer ${options.secretKey}`,
+            'content-type': 'application/x-www-form-urlencoded',
+            'stripe-version': STRIPE_API_VERSION,
+            'idempotency-key': idempotencyKey,
+          },
+          body,
+          signal: AbortSignal.timeout(options.timeoutMs ?? 10_000),
+        });
+        if (res.ok) return (await res.json()) as T;
+      } catch (error) {
+        failure = error;
+      }
+      if (attempt < maxRetries && shouldRetry(res)) {
+        // Exponential backoff with jitter, as the SDK does: 0.5 s, 1 s, ... capped at 5 s.
+        await sleep(Math.min(500 * 2 ** attempt, 5_000) * (0.5 + Math.random() / 2));
+        continue;
+      }
+      if (!res) throw new StripeApiError(0, `Stripe could not be reached: ${(failure as Error).message}`, 'api_connection_error');
+      const error = ((await res.json().catch(() => ({}))) as { error?: { message?: string; type?: string; code?: string } }).error;
+      throw new StripeApiError(res.status, error?.message ?? `Stripe answered ${res.status}`, error?.type, error?.code, res.headers.get('request-id') ?? undefined);
+    }
+  }
+
+  return {
+    createCustomer: (params, idempotencyKey) => post('customers', { ...params }, idempotencyKey),
+    createCheckoutSession: (params) => post('checkout/sessions', { ...params }),
+    createPortalSession: (params) => post('billing_portal/sessions', { ...params }),
+  };
+}
