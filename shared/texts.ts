@@ -109,6 +109,7 @@ export const texts = {
       wordsTranscribed: 'Words Transcribed',
       recordingTime: 'Recording Time',
       loading: 'Loading...',
+      unavailable: 'Not available',
     },
     subscription: {
       title: 'Subscription',
@@ -134,6 +135,12 @@ export const texts = {
     invalidRedirect: 'Invalid redirect URL',
     signInFirst: 'Authentication required. Please sign in first.',
     invalidCode: 'This sign-in code is invalid or has expired. Please sign in again from the desktop app.',
+    /** spec §2 /launch, §8. */
+    checking: 'Connecting your desktop app...',
+    allSet: "You're all set!",
+    returning: 'Returning you to the desktop app...',
+    redirectFailed: 'Failed to redirect to desktop app. Please try again.',
+    goHome: 'Go to Home',
   },
   users: {
     notOwnAccount: 'You can only change your own account',

@@ -37,7 +37,10 @@ export const routes: RouteObject[] = [
           { path: '/signin', ...page('src/pages/auth/SignInPage.tsx', () => import('./pages/auth/SignInPage')) },
           { path: '/signup', ...page('src/pages/auth/SignUpPage.tsx', () => import('./pages/auth/SignUpPage')) },
           { path: '/auth/callback', ...page('src/pages/auth/AuthCallbackPage.tsx', () => import('./pages/auth/AuthCallbackPage')) },
+          { path: '/launch', ...page('src/pages/auth/LaunchPage.tsx', () => import('./pages/auth/LaunchPage')) },
           { path: '/auth/*', ...page('src/pages/auth/PrebuiltAuthPage.tsx', () => import('./pages/auth/PrebuiltAuthPage')) },
+          // Stripe's return address: a client route (shared/url-rewrite.ts), on its way to the dashboard.
+          { path: '/checkout/success', ...page('src/pages/CheckoutSuccessPage.tsx', () => import('./pages/CheckoutSuccessPage')) },
         ],
       },
       { path: '*', ...page('src/pages/NotFoundPage.tsx', () => import('./pages/NotFoundPage')) },

@@ -8,9 +8,11 @@ import { Faq } from '../pricing/Faq';
 import { IntervalToggle } from '../pricing/IntervalToggle';
 import { PlanButton } from '../pricing/PlanButton';
 import { PlanPrice } from '../pricing/PlanPrice';
+import { usePlanChoice } from '../pricing/use-plan-choice';
 
 export function PricingPage() {
   const [interval, setBillingInterval] = useState<BillingInterval>('monthly');
+  const choice = usePlanChoice(interval);
   return (
     <div className="page">
       <PageHeader eyebrow="Pricing" title="Simple, transparent pricing">
@@ -22,6 +24,13 @@ export function PricingPage() {
         <div className="center">
           <IntervalToggle value={interval} onChange={setBillingInterval} />
         </div>
+        {/* spec §5, §8 say 'alert': an inline role="alert" by the plans instead of window.alert, which
+            blocks the page and reads poorly; screen readers still announce it at once. */}
+        {choice.error && (
+          <p className="plans-alert" role="alert">
+            {choice.error}
+          </p>
+        )}
         <div className="plans">
           {PLANS.map((plan) => (
             <article key={plan.id} className={plan.id === 'pro' ? 'card plan featured' : 'card plan'} aria-labelledby={`plan-${plan.id}`}>
@@ -29,7 +38,7 @@ export function PricingPage() {
               <h2 id={`plan-${plan.id}`}>{plan.name}</h2>
               <p className="muted">{plan.tagline}</p>
               <PlanPrice plan={plan} interval={interval} />
-              <PlanButton plan={plan} interval={interval} />
+              <PlanButton plan={plan} interval={interval} current={choice.current} processing={choice.processing} onChoose={choice.choose} />
               <ul className="checklist">
                 {plan.features.map((f) => (
                   <li key={f}>{f}</li>

@@ -1,28 +1,49 @@
 import { Link } from 'react-router-dom';
-import type { BillingInterval, Plan } from '../../../shared/plans';
+import type { BillingInterval, Plan, PlanId } from '../../../shared/plans';
+import { planAction, planButtonDisabled, planButtonLabel, type AccountPlan } from './plan-button';
+import { SIGN_IN_STATE } from './use-plan-choice';
 
 export interface PlanButtonProps {
   plan: Plan;
   interval: BillingInterval;
+  /** The signed-in viewer's plan; undefined for a visitor. */
+  current?: AccountPlan;
+  /** The plan being processed, if any: every button waits for it (spec §4: disabled while processing). */
+  processing?: PlanId;
+  onChoose?: (plan: PlanId) => void;
 }
 
 /**
- * spec §4: a plan card's button as a visitor sees it. Enterprise goes to /contact; the others send a
- * visitor to sign in and come back to /pricing. Checkout, Current Plan and Switch to Free come with
- * billing, which replaces this for signed-in users.
+ * spec §4: a plan card's button. Where it only navigates (Enterprise, a visitor) it is a link, so it
+ * works in the prerendered page before hydration; for a signed-in viewer it is a button.
  */
-export function PlanButton({ plan }: PlanButtonProps) {
+export function PlanButton({ plan, interval, current, processing, onChoose }: PlanButtonProps) {
   const className = plan.id === 'pro' ? 'btn btn-primary btn-block' : 'btn btn-ghost btn-block';
-  if (plan.id === 'enterprise') {
+  const action = planAction(plan.id, current, interval);
+  const label = planButtonLabel(plan.id, current, processing === plan.id);
+  if (action.kind === 'contact') {
     return (
       <Link to="/contact" className={className}>
-        Get Started
+        {label}
+      </Link>
+    );
+  }
+  if (action.kind === 'sign-in') {
+    return (
+      <Link to="/signin" state={SIGN_IN_STATE} className={className}>
+        {label}
       </Link>
     );
   }
   return (
-    <Link to="/signin" state={{ returnTo: '/pricing' }} className={className}>
-      Get Started
-    </Link>
+    <button
+      type="button"
+      className={className}
+      disabled={planButtonDisabled(plan.id, current, processing !== undefined)}
+      aria-busy={processing === plan.id || undefined}
+      onClick={() => onChoose?.(plan.id)}
+    >
+      {label}
+    </button>
   );
 }

@@ -1,8 +1,13 @@
-import { render, screen, within } from '@testing-library/react';
+import { render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
+import { AxiosError, AxiosHeaders, type AxiosResponse } from 'axios';
 import { createMemoryRouter, RouterProvider } from 'react-router-dom';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import type { UserProfile } from '../../../../shared/api-types';
+import { texts } from '../../../../shared/texts';
 import { ensureUserExists } from '../../api/accounts';
+import { getManageSubscriptionUrl, getUserProfile } from '../../api/billing';
+import { leaveSite } from '../../auth/leave-site';
 import { signOut } from '../../auth/auth-client';
 import { useSession } from '../../auth/session';
 import { useLatestVersion } from '../../hooks/use-latest-version';
@@ -14,28 +19,60 @@ vi.mock('../../auth/auth-client', () => ({ signOut: vi.fn() }));
 vi.mock('../../auth/session', () => ({ useSession: vi.fn() }));
 vi.mock('../../api/accounts', () => ({ ensureUserExists: vi.fn() }));
 vi.mock('../../hooks/use-latest-version', () => ({ useLatestVersion: vi.fn() }));
+vi.mock('../../api/billing', () => ({ getUserProfile: vi.fn(), getManageSubscriptionUrl: vi.fn() }));
+vi.mock('../../auth/leave-site', () => ({ leaveSite: vi.fn() }));
+
+const config = { headers: new AxiosHeaders() };
+const answered = (status: number) =>
+  new AxiosError(`Request failed with status code ${status}`, 'ERR_BAD_REQUEST', config, {}, { status, statusText: '', data: {}, headers: {}, config } as AxiosResponse);
+
+/** 2026-12-01T00:00:00Z in epoch seconds. */
+const DEC_1_2026 = Date.UTC(2026, 11, 1) / 1000;
+
+function profile(overrides: Partial<UserProfile> = {}): UserProfile {
+  return {
+    userId: 'u-1',
+    email: 'ada@example.com',
+    name: 'Ada',
+    createdAt: '2026-01-01T00:00:00Z',
+    plan: 'free',
+    subscription: { status: 'none' },
+    metrics: { timeSaved: 5400, wordsTranscribed: 12345, recordingTime: 1500 },
+    thisMonth: { month: '2026-11', timeSaved: 0, wordsTranscribed: 1200, recordingTime: 600 },
+    wordsPerMonth: 500,
+    ...overrides,
+  };
+}
+const proProfile = (subscription: Partial<UserProfile['subscription']> = {}) =>
+  profile({ plan: 'pro', wordsPerMonth: undefined, subscription: { status: 'active', productId: 'prod_pro', currentPeriodEnd: DEC_1_2026, interval: 'month', ...subscription } });
+const subscriptionCard = () => screen.getByRole('article', { name: 'Subscription' });
 
 function renderDashboard() {
   const router = createMemoryRouter(
     [
       { element: <DashboardLayout />, children: [{ path: '/dashboard', element: <DashboardPage /> }] },
       { path: '/signin', element: <h1>Sign-in page</h1> },
+      { path: '/pricing', element: <h1>Pricing page</h1> },
     ],
     { initialEntries: ['/dashboard'] },
   );
-  render(<RouterProvider router={router} />);
-  return router;
+  const view = render(<RouterProvider router={router} />);
+  return { router, dispose: view.unmount };
 }
 
 beforeEach(() => {
   vi.mocked(useSession).mockReturnValue({ loading: false, doesSessionExist: true, userId: 'u-1' });
   vi.mocked(ensureUserExists).mockResolvedValue({ userId: 'u-1', email: 'ada@example.com', name: 'Ada', createdAt: '2026-01-01T00:00:00Z', loginCount: 1 });
+  vi.mocked(getUserProfile).mockResolvedValue(profile());
   vi.mocked(useLatestVersion).mockReturnValue({
     status: 'ready',
     release: { version: '1.4.2', pub_date: '2026-11-02T09:00:00.000Z', download_url: 'https://downloads.example.com/Voxpen_1.4.2_x64-setup.exe' },
   });
 });
-afterEach(() => vi.clearAllMocks());
+afterEach(() => {
+  vi.useRealTimers();
+  vi.clearAllMocks();
+});
 
 describe('/dashboard', () => {
   it('shows its header and the Windows download, ensures the user record on load, and names the account', async () => {
@@ -64,5 +101,104 @@ describe('/dashboard', () => {
     await userEvent.click(screen.getAllByRole('button', { name: 'Logout' })[0]!);
     expect(await screen.findByRole('heading', { name: 'Sign-in page' })).toBeInTheDocument();
     expect(logged).toHaveBeenCalled();
+  });
+});
+
+describe('/dashboard usage metrics', () => {
+  it('shows the three totals per spec §9 with the real month beside them', async () => {
+    renderDashboard();
+    const timeSaved = await screen.findByRole('article', { name: 'Time Saved' });
+    await within(timeSaved).findByText('1.5 hrs');
+    expect(within(timeSaved).getByText('+0 this month')).toBeInTheDocument();
+    const words = screen.getByRole('article', { name: 'Words Transcribed' });
+    expect(within(words).getByText('12,345')).toBeInTheDocument();
+    expect(within(words).getByText('+1,200 this month')).toBeInTheDocument();
+    const recording = screen.getByRole('article', { name: 'Recording Time' });
+    expect(within(recording).getByText('25 min')).toBeInTheDocument();
+    expect(within(recording).getByText('+10 min this month')).toBeInTheDocument();
+  });
+
+  it('ensures the user record before it reads the profile, and shows Loading... meanwhile', async () => {
+    let ensured!: () => void;
+    vi.mocked(ensureUserExists).mockReturnValue(new Promise((resolve) => (ensured = () => resolve({ userId: 'u-1', email: 'ada@example.com', createdAt: '', loginCount: 1 }))));
+    renderDashboard();
+    expect(screen.getByRole('region', { name: 'Usage' })).toHaveAttribute('aria-busy', 'true');
+    expect(within(screen.getByRole('article', { name: 'Words Transcribed' })).getByText('Loading...')).toBeInTheDocument();
+    expect(subscriptionCard()).toHaveAttribute('aria-busy', 'true');
+    expect(getUserProfile).not.toHaveBeenCalled();
+    ensured();
+    await waitFor(() => expect(getUserProfile).toHaveBeenCalled());
+    expect(await within(screen.getByRole('article', { name: 'Words Transcribed' })).findByText('12,345')).toBeInTheDocument();
+    expect(screen.getByRole('region', { name: 'Usage' })).toHaveAttribute('aria-busy', 'false');
+  });
+
+  it('ignores a 404 silently: no usage yet, the Free plan, no error', async () => {
+    vi.mocked(getUserProfile).mockRejectedValue(answered(404));
+    renderDashboard();
+    expect(await within(subscriptionCard()).findByText('Free Plan')).toBeInTheDocument();
+    expect(within(screen.getByRole('article', { name: 'Words Transcribed' })).getByText('0')).toBeInTheDocument();
+    expect(screen.getAllByText('+0 this month')).toHaveLength(3);
+    expect(screen.queryByRole('alert')).toBeNull();
+  });
+});
+
+describe('/dashboard subscription card', () => {
+  it('shows Free Plan at $0 with its word allowance and Upgrade to Pro, to /pricing', async () => {
+    renderDashboard();
+    const card = subscriptionCard();
+    expect(await within(card).findByText('Free Plan')).toBeInTheDocument();
+    expect(within(card).getByText('$0')).toBeInTheDocument();
+    expect(within(card).getByText('500 words per month')).toBeInTheDocument();
+    await userEvent.click(within(card).getByRole('link', { name: 'Upgrade to Pro' }));
+    expect(await screen.findByRole('heading', { name: 'Pricing page' })).toBeInTheDocument();
+  });
+
+  it('shows Pro Plan at $11 with its renewal date, and Manage subscription opens the portal', async () => {
+    vi.mocked(getUserProfile).mockResolvedValue(proProfile());
+    vi.mocked(getManageSubscriptionUrl).mockResolvedValue({ url: 'https://billing.stripe.test/p/1' });
+    renderDashboard();
+    const card = subscriptionCard();
+    expect(await within(card).findByText('Pro Plan')).toBeInTheDocument();
+    expect(within(card).getByText('$11')).toBeInTheDocument();
+    expect(within(card).getByText('Renews December 1, 2026')).toBeInTheDocument();
+    within(card).getByRole('button', { name: 'Manage subscription' }).focus();
+    await userEvent.keyboard('{Enter}');
+    await waitFor(() => expect(leaveSite).toHaveBeenCalledWith('https://billing.stripe.test/p/1'));
+  });
+
+  it('shows a trial end, a cancelled end, and the annual price', async () => {
+    vi.mocked(getUserProfile).mockResolvedValueOnce(proProfile({ status: 'trialing' }));
+    const first = renderDashboard();
+    expect(await within(subscriptionCard()).findByText('Trial ends December 1, 2026')).toBeInTheDocument();
+    first.dispose();
+
+    vi.mocked(getUserProfile).mockResolvedValueOnce(proProfile({ cancelAtPeriodEnd: true, interval: 'year' }));
+    renderDashboard();
+    expect(await within(subscriptionCard()).findByText('Ends December 1, 2026')).toBeInTheDocument();
+    expect(within(subscriptionCard()).getByText('$121')).toBeInTheDocument();
+    expect(within(subscriptionCard()).getByText('/year')).toBeInTheDocument();
+  });
+
+  it('says it could not load the subscription when the profile fails other than 404', async () => {
+    vi.spyOn(console, 'error').mockImplementation(() => {});
+    vi.mocked(getUserProfile).mockRejectedValue(answered(500));
+    renderDashboard();
+    expect(await within(subscriptionCard()).findByRole('alert')).toHaveTextContent('Could not load subscription data');
+    expect(within(screen.getByRole('article', { name: 'Time Saved' })).getByText('Not available')).toBeInTheDocument();
+  });
+
+  it('when the portal cannot be had, says so and goes to /pricing after 2 s', async () => {
+    vi.useFakeTimers({ shouldAdvanceTime: true });
+    vi.spyOn(console, 'error').mockImplementation(() => {});
+    vi.mocked(getUserProfile).mockResolvedValue(proProfile());
+    vi.mocked(getManageSubscriptionUrl).mockRejectedValue(answered(404));
+    renderDashboard();
+    await userEvent.click(await within(subscriptionCard()).findByRole('button', { name: 'Manage subscription' }));
+    expect(await within(subscriptionCard()).findByRole('alert')).toHaveTextContent(texts.billingUi.subscription.manageFailed);
+    await vi.advanceTimersByTimeAsync(1900);
+    expect(screen.queryByRole('heading', { name: 'Pricing page' })).toBeNull();
+    await vi.advanceTimersByTimeAsync(200);
+    expect(await screen.findByRole('heading', { name: 'Pricing page' })).toBeInTheDocument();
+    expect(leaveSite).not.toHaveBeenCalled();
   });
 });

@@ -1,9 +1,9 @@
-import { useEffect, useState } from 'react';
-import type { UserRecord } from '../../../../shared/api-types';
-import { ensureUserExists } from '../../api/accounts';
 import { ProtectedRoute } from '../../auth/ProtectedRoute';
 import { DownloadNowButton, VersionLine } from '../../components/InstallerDownload';
 import { useLatestVersion } from '../../hooks/use-latest-version';
+import { MetricCards } from './MetricCards';
+import { SubscriptionCard } from './SubscriptionCard';
+import { useProfile } from './use-profile';
 
 function WindowsDownloadCard() {
   const latest = useLatestVersion();
@@ -18,11 +18,11 @@ function WindowsDownloadCard() {
   );
 }
 
-function AccountCard({ user }: { user?: UserRecord }) {
+function AccountCard({ user }: { user: { email?: string; name?: string } }) {
   return (
     <article className="card">
       <h2>Your account</h2>
-      {user ? (
+      {user.email ? (
         <p>
           Signed in as <strong>{user.email}</strong>
           {user.name ? <> ({user.name})</> : null}
@@ -34,18 +34,9 @@ function AccountCard({ user }: { user?: UserRecord }) {
   );
 }
 
-/** spec §2 /dashboard: header, the Windows download card; on load it ensures the user record exists. */
+/** spec §2 /dashboard: header, metric cards, the Windows download card, the subscription card. */
 function Dashboard() {
-  const [user, setUser] = useState<UserRecord>();
-  useEffect(() => {
-    let live = true;
-    ensureUserExists()
-      .then((record) => live && setUser(record))
-      .catch((error: unknown) => console.error('Could not ensure the user record', error));
-    return () => {
-      live = false;
-    };
-  }, []);
+  const profile = useProfile();
 
   return (
     <div className="container">
@@ -53,9 +44,11 @@ function Dashboard() {
         <h1>Dashboard</h1>
         <p className="lead">Manage your account and subscription</p>
       </header>
+      <MetricCards state={profile} />
       <div className="dashboard-grid">
+        <SubscriptionCard state={profile} />
         <WindowsDownloadCard />
-        <AccountCard user={user} />
+        <AccountCard user={profile} />
       </div>
     </div>
   );

@@ -1,0 +1,48 @@
+import { useEffect, useState } from 'react';
+import { useSearchParams } from 'react-router-dom';
+import { texts } from '../../../shared/texts';
+import { NOTICE_REDIRECT_MS, useDelayedRedirect } from '../auth/redirect-delay';
+import { Spinner } from '../auth/Spinner';
+import { SuccessView } from './auth/AuthSplit';
+
+const t = texts.billingUi.checkoutSuccess;
+
+type CheckoutState = { kind: 'confirming' } | { kind: 'confirmed' } | { kind: 'error'; message: string };
+
+/**
+ * spec §2 /checkout/success, §4 confirming → confirmed | error, then the dashboard after 2 s. Stripe
+ * adds session_id to the return address; the subscription itself arrives by webhook, so the page
+ * only has to tell the user and move on.
+ */
+export function CheckoutSuccessPage() {
+  const [params] = useSearchParams();
+  const [state, setState] = useState<CheckoutState>({ kind: 'confirming' });
+  useDelayedRedirect(state.kind === 'confirming' ? undefined : '/dashboard', NOTICE_REDIRECT_MS);
+
+  useEffect(() => {
+    try {
+      setState(params.get('session_id') ? { kind: 'confirmed' } : { kind: 'error', message: t.noSession });
+    } catch (error) {
+      console.error('Could not confirm the checkout', error);
+      setState({ kind: 'error', message: t.failed });
+    }
+  }, [params]);
+
+  if (state.kind === 'confirming') {
+    return (
+      <div className="container narrow auth-status">
+        <Spinner label={t.confirming} />
+      </div>
+    );
+  }
+  if (state.kind === 'confirmed') return <SuccessView title={t.confirmed} line={t.redirecting} />;
+  return (
+    <div className="container narrow auth-status">
+      <p className="form-alert" role="alert">
+        {state.message}
+      </p>
+    </div>
+  );
+}
+
+export default CheckoutSuccessPage;

@@ -1,0 +1,50 @@
+import type { UserProfile } from '../../../../shared/api-types';
+import { formatCount, formatDuration, formatThisMonth, monthlyChange } from '../../../../shared/format';
+import { texts } from '../../../../shared/texts';
+import type { ProfileState } from './use-profile';
+
+const t = texts.billingUi.metrics;
+
+type MetricKey = keyof UserProfile['metrics'];
+
+/** spec §2: the three cards, in the spec's order, each with its unit's format (spec §9). */
+const METRICS: { key: MetricKey; title: string; format: (value: number) => string }[] = [
+  { key: 'timeSaved', title: t.timeSaved, format: formatDuration },
+  { key: 'wordsTranscribed', title: t.wordsTranscribed, format: formatCount },
+  { key: 'recordingTime', title: t.recordingTime, format: formatDuration },
+];
+
+const ZERO = { timeSaved: 0, wordsTranscribed: 0, recordingTime: 0 };
+
+/** spec §2 metric cards with their this-month line (DECISIONS.md: the month's real figures). */
+export function MetricCards({ state }: { state: ProfileState }) {
+  const loading = state.status === 'loading';
+  const profile = state.status === 'ready' ? state.profile : undefined;
+  // spec §8: a 404 is ignored silently, so a new account reads as nothing used yet.
+  const totals = profile?.metrics ?? (state.status === 'missing' ? ZERO : undefined);
+  return (
+    <section className="metrics" aria-label="Usage" aria-busy={loading}>
+      {METRICS.map(({ key, title, format }) => {
+        const change = totals && monthlyChange(totals[key], profile ? profile.thisMonth?.[key] : 0, profile?.createdAt ?? new Date().toISOString());
+        return (
+          <article key={key} className="card metric" aria-labelledby={`metric-${key}`}>
+            <h2 id={`metric-${key}`}>{title}</h2>
+            {totals ? (
+              <>
+                <p className="metric-value">{format(totals[key])}</p>
+                <p className="metric-change">{formatThisMonth(change ?? 0, format)}</p>
+              </>
+            ) : loading ? (
+              <p className="metric-value skeleton">{t.loading}</p>
+            ) : (
+              <p className="metric-value">
+                <span aria-hidden="true">—</span>
+                <span className="visually-hidden">{t.unavailable}</span>
+              </p>
+            )}
+          </article>
+        );
+      })}
+    </section>
+  );
+}

@@ -1,0 +1,92 @@
+import { useState } from 'react';
+import { Link } from 'react-router-dom';
+import type { Subscription } from '../../../../shared/api-types';
+import { formatEpochDate } from '../../../../shared/format';
+import { FREE_WORDS_PER_MONTH, formatUsd, PRO_ANNUAL_USD, PRO_MONTHLY_USD } from '../../../../shared/plans';
+import { texts } from '../../../../shared/texts';
+import { getManageSubscriptionUrl } from '../../api/billing';
+import { NOTICE_REDIRECT_MS, useDelayedRedirect } from '../../auth/redirect-delay';
+import { leaveSite } from '../../auth/leave-site';
+import type { ProfileState } from './use-profile';
+
+const t = texts.billingUi.subscription;
+
+/** The line under the Pro price: a trial's end, a cancelled plan's end, or the next renewal. */
+export function periodLine(subscription: Subscription): string | undefined {
+  if (!subscription.currentPeriodEnd) return undefined;
+  const date = formatEpochDate(subscription.currentPeriodEnd);
+  if (subscription.cancelAtPeriodEnd) return t.ends(date);
+  if (subscription.status === 'trialing') return t.trialEnds(date);
+  return t.renews(date);
+}
+
+function ManageButton() {
+  const [state, setState] = useState<'idle' | 'opening' | 'failed'>('idle');
+  // spec §8: after the failure message, /pricing after 2 s.
+  useDelayedRedirect(state === 'failed' ? '/pricing' : undefined, NOTICE_REDIRECT_MS);
+  const open = async () => {
+    setState('opening');
+    try {
+      const { url } = await getManageSubscriptionUrl();
+      if (!url) throw new Error('No portal URL in the answer');
+      leaveSite(url);
+    } catch (error) {
+      console.error('Could not open subscription management', error);
+      setState('failed');
+    }
+  };
+  return (
+    <>
+      <button type="button" className="btn btn-primary" onClick={open} disabled={state !== 'idle'} aria-busy={state === 'opening' || undefined}>
+        {t.manage}
+      </button>
+      {state === 'failed' && (
+        <p className="form-alert" role="alert">
+          {t.manageFailed}
+        </p>
+      )}
+    </>
+  );
+}
+
+/**
+ * spec §4 subscription card: Pro Plan with its renewal date for a Pro account (the server decides the
+ * plan, trials included), otherwise Free Plan at $0; spec §8 its load error.
+ */
+export function SubscriptionCard({ state }: { state: ProfileState }) {
+  const profile = state.status === 'ready' ? state.profile : undefined;
+  const pro = profile?.plan === 'pro';
+  const annual = pro && profile.subscription.interval === 'year';
+  return (
+    <article className="card subscription" aria-labelledby="subscription-title" aria-busy={state.status === 'loading'}>
+      <h2 id="subscription-title">{t.title}</h2>
+      {state.status === 'loading' ? (
+        <p className="muted skeleton">{t.loading}</p>
+      ) : state.status === 'error' ? (
+        <p className="form-alert" role="alert">
+          {t.loadFailed}
+        </p>
+      ) : (
+        <>
+          <p className="subscription-plan">
+            <strong>{pro ? t.proPlan : t.freePlan}</strong>{' '}
+            <span className="subscription-price">
+              {formatUsd(pro ? (annual ? PRO_ANNUAL_USD : PRO_MONTHLY_USD) : 0)}
+              <span className="muted">{annual ? '/year' : '/month'}</span>
+            </span>
+          </p>
+          <p className="muted">{pro ? periodLine(profile.subscription) : t.freeWords(profile?.wordsPerMonth ?? FREE_WORDS_PER_MONTH)}</p>
+          <div className="card-actions">
+            {pro ? (
+              <ManageButton />
+            ) : (
+              <Link to="/pricing" className="btn btn-primary">
+                {t.upgrade}
+              </Link>
+            )}
+          </div>
+        </>
+      )}
+    </article>
+  );
+}
