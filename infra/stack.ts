@@ -1,6 +1,5 @@
 import { CfnOutput, Stack, type StackProps } from 'aws-cdk-lib';
 import { CfnWebACL } from 'aws-cdk-lib/aws-wafv2';
-import { StringParameter } from 'aws-cdk-lib/aws-ssm';
 import { Construct } from 'constructs';
 import { resolve } from 'node:path';
 import { routes } from '../shared/routes';
@@ -34,20 +33,9 @@ export class VoxpenStack extends Stack {
 
     const data = new Data(this, 'Data');
 
-    // The site's origin is known only once CloudFront exists, which itself needs the API: handlers
-    // read it from this parameter at cold start instead of their environment, breaking the cycle.
-    const originParameterName = `/${this.stackName}/site-origin`;
-    const siteOrigin: { env: Record<string, string>; parameterArn?: string } = props.domain
-      ? { env: { WEB_ORIGIN: `https://${props.domain.names[0]}`, API_ORIGIN: `https://${props.domain.names[0]}` } }
-      : {
-          env: { SITE_ORIGIN_PARAMETER: originParameterName },
-          parameterArn: this.formatArn({ service: 'ssm', resource: 'parameter', resourceName: originParameterName.slice(1) }),
-        };
-
     const api = new Api(this, 'Api', {
       tables: data.tables,
       secretPrefix: props.secretPrefix,
-      siteOrigin,
       mailFrom: props.mailFrom,
       throttle: props.apiThrottle ?? { rateLimit: 50, burstLimit: 100 },
       billing: props.billing,
@@ -78,9 +66,9 @@ export class VoxpenStack extends Stack {
     });
 
     const siteUrl = props.domain ? `https://${props.domain.names[0]}` : `https://${site.distribution.distributionDomainName}`;
-    if (!props.domain) {
-      new StringParameter(this, 'SiteOrigin', { parameterName: originParameterName, stringValue: siteUrl, description: 'The site origin the handlers use' });
-    }
+    // CloudFront's origin is the API resource itself, not its routes or Lambdas, so the Lambdas can
+    // be told the distribution's address without a dependency cycle (test/infra checks there is none).
+    api.setSiteOrigin(siteUrl);
 
     const deployedTables = Object.fromEntries(deployedTableKeys.map((key) => [key, data.tables[key]!]));
     new Monitoring(this, 'Monitoring', { httpApi: api.httpApi, functions: api.functions, tables: deployedTables, alarmEmail: props.alarmEmail });

@@ -14,7 +14,6 @@ import { documentClient } from '../lib/dynamo';
 import { logger } from '../lib/logger';
 import { sendMail } from '../lib/mail';
 import { getSecret } from '../lib/secrets';
-import { resolveSiteOrigin } from '../lib/site-origin';
 import { EMAIL_CLAIM } from '../lib/access-token';
 import { ensureUserRecord } from '../users/users';
 import { appInfo } from './app-info';
@@ -98,9 +97,7 @@ let ready: Promise<void> | undefined;
 
 /** Inits SuperTokens once per cold start, after the core's address has been read; a failure is retried next time. */
 export function ensureSupertokens(env: NodeJS.ProcessEnv = process.env): Promise<void> {
-  ready ??= resolveSiteOrigin(env)
-    .then(() => getSecret('supertokens', env))
-    .then((core) => supertokens.init(supertokensConfig(core, env)));
+  ready ??= getSecret('supertokens', env).then((core) => supertokens.init(supertokensConfig(core, env)));
   ready.catch(() => (ready = undefined));
   return ready;
 }

@@ -9,13 +9,12 @@ import { HttpError } from '../lib/http-error';
 import { logger } from '../lib/logger';
 import { json } from '../lib/response';
 import { requireSession, sessionOf } from '../lib/session';
-import { resolveSiteOrigin } from '../lib/site-origin';
 import { createCheckout, createPortal, type BillingDeps } from './checkout';
 import { StripeApiError } from './stripe-api';
 import { stripeClient } from './stripe-client';
 
 async function deps(): Promise<BillingDeps> {
-  const [stripe] = await Promise.all([stripeClient(), resolveSiteOrigin()]);
+  const stripe = await stripeClient();
   return { db: documentClient(), stripe, config: billingConfig(), webOrigin: process.env.WEB_ORIGIN!, now: new Date() };
 }
 

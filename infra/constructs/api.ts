@@ -21,8 +21,6 @@ export interface ApiProps {
   tables: Partial<Record<TableKey, TableV2>>;
   /** Secrets Manager names are `<prefix>/<secret>`, e.g. voxpen/stripe. */
   secretPrefix: string;
-  /** Where the handlers find the site's origin (supertokens appInfo, links in mail). */
-  siteOrigin: { env: Record<string, string>; parameterArn?: string };
   /** Sender address for mail (password reset); SES must have it verified. */
   mailFrom?: string;
   throttle: { rateLimit: number; burstLimit: number };
@@ -63,6 +61,14 @@ export class Api extends Construct {
     }
   }
 
+  /** The site's origin (supertokens appInfo, links in mail, Stripe's return addresses); same origin serves /api. */
+  setSiteOrigin(origin: string): void {
+    for (const fn of Object.values(this.functions)) {
+      fn.addEnvironment('WEB_ORIGIN', origin);
+      fn.addEnvironment('API_ORIGIN', origin);
+    }
+  }
+
   private createFunction(name: FunctionName, def: FunctionDef, props: ApiProps): NodejsFunction {
     const writes = def.tables;
     const reads = def.readTables ?? [];
@@ -70,7 +76,6 @@ export class Api extends Construct {
       NODE_OPTIONS: '--enable-source-maps',
       POWERTOOLS_SERVICE_NAME: 'voxpen',
       LOG_LEVEL: 'INFO',
-      ...props.siteOrigin.env,
       ...(props.mailFrom ? { MAIL_FROM: props.mailFrom } : {}),
       ...(def.billingConfig
         ? { STRIPE_PRO_PRODUCT_ID: props.billing.proProductId, STRIPE_PRICE_IDS: JSON.stringify(props.billing.priceIds) }
@@ -101,9 +106,6 @@ export class Api extends Construct {
     for (const key of writes) table(key).grantReadWriteData(fn);
     for (const key of reads) table(key).grantReadData(fn);
     for (const secret of def.secrets ?? []) this.secrets[secret as SecretName].grantRead(fn);
-    if (props.siteOrigin.parameterArn) {
-      fn.addToRolePolicy(new PolicyStatement({ effect: Effect.ALLOW, actions: ['ssm:GetParameter'], resources: [props.siteOrigin.parameterArn] }));
-    }
     if (def.sendsMail && props.mailFrom) {
       const domain = props.mailFrom.split('@')[1];
       fn.addToRolePolicy(

@@ -243,6 +243,44 @@ describe('secrets and least privilege', () => {
   });
 });
 
+describe('deployability', () => {
+  it('has no dependency cycle among its resources (CloudFormation would refuse the stack)', () => {
+    const refsOf = (value: unknown, out: Set<string>): Set<string> => {
+      if (Array.isArray(value)) value.forEach((v) => refsOf(v, out));
+      else if (value && typeof value === 'object') {
+        for (const [key, v] of Object.entries(value)) {
+          if (key === 'Ref' && typeof v === 'string') out.add(v);
+          else if (key === 'Fn::GetAtt') out.add((v as string[])[0]!);
+          else refsOf(v, out);
+        }
+      }
+      return out;
+    };
+    const edges = new Map(
+      Object.entries(resources).map(([id, r]) => [id, [...refsOf(r.Properties, new Set([r.DependsOn ?? []].flat() as string[]))].filter((d) => d in resources)]),
+    );
+    const state = new Map<string, 'visiting' | 'done'>();
+    const cycleFrom = (id: string, path: string[]): string[] | undefined => {
+      state.set(id, 'visiting');
+      for (const next of edges.get(id)!) {
+        if (state.get(next) === 'visiting') return [...path.slice(path.indexOf(next)), id, next];
+        const found = state.get(next) ? undefined : cycleFrom(next, [...path, id]);
+        if (found) return found;
+      }
+      state.set(id, 'done');
+      return undefined;
+    };
+    for (const id of edges.keys()) if (!state.get(id)) expect(cycleFrom(id, [])).toBeUndefined();
+  });
+
+  it("tells every function the site's origin: the CloudFront distribution's address", () => {
+    const [[distributionId]] = ofType('AWS::CloudFront::Distribution');
+    for (const [id, fn] of productFunctions()) {
+      for (const name of ['WEB_ORIGIN', 'API_ORIGIN']) expect(json(fn.Properties.Environment.Variables[name]), `${id}.${name}`).toContain(`"${distributionId}","DomainName"`);
+    }
+  });
+});
+
 describe('operations', () => {
   it('sets log retention, alarms on API 5xx, Lambda errors and throttles, DynamoDB throttles', () => {
     const logGroups = ofType('AWS::Logs::LogGroup');
