@@ -10,7 +10,7 @@ import { functions, routes } from '../../shared/routes';
 import { secretIdEnvName } from '../../shared/secrets';
 import { deployedTableKeys, tableEnvName, tables, type TableKey } from '../../shared/tables';
 
-type Resource = { Type: string; Properties: Record<string, any>; DeletionPolicy?: string; UpdateReplacePolicy?: string };
+type Resource = { Type: string; Properties: Record<string, any>; DeletionPolicy?: string; UpdateReplacePolicy?: string; DependsOn?: string | string[] };
 let template: Template;
 let resources: Record<string, Resource>;
 
@@ -274,7 +274,7 @@ describe('deployability', () => {
   });
 
   it("tells every function the site's origin: the CloudFront distribution's address", () => {
-    const [[distributionId]] = ofType('AWS::CloudFront::Distribution');
+    const distributionId = ofType('AWS::CloudFront::Distribution')[0]![0];
     for (const [id, fn] of productFunctions()) {
       for (const name of ['WEB_ORIGIN', 'API_ORIGIN']) expect(json(fn.Properties.Environment.Variables[name]), `${id}.${name}`).toContain(`"${distributionId}","DomainName"`);
     }
