@@ -12,10 +12,20 @@ describe('versionKey', () => {
     expect(versionKey('2.0.0') > versionKey('2.0.0-rc.1')).toBe(true);
     expect(versionKey('2.0.0-rc.1') > versionKey('1.9.9')).toBe(true);
   });
+
+  it('orders numbered pre-releases by number, as SemVer does', () => {
+    const versions = ['2.0.0-rc.10', '2.0.0-rc.9', '2.0.0-beta', '2.0.0-rc.2', '2.0.0'];
+    const sorted = [...versions].sort((a, b) => (versionKey(a) < versionKey(b) ? -1 : 1));
+    expect(sorted).toEqual(['2.0.0-beta', '2.0.0-rc.2', '2.0.0-rc.9', '2.0.0-rc.10', '2.0.0']);
+  });
 });
 
 describe('releaseProblems', () => {
   const ok = { version: '1.4.2', downloadUrl: 'https://cdn.example.com/Voxpen_1.4.2_x64-setup.exe' };
+
+  it('refuses a pre-release: every desktop app would take it as its update', () => {
+    expect(releaseProblems({ ...ok, version: '1.5.0-rc.1' })).toEqual([expect.stringContaining('pre-release')]);
+  });
 
   it('accepts a semantic version with an https URL', () => {
     expect(releaseProblems(ok)).toEqual([]);

@@ -22,6 +22,9 @@ export function releaseProblems(input: { version: string; downloadUrl: string; p
   const problems: string[] = [];
   if (!semver.valid(input.version) || semver.clean(input.version) !== input.version) {
     problems.push(`Version "${input.version}" is not a semantic version like 1.4.2`);
+  } else if (semver.prerelease(input.version)) {
+    // There is one channel: every desktop app and /download take the newest release as their update.
+    problems.push(`Version "${input.version}" is a pre-release; only final versions are published, since every desktop app updates to the newest`);
   }
   let url: URL | undefined;
   try {
@@ -39,14 +42,15 @@ export function releaseProblems(input: { version: string; downloadUrl: string; p
 }
 
 /**
- * A sort key that orders releases by semantic version as plain strings do: each number zero-padded,
- * and a final release ('~') after its own pre-releases ('-rc.1'), since '~' sorts after '-'.
+ * A sort key that orders releases by semantic version as plain strings do: each number zero-padded
+ * (in pre-release identifiers too, so rc.10 follows rc.9), and a final release ('~') after its own
+ * pre-releases ('-rc.1'), since '~' sorts after '-'.
  */
 export function versionKey(version: string): string {
   const v = semver.parse(version);
   if (!v) throw new Error(`not a semantic version: ${version}`);
-  const pad = (n: number) => String(n).padStart(6, '0');
-  const tail = v.prerelease.length ? `-${v.prerelease.join('.')}` : '~';
+  const pad = (n: number | string) => String(n).padStart(6, '0');
+  const tail = v.prerelease.length ? `-${v.prerelease.map((id) => (typeof id === 'number' ? pad(id) : id)).join('.')}` : '~';
   return `${pad(v.major)}.${pad(v.minor)}.${pad(v.patch)}${tail}`;
 }
 
