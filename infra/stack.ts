@@ -3,6 +3,7 @@ import { CfnWebACL } from 'aws-cdk-lib/aws-wafv2';
 import { Construct } from 'constructs';
 import { resolve } from 'node:path';
 import { routes } from '../shared/routes';
+import { ORIGIN_VERIFY_HEADER } from '../shared/secrets';
 import { deployedTableKeys } from '../shared/tables';
 import { tableOutputKey } from './scripts/target-table';
 import { Api, type BillingSettings } from './constructs/api';
@@ -63,6 +64,8 @@ export class VoxpenStack extends Stack {
       distDir: props.distDir ?? resolve(import.meta.dirname, '../frontend/dist'),
       domain: props.domain,
       webAclArn: waf?.attrArn,
+      // A dynamic reference: CloudFormation resolves it at deploy, so the value is in no template.
+      originVerify: { header: ORIGIN_VERIFY_HEADER, value: api.secrets.originVerify.secretValueFromJson('value').unsafeUnwrap() },
     });
 
     const siteUrl = props.domain ? `https://${props.domain.names[0]}` : `https://${site.distribution.distributionDomainName}`;

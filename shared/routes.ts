@@ -38,7 +38,7 @@ export interface RouteDef {
 
 export const functions = {
   releases: { entry: 'functions/releases/latest-version.ts', tables: [], readTables: ['releases'] },
-  contact: { entry: 'functions/contact/send-message.ts', tables: ['contactMessages', 'rateLimits'], secrets: ['ipHash'] },
+  contact: { entry: 'functions/contact/send-message.ts', tables: ['contactMessages', 'rateLimits'], secrets: ['ipHash', 'originVerify'] },
   // The desktop sign-in handoff (/api/auth/desktop-callback, /api/auth/desktop/exchange) is served here
   // too: exchanging a code creates a session, which is the auth SDK's job.
   auth: { entry: 'functions/auth/handler.ts', tables: ['users', 'rateLimits', 'handoffCodes'], secrets: ['supertokens', 'google'], sendsMail: true },

@@ -16,8 +16,8 @@ import { CONTACT_RATE_LIMIT, hashIp, storeContactMessage } from './messages';
 
 export const handler = httpHandler(
   async (event) => {
-    const { pepper } = await getSecret('ipHash');
-    const ipHash = hashIp(clientIp(event), pepper);
+    const [{ pepper }, origin] = await Promise.all([getSecret('ipHash'), getSecret('originVerify')]);
+    const ipHash = hashIp(clientIp(event, origin.value), pepper);
     const db = documentClient();
 
     const decision = await hit(db, CONTACT_RATE_LIMIT, ipHash);

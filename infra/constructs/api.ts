@@ -46,7 +46,14 @@ export class Api extends Construct {
 
     this.secrets = {} as Record<SecretName, ISecret>;
     for (const name of Object.keys(secretDefs) as SecretName[]) {
-      this.secrets[name] = Secret.fromSecretNameV2(this, `Secret-${name}`, `${props.secretPrefix}/${name}`);
+      const def: { description: string; fields: readonly string[]; generated?: boolean } = secretDefs[name];
+      this.secrets[name] = def.generated
+        ? new Secret(this, `Secret-${name}`, {
+            secretName: `${props.secretPrefix}/${name}`,
+            description: def.description,
+            generateSecretString: { secretStringTemplate: '{}', generateStringKey: def.fields[0]!, excludePunctuation: true, passwordLength: 48 },
+          })
+        : Secret.fromSecretNameV2(this, `Secret-${name}`, `${props.secretPrefix}/${name}`);
     }
 
     this.functions = {} as Record<FunctionName, NodejsFunction>;

@@ -40,6 +40,8 @@ export interface SiteProps {
   distDir: string;
   domain?: { names: string[]; certificateArn: string };
   webAclArn?: string;
+  /** A header CloudFront adds to every API request, whose value (a secret) the API checks. */
+  originVerify?: { header: string; value: string };
 }
 
 /** The CloudFront path pattern of a route: `/api/auth/{proxy+}` → `/api/auth/*`. */
@@ -87,7 +89,10 @@ export class Site extends Construct {
       enableAcceptEncodingBrotli: true,
     });
 
-    const apiOrigin = new HttpOrigin(Fn.select(2, Fn.split('/', props.api.apiEndpoint)), { protocolPolicy: OriginProtocolPolicy.HTTPS_ONLY });
+    const apiOrigin = new HttpOrigin(Fn.select(2, Fn.split('/', props.api.apiEndpoint)), {
+      protocolPolicy: OriginProtocolPolicy.HTTPS_ONLY,
+      customHeaders: props.originVerify ? { [props.originVerify.header]: props.originVerify.value } : undefined,
+    });
     const apiBehaviors = this.apiBehaviors(apiOrigin, securityHeaders);
 
     this.distribution = new Distribution(this, 'Distribution', {

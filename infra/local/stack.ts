@@ -2,6 +2,7 @@
  * The whole product on one machine: the list of local services, in start order, and the environment
  * the handlers read. `npm start` runs it; integration tests start it in-process on free ports.
  */
+import { randomBytes } from 'node:crypto';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { localSecretEnvName } from '../../shared/secrets';
@@ -54,6 +55,8 @@ export function handlerEnvironment(ports: Ports, outboxDir = join(tmpdir(), 'vox
     API_ORIGIN: `http://localhost:${ports.api}`,
     // A development pepper: local contact messages are test data (deployed, a generated secret).
     [localSecretEnvName('ipHash')]: JSON.stringify({ pepper: 'voxpen-local-ip-pepper' }),
+    // No CDN runs locally, so no request carries this: every caller is known by its own address.
+    [localSecretEnvName('originVerify')]: JSON.stringify({ value: randomBytes(24).toString('base64url') }),
     // Google sign-in goes to the local OpenID Connect stand-in; deployed, Google's own discovery document.
     [localSecretEnvName('google')]: JSON.stringify(LOCAL_GOOGLE_CLIENT),
     // supertokens-node talks to the local auth core; deployed, to a SuperTokens core.

@@ -7,7 +7,7 @@ import { CONTENT_SECURITY_POLICY } from '../../infra/site/security-headers';
 import { pathPattern } from '../../infra/constructs/site';
 import { VoxpenStack } from '../../infra/stack';
 import { functions, routes } from '../../shared/routes';
-import { secretIdEnvName } from '../../shared/secrets';
+import { ORIGIN_VERIFY_HEADER, secretIdEnvName } from '../../shared/secrets';
 import { deployedTableKeys, tableEnvName, tables, type TableKey } from '../../shared/tables';
 
 type Resource = { Type: string; Properties: Record<string, any>; DeletionPolicy?: string; UpdateReplacePolicy?: string; DependsOn?: string | string[] };
@@ -127,6 +127,16 @@ describe('site', () => {
       if (route.forwardsCredentials) expect(policy, route.path).toBe(ALL_VIEWER_EXCEPT_HOST);
       else expect(resources[policy.Ref]!.Properties.OriginRequestPolicyConfig.CookiesConfig.CookieBehavior, route.path).toBe('none');
     }
+  });
+
+  it('marks every API request CloudFront forwards with a generated secret, resolved at deploy, never in the template', () => {
+    const [[, dist]] = ofType('AWS::CloudFront::Distribution') as [[string, Resource]];
+    const apiOrigin = (dist.Properties.DistributionConfig.Origins as any[]).find((o) => o.CustomOriginConfig);
+    const header = apiOrigin.OriginCustomHeaders.find((h: { HeaderName: string }) => h.HeaderName === ORIGIN_VERIFY_HEADER);
+    expect(json(header.HeaderValue)).toMatch(/\{\{resolve:secretsmanager:/);
+    const [[secretId, secret]] = ofType('AWS::SecretsManager::Secret') as [[string, Resource]];
+    expect(secret.Properties.GenerateSecretString).toMatchObject({ GenerateStringKey: 'value' });
+    expect(json(header.HeaderValue)).toContain(secretId);
   });
 
   it('passes the Stripe-Signature header through to the webhook, and no cookies', () => {
