@@ -9,6 +9,11 @@ import supertokens from 'supertokens-node';
 import { middleware } from 'supertokens-node/framework/awsLambda';
 import EmailPassword from 'supertokens-node/recipe/emailpassword';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { PutCommand } from '@aws-sdk/lib-dynamodb';
+import { createDocumentClient } from '../../functions/lib/dynamo';
+import { DANGLING_CLAIM_MS } from '../../infra/local/auth-core/emailpassword';
+import { createStore, itemKey } from '../../infra/local/auth-core/store';
+import { localTableName } from '../../shared/tables';
 import { initSdk, startCoreUnderTest, type CoreUnderTest } from '../support/auth-core';
 
 let clockOffsetMs = 0;
@@ -80,6 +85,29 @@ describe('EmailPassword through supertokens-node', () => {
     expect(users).toHaveLength(1);
     const winner = results.findIndex((r) => r.status === 'OK');
     expect((await EmailPassword.signIn('public', address, `password-${winner}`)).status).toBe('OK');
+  });
+
+  it('lets a sign-up take over a claim whose user was never written (a crash between the writes), but only once it is stale', async () => {
+    const db = createDocumentClient(env.dynamo.url);
+    const store = createStore(db, localTableName('authCore'));
+    const address = email('crashed');
+    // What a core that stopped after claiming the email, before writing the user, leaves behind.
+    await db.send(new PutCommand({ TableName: store.table, Item: { pk: itemKey.emailClaim('public', address), userId: randomUUID(), claimedAt: Date.now() } }));
+    expect((await EmailPassword.signUp('public', address, 'engine42')).status).toBe('EMAIL_ALREADY_EXISTS_ERROR');
+
+    clockOffsetMs = DANGLING_CLAIM_MS + 1_000;
+    try {
+      const taken = await EmailPassword.signUp('public', address, 'engine42');
+      expect(taken.status).toBe('OK');
+      expect((await EmailPassword.signIn('public', address, 'engine42')).status).toBe('OK');
+      // A claim whose user exists is never taken over, however old.
+      clockOffsetMs = 10 * DANGLING_CLAIM_MS;
+      expect((await EmailPassword.signUp('public', address, 'other-pass-1')).status).toBe('EMAIL_ALREADY_EXISTS_ERROR');
+    } finally {
+      clockOffsetMs = 0;
+      db.destroy();
+    }
+    expect(await supertokens.listUsersByAccountInfo('public', { email: address })).toHaveLength(1);
   });
 
   it('resets a password with a token that works once', async () => {

@@ -1,9 +1,11 @@
 /**
  * EmailPassword: sign up, sign in, password reset tokens, email and password changes.
  *
- * An email belongs to at most one email-password user per tenant: the user item is written first,
- * then a claim item keyed by tenant and email is put only if absent; the loser of a race deletes its
- * user and answers EMAIL_ALREADY_EXISTS_ERROR. Reset tokens are random, stored only as their
+ * An email belongs to at most one email-password user per tenant: a claim item keyed by tenant and
+ * email is put only if absent, then the user item is written; the loser of a race answers
+ * EMAIL_ALREADY_EXISTS_ERROR having written nothing. A claim whose user never got written (the core
+ * stopped between the two writes) is taken over by the next sign-up once it is a minute old, so a
+ * crash neither leaves a stray user nor locks the email. Reset tokens are random, stored only as their
  * SHA-256, consumed by a conditional delete (so once), and die after an hour or when another of the
  * user's tokens is consumed.
  */
@@ -19,6 +21,33 @@ import { normaliseEmail, readUser, userJson, userOwnerFields, type UserItem } fr
 interface EmailClaim {
   pk: string;
   userId: string;
+  /** Epoch ms; absent on claims written before takeover existed. */
+  claimedAt?: number;
+}
+
+/** Far longer than a sign-up takes between its claim and its user write. */
+export const DANGLING_CLAIM_MS = 60_000;
+
+/** Claims the email for `userId`; false when another user holds it. */
+async function claimEmail(deps: CoreDeps, pk: string, userId: string, now: number): Promise<boolean> {
+  if (await putIfAbsent<EmailClaim>(deps.store, { pk, userId, claimedAt: now })) return true;
+  const held = await getItem<EmailClaim>(deps.store, pk);
+  if (!held || now - (held.claimedAt ?? 0) < DANGLING_CLAIM_MS || (await readUser(deps, held.userId))) return false;
+  try {
+    await deps.store.db.send(
+      new UpdateCommand({
+        TableName: deps.store.table,
+        Key: { pk },
+        UpdateExpression: 'SET userId = :mine, claimedAt = :now',
+        ConditionExpression: 'userId = :theirs',
+        ExpressionAttributeValues: { ':mine': userId, ':now': now, ':theirs': held.userId },
+      }),
+    );
+    return true;
+  } catch (error) {
+    if (isConditionalFailure(error)) return false;
+    throw error;
+  }
 }
 
 interface ResetTokenItem {
@@ -52,11 +81,8 @@ export async function signUp(deps: CoreDeps, tenantId: string, input: { email: s
     passwordHash: await hashPassword(input.password, deps.config.scrypt),
     ...userOwnerFields(tenantId, email, timeJoined, userId),
   };
+  if (!(await claimEmail(deps, itemKey.emailClaim(tenantId, email), userId, timeJoined))) return { status: 'EMAIL_ALREADY_EXISTS_ERROR' as const };
   await putIfAbsent(deps.store, user);
-  if (!(await putIfAbsent(deps.store, { pk: itemKey.emailClaim(tenantId, email), userId }))) {
-    await deleteItem(deps.store, user.pk);
-    return { status: 'EMAIL_ALREADY_EXISTS_ERROR' as const };
-  }
   return { status: 'OK' as const, user: userJson(user), recipeUserId: userId };
 }
 
