@@ -1,10 +1,9 @@
 /** The billing function group: checkout (POST /api/create-checkout-session) and the portal (GET /api/manage-subscription). */
-import type { APIGatewayProxyEventV2, Context } from 'aws-lambda';
 import { checkoutBody, type CheckoutBody } from '../../shared/schemas/billing';
 import { texts } from '../../shared/texts';
 import { billingConfig } from '../lib/billing-config';
 import { documentClient } from '../lib/dynamo';
-import { httpHandler } from '../lib/http';
+import { byRouteKey, httpHandler } from '../lib/http';
 import { HttpError } from '../lib/http-error';
 import { logger } from '../lib/logger';
 import { json } from '../lib/response';
@@ -39,12 +38,7 @@ const manageSubscription = httpHandler(
   { auth: requireSession() },
 );
 
-const byRoute = {
+export const handler = byRouteKey({
   'POST /api/create-checkout-session': checkout,
   'GET /api/manage-subscription': manageSubscription,
-} as const;
-
-export async function handler(event: APIGatewayProxyEventV2, context: Context) {
-  const route = byRoute[event.routeKey as keyof typeof byRoute];
-  return route ? route(event, context) : json(404, { message: texts.api.notFound });
-}
+});

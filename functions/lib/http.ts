@@ -97,3 +97,13 @@ export function httpHandler<TBody = undefined>(
   // Registered last so its onError runs first; middy runs onError middlewares in reverse order.
   return handler.use(errorMapper).handler(fn as unknown as (event: APIGatewayProxyEventV2, context: Context) => Promise<HttpResult>);
 }
+
+type RouteHandler = (event: APIGatewayProxyEventV2, context: Context) => Promise<HttpResult>;
+
+/** One Lambda serving several routes of its group, chosen by API Gateway's route key ('GET /api/usage'). */
+export function byRouteKey(handlers: Record<string, RouteHandler>) {
+  return async (event: APIGatewayProxyEventV2, context: Context): Promise<HttpResult> => {
+    const route = Object.hasOwn(handlers, event.routeKey) ? handlers[event.routeKey] : undefined;
+    return route ? route(event, context) : json(404, { message: texts.api.notFound });
+  };
+}

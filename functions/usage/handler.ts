@@ -3,13 +3,12 @@
  * usage and what the plan leaves; POST /api/usage adds a report, refused with 403 once Free's words
  * for the month are used up.
  */
-import type { APIGatewayProxyEventV2, Context } from 'aws-lambda';
 import { FREE_WORDS_PER_MONTH } from '../../shared/plans';
 import { usageReportBody, type UsageReportBody } from '../../shared/schemas/billing';
 import { texts } from '../../shared/texts';
 import { usageMonth } from '../../shared/usage';
 import { documentClient } from '../lib/dynamo';
-import { httpHandler } from '../lib/http';
+import { byRouteKey, httpHandler } from '../lib/http';
 import { json } from '../lib/response';
 import { requireSession, sessionOf } from '../lib/session';
 import { planOfUser } from './plan';
@@ -39,12 +38,7 @@ const reportUsage = httpHandler<UsageReportBody>(
   { auth: requireSession(), body: usageReportBody },
 );
 
-const byRoute = {
+export const handler = byRouteKey({
   'GET /api/usage': getUsage,
   'POST /api/usage': reportUsage,
-} as const;
-
-export async function handler(event: APIGatewayProxyEventV2, context: Context) {
-  const route = byRoute[event.routeKey as keyof typeof byRoute];
-  return route ? route(event, context) : json(404, { message: texts.api.notFound });
-}
+});

@@ -1,6 +1,6 @@
 /** The Vite dev server for the frontend, in the supervisor's own process. */
 import { resolve } from 'node:path';
-import { close, listen } from './http-server';
+import { close } from './http-server';
 import type { LocalService } from './service';
 
 export function webService(options: { port: number; apiOrigin: string; root?: string }): LocalService {

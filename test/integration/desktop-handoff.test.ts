@@ -40,12 +40,6 @@ function exchange(body: string) {
   return fetch(`${stack.api}/api/auth/desktop/exchange`, { method: 'POST', headers: { 'content-type': 'application/json' }, body });
 }
 
-async function codeFor(browser: AuthApi): Promise<string> {
-  const res = await callback(browser, LOOPBACK);
-  expect(res.status).toBe(302);
-  return new URL(res.headers.get('location')!).searchParams.get('code')!;
-}
-
 describe('desktop sign-in handoff', () => {
   it('redirects a signed-in browser to the loopback address with a code, which the app exchanges once for its own session', async () => {
     const { browser, email, userId } = await signedIn();

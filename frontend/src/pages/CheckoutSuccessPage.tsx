@@ -2,8 +2,7 @@ import { useEffect, useState } from 'react';
 import { useSearchParams } from 'react-router-dom';
 import { texts } from '../../../shared/texts';
 import { NOTICE_REDIRECT_MS, useDelayedRedirect } from '../auth/redirect-delay';
-import { Spinner } from '../auth/Spinner';
-import { SuccessView } from './auth/AuthSplit';
+import { FailureView, SuccessView, WorkingView } from '../auth/StatusView';
 
 const t = texts.billingUi.checkoutSuccess;
 
@@ -28,21 +27,9 @@ export function CheckoutSuccessPage() {
     }
   }, [params]);
 
-  if (state.kind === 'confirming') {
-    return (
-      <div className="container narrow auth-status">
-        <Spinner label={t.confirming} />
-      </div>
-    );
-  }
+  if (state.kind === 'confirming') return <WorkingView label={t.confirming} />;
   if (state.kind === 'confirmed') return <SuccessView title={t.confirmed} line={t.redirecting} />;
-  return (
-    <div className="container narrow auth-status">
-      <p className="form-alert" role="alert">
-        {state.message}
-      </p>
-    </div>
-  );
+  return <FailureView message={state.message} />;
 }
 
 export default CheckoutSuccessPage;

@@ -1,12 +1,10 @@
 import { useEffect, useRef, useState } from 'react';
-import { Link } from 'react-router-dom';
 import { texts } from '../../../../shared/texts';
 import { recordSignIn } from '../../api/accounts';
 import { finishGoogleSignIn } from '../../auth/auth-client';
 import { afterSignInPath } from '../../auth/desktop-handoff';
 import { useDelayedRedirect } from '../../auth/redirect-delay';
-import { Spinner } from '../../auth/Spinner';
-import { SuccessView } from './AuthSplit';
+import { FailureView, SuccessView, WorkingView } from '../../auth/StatusView';
 
 const t = texts.auth.callback;
 
@@ -39,30 +37,9 @@ export function AuthCallbackPage() {
       });
   }, []);
 
-  if (state.kind === 'processing') {
-    return (
-      <div className="container narrow auth-status">
-        <Spinner label={t.processing} />
-        <p className="lead" aria-hidden="true">
-          {t.processing}
-        </p>
-      </div>
-    );
-  }
+  if (state.kind === 'processing') return <WorkingView label={t.processing} />;
   if (state.kind === 'success') return <SuccessView title={texts.auth.signIn.success} line={texts.auth.signIn.redirecting} />;
-  return (
-    <div className="container narrow auth-status">
-      <h1>{t.errorTitle}</h1>
-      <p className="form-alert" role="alert">
-        {state.message}
-      </p>
-      <p>
-        <Link to="/signin" className="btn btn-primary" style={{ marginTop: 24 }}>
-          {t.backToSignIn}
-        </Link>
-      </p>
-    </div>
-  );
+  return <FailureView title={t.errorTitle} message={state.message} next={{ to: '/signin', label: t.backToSignIn }} />;
 }
 
 export default AuthCallbackPage;

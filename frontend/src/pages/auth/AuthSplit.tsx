@@ -9,15 +9,3 @@ export function AuthSplit({ aside, children }: { aside: ReactNode; children: Rea
     </div>
   );
 }
-
-export function SuccessView({ title, line }: { title: string; line: string }) {
-  return (
-    <div className="container narrow auth-status" role="status">
-      <div className="check-mark" aria-hidden="true">
-        ✓
-      </div>
-      <h1>{title}</h1>
-      <p className="lead">{line}</p>
-    </div>
-  );
-}

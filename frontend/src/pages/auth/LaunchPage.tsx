@@ -1,5 +1,5 @@
 import { useEffect, useState } from 'react';
-import { Link, useSearchParams } from 'react-router-dom';
+import { useSearchParams } from 'react-router-dom';
 import { apiOrigin } from '../../../../shared/api-base';
 import { parseDesktopRedirect } from '../../../../shared/desktop-redirect';
 import { texts } from '../../../../shared/texts';
@@ -7,8 +7,7 @@ import { clearDesktopSignIn, pendingDesktopRedirect } from '../../auth/desktop-h
 import { leaveSite } from '../../auth/leave-site';
 import { NOTICE_REDIRECT_MS, SUCCESS_REDIRECT_MS, useDelayedRedirect } from '../../auth/redirect-delay';
 import { useSession } from '../../auth/session';
-import { Spinner } from '../../auth/Spinner';
-import { SuccessView } from './AuthSplit';
+import { FailureView, SuccessView, WorkingView } from '../../auth/StatusView';
 
 const t = texts.desktop;
 
@@ -70,29 +69,9 @@ export function LaunchPage() {
 
   useDelayedRedirect(state.kind === 'error' ? state.signInPath : undefined, NOTICE_REDIRECT_MS);
 
-  if (state.kind === 'loading') {
-    return (
-      <div className="container narrow auth-status">
-        <Spinner label={t.checking} />
-        <p className="lead" aria-hidden="true">
-          {t.checking}
-        </p>
-      </div>
-    );
-  }
+  if (state.kind === 'loading') return <WorkingView label={t.checking} />;
   if (state.kind === 'success') return <SuccessView title={t.allSet} line={t.returning} />;
-  return (
-    <div className="container narrow auth-status">
-      <p className="lead form-alert" role="alert">
-        {state.message}
-      </p>
-      <p>
-        <Link to="/" className="btn btn-primary" style={{ marginTop: 24 }}>
-          {t.goHome}
-        </Link>
-      </p>
-    </div>
-  );
+  return <FailureView message={state.message} next={{ to: '/', label: t.goHome }} />;
 }
 
 export default LaunchPage;

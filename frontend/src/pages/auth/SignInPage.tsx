@@ -8,7 +8,8 @@ import { signInWithPassword } from '../../auth/auth-client';
 import { afterSignInPath, captureDesktopSignIn } from '../../auth/desktop-handoff';
 import { useDelayedRedirect } from '../../auth/redirect-delay';
 import { useSession } from '../../auth/session';
-import { AuthSplit, SuccessView } from './AuthSplit';
+import { SuccessView } from '../../auth/StatusView';
+import { AuthSplit } from './AuthSplit';
 import { FormField } from './FormField';
 import { GoogleButton } from './GoogleButton';
 
