@@ -30,6 +30,12 @@ describe('formatThisMonth', () => {
     expect(formatThisMonth(0, formatCount)).toBe('+0 this month');
   });
 
+  it("reads '+0 this month' when the figure rounds to nothing, not '+0 min this month'", () => {
+    expect(formatThisMonth(20, formatDuration)).toBe('+0 this month');
+    expect(formatThisMonth(0.4, formatCount)).toBe('+0 this month');
+    expect(formatThisMonth(30, formatDuration)).toBe('+1 min this month');
+  });
+
   it('formats the month figure like the card', () => {
     expect(formatThisMonth(1500, formatCount)).toBe('+1,500 this month');
     expect(formatThisMonth(7200, formatDuration)).toBe('+2 hrs this month');

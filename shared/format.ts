@@ -19,11 +19,13 @@ export function formatCount(count: number): string {
 }
 
 /**
- * A metric card's change line. spec §9: '+0 this month' when there is nothing to add; DECISIONS.md:
- * `amount` is the month's real figure, already formatted by the caller when it is not zero.
+ * A metric card's change line. spec §9: '+0 this month' when there is nothing to add, also when the
+ * figure rounds to nothing (20 s of recording is '0 min'); DECISIONS.md: `amount` is the month's
+ * real figure, formatted like the card otherwise.
  */
 export function formatThisMonth(amount: number, format: (value: number) => string): string {
-  return `+${amount > 0 ? format(amount) : '0'} this month`;
+  const shown = amount > 0 ? format(amount) : undefined;
+  return `+${shown === undefined || shown === format(0) ? '0' : shown} this month`;
 }
 
 /**

@@ -124,6 +124,8 @@ export const texts = {
       loading: 'Loading...',
       loadFailed: 'Could not load subscription data',
       manageFailed: 'Could not access subscription management. Server endpoint may not be available.',
+      /** After checkout, until Stripe's webhook has made the account Pro. */
+      activating: 'Activating your subscription...',
     },
   },
   /** The desktop app's usage API (DECISIONS.md: Free's words per month are enforced). */

@@ -1,3 +1,5 @@
+import { forgetReturnTo, rememberedReturnTo } from '../return-to';
+
 /**
  * spec §2, §4: a desktop sign-in arrives as /signin?origin=desktop&redirect_url=…; both are kept in
  * session storage across sign-in (and removed from the address bar), then used by /launch.
@@ -28,8 +30,14 @@ export function clearDesktopSignIn(storage: Storage = sessionStorage): void {
   storage.removeItem(DESKTOP_REDIRECT_KEY);
 }
 
-/** Where a finished sign-in goes: /launch for a pending desktop sign-in, else the dashboard. */
+/**
+ * Where a finished sign-in goes: /launch for a pending desktop sign-in, else the remembered return
+ * path (spec §4: /pricing), else the dashboard. It uses the return path up: call it once per sign-in.
+ */
 export function afterSignInPath(storage: Storage = sessionStorage): string {
   const redirectUrl = pendingDesktopRedirect(storage);
-  return redirectUrl ? `/launch?redirect_url=${encodeURIComponent(redirectUrl)}` : '/dashboard';
+  const returnTo = rememberedReturnTo(storage);
+  forgetReturnTo(storage);
+  if (redirectUrl) return `/launch?redirect_url=${encodeURIComponent(redirectUrl)}`;
+  return returnTo ?? '/dashboard';
 }

@@ -6,12 +6,15 @@ export const SUCCESS_REDIRECT_MS = 1500;
 /** spec §9: the 2 s delay after checkout and after errors, long enough to read the message. */
 export const NOTICE_REDIRECT_MS = 2000;
 
-/** Goes to `to` after `delayMs` once `when` holds; leaving the page first cancels it. */
-export function useDelayedRedirect(to: string | undefined, delayMs = SUCCESS_REDIRECT_MS) {
+/**
+ * Goes to `to` after `delayMs` once `to` is set; leaving the page first cancels it. `state` is the
+ * router state the next page gets (pass a constant: a new object each render restarts the wait).
+ */
+export function useDelayedRedirect(to: string | undefined, delayMs = SUCCESS_REDIRECT_MS, state?: unknown) {
   const navigate = useNavigate();
   useEffect(() => {
     if (!to) return;
-    const timer = setTimeout(() => navigate(to, { replace: true }), delayMs);
+    const timer = setTimeout(() => navigate(to, { replace: true, state }), delayMs);
     return () => clearTimeout(timer);
-  }, [to, delayMs, navigate]);
+  }, [to, delayMs, state, navigate]);
 }

@@ -2,9 +2,12 @@ import { AxiosError, AxiosHeaders, type AxiosResponse } from 'axios';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { texts } from '../../../shared/texts';
 import { getUserProfile } from '../api/billing';
+import { api } from '../api/client';
 import { loadAccountPlan, openPortal, startCheckout, type BillingCalls } from './plan-choice';
 
 vi.mock('../api/billing', () => ({ getUserProfile: vi.fn(), createCheckoutSession: vi.fn(), getManageSubscriptionUrl: vi.fn() }));
+// The session refresh after a 401 (api/session-refresh.ts): refused unless a test says otherwise.
+vi.mock('../api/client', () => ({ api: { post: vi.fn() } }));
 
 const config = { headers: new AxiosHeaders() };
 
@@ -79,6 +82,17 @@ describe('openPortal', () => {
 });
 
 describe('loadAccountPlan', () => {
+  beforeEach(() => {
+    vi.mocked(api.post).mockRejectedValue(answered(401));
+  });
+
+  it('refreshes an expired session once and reads the plan again', async () => {
+    vi.mocked(api.post).mockResolvedValueOnce({ status: 200 });
+    vi.mocked(getUserProfile).mockRejectedValueOnce(answered(401)).mockResolvedValueOnce({ plan: 'pro' } as Awaited<ReturnType<typeof getUserProfile>>);
+    await expect(loadAccountPlan()).resolves.toBe('pro');
+    expect(api.post).toHaveBeenCalledWith('/api/auth/session/refresh', undefined, { headers: { rid: 'session', 'st-auth-mode': 'cookie' } });
+  });
+
   it("takes the server's plan; a user without a record is on Free; a stale session hint is a visitor", async () => {
     vi.mocked(getUserProfile).mockResolvedValueOnce({ plan: 'pro' } as Awaited<ReturnType<typeof getUserProfile>>);
     await expect(loadAccountPlan()).resolves.toBe('pro');

@@ -6,6 +6,7 @@ import { isAxiosError } from 'axios';
 import { CUSTOM_PRICE_ID, isPriceId } from '../../../shared/plans';
 import { texts } from '../../../shared/texts';
 import { createCheckoutSession, getManageSubscriptionUrl, getUserProfile } from '../api/billing';
+import { withSessionRefresh } from '../api/session-refresh';
 import type { AccountPlan, PlanAction } from '../pricing/plan-button';
 import { checkoutFailure } from './checkout-error';
 import { leaveSite } from '../auth/leave-site';
@@ -21,15 +22,20 @@ export interface BillingCalls {
   leaveSite: (url: string) => void;
 }
 
-const defaultCalls: BillingCalls = { createCheckoutSession, getManageSubscriptionUrl, leaveSite };
+/** The page has no auth SDK to refresh an expired session: each call does it on a 401 (session-refresh.ts). */
+const defaultCalls: BillingCalls = {
+  createCheckoutSession: (priceId) => withSessionRefresh(() => createCheckoutSession(priceId)),
+  getManageSubscriptionUrl: () => withSessionRefresh(getManageSubscriptionUrl),
+  leaveSite,
+};
 
 /**
- * The viewer's plan as the server decides it, or undefined when the session hint was stale (401):
- * then the page keeps the visitor's buttons. A signed-in user without a record yet (404) is on Free.
+ * The viewer's plan as the server decides it, or undefined when the session hint was stale (401 even
+ * after a refresh): then the page keeps the visitor's buttons. A signed-in user without a record yet (404) is on Free.
  */
 export async function loadAccountPlan(): Promise<AccountPlan | undefined> {
   try {
-    return (await getUserProfile()).plan;
+    return (await withSessionRefresh(getUserProfile)).plan;
   } catch (error) {
     if (isAxiosError(error) && error.response?.status === 404) return 'free';
     if (isAxiosError(error) && error.response?.status === 401) return undefined;

@@ -17,6 +17,8 @@ describe('/checkout/success', () => {
     expect(router.state.location.pathname).toBe('/checkout/success');
     await act(() => vi.advanceTimersByTimeAsync(1));
     expect(screen.getByTestId('where')).toHaveTextContent('dashboard /dashboard');
+    // The dashboard waits for Stripe's webhook to make the plan Pro.
+    expect(router.state.location.state).toEqual({ fromCheckout: true });
   });
 
   it('without a session id says so and goes to the dashboard after 2 s', async () => {
@@ -27,5 +29,6 @@ describe('/checkout/success', () => {
     expect(router.state.location.pathname).toBe('/checkout/success');
     await act(() => vi.advanceTimersByTimeAsync(1));
     expect(screen.getByTestId('where')).toHaveTextContent('dashboard /dashboard');
+    expect(router.state.location.state).toBeFalsy();
   });
 });

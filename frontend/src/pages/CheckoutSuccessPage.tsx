@@ -3,6 +3,7 @@ import { useSearchParams } from 'react-router-dom';
 import { texts } from '../../../shared/texts';
 import { NOTICE_REDIRECT_MS, useDelayedRedirect } from '../auth/redirect-delay';
 import { FailureView, SuccessView, WorkingView } from '../auth/StatusView';
+import { FROM_CHECKOUT_STATE } from './dashboard/checkout-return';
 
 const t = texts.billingUi.checkoutSuccess;
 
@@ -16,7 +17,8 @@ type CheckoutState = { kind: 'confirming' } | { kind: 'confirmed' } | { kind: 'e
 export function CheckoutSuccessPage() {
   const [params] = useSearchParams();
   const [state, setState] = useState<CheckoutState>({ kind: 'confirming' });
-  useDelayedRedirect(state.kind === 'confirming' ? undefined : '/dashboard', NOTICE_REDIRECT_MS);
+  // After a confirmed checkout the dashboard waits for Stripe's webhook to make the plan Pro (checkout-return.ts).
+  useDelayedRedirect(state.kind === 'confirming' ? undefined : '/dashboard', NOTICE_REDIRECT_MS, state.kind === 'confirmed' ? FROM_CHECKOUT_STATE : undefined);
 
   useEffect(() => {
     try {

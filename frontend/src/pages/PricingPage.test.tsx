@@ -1,15 +1,30 @@
-import { cleanup, render, screen, waitFor, within } from '@testing-library/react';
+import { act, cleanup, render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { AxiosError, AxiosHeaders, type AxiosResponse } from 'axios';
 import { createMemoryRouter, RouterProvider, useLocation } from 'react-router-dom';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { texts } from '../../../shared/texts';
 import { createCheckoutSession, getManageSubscriptionUrl, getUserProfile } from '../api/billing';
+import { api } from '../api/client';
 import { leaveSite } from '../auth/leave-site';
+import { RETURN_TO_KEY } from '../return-to';
 import { PricingPage } from './PricingPage';
 
 vi.mock('../api/billing', () => ({ getUserProfile: vi.fn(), createCheckoutSession: vi.fn(), getManageSubscriptionUrl: vi.fn() }));
+// Only the session refresh (api/session-refresh.ts) calls the client itself.
+vi.mock('../api/client', () => ({ api: { post: vi.fn() } }));
 vi.mock('../auth/leave-site', () => ({ leaveSite: vi.fn() }));
+
+const config = { headers: new AxiosHeaders() };
+/** An answer from the server, as axios rejects it. */
+const answered = (code: number, data: unknown = {}) =>
+  new AxiosError('failed', 'ERR_BAD_REQUEST', config, {}, { status: code, statusText: '', data, headers: {}, config } as AxiosResponse);
+const REFRESH = ['/api/auth/session/refresh', undefined, { headers: { rid: 'session', 'st-auth-mode': 'cookie' } }];
+
+/** What the browser fires when it shows the page again from its back/forward cache. */
+function restoreFromBackForwardCache() {
+  act(() => void window.dispatchEvent(Object.assign(new Event('pageshow'), { persisted: true })));
+}
 
 function Where({ name }: { name: string }) {
   const location = useLocation();
@@ -59,6 +74,21 @@ describe('/pricing', () => {
     expect(screen.getByRole('table')).toBeInTheDocument();
   });
 
+  it('remembers /pricing for after sign-in when a plan button sends the visitor there (spec §4)', async () => {
+    sessionStorage.clear();
+    const router = createMemoryRouter(
+      [
+        { path: '/pricing', element: <PricingPage /> },
+        { path: '/signin', element: <Where name="signin" /> },
+      ],
+      { initialEntries: ['/pricing'] },
+    );
+    render(<RouterProvider router={router} />);
+    await userEvent.click(within(card('Pro')).getByRole('link', { name: 'Get Started' }));
+    expect(await screen.findByTestId('where')).toHaveTextContent('signin /signin');
+    expect(sessionStorage.getItem(RETURN_TO_KEY)).toBe('/pricing');
+  });
+
   it('answers the FAQ with the trial, the monthly reset and the payment methods', () => {
     renderPricing();
     expect(screen.getByText(/14-day free trial, and you don't need a card/)).toBeInTheDocument();
@@ -86,6 +116,9 @@ describe('/pricing for a signed-in visitor', () => {
 
   beforeEach(() => {
     document.cookie = 'sFrontToken=e30';
+    sessionStorage.clear();
+    // No refresh token by default: a 401 stays a 401.
+    vi.mocked(api.post).mockRejectedValue(answered(401));
   });
   afterEach(() => {
     document.cookie = 'sFrontToken=; expires=Thu, 01 Jan 1970 00:00:00 GMT';
@@ -132,10 +165,7 @@ describe('/pricing for a signed-in visitor', () => {
   it('shows a checkout error by the plans, and on a 401 goes to sign in after 2 s', async () => {
     vi.useFakeTimers({ shouldAdvanceTime: true });
     vi.mocked(getUserProfile).mockResolvedValue(profile('free'));
-    const config = { headers: new AxiosHeaders() };
-    const status = (code: number, data: unknown) =>
-      new AxiosError('failed', 'ERR_BAD_REQUEST', config, {}, { status: code, statusText: '', data, headers: {}, config } as AxiosResponse);
-    vi.mocked(createCheckoutSession).mockRejectedValueOnce(status(409, { message: texts.billing.alreadyPro })).mockRejectedValueOnce(status(401, {}));
+    vi.mocked(createCheckoutSession).mockRejectedValueOnce(answered(409, { message: texts.billing.alreadyPro })).mockRejectedValueOnce(answered(401));
     const router = renderSignedIn();
 
     await userEvent.click(await button('Pro', 'Get Started'));
@@ -143,20 +173,74 @@ describe('/pricing for a signed-in visitor', () => {
 
     await userEvent.click(await button('Pro', 'Get Started'));
     expect(await screen.findByRole('alert')).toHaveTextContent('Authentication required. Please sign in again.');
-    await vi.advanceTimersByTimeAsync(1900);
+    expect(api.post).toHaveBeenCalledWith(...REFRESH);
+    await vi.advanceTimersByTimeAsync(1800);
     expect(router.state.location.pathname).toBe('/pricing');
-    await vi.advanceTimersByTimeAsync(200);
+    // While the page waits to go, no button can start anything (a second press, a second timer).
+    expect(within(card('Pro')).getByRole('button', { name: 'Get Started' })).toBeDisabled();
+    expect(within(card('Free')).getByRole('button', { name: 'Current Plan' })).toBeDisabled();
+    await vi.advanceTimersByTimeAsync(300);
     expect(await screen.findByTestId('where')).toHaveTextContent('signin /signin');
     expect(router.state.location.state).toEqual({ returnTo: '/pricing' });
+    expect(sessionStorage.getItem(RETURN_TO_KEY)).toBe('/pricing');
+    expect(createCheckoutSession).toHaveBeenCalledTimes(2);
     expect(leaveSite).not.toHaveBeenCalled();
   });
 
-  it('keeps the visitor buttons when the session hint is stale', async () => {
-    vi.mocked(getUserProfile).mockRejectedValue(
-      new AxiosError('failed', 'ERR_BAD_REQUEST', { headers: new AxiosHeaders() }, {}, { status: 401, statusText: '', data: {}, headers: {}, config: { headers: new AxiosHeaders() } } as AxiosResponse),
-    );
+  it('moves focus to the alert when a checkout fails, so it is in view and focus is not lost', async () => {
+    vi.mocked(getUserProfile).mockResolvedValue(profile('free'));
+    vi.mocked(createCheckoutSession).mockRejectedValue(answered(409, { message: texts.billing.alreadyPro }));
     renderSignedIn();
-    await waitFor(() => expect(getUserProfile).toHaveBeenCalled());
+    await userEvent.click(await button('Pro', 'Get Started'));
+    const alert = await screen.findByRole('alert');
+    expect(alert).toHaveTextContent(texts.billing.alreadyPro);
+    expect(alert).toHaveFocus();
+
+    await userEvent.click(await button('Pro', 'Get Started'));
+    await waitFor(() => expect(createCheckoutSession).toHaveBeenCalledTimes(2));
+    expect(await screen.findByRole('alert')).toHaveFocus();
+  });
+
+  it('after a 401 refreshes the session once and checks out with the fresh one', async () => {
+    vi.mocked(getUserProfile).mockResolvedValue(profile('free'));
+    vi.mocked(api.post).mockResolvedValue({ status: 200 });
+    vi.mocked(createCheckoutSession).mockRejectedValueOnce(answered(401)).mockResolvedValueOnce({ url: 'https://checkout.stripe.test/c/2' });
+    renderSignedIn();
+    await userEvent.click(await button('Pro', 'Get Started'));
+    await waitFor(() => expect(leaveSite).toHaveBeenCalledWith('https://checkout.stripe.test/c/2'));
+    expect(api.post).toHaveBeenCalledTimes(1);
+    expect(screen.queryByRole('alert')).toBeNull();
+  });
+
+  it('enables the buttons again when the browser restores the page from its back/forward cache', async () => {
+    vi.mocked(getUserProfile).mockResolvedValue(profile('free'));
+    vi.mocked(createCheckoutSession).mockResolvedValue({ url: 'https://checkout.stripe.test/c/1' });
+    renderSignedIn();
+    await userEvent.click(await button('Pro', 'Get Started'));
+    await waitFor(() => expect(leaveSite).toHaveBeenCalled());
+    expect(await button('Pro', 'Processing...')).toBeDisabled();
+
+    // Back from Stripe: the same page, as it was left.
+    restoreFromBackForwardCache();
+    expect(await button('Pro', 'Get Started')).toBeEnabled();
+    expect(await button('Free', 'Current Plan')).toBeDisabled();
+  });
+
+  it('refreshes an expired session once before reading the plan (no auth SDK on this page)', async () => {
+    vi.mocked(api.post).mockResolvedValue({ status: 200 });
+    vi.mocked(getUserProfile).mockRejectedValueOnce(answered(401)).mockResolvedValueOnce(profile('pro'));
+    renderSignedIn();
+    expect(await button('Pro', 'Current Plan')).toBeDisabled();
+    expect(api.post).toHaveBeenCalledWith(...REFRESH);
+    expect(getUserProfile).toHaveBeenCalledTimes(2);
+  });
+
+  it('keeps the visitor buttons when the session hint is stale and the refresh fails', async () => {
+    vi.mocked(getUserProfile).mockRejectedValue(answered(401));
+    renderSignedIn();
+    await waitFor(() => expect(api.post).toHaveBeenCalledWith(...REFRESH));
+    await act(async () => {});
+    expect(getUserProfile).toHaveBeenCalledTimes(1);
     expect(within(card('Pro')).getByRole('link', { name: 'Get Started' })).toHaveAttribute('href', '/signin');
     expect(within(card('Free')).getByRole('link', { name: 'Get Started' })).toHaveAttribute('href', '/signin');
   });

@@ -1,6 +1,7 @@
 import { useState } from 'react';
 import { Link } from 'react-router-dom';
 import { PLANS, PRO_TRIAL_DAYS, type BillingInterval } from '../../../shared/plans';
+import { FocusedAlert } from '../components/FocusedAlert';
 import { Icon } from '../components/icons';
 import { PageHeader } from '../components/PageHeader';
 import { ComparePlans } from '../pricing/ComparePlans';
@@ -25,12 +26,9 @@ export function PricingPage() {
           <IntervalToggle value={interval} onChange={setBillingInterval} />
         </div>
         {/* spec §5, §8 say 'alert': an inline role="alert" by the plans instead of window.alert, which
-            blocks the page and reads poorly; screen readers still announce it at once. */}
-        {choice.error && (
-          <p className="plans-alert" role="alert">
-            {choice.error}
-          </p>
-        )}
+            blocks the page and reads poorly; screen readers still announce it at once, and it takes
+            focus, so it is in view and keyboard users are not left on a disabled button. */}
+        {choice.error && <FocusedAlert className="plans-alert">{choice.error}</FocusedAlert>}
         <div className="plans">
           {PLANS.map((plan) => (
             <article key={plan.id} className={plan.id === 'pro' ? 'card plan featured' : 'card plan'} aria-labelledby={`plan-${plan.id}`}>
@@ -38,7 +36,14 @@ export function PricingPage() {
               <h2 id={`plan-${plan.id}`}>{plan.name}</h2>
               <p className="muted">{plan.tagline}</p>
               <PlanPrice plan={plan} interval={interval} />
-              <PlanButton plan={plan} interval={interval} current={choice.current} processing={choice.processing} onChoose={choice.choose} />
+              <PlanButton
+                plan={plan}
+                interval={interval}
+                current={choice.current}
+                processing={choice.processing}
+                locked={choice.locked}
+                onChoose={choice.choose}
+              />
               <ul className="checklist">
                 {plan.features.map((f) => (
                   <li key={f}>{f}</li>

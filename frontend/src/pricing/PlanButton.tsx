@@ -1,5 +1,6 @@
 import { Link } from 'react-router-dom';
 import type { BillingInterval, Plan, PlanId } from '../../../shared/plans';
+import { rememberReturnTo } from '../return-to';
 import { planAction, planButtonDisabled, planButtonLabel, type AccountPlan } from './plan-button';
 import { SIGN_IN_STATE } from './use-plan-choice';
 
@@ -10,6 +11,8 @@ export interface PlanButtonProps {
   current?: AccountPlan;
   /** The plan being processed, if any: every button waits for it (spec §4: disabled while processing). */
   processing?: PlanId;
+  /** Every button waits while the page is on its way to sign-in (after a 401). */
+  locked?: boolean;
   onChoose?: (plan: PlanId) => void;
 }
 
@@ -17,7 +20,7 @@ export interface PlanButtonProps {
  * spec §4: a plan card's button. Where it only navigates (Enterprise, a visitor) it is a link, so it
  * works in the prerendered page before hydration; for a signed-in viewer it is a button.
  */
-export function PlanButton({ plan, interval, current, processing, onChoose }: PlanButtonProps) {
+export function PlanButton({ plan, interval, current, processing, locked = false, onChoose }: PlanButtonProps) {
   const className = plan.id === 'pro' ? 'btn btn-primary btn-block' : 'btn btn-ghost btn-block';
   const action = planAction(plan.id, current, interval);
   const label = planButtonLabel(plan.id, current, processing === plan.id);
@@ -29,8 +32,9 @@ export function PlanButton({ plan, interval, current, processing, onChoose }: Pl
     );
   }
   if (action.kind === 'sign-in') {
+    // spec §4: back to /pricing after sign-in, remembered where Google sign-in's page loads cannot lose it.
     return (
-      <Link to="/signin" state={SIGN_IN_STATE} className={className}>
+      <Link to="/signin" state={SIGN_IN_STATE} className={className} onClick={() => rememberReturnTo(SIGN_IN_STATE.returnTo)}>
         {label}
       </Link>
     );
@@ -39,7 +43,7 @@ export function PlanButton({ plan, interval, current, processing, onChoose }: Pl
     <button
       type="button"
       className={className}
-      disabled={planButtonDisabled(plan.id, current, processing !== undefined)}
+      disabled={planButtonDisabled(plan.id, current, processing !== undefined || locked)}
       aria-busy={processing === plan.id || undefined}
       onClick={() => onChoose?.(plan.id)}
     >

@@ -1,6 +1,8 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { useNavigate } from 'react-router-dom';
 import type { BillingInterval, PlanId } from '../../../shared/plans';
+import { usePageRestored } from '../hooks/use-page-restored';
+import { rememberReturnTo } from '../return-to';
 import { hasSessionHint } from '../session-hint';
 import { planAction, type AccountPlan } from './plan-button';
 
@@ -11,12 +13,18 @@ export interface PlanChoice {
   current?: AccountPlan;
   /** The plan whose checkout or portal is being opened. */
   processing?: PlanId;
+  /** After a 401, until the page goes to sign-in: no button may start anything. */
+  locked: boolean;
   /** The last failure, for the page's alert. */
   error?: string;
   choose: (plan: PlanId) => void;
 }
 
-/** The returnTo the sign-in page honours (spec §4: no session goes to /signin with returnTo /pricing). */
+/**
+ * spec §4: no session goes to /signin with returnTo /pricing. Sign-in honours it through
+ * return-to.ts (router state does not survive Google sign-in's page loads); the state stays for
+ * whoever reads the history entry.
+ */
 export const SIGN_IN_STATE = { returnTo: '/pricing' } as const;
 
 /**
@@ -28,6 +36,7 @@ export function usePlanChoice(interval: BillingInterval): PlanChoice {
   const navigate = useNavigate();
   const [account, setAccount] = useState<{ plan: AccountPlan; billing: Billing }>();
   const [processing, setProcessing] = useState<PlanId>();
+  const [locked, setLocked] = useState(false);
   const [error, setError] = useState<string>();
   const signInTimer = useRef<ReturnType<typeof setTimeout>>(undefined);
 
@@ -46,13 +55,20 @@ export function usePlanChoice(interval: BillingInterval): PlanChoice {
     };
   }, []);
   useEffect(() => () => clearTimeout(signInTimer.current), []);
+  // Back from Stripe's page the browser may restore this page as it left it: 'Processing...' included.
+  usePageRestored(() => setProcessing(undefined));
+
+  const signIn = useCallback(() => {
+    rememberReturnTo(SIGN_IN_STATE.returnTo);
+    navigate('/signin', { state: SIGN_IN_STATE });
+  }, [navigate]);
 
   const choose = useCallback(
     (plan: PlanId) => {
-      if (!account || processing) return;
+      if (!account || processing || locked) return;
       const action = planAction(plan, account.plan, interval);
       if (action.kind === 'contact') return void navigate('/contact');
-      if (action.kind === 'sign-in') return void navigate('/signin', { state: SIGN_IN_STATE });
+      if (action.kind === 'sign-in') return signIn();
       if (action.kind === 'dashboard') return void navigate('/dashboard');
       setError(undefined);
       setProcessing(plan);
@@ -62,12 +78,14 @@ export function usePlanChoice(interval: BillingInterval): PlanChoice {
         setProcessing(undefined);
         setError(outcome.message);
         if (outcome.signIn) {
-          signInTimer.current = setTimeout(() => navigate('/signin', { state: SIGN_IN_STATE }), account.billing.NOTICE_REDIRECT_MS);
+          // spec §8: the message first, then sign-in; meanwhile no second press starts a second timer.
+          setLocked(true);
+          signInTimer.current = setTimeout(signIn, account.billing.NOTICE_REDIRECT_MS);
         }
       });
     },
-    [account, processing, interval, navigate],
+    [account, processing, locked, interval, navigate, signIn],
   );
 
-  return { current: account?.plan, processing, error, choose };
+  return { current: account?.plan, processing, locked, error, choose };
 }

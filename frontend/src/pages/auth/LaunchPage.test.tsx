@@ -59,12 +59,23 @@ describe('/launch', () => {
     expect(sessionStorage.getItem(DESKTOP_REDIRECT_KEY)).toBeNull();
   });
 
-  it('takes status=already_logged_in for a session without waiting for it to load', async () => {
+  it('takes status=already_logged_in as a hint only: it waits for the session to load', async () => {
     vi.mocked(useSession).mockReturnValue(loading);
     renderAt(launchAt(LOOPBACK, '&status=already_logged_in'), '/launch', <LaunchPage />);
-    expect(screen.getByRole('heading', { name: t.allSet })).toBeInTheDocument();
-    await after(1500);
-    expect(leaveSite).toHaveBeenCalledWith(CALLBACK);
+    expect(screen.getByRole('status')).toHaveTextContent(t.checking);
+    expect(screen.queryByRole('heading', { name: t.allSet })).not.toBeInTheDocument();
+    await after(5000);
+    expect(leaveSite).not.toHaveBeenCalled();
+  });
+
+  it('with status=already_logged_in but no session, asks to sign in first instead of leaving', async () => {
+    vi.mocked(useSession).mockReturnValue(signedOut);
+    renderAt(launchAt(LOOPBACK, '&status=already_logged_in'), '/launch', <LaunchPage />);
+    expect(screen.getByRole('alert')).toHaveTextContent(t.signInFirst);
+    expect(screen.queryByRole('heading', { name: t.allSet })).not.toBeInTheDocument();
+    await after(2000);
+    expect(screen.getByTestId('where')).toHaveTextContent(`signin /signin?origin=desktop&redirect_url=${encodeURIComponent(LOOPBACK)}`);
+    expect(leaveSite).not.toHaveBeenCalled();
   });
 
   it('shows a spinner while the session loads, and goes nowhere', async () => {

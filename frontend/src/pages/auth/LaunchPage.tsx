@@ -34,16 +34,16 @@ export function LaunchPage() {
   // After sign-in the address carries it; session storage covers an address that lost it.
   const requested = params.get('redirect_url') ?? pendingDesktopRedirect();
   const redirectUrl = requested ? parseDesktopRedirect(requested)?.href : undefined;
-  const alreadySignedIn = params.get('status') === 'already_logged_in';
-
+  // A status=already_logged_in in the address is only a hint from whoever built the link: the session
+  // itself decides, once it has loaded (the callback would refuse a browser without one anyway).
   const state: LaunchState = !redirectUrl
     ? { kind: 'error', message: t.invalidRedirect }
     : redirectFailed
       ? { kind: 'error', message: t.redirectFailed }
-      : alreadySignedIn || session.doesSessionExist
-        ? { kind: 'success', callbackUrl: desktopCallbackUrl(redirectUrl) }
-        : session.loading
-          ? { kind: 'loading' }
+      : session.loading
+        ? { kind: 'loading' }
+        : session.doesSessionExist
+          ? { kind: 'success', callbackUrl: desktopCallbackUrl(redirectUrl) }
           : { kind: 'error', message: t.signInFirst, signInPath: `/signin?origin=desktop&redirect_url=${encodeURIComponent(redirectUrl)}` };
 
   const callbackUrl = state.kind === 'success' ? state.callbackUrl : undefined;

@@ -7,6 +7,7 @@ import { googleSignInUrl, signInWithPassword } from '../../auth/auth-client';
 import { DESKTOP_ORIGIN_KEY, DESKTOP_REDIRECT_KEY } from '../../auth/desktop-handoff';
 import { useSession, type SessionState } from '../../auth/session';
 import { renderAt } from '../../auth/testing';
+import { rememberReturnTo, RETURN_TO_KEY } from '../../return-to';
 import { SignInPage } from './SignInPage';
 
 vi.mock('../../auth/auth-client', () => ({ signInWithPassword: vi.fn(), googleSignInUrl: vi.fn() }));
@@ -127,6 +128,30 @@ describe('/signin', () => {
 
     renderAt('/signin?origin=desktop&redirect_url=http%3A%2F%2Flocalhost%3A7777%2Fcb', '/signin', <SignInPage />);
     expect(await screen.findByTestId('where')).toHaveTextContent('launch /launch?redirect_url=http%3A%2F%2Flocalhost%3A7777%2Fcb');
+  });
+
+  it('goes back to /pricing after sign-in when a plan button sent the visitor here (spec §4)', async () => {
+    vi.mocked(signInWithPassword).mockResolvedValue({ status: 'OK', userId: 'u-1' });
+    rememberReturnTo('/pricing');
+    renderAt('/signin', '/signin', <SignInPage />);
+    await fillAndSubmit();
+    await screen.findByRole('heading', { name: t.success });
+    await act(async () => {});
+    act(() => vi.advanceTimersByTime(1500));
+    expect(screen.getByTestId('where')).toHaveTextContent('other /pricing');
+    expect(sessionStorage.getItem(RETURN_TO_KEY)).toBeNull();
+  });
+
+  it('sends a signed-in visitor to the remembered path, but never off the site', async () => {
+    vi.mocked(useSession).mockReturnValue({ loading: false, doesSessionExist: true, userId: 'u-1' });
+    rememberReturnTo('/pricing');
+    const first = renderAt('/signin', '/signin', <SignInPage />);
+    expect(await screen.findByTestId('where')).toHaveTextContent('other /pricing');
+    first.unmount();
+
+    sessionStorage.setItem(RETURN_TO_KEY, '//evil.example');
+    renderAt('/signin', '/signin', <SignInPage />);
+    expect(await screen.findByTestId('where')).toHaveTextContent('dashboard /dashboard');
   });
 
   it('links to sign-up and to password reset', () => {

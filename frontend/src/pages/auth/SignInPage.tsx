@@ -1,5 +1,5 @@
-import { useEffect, useState, type FormEvent } from 'react';
-import { Link, Navigate, useLocation, useNavigate } from 'react-router-dom';
+import { useEffect, useRef, useState, type FormEvent } from 'react';
+import { Link, useLocation, useNavigate } from 'react-router-dom';
 import { PRODUCT_NAME } from '../../../../shared/product';
 import { emailSchema, fieldError, signInPasswordSchema } from '../../../../shared/schemas/accounts';
 import { texts } from '../../../../shared/texts';
@@ -31,6 +31,15 @@ export function SignInPage() {
   useDelayedRedirect(state.kind === 'success' ? state.to : undefined);
 
   const redirectSignedIn = !session.loading && session.doesSessionExist && state.kind !== 'submitting' && state.kind !== 'success';
+  const leftSignedIn = useRef(false);
+
+  useEffect(() => {
+    // spec §2: a visitor who is already signed in goes straight on (not mid-submit: that shows success
+    // first). Once: afterSignInPath uses up the return path, and React may run this effect twice.
+    if (!redirectSignedIn || leftSignedIn.current) return;
+    leftSignedIn.current = true;
+    navigate(afterSignInPath(), { replace: true });
+  }, [redirectSignedIn, navigate]);
 
   useEffect(() => {
     // Once the session is known: the signed-in leave anyway; for the others, drop the parameters from the address.
@@ -38,8 +47,7 @@ export function SignInPage() {
   }, [desktopParamsInUrl, session.loading, session.doesSessionExist, location.pathname, location.search, navigate]);
 
   if (state.kind === 'success') return <SuccessView title={t.success} line={t.redirecting} />;
-  // spec §2: a visitor who is already signed in goes straight on (not mid-submit: that shows success first).
-  if (redirectSignedIn) return <Navigate to={afterSignInPath()} replace />;
+  if (redirectSignedIn) return null;
 
   const submitting = state.kind === 'submitting';
 

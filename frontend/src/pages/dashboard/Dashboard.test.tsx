@@ -1,4 +1,4 @@
-import { render, screen, waitFor, within } from '@testing-library/react';
+import { act, render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { AxiosError, AxiosHeaders, type AxiosResponse } from 'axios';
 import { createMemoryRouter, RouterProvider } from 'react-router-dom';
@@ -11,6 +11,7 @@ import { leaveSite } from '../../auth/leave-site';
 import { signOut } from '../../auth/auth-client';
 import { useSession } from '../../auth/session';
 import { useLatestVersion } from '../../hooks/use-latest-version';
+import { FROM_CHECKOUT_STATE } from './checkout-return';
 import DashboardLayout from './DashboardLayout';
 import { DashboardPage } from './DashboardPage';
 
@@ -47,14 +48,14 @@ const proProfile = (subscription: Partial<UserProfile['subscription']> = {}) =>
   profile({ plan: 'pro', wordsPerMonth: undefined, subscription: { status: 'active', productId: 'prod_pro', currentPeriodEnd: DEC_1_2026, interval: 'month', ...subscription } });
 const subscriptionCard = () => screen.getByRole('article', { name: 'Subscription' });
 
-function renderDashboard() {
+function renderDashboard(state?: unknown) {
   const router = createMemoryRouter(
     [
       { element: <DashboardLayout />, children: [{ path: '/dashboard', element: <DashboardPage /> }] },
       { path: '/signin', element: <h1>Sign-in page</h1> },
       { path: '/pricing', element: <h1>Pricing page</h1> },
     ],
-    { initialEntries: ['/dashboard'] },
+    { initialEntries: [{ pathname: '/dashboard', state }] },
   );
   const view = render(<RouterProvider router={router} />);
   return { router, dispose: view.unmount };
@@ -153,13 +154,13 @@ describe('/dashboard subscription card', () => {
     expect(await screen.findByRole('heading', { name: 'Pricing page' })).toBeInTheDocument();
   });
 
-  it('shows Pro Plan at $11 with its renewal date, and Manage subscription opens the portal', async () => {
+  it('shows Pro Plan at $11.00 with its renewal date, and Manage subscription opens the portal', async () => {
     vi.mocked(getUserProfile).mockResolvedValue(proProfile());
     vi.mocked(getManageSubscriptionUrl).mockResolvedValue({ url: 'https://billing.stripe.test/p/1' });
     renderDashboard();
     const card = subscriptionCard();
     expect(await within(card).findByText('Pro Plan')).toBeInTheDocument();
-    expect(within(card).getByText('$11')).toBeInTheDocument();
+    expect(within(card).getByText('$11.00')).toBeInTheDocument();
     expect(within(card).getByText('Renews December 1, 2026')).toBeInTheDocument();
     within(card).getByRole('button', { name: 'Manage subscription' }).focus();
     await userEvent.keyboard('{Enter}');
@@ -194,11 +195,91 @@ describe('/dashboard subscription card', () => {
     vi.mocked(getManageSubscriptionUrl).mockRejectedValue(answered(404));
     renderDashboard();
     await userEvent.click(await within(subscriptionCard()).findByRole('button', { name: 'Manage subscription' }));
-    expect(await within(subscriptionCard()).findByRole('alert')).toHaveTextContent(texts.billingUi.subscription.manageFailed);
-    await vi.advanceTimersByTimeAsync(1900);
+    const alert = await within(subscriptionCard()).findByRole('alert');
+    expect(alert).toHaveTextContent(texts.billingUi.subscription.manageFailed);
+    // The pressed button is disabled now: focus goes to the alert, which also brings it into view.
+    expect(alert).toHaveFocus();
+    await vi.advanceTimersByTimeAsync(1800);
     expect(screen.queryByRole('heading', { name: 'Pricing page' })).toBeNull();
     await vi.advanceTimersByTimeAsync(200);
     expect(await screen.findByRole('heading', { name: 'Pricing page' })).toBeInTheDocument();
     expect(leaveSite).not.toHaveBeenCalled();
+  });
+
+  it('enables Manage subscription again when the browser restores the page from its back/forward cache', async () => {
+    vi.mocked(getUserProfile).mockResolvedValue(proProfile());
+    vi.mocked(getManageSubscriptionUrl).mockResolvedValue({ url: 'https://billing.stripe.test/p/1' });
+    renderDashboard();
+    const manage = await within(subscriptionCard()).findByRole('button', { name: 'Manage subscription' });
+    await userEvent.click(manage);
+    await waitFor(() => expect(leaveSite).toHaveBeenCalled());
+    expect(manage).toBeDisabled();
+
+    act(() => void window.dispatchEvent(Object.assign(new Event('pageshow'), { persisted: true })));
+    expect(manage).toBeEnabled();
+  });
+});
+
+describe('/dashboard straight after checkout', () => {
+  const t = texts.billingUi.subscription;
+  beforeEach(() => {
+    vi.useFakeTimers({ shouldAdvanceTime: true });
+  });
+
+  it("re-reads the profile every 1.5 s while the plan is not Pro yet, saying it is activating, and stops on Pro", async () => {
+    vi.mocked(getUserProfile).mockResolvedValueOnce(profile()).mockResolvedValueOnce(profile()).mockResolvedValue(proProfile());
+    renderDashboard(FROM_CHECKOUT_STATE);
+    expect(await within(subscriptionCard()).findByText(t.activating)).toBeInTheDocument();
+    expect(subscriptionCard()).toHaveAttribute('aria-busy', 'true');
+    expect(within(subscriptionCard()).queryByText('Free Plan')).toBeNull();
+    expect(getUserProfile).toHaveBeenCalledTimes(1);
+
+    await act(() => vi.advanceTimersByTimeAsync(1500));
+    expect(getUserProfile).toHaveBeenCalledTimes(2);
+    expect(within(subscriptionCard()).getByText(t.activating)).toBeInTheDocument();
+
+    await act(() => vi.advanceTimersByTimeAsync(1500));
+    expect(await within(subscriptionCard()).findByText('Pro Plan')).toBeInTheDocument();
+    expect(within(subscriptionCard()).queryByText(t.activating)).toBeNull();
+    await act(() => vi.advanceTimersByTimeAsync(15_000));
+    expect(getUserProfile).toHaveBeenCalledTimes(3);
+  });
+
+  it('gives up after 10 re-reads and shows what the profile says', async () => {
+    renderDashboard(FROM_CHECKOUT_STATE);
+    expect(await within(subscriptionCard()).findByText(t.activating)).toBeInTheDocument();
+    for (let i = 0; i < 9; i++) await act(() => vi.advanceTimersByTimeAsync(1500));
+    expect(getUserProfile).toHaveBeenCalledTimes(10);
+    expect(within(subscriptionCard()).getByText(t.activating)).toBeInTheDocument();
+    await act(() => vi.advanceTimersByTimeAsync(1500));
+    expect(getUserProfile).toHaveBeenCalledTimes(11);
+    expect(await within(subscriptionCard()).findByText('Free Plan')).toBeInTheDocument();
+    expect(within(subscriptionCard()).queryByText(t.activating)).toBeNull();
+    await act(() => vi.advanceTimersByTimeAsync(15_000));
+    expect(getUserProfile).toHaveBeenCalledTimes(11);
+  });
+
+  it('stops re-reading when the dashboard is left', async () => {
+    const view = renderDashboard(FROM_CHECKOUT_STATE);
+    expect(await within(subscriptionCard()).findByText(t.activating)).toBeInTheDocument();
+    view.dispose();
+    await act(() => vi.advanceTimersByTimeAsync(15_000));
+    expect(getUserProfile).toHaveBeenCalledTimes(1);
+  });
+
+  it('does not wait for a Pro account, nor without the checkout state', async () => {
+    const first = renderDashboard();
+    expect(await within(subscriptionCard()).findByText('Free Plan')).toBeInTheDocument();
+    await act(() => vi.advanceTimersByTimeAsync(3000));
+    expect(getUserProfile).toHaveBeenCalledTimes(1);
+    expect(screen.queryByText(t.activating)).toBeNull();
+    first.dispose();
+
+    vi.mocked(getUserProfile).mockResolvedValue(proProfile());
+    renderDashboard(FROM_CHECKOUT_STATE);
+    expect(await within(subscriptionCard()).findByText('Pro Plan')).toBeInTheDocument();
+    await act(() => vi.advanceTimersByTimeAsync(3000));
+    expect(getUserProfile).toHaveBeenCalledTimes(2);
+    expect(screen.queryByText(t.activating)).toBeNull();
   });
 });

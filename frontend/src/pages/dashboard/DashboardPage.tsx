@@ -46,7 +46,7 @@ function Dashboard() {
       </header>
       <MetricCards state={profile} />
       <div className="dashboard-grid">
-        <SubscriptionCard state={profile} />
+        <SubscriptionCard state={profile} activating={profile.activating} />
         <WindowsDownloadCard />
         <AccountCard user={profile} />
       </div>

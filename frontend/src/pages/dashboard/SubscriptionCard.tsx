@@ -7,6 +7,8 @@ import { texts } from '../../../../shared/texts';
 import { getManageSubscriptionUrl } from '../../api/billing';
 import { NOTICE_REDIRECT_MS, useDelayedRedirect } from '../../auth/redirect-delay';
 import { leaveSite } from '../../auth/leave-site';
+import { FocusedAlert } from '../../components/FocusedAlert';
+import { usePageRestored } from '../../hooks/use-page-restored';
 import type { ProfileState } from './use-profile';
 
 const t = texts.billingUi.subscription;
@@ -24,6 +26,8 @@ function ManageButton() {
   const [state, setState] = useState<'idle' | 'opening' | 'failed'>('idle');
   // spec §8: after the failure message, /pricing after 2 s.
   useDelayedRedirect(state === 'failed' ? '/pricing' : undefined, NOTICE_REDIRECT_MS);
+  // Back from Stripe's portal the browser may restore the page as it left it, the button still opening.
+  usePageRestored(() => setState((now) => (now === 'opening' ? 'idle' : now)));
   const open = async () => {
     setState('opening');
     try {
@@ -40,28 +44,35 @@ function ManageButton() {
       <button type="button" className="btn btn-primary" onClick={open} disabled={state !== 'idle'} aria-busy={state === 'opening' || undefined}>
         {t.manage}
       </button>
-      {state === 'failed' && (
-        <p className="form-alert" role="alert">
-          {t.manageFailed}
-        </p>
-      )}
+      {state === 'failed' && <FocusedAlert className="form-alert">{t.manageFailed}</FocusedAlert>}
     </>
   );
 }
 
+/** spec §9: the prices as /pricing shows them: $11.00/month, $121/year, $0. */
+function planPrice(pro: boolean, annual: boolean): string {
+  if (!pro) return formatUsd(0);
+  return annual ? formatUsd(PRO_ANNUAL_USD) : formatUsd(PRO_MONTHLY_USD, true);
+}
+
 /**
  * spec §4 subscription card: Pro Plan with its renewal date for a Pro account (the server decides the
- * plan, trials included), otherwise Free Plan at $0; spec §8 its load error.
+ * plan, trials included), otherwise Free Plan at $0; spec §8 its load error. While a just-paid
+ * subscription is still on its way from Stripe (`activating`), it says so instead.
  */
-export function SubscriptionCard({ state }: { state: ProfileState }) {
+export function SubscriptionCard({ state, activating = false }: { state: ProfileState; activating?: boolean }) {
   const profile = state.status === 'ready' ? state.profile : undefined;
   const pro = profile?.plan === 'pro';
   const annual = pro && profile.subscription.interval === 'year';
   return (
-    <article className="card subscription" aria-labelledby="subscription-title" aria-busy={state.status === 'loading'}>
+    <article className="card subscription" aria-labelledby="subscription-title" aria-busy={state.status === 'loading' || activating}>
       <h2 id="subscription-title">{t.title}</h2>
       {state.status === 'loading' ? (
         <p className="muted skeleton">{t.loading}</p>
+      ) : activating ? (
+        <p className="muted" role="status">
+          {t.activating}
+        </p>
       ) : state.status === 'error' ? (
         <p className="form-alert" role="alert">
           {t.loadFailed}
@@ -71,7 +82,7 @@ export function SubscriptionCard({ state }: { state: ProfileState }) {
           <p className="subscription-plan">
             <strong>{pro ? t.proPlan : t.freePlan}</strong>{' '}
             <span className="subscription-price">
-              {formatUsd(pro ? (annual ? PRO_ANNUAL_USD : PRO_MONTHLY_USD) : 0)}
+              {planPrice(pro, annual)}
               <span className="muted">{annual ? '/year' : '/month'}</span>
             </span>
           </p>

@@ -1,0 +1,16 @@
+import { useEffect, useRef, type ReactNode } from 'react';
+
+/**
+ * An alert that takes keyboard focus when it appears: the button that caused it may just have been
+ * disabled (focus would be lost), and on a narrow screen the alert may be off-screen (focusing
+ * scrolls it into view). Mount it anew for each failure so each one is focused.
+ */
+export function FocusedAlert({ className, children }: { className: string; children: ReactNode }) {
+  const ref = useRef<HTMLParagraphElement>(null);
+  useEffect(() => ref.current?.focus(), []);
+  return (
+    <p ref={ref} className={className} role="alert" tabIndex={-1}>
+      {children}
+    </p>
+  );
+}

@@ -1,0 +1,26 @@
+/**
+ * spec §4: a visitor sent to /signin from /pricing comes back to /pricing. Router state does not
+ * survive Google sign-in (a full page load there and back), so the path is kept in session storage.
+ * No imports: the marketing pages use it without pulling in auth code (routes.tsx).
+ */
+export const RETURN_TO_KEY = 'voxpen.returnTo';
+
+/** Only a path on this site: '/x', never '//host' (another site) nor a backslash (which browsers read as '/'). */
+export function isSameSitePath(path: string): boolean {
+  return path.startsWith('/') && !path.startsWith('//') && !path.includes('\\');
+}
+
+/** Remembers where a finished sign-in should go; anything but a same-site path is ignored. */
+export function rememberReturnTo(path: string, storage: Storage = sessionStorage): void {
+  if (isSameSitePath(path)) storage.setItem(RETURN_TO_KEY, path);
+}
+
+/** The remembered path, checked again on the way out (storage is anyone's to write). */
+export function rememberedReturnTo(storage: Storage = sessionStorage): string | undefined {
+  const path = storage.getItem(RETURN_TO_KEY);
+  return path && isSameSitePath(path) ? path : undefined;
+}
+
+export function forgetReturnTo(storage: Storage = sessionStorage): void {
+  storage.removeItem(RETURN_TO_KEY);
+}
