@@ -3,7 +3,7 @@ import { formEncode, STRIPE_API_VERSION, stripeApi, StripeApiError } from './str
 
 type Call = { url: string; init: RequestInit };
 
-function fakeStripe(answers: (Response | Error)[]) {
+function fakeStripe(answers: (Response | Error)[], budgetMs?: number) {
   const calls: Call[] = [];
   const fetch = (async (url: string, init: RequestInit) => {
     calls.push({ url, init });
@@ -11,7 +11,7 @@ function fakeStripe(answers: (Response | Error)[]) {
     if (next instanceof Error) throw next;
     return next;
   }) as unknown as typeof globalThis.fetch;
-  const api = stripeApi({ secretKey: 'sk_test_k', apiUrl: 'http://stripe.test/', fetch, sleep: async () => {} });
+  const api = stripeApi({ secretKey: 'sk_test_k', apiUrl: 'http://stripe.test/', fetch, sleep: async () => {}, budgetMs });
   return { api, calls };
 }
 
@@ -63,5 +63,21 @@ describe('stripeApi', () => {
     const { api, calls } = fakeStripe([new Error('ECONNREFUSED'), new Error('ECONNREFUSED'), new Error('ECONNREFUSED')]);
     await expect(api.createPortalSession({ customer: 'c', return_url: 'r' })).rejects.toMatchObject({ status: 0, type: 'api_connection_error' });
     expect(calls).toHaveLength(3);
+  });
+
+  it('reads with GET: no body, no idempotency key, ids escaped into the path', async () => {
+    const { api, calls } = fakeStripe([ok({ id: 'sub_1', status: 'active' })]);
+    expect(await api.retrieveSubscription('sub_1/../x')).toMatchObject({ id: 'sub_1' });
+    expect(calls[0]!.url).toBe('http://stripe.test/v1/subscriptions/sub_1%2F..%2Fx');
+    expect(calls[0]!.init.method).toBe('GET');
+    expect(calls[0]!.init.body).toBeUndefined();
+    expect(calls[0]!.init.headers).not.toHaveProperty('idempotency-key');
+  });
+
+  it('stops retrying when the next wait would pass its time budget, so the Lambda still answers', async () => {
+    const { api, calls } = fakeStripe([fail(503, {}), ok({ id: 'late' })], 100);
+    await expect(api.expireCheckoutSession('cs_1')).rejects.toMatchObject({ status: 503 });
+    expect(calls).toHaveLength(1);
+    expect(calls[0]!.init.signal).toBeInstanceOf(AbortSignal);
   });
 });

@@ -1,12 +1,13 @@
 /**
- * The three Stripe API calls billing makes (create a customer, a Checkout Session, a portal session),
- * over fetch. Why not the `stripe` SDK here: its core imports all of its ~270 resources, so it cannot
+ * The Stripe API calls billing makes (create a customer, create and expire a Checkout Session, a
+ * portal session; read a subscription or a session), over fetch. Why not the `stripe` SDK here: its core imports all of its ~270 resources, so it cannot
  * be tree-shaken and alone is 240 KB minified, doubling this Lambda past its 300 KB budget. What the
  * SDK gives a money path is kept: the pinned API version, an idempotency key on every POST (reused
  * across retries), retries on network errors, 409 and 5xx as Stripe advises, and typed errors. The
  * local stand-in these calls are tested against is itself tested with the real SDK.
  */
 import { randomUUID } from 'node:crypto';
+import type Stripe from 'stripe';
 
 /** The API version the `stripe` package in package.json pins (its ApiVersion); events are read with its types. */
 export const STRIPE_API_VERSION = '2026-10-28.endive';
@@ -44,7 +45,10 @@ export interface StripeApiOptions {
   /** Default https://api.stripe.com; the local stand-in's address locally. */
   apiUrl?: string;
   maxRetries?: number;
+  /** Longest wait for one attempt. */
   timeoutMs?: number;
+  /** Longest time for a call with all its retries: the Lambda has 10 s in all, and must still answer. */
+  budgetMs?: number;
   fetch?: typeof fetch;
   sleep?: (ms: number) => Promise<void>;
 }
@@ -57,14 +61,23 @@ export interface CheckoutSessionParams {
   success_url: string;
   cancel_url: string;
   metadata: Record<string, string>;
-  subscription_data: { metadata: Record<string, string>; trial_period_days?: number };
+  subscription_data: {
+    metadata: Record<string, string>;
+    trial_period_days?: number;
+    trial_settings?: { end_behavior: { missing_payment_method: 'cancel' | 'pause' | 'create_invoice' } };
+  };
   payment_method_collection?: 'always' | 'if_required';
 }
 
+export type CheckoutSession = Pick<Stripe.Checkout.Session, 'id' | 'url' | 'status' | 'expires_at'>;
+
 export interface StripeApi {
   createCustomer(params: { email: string; name?: string; metadata: Record<string, string> }, idempotencyKey: string): Promise<{ id: string }>;
-  createCheckoutSession(params: CheckoutSessionParams): Promise<{ id: string; url: string | null }>;
+  createCheckoutSession(params: CheckoutSessionParams): Promise<CheckoutSession>;
+  retrieveCheckoutSession(id: string): Promise<CheckoutSession>;
+  expireCheckoutSession(id: string): Promise<CheckoutSession>;
   createPortalSession(params: { customer: string; return_url: string }): Promise<{ id: string; url: string }>;
+  retrieveSubscription(id: string): Promise<Stripe.Subscription>;
 }
 
 function shouldRetry(res: Response | undefined): boolean {
@@ -80,30 +93,35 @@ export function stripeApi(options: StripeApiOptions): StripeApi {
   const maxRetries = options.maxRetries ?? 2;
   const sleep = options.sleep ?? ((ms: number) => new Promise<void>((r) => setTimeout(r, ms)));
 
-  async function post<T>(path: string, params: Record<string, Param>, idempotencyKey: string = randomUUID()): Promise<T> {
-    const body = formEncode(params).toString();
+  const timeoutMs = options.timeoutMs ?? 3_000;
+  const budgetMs = options.budgetMs ?? 7_000;
+
+  /** A POST carries an idempotency key, the same on every retry, so a retried create makes one object. */
+  async function call<T>(method: 'GET' | 'POST', path: string, params?: Record<string, Param>, idempotencyKey: string = randomUUID()): Promise<T> {
+    const body = params ? formEncode(params).toString() : undefined;
+    const deadline = Date.now() + budgetMs;
     for (let attempt = 0; ; attempt++) {
       let res: Response | undefined;
       let failure: unknown;
       try {
         res = await doFetch(`${base}/v1/${path}`, {
-          method: 'POST',
+          method,
           headers: {
             authorization: `Bearer ${options.secretKey}`,
-            'content-type': 'application/x-www-form-urlencoded',
             'stripe-version': STRIPE_API_VERSION,
-            'idempotency-key': idempotencyKey,
+            ...(method === 'POST' ? { 'content-type': 'application/x-www-form-urlencoded', 'idempotency-key': idempotencyKey } : {}),
           },
           body,
-          signal: AbortSignal.timeout(options.timeoutMs ?? 10_000),
+          signal: AbortSignal.timeout(Math.max(Math.min(timeoutMs, deadline - Date.now()), 1)),
         });
         if (res.ok) return (await res.json()) as T;
       } catch (error) {
         failure = error;
       }
-      if (attempt < maxRetries && shouldRetry(res)) {
-        // Exponential backoff with jitter, as the SDK does: 0.5 s, 1 s, ... capped at 5 s.
-        await sleep(Math.min(500 * 2 ** attempt, 5_000) * (0.5 + Math.random() / 2));
+      // Exponential backoff with jitter, as the SDK does: 0.5 s, 1 s, ... capped at 5 s.
+      const backoff = Math.min(500 * 2 ** attempt, 5_000) * (0.5 + Math.random() / 2);
+      if (attempt < maxRetries && shouldRetry(res) && Date.now() + backoff < deadline) {
+        await sleep(backoff);
         continue;
       }
       if (!res) throw new StripeApiError(0, `Stripe could not be reached: ${(failure as Error).message}`, 'api_connection_error');
@@ -112,9 +130,13 @@ export function stripeApi(options: StripeApiOptions): StripeApi {
     }
   }
 
+  const id = encodeURIComponent;
   return {
-    createCustomer: (params, idempotencyKey) => post('customers', { ...params }, idempotencyKey),
-    createCheckoutSession: (params) => post('checkout/sessions', { ...params }),
-    createPortalSession: (params) => post('billing_portal/sessions', { ...params }),
+    createCustomer: (params, idempotencyKey) => call('POST', 'customers', { ...params }, idempotencyKey),
+    createCheckoutSession: (params) => call('POST', 'checkout/sessions', { ...params }),
+    retrieveCheckoutSession: (sessionId) => call('GET', `checkout/sessions/${id(sessionId)}`),
+    expireCheckoutSession: (sessionId) => call('POST', `checkout/sessions/${id(sessionId)}/expire`, {}),
+    createPortalSession: (params) => call('POST', 'billing_portal/sessions', { ...params }),
+    retrieveSubscription: (subscriptionId) => call('GET', `subscriptions/${id(subscriptionId)}`),
   };
 }

@@ -1,6 +1,7 @@
 /**
  * POST /api/stripe-webhook: Stripe's events, verified by their signature against the raw body, each
- * applied once (a replayed or redelivered event is acknowledged and changes nothing).
+ * handled once (a replayed or redelivered event is acknowledged and changes nothing). A failure
+ * answers 500, so Stripe delivers the event again.
  */
 import type Stripe from 'stripe';
 import { texts } from '../../shared/texts';
@@ -9,9 +10,9 @@ import { httpHandler } from '../lib/http';
 import { HttpError } from '../lib/http-error';
 import { logger } from '../lib/logger';
 import { json } from '../lib/response';
-import { claimEvent, releaseEvent } from './processed-events';
-import { webhookSecret } from './stripe-client';
-import { applyEvent } from './subscription-events';
+import { recordProcessed, wasProcessed } from './processed-events';
+import { stripeClient, webhookSecret } from './stripe-client';
+import { applyEvent, type EventDeps } from './subscription-events';
 import { SignatureError, verifySignature } from './webhook-signature';
 
 /** Stripe's events are a few KB; this is generous and still refuses a flood. */
@@ -33,17 +34,21 @@ export const handler = httpHandler(async (event) => {
   }
   // Signed by Stripe, so it is an event as Stripe's types describe it.
   const verified = JSON.parse(payload) as Stripe.Event;
-  const db = documentClient();
-  if (!(await claimEvent(db, verified.id, verified.type, new Date()))) {
-    logger.info('stripe event already handled', { eventId: verified.id, type: verified.type });
-    return json(200, { received: true, duplicate: true });
-  }
-  try {
-    const outcome = await applyEvent({ db }, verified);
-    logger.info('stripe event handled', { eventId: verified.id, type: verified.type, outcome });
-    return json(200, { received: true });
-  } catch (error) {
-    await releaseEvent(db, verified.id);
-    throw error;
-  }
+  const outcome = await handleVerifiedEvent({ db: documentClient(), stripe: await stripeClient() }, verified, new Date());
+  return json(200, outcome === 'duplicate' ? { received: true, duplicate: true } : { received: true });
 });
+
+/**
+ * A verified event, handled once: recorded only after it is applied, so a handler that dies midway
+ * leaves it for Stripe's retry (applying is safe to repeat: processed-events.ts).
+ */
+export async function handleVerifiedEvent(deps: EventDeps, event: Stripe.Event, now: Date): Promise<'applied' | 'ignored' | 'duplicate'> {
+  if (await wasProcessed(deps.db, event.id, now)) {
+    logger.info('stripe event already handled', { eventId: event.id, type: event.type });
+    return 'duplicate';
+  }
+  const outcome = await applyEvent(deps, event);
+  await recordProcessed(deps.db, event.id, event.type, now);
+  logger.info('stripe event handled', { eventId: event.id, type: event.type, outcome });
+  return outcome;
+}

@@ -1,16 +1,21 @@
 /**
- * Applies a verified Stripe event to the account it concerns. Subscription events carry the whole
- * subscription (with our user id in its metadata), which replaces the stored one unless a newer event
- * already set it, so the order events arrive in does not matter; a finished checkout links the customer.
+ * Applies a verified Stripe event to the account it concerns. An event says which subscription
+ * changed; what is stored is that subscription as Stripe has it now, read when the event is handled,
+ * so events arriving late, twice or in any order (even within one second) leave the latest state.
+ * The account is found by its Stripe customer, which checkout links before any session exists.
  */
 import type { DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
 import type Stripe from 'stripe';
 import type { Subscription, SubscriptionStatus } from '../../shared/api-types';
 import { logger } from '../lib/logger';
-import { accountByCustomer, applySubscription, getBillingAccount, linkCustomer } from './billing-account';
+import { accountByCustomer, applySubscription, forgetCheckout, type BillingAccount } from './billing-account';
+import { StripeApiError, type StripeApi } from './stripe-api';
 
 export interface EventDeps {
   db: DynamoDBDocumentClient;
+  stripe: StripeApi;
+  /** Epoch ms; read just before each Stripe read. */
+  clock?: () => number;
 }
 
 function idOf(value: string | { id: string } | null | undefined): string | undefined {
@@ -32,22 +37,47 @@ export function toSubscription(sub: Stripe.Subscription): Subscription & { subsc
   };
 }
 
-async function ownerOf(deps: EventDeps, sub: Stripe.Subscription): Promise<string | undefined> {
-  const fromMetadata = sub.metadata?.userId;
-  if (fromMetadata && (await getBillingAccount(deps.db, fromMetadata))) return fromMetadata;
-  const customer = idOf(sub.customer);
-  return customer ? (await accountByCustomer(deps.db, customer))?.userId : undefined;
+/**
+ * The account whose Stripe customer this is. Metadata naming another account is not believed: the
+ * customer, made by checkout for one account, is what ties a subscription to it.
+ */
+async function ownerOf(deps: EventDeps, customer: string | undefined, metadataUserId: string | undefined): Promise<BillingAccount | undefined> {
+  const account = customer ? await accountByCustomer(deps.db, customer) : undefined;
+  if (account && metadataUserId && metadataUserId !== account.userId) {
+    logger.warn('stripe object names another account than its customer; ignored', { userId: account.userId });
+    return undefined;
+  }
+  return account;
 }
 
-async function applyFromSubscription(deps: EventDeps, sub: Stripe.Subscription, eventCreated: number): Promise<void> {
-  const userId = await ownerOf(deps, sub);
-  if (!userId) {
-    // Not ours (another product on the same Stripe account) or the account is gone: nothing to change.
-    logger.warn('subscription event for no known account', { subscriptionId: sub.id });
+/** The subscription as Stripe has it now; undefined when Stripe no longer knows it. */
+async function currentSubscription(deps: EventDeps, subscriptionId: string): Promise<{ sub: Stripe.Subscription; readAt: number } | undefined> {
+  const readAt = (deps.clock ?? Date.now)();
+  try {
+    return { sub: await deps.stripe.retrieveSubscription(subscriptionId), readAt };
+  } catch (error) {
+    if (error instanceof StripeApiError && error.status === 404) return undefined;
+    throw error;
+  }
+}
+
+async function syncSubscription(deps: EventDeps, subscriptionId: string): Promise<void> {
+  const current = await currentSubscription(deps, subscriptionId);
+  if (!current) {
+    logger.warn('subscription unknown to stripe', { subscriptionId });
     return;
   }
-  const applied = await applySubscription(deps.db, userId, toSubscription(sub), eventCreated, sub.trial_end !== null && sub.trial_end !== undefined);
-  if (!applied) logger.info('older subscription event ignored', { subscriptionId: sub.id });
+  const { sub, readAt } = current;
+  const account = await ownerOf(deps, idOf(sub.customer), sub.metadata?.userId);
+  if (!account) {
+    // Not ours (another product on the same Stripe account) or the account is gone: nothing to change.
+    logger.warn('subscription event for no known account', { subscriptionId });
+    return;
+  }
+  const hasTrial = sub.trial_end !== null && sub.trial_end !== undefined;
+  if (!(await applySubscription(deps.db, account.userId, toSubscription(sub), readAt, hasTrial))) {
+    logger.info('subscription read kept out by a later one or a live subscription', { subscriptionId });
+  }
 }
 
 export async function applyEvent(deps: EventDeps, event: Stripe.Event): Promise<'applied' | 'ignored'> {
@@ -57,13 +87,18 @@ export async function applyEvent(deps: EventDeps, event: Stripe.Event): Promise<
     case 'customer.subscription.deleted':
     case 'customer.subscription.paused':
     case 'customer.subscription.resumed':
-      await applyFromSubscription(deps, event.data.object, event.created);
+    case 'customer.subscription.trial_will_end':
+      await syncSubscription(deps, event.data.object.id);
       return 'applied';
-    case 'checkout.session.completed': {
+    case 'checkout.session.completed':
+    case 'checkout.session.expired': {
       const session = event.data.object;
-      const userId = session.client_reference_id ?? session.metadata?.userId;
-      const customer = idOf(session.customer);
-      if (userId && customer && (await getBillingAccount(deps.db, userId))) await linkCustomer(deps.db, userId, customer);
+      const account = await ownerOf(deps, idOf(session.customer), session.metadata?.userId ?? undefined);
+      if (!account) return 'ignored';
+      await forgetCheckout(deps.db, account.userId, session.id);
+      // The subscription may be read before its own event arrives: the dashboard shows Pro sooner.
+      const subscriptionId = idOf(session.subscription as string | { id: string } | null);
+      if (subscriptionId) await syncSubscription(deps, subscriptionId);
       return 'applied';
     }
     default:
