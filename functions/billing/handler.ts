@@ -23,7 +23,8 @@ async function orUnavailable<T>(work: () => Promise<T>): Promise<T> {
     return await work();
   } catch (error) {
     if (!(error instanceof StripeApiError)) throw error;
-    logger.error('stripe call failed', { status: error.status, type: error.type, code: error.code, stripeRequestId: error.requestId, message: error.message });
+    // Stripe's message can quote what was sent (an email address): the request id finds it in Stripe's logs.
+    logger.error('stripe call failed', { status: error.status, type: error.type, code: error.code, stripeRequestId: error.requestId });
     throw new HttpError(502, texts.billing.unavailable);
   }
 }

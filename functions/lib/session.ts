@@ -23,7 +23,13 @@ export function accessTokenOf(event: Pick<APIGatewayProxyEventV2, 'headers' | 'c
   if (bearer) return bearer;
   const cookie = event.cookies?.find((c) => c.startsWith(`${ACCESS_TOKEN_COOKIE}=`));
   const value = cookie?.slice(ACCESS_TOKEN_COOKIE.length + 1);
-  return value ? decodeURIComponent(value) : undefined;
+  if (!value) return undefined;
+  try {
+    return decodeURIComponent(value);
+  } catch {
+    // A mangled cookie (`%E0%A4%A`) is no token: the caller is told to sign in, not shown a 500.
+    return undefined;
+  }
 }
 
 let coreKeys: JWTVerifyGetKey | undefined;
