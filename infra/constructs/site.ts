@@ -64,15 +64,10 @@ export class Site extends Construct {
       removalPolicy: RemovalPolicy.RETAIN,
     });
 
-    const securityHeaders = new ResponseHeadersPolicy(this, 'SecurityHeaders', {
-      securityHeadersBehavior: {
-        contentSecurityPolicy: { contentSecurityPolicy: CONTENT_SECURITY_POLICY, override: true },
-        strictTransportSecurity: { accessControlMaxAge: Duration.seconds(HSTS_MAX_AGE_SECONDS), includeSubdomains: true, preload: true, override: true },
-        contentTypeOptions: { override: true },
-        referrerPolicy: { referrerPolicy: HeadersReferrerPolicy.STRICT_ORIGIN_WHEN_CROSS_ORIGIN, override: true },
-        frameOptions: { frameOption: HeadersFrameOption.DENY, override: true },
-      },
-    });
+    const securityHeaders = this.securityHeaders('SecurityHeaders', true);
+    // An API response that sets its own Referrer-Policy keeps it (the desktop callback's no-referrer
+    // keeps its one-time code out of the next request); the others get the site's.
+    const apiSecurityHeaders = this.securityHeaders('ApiSecurityHeaders', false);
 
     const rewrite = new CloudFrontFunction(this, 'Rewrite', {
       code: FunctionCode.fromInline(rewriteFunctionCode()),
@@ -93,7 +88,7 @@ export class Site extends Construct {
       protocolPolicy: OriginProtocolPolicy.HTTPS_ONLY,
       customHeaders: props.originVerify ? { [props.originVerify.header]: props.originVerify.value } : undefined,
     });
-    const apiBehaviors = this.apiBehaviors(apiOrigin, securityHeaders);
+    const apiBehaviors = this.apiBehaviors(apiOrigin, apiSecurityHeaders);
 
     this.distribution = new Distribution(this, 'Distribution', {
       comment: 'Voxpen site and API',
@@ -114,6 +109,18 @@ export class Site extends Construct {
     });
 
     this.deploy(props.distDir);
+  }
+
+  private securityHeaders(id: string, overrideReferrerPolicy: boolean): ResponseHeadersPolicy {
+    return new ResponseHeadersPolicy(this, id, {
+      securityHeadersBehavior: {
+        contentSecurityPolicy: { contentSecurityPolicy: CONTENT_SECURITY_POLICY, override: true },
+        strictTransportSecurity: { accessControlMaxAge: Duration.seconds(HSTS_MAX_AGE_SECONDS), includeSubdomains: true, preload: true, override: true },
+        contentTypeOptions: { override: true },
+        referrerPolicy: { referrerPolicy: HeadersReferrerPolicy.STRICT_ORIGIN_WHEN_CROSS_ORIGIN, override: overrideReferrerPolicy },
+        frameOptions: { frameOption: HeadersFrameOption.DENY, override: true },
+      },
+    });
   }
 
   /**

@@ -92,18 +92,21 @@ describe('site', () => {
     expect(config.DefaultCacheBehavior.ViewerProtocolPolicy).toBe('redirect-to-https');
   });
 
-  it('sends security headers: HSTS, CSP with frame-ancestors none, nosniff, referrer policy', () => {
-    template.hasResourceProperties('AWS::CloudFront::ResponseHeadersPolicy', {
-      ResponseHeadersPolicyConfig: {
-        SecurityHeadersConfig: {
-          StrictTransportSecurity: { AccessControlMaxAgeSec: 63072000, IncludeSubdomains: true, Preload: true, Override: true },
-          ContentSecurityPolicy: { ContentSecurityPolicy: CONTENT_SECURITY_POLICY, Override: true },
-          ContentTypeOptions: { Override: true },
-          ReferrerPolicy: { ReferrerPolicy: 'strict-origin-when-cross-origin', Override: true },
-          FrameOptions: { FrameOption: 'DENY', Override: true },
-        },
-      },
+  it('sends security headers: HSTS, CSP with frame-ancestors none, nosniff, referrer policy (an API response may set its own)', () => {
+    const [[, dist]] = ofType('AWS::CloudFront::Distribution') as [[string, Resource]];
+    const config = dist.Properties.DistributionConfig;
+    const headersOf = (behavior: { ResponseHeadersPolicyId: { Ref: string } }) =>
+      resources[behavior.ResponseHeadersPolicyId.Ref]!.Properties.ResponseHeadersPolicyConfig.SecurityHeadersConfig;
+    const expected = (overrideReferrer: boolean) => ({
+      StrictTransportSecurity: { AccessControlMaxAgeSec: 63072000, IncludeSubdomains: true, Preload: true, Override: true },
+      ContentSecurityPolicy: { ContentSecurityPolicy: CONTENT_SECURITY_POLICY, Override: true },
+      ContentTypeOptions: { Override: true },
+      ReferrerPolicy: { ReferrerPolicy: 'strict-origin-when-cross-origin', Override: overrideReferrer },
+      FrameOptions: { FrameOption: 'DENY', Override: true },
     });
+    expect(headersOf(config.DefaultCacheBehavior)).toEqual(expected(true));
+    // The desktop callback's own no-referrer must survive CloudFront.
+    for (const behavior of config.CacheBehaviors) expect(headersOf(behavior), behavior.PathPattern).toEqual(expected(false));
     expect(CONTENT_SECURITY_POLICY).toContain("frame-ancestors 'none'");
     expect(CONTENT_SECURITY_POLICY).toContain("script-src 'self'");
     expect(CONTENT_SECURITY_POLICY).not.toMatch(/script-src[^;]*unsafe-inline/);
