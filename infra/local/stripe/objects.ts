@@ -150,8 +150,13 @@ export interface CheckoutTerms {
   priceId: string;
   quantity: number;
   trialPeriodDays?: number;
+  /** `subscription_data[trial_settings][end_behavior][missing_payment_method]`. */
+  trialEndBehavior?: TrialEndBehavior;
   subscriptionMetadata: Record<string, string>;
 }
+
+export const TRIAL_END_BEHAVIORS = ['cancel', 'pause', 'create_invoice'] as const;
+export type TrialEndBehavior = (typeof TRIAL_END_BEHAVIORS)[number];
 
 export interface StoredCheckout {
   session: CheckoutSession;
@@ -209,7 +214,16 @@ export function addInterval(start: number, interval: 'month' | 'year'): number {
 }
 
 /** The subscription a completed checkout starts: in its trial when the session asked for one, else active and paid. */
-export function subscriptionObject(fields: { id?: string; customer: string; price: Price; quantity: number; trialPeriodDays?: number; metadata: Record<string, string>; now: number }): Subscription {
+export function subscriptionObject(fields: {
+  id?: string;
+  customer: string;
+  price: Price;
+  quantity: number;
+  trialPeriodDays?: number;
+  trialEndBehavior?: TrialEndBehavior;
+  metadata: Record<string, string>;
+  now: number;
+}): Subscription {
   const { now, price } = fields;
   const trialEnd = fields.trialPeriodDays ? now + fields.trialPeriodDays * 86_400 : null;
   const periodEnd = trialEnd ?? addInterval(now, price.recurring.interval);
@@ -250,7 +264,7 @@ export function subscriptionObject(fields: { id?: string; customer: string; pric
     status: trialEnd ? 'trialing' : 'active',
     test_clock: null,
     trial_end: trialEnd,
-    trial_settings: { end_behavior: { missing_payment_method: 'create_invoice' } },
+    trial_settings: { end_behavior: { missing_payment_method: fields.trialEndBehavior ?? 'create_invoice' } },
     trial_start: trialEnd ? now : null,
   };
 }

@@ -16,6 +16,8 @@ import {
   productObject,
   StripeApiError,
   subscriptionObject,
+  TRIAL_END_BEHAVIORS,
+  type TrialEndBehavior,
   type BillingPortalSession,
   type CheckoutSession,
   type Customer,
@@ -91,6 +93,25 @@ function positiveInteger(value: string | undefined, param: string): number | und
   return Number(value);
 }
 
+function trialEndBehaviorOf(subscriptionData: Params | undefined): TrialEndBehavior | undefined {
+  const param = 'subscription_data[trial_settings][end_behavior][missing_payment_method]';
+  const behavior = str(obj(obj(subscriptionData, 'trial_settings'), 'end_behavior'), 'missing_payment_method');
+  if (behavior === undefined) return undefined;
+  if (!(TRIAL_END_BEHAVIORS as readonly string[]).includes(behavior)) throw invalid(`Invalid ${param}: must be one of ${TRIAL_END_BEHAVIORS.join(', ')}`, param);
+  return behavior as TrialEndBehavior;
+}
+
+/** Stripe: a session lasts 24 hours unless `expires_at` asks for 30 minutes to 24 hours from now. */
+function expiresAtOf(params: Params, now: number): number {
+  const asked = str(params, 'expires_at');
+  if (asked === undefined) return now + 86_400;
+  const at = Number(asked);
+  if (!/^\d+$/.test(asked) || at < now + 30 * 60 || at > now + 86_400) {
+    throw invalid('The `expires_at` timestamp must be between 30 minutes and 24 hours from Checkout Session creation.', 'expires_at');
+  }
+  return at;
+}
+
 export async function createCheckoutSession(deps: OperationDeps, params: Params): Promise<CheckoutSession> {
   const mode = str(params, 'mode');
   if (!mode) throw invalid('Missing required param: mode.', 'mode');
@@ -109,8 +130,10 @@ export async function createCheckoutSession(deps: OperationDeps, params: Params)
   const customer = customerId ? await getCustomer(deps, customerId, 'customer') : undefined;
   const subscriptionData = obj(params, 'subscription_data');
   const trialPeriodDays = positiveInteger(str(subscriptionData, 'trial_period_days'), 'subscription_data[trial_period_days]');
+  const trialEndBehavior = trialEndBehaviorOf(subscriptionData);
 
   const now = nowSeconds(deps.clock);
+  const expiresAt = expiresAtOf(params, now);
   const id = newId('cs_test', 58);
   const session: CheckoutSession = {
     id,
@@ -125,7 +148,7 @@ export async function createCheckoutSession(deps: OperationDeps, params: Params)
     customer: customer?.id ?? null,
     customer_details: customer ? { email: customer.email, name: customer.name } : null,
     customer_email: str(params, 'customer_email') ?? null,
-    expires_at: now + 86_400,
+    expires_at: expiresAt,
     invoice: null,
     livemode: false,
     locale: str(params, 'locale') ?? null,
@@ -139,7 +162,7 @@ export async function createCheckoutSession(deps: OperationDeps, params: Params)
     ui_mode: 'hosted',
     url: `${deps.baseUrl}/checkout/${id}`,
   };
-  const stored: StoredCheckout = { session, terms: { priceId, quantity, trialPeriodDays, subscriptionMetadata: metadataOf(subscriptionData) } };
+  const stored: StoredCheckout = { session, terms: { priceId, quantity, trialPeriodDays, trialEndBehavior, subscriptionMetadata: metadataOf(subscriptionData) } };
   await deps.store.put(id, stored);
   return session;
 }
@@ -148,6 +171,18 @@ export async function getCheckout(deps: OperationDeps, id: string): Promise<Stor
   const stored = id.startsWith('cs_') ? await deps.store.get<StoredCheckout>(id) : undefined;
   if (!stored) throw noSuch('checkout.session', id);
   return stored;
+}
+
+/** POST /v1/checkout/sessions/:id/expire: an open session can no longer be paid; anything else is refused. */
+export async function expireCheckout(deps: OperationDeps, id: string): Promise<CheckoutSession> {
+  const { session, terms } = await getCheckout(deps, id);
+  if (session.status !== 'open') throw invalid(`Only Checkout Sessions with a status of \`open\` can be expired. This session has a status of \`${session.status}\`.`);
+  // The same claim completion takes, so a session is either paid or expired, never both.
+  if (!(await deps.store.putIfAbsent(key.checkoutDone(id), { expired: true }))) throw invalid('Only Checkout Sessions with a status of `open` can be expired. This session has a status of `complete`.');
+  const expired: CheckoutSession = { ...session, status: 'expired', url: null };
+  await deps.store.put(id, { session: expired, terms } satisfies StoredCheckout);
+  await emit(deps, 'checkout.session.expired', expired);
+  return expired;
 }
 
 export type CheckoutOutcome = { done: true; session: CheckoutSession; subscription: Subscription } | { done: false; reason: 'complete' | 'expired' };
@@ -172,7 +207,7 @@ export async function completeCheckout(deps: OperationDeps, id: string, email?: 
     customerId = customer.id;
   }
   const price = findPrice(terms.priceId)!;
-  const subscription = subscriptionObject({ id: subscriptionId, customer: customerId, price, quantity: terms.quantity, trialPeriodDays: terms.trialPeriodDays, metadata: terms.subscriptionMetadata, now });
+  const subscription = subscriptionObject({ id: subscriptionId, customer: customerId, price, quantity: terms.quantity, trialPeriodDays: terms.trialPeriodDays, trialEndBehavior: terms.trialEndBehavior, metadata: terms.subscriptionMetadata, now });
   await deps.store.put(subscription.id, subscription);
   await deps.store.append(key.subscriptionsOf(customerId), subscription.id);
 

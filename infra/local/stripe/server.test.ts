@@ -72,7 +72,7 @@ async function newCustomer(email = 'ada@example.com') {
   return stripe.customers.create({ email, name: 'Ada', metadata: { userId: 'user-1' } });
 }
 
-async function checkout(customer: string, options: { trial?: boolean; price?: string } = {}) {
+async function checkout(customer: string, options: { trial?: boolean; price?: string; extra?: Partial<Stripe.Checkout.SessionCreateParams> } = {}) {
   return stripe.checkout.sessions.create({
     mode: 'subscription',
     customer,
@@ -84,6 +84,7 @@ async function checkout(customer: string, options: { trial?: boolean; price?: st
     subscription_data: { metadata: { userId: 'user-1' }, ...(options.trial ? { trial_period_days: 14 } : {}) },
     ...(options.trial ? { payment_method_collection: 'if_required' as const } : {}),
     allow_promotion_codes: true,
+    ...options.extra,
   });
 }
 
@@ -133,6 +134,43 @@ describe('the API', () => {
     await expect(stripe.checkout.sessions.create({ mode: 'subscription', success_url: 'http://x/' }, { idempotencyKey: 'k-fix' })).rejects.toThrow();
     const customer = await newCustomer();
     await expect(checkout(customer.id)).resolves.toMatchObject({ status: 'open' });
+  });
+});
+
+describe('Checkout Session lifetime and trial settings', () => {
+  it('honours expires_at between 30 minutes and 24 hours from now, and refuses it outside', async () => {
+    const customer = await newCustomer();
+    const now = Math.floor(Date.now() / 1000);
+    expect((await checkout(customer.id, { extra: { expires_at: now + 3600 } })).expires_at).toBe(now + 3600);
+    expect((await checkout(customer.id)).expires_at).toBeGreaterThanOrEqual(now + 86_400);
+    for (const expires_at of [now + 60, now + 2 * 86_400]) {
+      await expect(checkout(customer.id, { extra: { expires_at } })).rejects.toMatchObject({ statusCode: 400, param: 'expires_at' });
+    }
+  });
+
+  it('expires an open session once: it is told by webhook and can no longer be paid', async () => {
+    const session = await checkout((await newCustomer()).id);
+    const expired = await stripe.checkout.sessions.expire(session.id);
+    expect(expired).toMatchObject({ id: session.id, status: 'expired', url: null });
+    expect((await stripe.checkout.sessions.retrieve(session.id)).status).toBe('expired');
+    await vi.waitFor(() => expect(receiver.events.map((e) => e.type)).toContain('checkout.session.expired'));
+    await expect(stripe.checkout.sessions.expire(session.id)).rejects.toMatchObject({ statusCode: 400, message: expect.stringContaining('status of `open`') });
+
+    const pay = await page(session.url!, { email: 'ada@example.com', card: '4242 4242 4242 4242' });
+    expect(pay.status).toBe(409);
+    expect(pay.html).toContain('This checkout has expired');
+    await expect(stripe.checkout.sessions.expire('cs_test_nope')).rejects.toMatchObject({ statusCode: 404 });
+  });
+
+  it("carries the trial's end behaviour to the subscription, and refuses an unknown one", async () => {
+    const customer = await newCustomer();
+    const session = await checkout(customer.id, { trial: true, extra: { subscription_data: { trial_period_days: 14, trial_settings: { end_behavior: { missing_payment_method: 'cancel' } } } } });
+    await page(session.url!, { email: 'ada@example.com' });
+    const [subscription] = (await stripe.subscriptions.list({ customer: customer.id })).data;
+    expect(subscription?.trial_settings?.end_behavior.missing_payment_method).toBe('cancel');
+
+    const bad = { subscription_data: { trial_settings: { end_behavior: { missing_payment_method: 'forgive' } } } } as unknown as Partial<Stripe.Checkout.SessionCreateParams>;
+    await expect(checkout(customer.id, { extra: bad })).rejects.toMatchObject({ statusCode: 400, param: 'subscription_data[trial_settings][end_behavior][missing_payment_method]' });
   });
 });
 

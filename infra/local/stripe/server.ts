@@ -156,6 +156,7 @@ export async function startStripeStandIn(options: StripeStandInOptions): Promise
     { method: 'POST', pattern: /^\/v1\/customers$/, params: ACCEPTED.customers, handle: async (p) => withExpand(await ops.createCustomer(deps, p), p) },
     { method: 'GET', pattern: /^\/v1\/customers\/([^/]+)$/, handle: async (p, [id]) => withExpand(await ops.getCustomer(deps, id!), p) },
     { method: 'POST', pattern: /^\/v1\/checkout\/sessions$/, params: ACCEPTED.checkoutSessions, handle: async (p) => withExpand(await ops.createCheckoutSession(deps, p), p) },
+    { method: 'POST', pattern: /^\/v1\/checkout\/sessions\/([^/]+)\/expire$/, params: ['expand'], handle: async (p, [id]) => withExpand(await ops.expireCheckout(deps, id!), p) },
     { method: 'GET', pattern: /^\/v1\/checkout\/sessions\/([^/]+)$/, handle: async (p, [id]) => withExpand((await ops.getCheckout(deps, id!)).session, p) },
     { method: 'POST', pattern: /^\/v1\/billing_portal\/sessions$/, params: ACCEPTED.portalSessions, handle: async (p) => ops.createPortalSession(deps, p) },
     { method: 'GET', pattern: /^\/v1\/subscriptions\/([^/]+)$/, handle: async (p, [id]) => withExpand(await ops.getSubscription(deps, id!), p) },
