@@ -2,6 +2,10 @@
  * Starting a Pro subscription (spec §4, §7; DECISIONS.md: the first Pro checkout of an account is a
  * 14-day trial without a card) and opening Stripe's portal to manage one. Plain functions: the
  * handler passes the table client, the Stripe client, configuration and the site origin.
+ *
+ * An account has at most one open Checkout Session: a second click (or tab) for the same price gets
+ * the same session, and one for the other price expires the first, so two checkouts can never both
+ * complete into two subscriptions (or two trials).
  */
 import type { DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
 import { currentPlan, isPriceId, PRO_TRIAL_DAYS } from '../../shared/plans';
@@ -9,8 +13,8 @@ import { texts } from '../../shared/texts';
 import type { BillingConfig } from '../lib/billing-config';
 import { HttpError } from '../lib/http-error';
 import { ensureUserRecord } from '../users/users';
-import { getBillingAccount, linkCustomer, type BillingAccount } from './billing-account';
-import type { StripeApi } from './stripe-api';
+import { getBillingAccount, hasEnded, linkCustomer, rememberCheckout, type BillingAccount, type OpenCheckout } from './billing-account';
+import { StripeApiError, type StripeApi } from './stripe-api';
 
 export interface BillingDeps {
   db: DynamoDBDocumentClient;
@@ -43,12 +47,37 @@ async function customerOf(deps: BillingDeps, account: BillingAccount): Promise<s
   return linkCustomer(deps.db, account.userId, customer.id);
 }
 
+/** A subscription that has not ended is managed in the portal; a checkout would start a second one. */
+function refuseIfSubscribed(deps: BillingDeps, account: BillingAccount): void {
+  if (!account.subscription || hasEnded(account.subscription)) return;
+  const pro = currentPlan(account.subscription, deps.config.proProductId) === 'pro';
+  throw new HttpError(409, pro ? texts.billing.alreadyPro : texts.billing.needsAttention);
+}
+
+/** The account's session if it can still be paid, so it is not left open beside a new one. */
+function stillOpen(deps: BillingDeps, open: OpenCheckout | undefined): OpenCheckout | undefined {
+  return open && open.expiresAt > deps.now.getTime() / 1000 ? open : undefined;
+}
+
+/** Closes a session before another is opened. One completed meanwhile means a subscription is on its way. */
+async function expire(deps: BillingDeps, sessionId: string): Promise<void> {
+  try {
+    await deps.stripe.expireCheckoutSession(sessionId);
+  } catch (error) {
+    if (!(error instanceof StripeApiError) || error.status !== 400) throw error;
+    const session = await deps.stripe.retrieveCheckoutSession(sessionId);
+    if (session.status === 'complete') throw new HttpError(409, texts.billing.alreadyPro);
+  }
+}
+
 export async function createCheckout(deps: BillingDeps, caller: Caller, priceId: string): Promise<{ url: string }> {
   if (!isPriceId(priceId)) throw new HttpError(400, texts.billing.invalidPrice);
   const account = await accountOf(deps, caller);
-  if (account.subscription && currentPlan(account.subscription, deps.config.proProductId) === 'pro') {
-    throw new HttpError(409, texts.billing.alreadyPro);
-  }
+  refuseIfSubscribed(deps, account);
+  const open = stillOpen(deps, account.openCheckout);
+  if (open?.priceId === priceId) return { url: open.url };
+  if (open) await expire(deps, open.sessionId);
+
   const customer = await customerOf(deps, account);
   const trial = !account.trialUsed && !account.subscription;
   const session = await deps.stripe.createCheckoutSession({
@@ -59,12 +88,23 @@ export async function createCheckout(deps: BillingDeps, caller: Caller, priceId:
     success_url: `${deps.webOrigin}/checkout/success?session_id={CHECKOUT_SESSION_ID}`,
     cancel_url: `${deps.webOrigin}/pricing`,
     metadata: { userId: account.userId },
-    subscription_data: { metadata: { userId: account.userId }, ...(trial ? { trial_period_days: PRO_TRIAL_DAYS } : {}) },
+    subscription_data: {
+      metadata: { userId: account.userId },
+      // A trial that ends with no card on file cancels, rather than leaving an unpaid invoice behind.
+      ...(trial ? { trial_period_days: PRO_TRIAL_DAYS, trial_settings: { end_behavior: { missing_payment_method: 'cancel' } } } : {}),
+    },
     // The trial asks for no card (the FAQ's promise); a paid checkout always collects one.
     ...(trial ? { payment_method_collection: 'if_required' } : {}),
   });
   if (!session.url) throw new Error('Stripe returned a checkout session without a url');
-  return { url: session.url };
+
+  const mine: OpenCheckout = { sessionId: session.id, url: session.url, priceId, expiresAt: session.expires_at };
+  if (await rememberCheckout(deps.db, account.userId, mine, open?.sessionId, deps.now)) return { url: session.url };
+  // Another request opened a session first: this one is closed, and theirs answered if it is for this price.
+  await deps.stripe.expireCheckoutSession(session.id);
+  const winner = stillOpen(deps, (await getBillingAccount(deps.db, account.userId))?.openCheckout);
+  if (winner?.priceId === priceId) return { url: winner.url };
+  throw new HttpError(409, texts.billing.checkoutOpen);
 }
 
 export async function createPortal(deps: BillingDeps, caller: Caller): Promise<{ url: string }> {

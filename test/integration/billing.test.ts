@@ -106,6 +106,29 @@ describe('checkout, trial, portal and webhooks', () => {
     expect((await getBillingAccount(stack.db, userId))?.stripeCustomerId).toMatch(/^cus_/);
   });
 
+  it('keeps one open checkout per account: a second click gets it, two at once agree, the other price closes it', async () => {
+    const { who, email, userId } = await subscriber('tabs');
+    const [first, second] = await Promise.all([0, 1].map(() => who.post('/api/create-checkout-session', { priceId: PRICE_IDS.monthly })));
+    expect(first!.status).toBe(200);
+    expect(second!.body.url).toBe(first!.body.url);
+    expect((await who.post('/api/create-checkout-session', { priceId: PRICE_IDS.monthly })).body.url).toBe(first!.body.url);
+
+    const annual = await who.post('/api/create-checkout-session', { priceId: PRICE_IDS.annually });
+    expect(annual.status).toBe(200);
+    expect(annual.body.url).not.toBe(first!.body.url);
+    const monthlyId = new URL(first!.body.url as string).pathname.split('/').pop()!;
+    expect((await stripe.checkout.sessions.retrieve(monthlyId)).status).toBe('expired');
+    await expect(payCheckout(first!.body.url as string, email)).rejects.toThrow();
+
+    await payCheckout(annual.body.url as string, email);
+    expect(await profileOf(who)).toMatchObject({ plan: 'pro', subscription: { status: 'trialing', interval: 'year' } });
+    const customer = (await getBillingAccount(stack.db, userId))!.stripeCustomerId!;
+    const subscriptions = await stripe.subscriptions.list({ customer, status: 'all' });
+    expect(subscriptions.data).toHaveLength(1);
+    // A trial that ends without a card cancels rather than leaving an unpaid invoice.
+    expect(subscriptions.data[0]!.trial_settings?.end_behavior.missing_payment_method).toBe('cancel');
+  });
+
   it('refuses bad checkout input and callers without a session, and the portal before any checkout', async () => {
     const { who } = await subscriber('careful');
     expect(await who.post('/api/create-checkout-session', { priceId: 'custom' })).toEqual({ status: 400, body: { message: texts.billing.invalidPrice } });
