@@ -1,41 +1,31 @@
 /** Accounts in Chromium against the whole local stack: sign-up, sign-out, sign-in, Google, reset. */
 import { randomUUID } from 'node:crypto';
-import type { Browser, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
 import { texts } from '../../shared/texts';
 import { AuthApi } from '../support/auth-api';
-import { launchBrowser, screenshotPath } from '../support/browser';
-import { startTestStack, type TestStack } from '../support/local-stack';
+import { screenshotPath } from '../support/browser';
+import { useJourney } from '../support/journey';
 import { latestMailTo, linkIn } from '../support/outbox';
 
-let stack: TestStack;
-let browser: Browser;
+const journey = useJourney();
 const PASSWORD = 'engine42';
 const uniqueEmail = (name: string) => `${name}-${randomUUID().slice(0, 8)}@example.com`;
 
-beforeAll(async () => {
-  stack = await startTestStack({ web: true, seed: true });
-  browser = await launchBrowser();
-});
-afterAll(async () => {
-  await browser?.close();
-  await stack?.stop();
-});
-
 async function newPage(): Promise<Page> {
-  const context = await browser.newContext({ viewport: { width: 1280, height: 900 } });
+  const context = await journey.browser.newContext({ viewport: { width: 1280, height: 900 } });
   return context.newPage();
 }
 
 /** An account made through the API, as another browser would have. */
 async function existingAccount(name: string): Promise<string> {
   const email = uniqueEmail(name);
-  expect((await new AuthApi(stack.api, stack.web).signUp(email, PASSWORD)).status).toBe('OK');
+  expect((await new AuthApi(journey.stack.api, journey.stack.web).signUp(email, PASSWORD)).status).toBe('OK');
   return email;
 }
 
 async function signIn(page: Page, email: string, password: string) {
-  await page.goto(`${stack.web}/signin`);
+  await page.goto(`${journey.stack.web}/signin`);
   await page.getByLabel('Email').fill(email);
   await page.getByLabel('Password', { exact: true }).fill(password);
   await page.getByRole('button', { name: 'Sign In', exact: true }).click();
@@ -44,7 +34,7 @@ async function signIn(page: Page, email: string, password: string) {
 describe('accounts in Chromium', () => {
   it('signs up to the dashboard, and signs out to /signin', async () => {
     const page = await newPage();
-    await page.goto(`${stack.web}/signup`);
+    await page.goto(`${journey.stack.web}/signup`);
     await page.getByRole('heading', { name: 'Create your account' }).waitFor();
     await page.screenshot({ path: screenshotPath('signup-1280'), fullPage: true });
 
@@ -56,16 +46,16 @@ describe('accounts in Chromium', () => {
     await page.getByRole('checkbox').check();
     await page.getByRole('button', { name: 'Create Account' }).click();
 
-    await page.waitForURL(`${stack.web}/dashboard`);
+    await page.waitForURL(`${journey.stack.web}/dashboard`);
     await page.getByRole('heading', { name: 'Dashboard', level: 1 }).waitFor();
     await page.getByText('Manage your account and subscription').waitFor();
     await page.getByText(email).waitFor();
     await page.screenshot({ path: screenshotPath('dashboard-1280'), fullPage: true });
 
     await page.getByRole('navigation', { name: 'Main' }).getByRole('button', { name: 'Logout' }).click();
-    await page.waitForURL(`${stack.web}/signin`);
-    await page.goto(`${stack.web}/dashboard`);
-    await page.waitForURL(`${stack.web}/signin`);
+    await page.waitForURL(`${journey.stack.web}/signin`);
+    await page.goto(`${journey.stack.web}/dashboard`);
+    await page.waitForURL(`${journey.stack.web}/signin`);
     await page.context().close();
   });
 
@@ -80,68 +70,68 @@ describe('accounts in Chromium', () => {
     await page.getByRole('button', { name: 'Sign In', exact: true }).click();
     await page.getByRole('heading', { name: texts.auth.signIn.success }).waitFor();
     await page.getByText(texts.auth.signIn.redirecting).waitFor();
-    await page.waitForURL(`${stack.web}/dashboard`);
+    await page.waitForURL(`${journey.stack.web}/dashboard`);
     await page.context().close();
   });
 
   it('sends the signed-out from /dashboard to /signin, and the signed-in from /signin and /signup to /dashboard', async () => {
     const page = await newPage();
-    await page.goto(`${stack.web}/dashboard`);
-    await page.waitForURL(`${stack.web}/signin`);
+    await page.goto(`${journey.stack.web}/dashboard`);
+    await page.waitForURL(`${journey.stack.web}/signin`);
     await page.getByRole('heading', { name: 'Sign in to your account' }).waitFor();
     await page.screenshot({ path: screenshotPath('signin-1280'), fullPage: true });
 
     await signIn(page, await existingAccount('cy'), PASSWORD);
-    await page.waitForURL(`${stack.web}/dashboard`);
+    await page.waitForURL(`${journey.stack.web}/dashboard`);
     // The marketing pages (no auth code) now offer Dashboard instead of Login.
-    await page.goto(`${stack.web}/pricing`);
+    await page.goto(`${journey.stack.web}/pricing`);
     await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Dashboard' }).waitFor();
-    await page.goto(`${stack.web}/signin`);
-    await page.waitForURL(`${stack.web}/dashboard`);
-    await page.goto(`${stack.web}/signup`);
-    await page.waitForURL(`${stack.web}/dashboard`);
+    await page.goto(`${journey.stack.web}/signin`);
+    await page.waitForURL(`${journey.stack.web}/dashboard`);
+    await page.goto(`${journey.stack.web}/signup`);
+    await page.waitForURL(`${journey.stack.web}/dashboard`);
     await page.context().close();
   });
 
   it('continues with Google through the local provider and /auth/callback to the dashboard', async () => {
     const page = await newPage();
-    await page.goto(`${stack.web}/signin`);
+    await page.goto(`${journey.stack.web}/signin`);
     await page.getByRole('button', { name: 'Continue with Google' }).click();
-    await page.waitForURL(`${stack.google}/interaction/**`);
+    await page.waitForURL(`${journey.stack.google}/interaction/**`);
     await page.screenshot({ path: screenshotPath('google-stand-in-1280'), fullPage: true });
     await page.getByLabel('Email').fill('grace@example.com');
     await page.getByLabel('Name').fill('Grace Hopper');
     await page.getByRole('button', { name: 'Continue' }).click();
 
-    await page.waitForURL(`${stack.web}/auth/callback?**`);
+    await page.waitForURL(`${journey.stack.web}/auth/callback?**`);
     await page.getByRole('heading', { name: texts.auth.signIn.success }).waitFor();
-    await page.waitForURL(`${stack.web}/dashboard`);
+    await page.waitForURL(`${journey.stack.web}/dashboard`);
     await page.getByText('grace@example.com').waitFor();
     await page.context().close();
   });
 
   it('shows the callback error with a way back when the callback is opened without a Google sign-in', async () => {
     const page = await newPage();
-    await page.goto(`${stack.web}/auth/callback?code=made-up&state=made-up`);
+    await page.goto(`${journey.stack.web}/auth/callback?code=made-up&state=made-up`);
     await page.getByRole('heading', { name: texts.auth.callback.errorTitle }).waitFor();
     await page.screenshot({ path: screenshotPath('auth-callback-error-1280'), fullPage: true });
     await page.getByRole('link', { name: texts.auth.callback.backToSignIn }).click();
-    await page.waitForURL(`${stack.web}/signin`);
+    await page.waitForURL(`${journey.stack.web}/signin`);
     await page.context().close();
   });
 
   it('resets a password from the emailed link, then signs in with the new one', async () => {
     const email = await existingAccount('reset');
     const page = await newPage();
-    await page.goto(`${stack.web}/signin`);
+    await page.goto(`${journey.stack.web}/signin`);
     await page.getByRole('link', { name: 'Forgot password?' }).click();
-    await page.waitForURL(`${stack.web}/auth/reset-password`);
+    await page.waitForURL(`${journey.stack.web}/auth/reset-password`);
     // The prebuilt pages' fields (inside SuperTokens' shadow root) carry names, not associated labels.
     await page.locator('input[name="email"]').fill(email);
     await page.screenshot({ path: screenshotPath('auth-reset-request-1280'), fullPage: true });
     await page.getByRole('button', { name: /email me/i }).click();
 
-    const link = linkIn(await latestMailTo(stack.outboxDir, email, 15_000));
+    const link = linkIn(await latestMailTo(journey.stack.outboxDir, email, 15_000));
     await page.goto(link.toString());
     await page.locator('input[name="password"]').fill('newengine7');
     await page.locator('input[name="confirm-password"]').fill('newengine7');
@@ -152,19 +142,19 @@ describe('accounts in Chromium', () => {
 
     // The prebuilt page's Sign In leads to the product's own sign-in page.
     await page.getByRole('button', { name: /sign in/i }).click();
-    await page.waitForURL(`${stack.web}/signin**`);
+    await page.waitForURL(`${journey.stack.web}/signin**`);
     await signIn(page, email, PASSWORD);
     await page.getByRole('alert').getByText(texts.auth.signIn.wrongCredentials).waitFor();
     await signIn(page, email, 'newengine7');
-    await page.waitForURL(`${stack.web}/dashboard`);
+    await page.waitForURL(`${journey.stack.web}/dashboard`);
     await page.context().close();
   });
 
   it('fits the sign-in and sign-up pages on a 390 px phone without sideways scrolling', async () => {
-    const context = await browser.newContext({ viewport: { width: 390, height: 844 } });
+    const context = await journey.browser.newContext({ viewport: { width: 390, height: 844 } });
     const page = await context.newPage();
     for (const path of ['signin', 'signup']) {
-      await page.goto(`${stack.web}/${path}`);
+      await page.goto(`${journey.stack.web}/${path}`);
       await page.getByRole('button', { name: 'Continue with Google' }).waitFor();
       expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
       await page.screenshot({ path: screenshotPath(`${path}-390`), fullPage: true });
@@ -174,15 +164,15 @@ describe('accounts in Chromium', () => {
 
   it('serves the prebuilt /auth page in the site style, whose Google button comes back through /auth/callback/google', async () => {
     const page = await newPage();
-    await page.goto(`${stack.web}/auth?show=signup`);
+    await page.goto(`${journey.stack.web}/auth?show=signup`);
     await page.getByText(/sign up/i).first().waitFor();
     await page.screenshot({ path: screenshotPath('auth-prebuilt-1280'), fullPage: true });
 
     await page.getByRole('button', { name: /continue with google/i }).click();
-    await page.waitForURL(`${stack.google}/interaction/**`);
+    await page.waitForURL(`${journey.stack.google}/interaction/**`);
     await page.getByLabel('Email').fill('ken@example.com');
     await page.getByRole('button', { name: 'Continue' }).click();
-    await page.waitForURL(`${stack.web}/dashboard`);
+    await page.waitForURL(`${journey.stack.web}/dashboard`);
     await page.getByText('ken@example.com').waitFor();
     await page.context().close();
   });

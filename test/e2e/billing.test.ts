@@ -5,37 +5,27 @@
  */
 import { randomUUID } from 'node:crypto';
 import { createServer, type Server } from 'node:http';
-import type { Browser, Page } from 'playwright-core';
+import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { DesktopSession } from '../../shared/api-types';
 import { PRO_TRIAL_DAYS } from '../../shared/plans';
 import { texts } from '../../shared/texts';
 import { AuthApi } from '../support/auth-api';
-import { launchBrowser, screenshotPath } from '../support/browser';
-import { startTestStack, type TestStack } from '../support/local-stack';
+import { screenshotPath } from '../support/browser';
+import { useJourney } from '../support/journey';
 
-let stack: TestStack;
-let browser: Browser;
+const journey = useJourney();
 const PASSWORD = 'engine42';
-
-beforeAll(async () => {
-  stack = await startTestStack({ web: true, seed: true });
-  browser = await launchBrowser();
-});
-afterAll(async () => {
-  await browser?.close();
-  await stack?.stop();
-});
 
 async function signedInPage(name: string): Promise<{ page: Page; email: string }> {
   const email = `${name}-${randomUUID().slice(0, 8)}@example.com`;
-  expect((await new AuthApi(stack.api, stack.web).signUp(email, PASSWORD)).status).toBe('OK');
-  const page = await (await browser.newContext({ viewport: { width: 1280, height: 900 } })).newPage();
-  await page.goto(`${stack.web}/signin`);
+  expect((await new AuthApi(journey.stack.api, journey.stack.web).signUp(email, PASSWORD)).status).toBe('OK');
+  const page = await (await journey.browser.newContext({ viewport: { width: 1280, height: 900 } })).newPage();
+  await page.goto(`${journey.stack.web}/signin`);
   await page.getByLabel('Email').fill(email);
   await page.getByLabel('Password', { exact: true }).fill(PASSWORD);
   await page.getByRole('button', { name: 'Sign In', exact: true }).click();
-  await page.waitForURL(`${stack.web}/dashboard`);
+  await page.waitForURL(`${journey.stack.web}/dashboard`);
   return { page, email };
 }
 
@@ -47,31 +37,31 @@ describe('billing in Chromium', () => {
     await page.getByText(subscription.freePlan).waitFor();
     await page.screenshot({ path: screenshotPath('dashboard-free-1280'), fullPage: true });
 
-    await page.goto(`${stack.web}/pricing`);
+    await page.goto(`${journey.stack.web}/pricing`);
     const pro = page.getByRole('article').filter({ has: page.getByRole('heading', { name: 'Pro' }) });
     const free = page.getByRole('article').filter({ has: page.getByRole('heading', { name: 'Free' }) });
     // Signed in on Free: the Free card says so, once the profile has loaded after hydration.
     await free.getByRole('button', { name: planButton.current }).waitFor();
     await pro.getByRole('button', { name: planButton.getStarted }).click();
 
-    await page.waitForURL(`${stack.stripe}/checkout/**`);
+    await page.waitForURL(`${journey.stack.stripe}/checkout/**`);
     await page.getByText(`${PRO_TRIAL_DAYS}-day free trial`).waitFor();
     await page.screenshot({ path: screenshotPath('stripe-stand-in-checkout-1280'), fullPage: true });
     await page.getByRole('button', { name: 'Start trial' }).click();
 
-    await page.waitForURL(`${stack.web}/checkout/success?session_id=cs_*`);
+    await page.waitForURL(`${journey.stack.web}/checkout/success?session_id=cs_*`);
     await page.getByText(checkoutSuccess.confirmed).waitFor();
-    await page.waitForURL(`${stack.web}/dashboard`);
+    await page.waitForURL(`${journey.stack.web}/dashboard`);
     await page.getByText(subscription.proPlan).waitFor();
     await expect(page.getByText(/Trial ends/).isVisible()).resolves.toBe(true);
     await page.screenshot({ path: screenshotPath('dashboard-pro-1280'), fullPage: true });
 
     await page.getByRole('button', { name: subscription.manage }).click();
-    await page.waitForURL(`${stack.stripe}/portal/**`);
+    await page.waitForURL(`${journey.stack.stripe}/portal/**`);
     await page.getByRole('button', { name: 'Cancel now' }).click();
     await page.getByText(/Canceled/).first().waitFor();
     await page.getByRole('link', { name: /Return to Voxpen/ }).click();
-    await page.waitForURL(`${stack.web}/dashboard`);
+    await page.waitForURL(`${journey.stack.web}/dashboard`);
     await page.getByText(subscription.freePlan).waitFor();
   });
 });
@@ -94,18 +84,18 @@ describe('desktop sign-in handoff in Chromium', () => {
 
   it('signs in for the desktop app, hands a single-use code to its loopback address, and the app gets its own session', async () => {
     const email = `desktop-${randomUUID().slice(0, 8)}@example.com`;
-    expect((await new AuthApi(stack.api, stack.web).signUp(email, PASSWORD)).status).toBe('OK');
+    expect((await new AuthApi(journey.stack.api, journey.stack.web).signUp(email, PASSWORD)).status).toBe('OK');
     const port = (desktop.address() as { port: number }).port;
     const redirect = `http://127.0.0.1:${port}/callback?state=abc`;
 
-    const page = await (await browser.newContext()).newPage();
-    await page.goto(`${stack.web}/signin?origin=desktop&redirect_url=${encodeURIComponent(redirect)}`);
+    const page = await (await journey.browser.newContext()).newPage();
+    await page.goto(`${journey.stack.web}/signin?origin=desktop&redirect_url=${encodeURIComponent(redirect)}`);
     // The desktop parameters leave the address bar, kept in session storage.
-    await page.waitForURL(`${stack.web}/signin`);
+    await page.waitForURL(`${journey.stack.web}/signin`);
     await page.getByLabel('Email').fill(email);
     await page.getByLabel('Password', { exact: true }).fill(PASSWORD);
     await page.getByRole('button', { name: 'Sign In', exact: true }).click();
-    await page.waitForURL(`${stack.web}/launch?**`);
+    await page.waitForURL(`${journey.stack.web}/launch?**`);
     await page.getByText(texts.desktop.allSet).waitFor();
 
     const callback = await received;
@@ -115,11 +105,11 @@ describe('desktop sign-in handoff in Chromium', () => {
     expect(code).toMatch(/^[\w-]{40,}$/);
 
     const exchange = async () =>
-      fetch(`${stack.api}/api/auth/desktop/exchange`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ code }) });
+      fetch(`${journey.stack.api}/api/auth/desktop/exchange`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ code }) });
     const first = await exchange();
     expect(first.status).toBe(200);
     const session = (await first.json()) as DesktopSession;
-    const usage = await fetch(`${stack.api}/api/usage`, { headers: { authorization: `Bearer ${session.accessToken}` } });
+    const usage = await fetch(`${journey.stack.api}/api/usage`, { headers: { authorization: `Bearer ${session.accessToken}` } });
     expect(usage.status).toBe(200);
     expect(await usage.json()).toMatchObject({ plan: 'free', wordsTranscribed: 0 });
     expect((await exchange()).status).toBe(400);

@@ -1,35 +1,24 @@
-import type { Browser } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { formatReleaseDate } from '../../shared/format';
 import { installerFileName } from '../../shared/product';
 import { texts } from '../../shared/texts';
 import { SAMPLE_RELEASE } from '../../infra/local/seed';
-import { launchBrowser, screenshotPath } from '../support/browser';
-import { startTestStack } from '../support/local-stack';
+import { screenshotPath } from '../support/browser';
+import { useJourney } from '../support/journey';
 
-let stack: Awaited<ReturnType<typeof startTestStack>>;
-let browser: Browser;
-
-beforeAll(async () => {
-  stack = await startTestStack({ web: true, seed: true });
-  browser = await launchBrowser();
-});
-afterAll(async () => {
-  await browser?.close();
-  await stack?.stop();
-});
+const journey = useJourney();
 
 describe('/download in Chromium', () => {
   it('shows the version line from the API and links the installer under its product file name', async () => {
-    const page = await browser.newPage();
-    await page.goto(`${stack.web}/download`);
+    const page = await journey.browser.newPage();
+    await page.goto(`${journey.stack.web}/download`);
     await expect(page.getByRole('heading', { level: 1 }).textContent()).resolves.toBe('Download for Windows');
     const line = texts.download.versionLine(SAMPLE_RELEASE.version, formatReleaseDate(SAMPLE_RELEASE.pubDate));
     await page.getByText(line).waitFor();
 
     const link = page.getByRole('link', { name: 'Download Now (64-bit)' });
     expect(await link.getAttribute('download')).toBe(installerFileName(SAMPLE_RELEASE.version));
-    expect(await link.getAttribute('href')).toBe(`${stack.web}/downloads/${installerFileName(SAMPLE_RELEASE.version)}`);
+    expect(await link.getAttribute('href')).toBe(`${journey.stack.web}/downloads/${installerFileName(SAMPLE_RELEASE.version)}`);
 
     const [download] = await Promise.all([page.waitForEvent('download'), link.click()]);
     expect(download.suggestedFilename()).toBe('Voxpen_1.4.2_x64-setup.exe');
@@ -39,14 +28,14 @@ describe('/download in Chromium', () => {
   });
 
   it('says it is loading until the API answers, and names the system requirements', async () => {
-    const page = await browser.newPage();
+    const page = await journey.browser.newPage();
     let release: () => void = () => {};
     const held = new Promise<void>((r) => (release = r));
     await page.route('**/api/latest-version', async (route) => {
       await held;
       await route.continue();
     });
-    await page.goto(`${stack.web}/download`);
+    await page.goto(`${journey.stack.web}/download`);
     await page.getByText(texts.download.loading).waitFor();
     await expect(page.getByText('4GB RAM minimum (8GB recommended)').isVisible()).resolves.toBe(true);
     release();
@@ -55,8 +44,8 @@ describe('/download in Chromium', () => {
   });
 
   it('shows a 404 page for an unknown path', async () => {
-    const page = await browser.newPage();
-    await page.goto(`${stack.web}/no-such-page`);
+    const page = await journey.browser.newPage();
+    await page.goto(`${journey.stack.web}/no-such-page`);
     await page.getByRole('heading', { name: 'Page not found' }).waitFor();
     await page.close();
   });
