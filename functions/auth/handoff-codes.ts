@@ -7,7 +7,7 @@
 import { DeleteCommand, PutCommand, type DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
 import { createHash, randomBytes } from 'node:crypto';
 import { tableName } from '../../shared/tables';
-import { isConditionFailure } from '../lib/dynamo';
+import { ifConditionHolds } from '../lib/dynamo';
 
 export const HANDOFF_CODE_TTL_SECONDS = 60;
 
@@ -38,8 +38,8 @@ export async function issueHandoffCode(db: DynamoDBDocumentClient, owner: Handof
 
 /** Uses up `code`: its owner when it was issued, unused and unexpired; undefined otherwise (and then nothing changed). */
 export async function consumeHandoffCode(db: DynamoDBDocumentClient, code: string, nowMs = Date.now()): Promise<HandoffOwner | undefined> {
-  try {
-    const out = await db.send(
+  const out = await ifConditionHolds(
+    db.send(
       new DeleteCommand({
         TableName: tableName('handoffCodes'),
         Key: { codeHash: hashHandoffCode(code) },
@@ -48,11 +48,8 @@ export async function consumeHandoffCode(db: DynamoDBDocumentClient, code: strin
         ExpressionAttributeValues: { ':now': Math.floor(nowMs / 1000) },
         ReturnValues: 'ALL_OLD',
       }),
-    );
-    const item = out.Attributes as HandoffItem | undefined;
-    return item ? { userId: item.userId, recipeUserId: item.recipeUserId } : undefined;
-  } catch (error) {
-    if (isConditionFailure(error)) return undefined;
-    throw error;
-  }
+    ),
+  );
+  const item = out?.Attributes as HandoffItem | undefined;
+  return item ? { userId: item.userId, recipeUserId: item.recipeUserId } : undefined;
 }

@@ -7,7 +7,7 @@
 import { GetCommand, QueryCommand, UpdateCommand, type DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
 import type { Subscription, SubscriptionStatus } from '../../shared/api-types';
 import { tableName } from '../../shared/tables';
-import { isConditionFailure } from '../lib/dynamo';
+import { ifConditionHolds } from '../lib/dynamo';
 
 export interface BillingAccount {
   userId: string;
@@ -69,8 +69,8 @@ export async function accountByCustomer(db: DynamoDBDocumentClient, stripeCustom
  * racing checkouts agree on a single customer.
  */
 export async function linkCustomer(db: DynamoDBDocumentClient, userId: string, stripeCustomerId: string): Promise<string> {
-  try {
-    await db.send(
+  const out = await ifConditionHolds(
+    db.send(
       new UpdateCommand({
         TableName: tableName('users'),
         Key: { userId },
@@ -78,14 +78,12 @@ export async function linkCustomer(db: DynamoDBDocumentClient, userId: string, s
         ConditionExpression: 'attribute_exists(userId) AND (attribute_not_exists(stripeCustomerId) OR stripeCustomerId = :c)',
         ExpressionAttributeValues: { ':c': stripeCustomerId },
       }),
-    );
-    return stripeCustomerId;
-  } catch (error) {
-    if (!isConditionFailure(error)) throw error;
-    const account = await getBillingAccount(db, userId);
-    if (!account?.stripeCustomerId) throw new Error(`account ${userId} has no record to link a customer to`);
-    return account.stripeCustomerId;
-  }
+    ),
+  );
+  if (out) return stripeCustomerId;
+  const account = await getBillingAccount(db, userId);
+  if (!account?.stripeCustomerId) throw new Error(`account ${userId} has no record to link a customer to`);
+  return account.stripeCustomerId;
 }
 
 /**
@@ -108,8 +106,8 @@ export async function applySubscription(
     ENDED.forEach((status, i) => (values[`:ended${i}`] = status));
   }
   if (hasTrial) values[':true'] = true;
-  try {
-    await db.send(
+  const out = await ifConditionHolds(
+    db.send(
       new UpdateCommand({
         TableName: tableName('users'),
         Key: { userId },
@@ -118,12 +116,9 @@ export async function applySubscription(
         ...(hasEnded(subscription) ? { ExpressionAttributeNames: { '#status': 'status' } } : {}),
         ExpressionAttributeValues: values,
       }),
-    );
-    return true;
-  } catch (error) {
-    if (isConditionFailure(error)) return false;
-    throw error;
-  }
+    ),
+  );
+  return out !== undefined;
 }
 
 /**
@@ -131,8 +126,8 @@ export async function applySubscription(
  * an expired one) is still what is stored. False when another request stored its session first.
  */
 export async function rememberCheckout(db: DynamoDBDocumentClient, userId: string, checkout: OpenCheckout, replacing: string | undefined, now: Date): Promise<boolean> {
-  try {
-    await db.send(
+  const out = await ifConditionHolds(
+    db.send(
       new UpdateCommand({
         TableName: tableName('users'),
         Key: { userId },
@@ -140,18 +135,15 @@ export async function rememberCheckout(db: DynamoDBDocumentClient, userId: strin
         ConditionExpression: `attribute_exists(userId) AND (attribute_not_exists(openCheckout) OR openCheckout.expiresAt <= :now${replacing ? ' OR openCheckout.sessionId = :replacing' : ''})`,
         ExpressionAttributeValues: { ':c': checkout, ':now': Math.floor(now.getTime() / 1000), ...(replacing ? { ':replacing': replacing } : {}) },
       }),
-    );
-    return true;
-  } catch (error) {
-    if (isConditionFailure(error)) return false;
-    throw error;
-  }
+    ),
+  );
+  return out !== undefined;
 }
 
 /** Forgets the open session once it is completed or expired, if it is still the stored one. */
 export async function forgetCheckout(db: DynamoDBDocumentClient, userId: string, sessionId: string): Promise<void> {
-  try {
-    await db.send(
+  await ifConditionHolds(
+    db.send(
       new UpdateCommand({
         TableName: tableName('users'),
         Key: { userId },
@@ -159,8 +151,6 @@ export async function forgetCheckout(db: DynamoDBDocumentClient, userId: string,
         ConditionExpression: 'openCheckout.sessionId = :id',
         ExpressionAttributeValues: { ':id': sessionId },
       }),
-    );
-  } catch (error) {
-    if (!isConditionFailure(error)) throw error;
-  }
+    ),
+  );
 }

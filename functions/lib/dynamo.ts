@@ -30,3 +30,13 @@ export function isExpired(item: { expiresAt?: number } | undefined, nowMs: numbe
 export function isConditionFailure(error: unknown): boolean {
   return error instanceof ConditionalCheckFailedException || (error as { name?: string }).name === 'ConditionalCheckFailedException';
 }
+
+/** A conditional write's output, or undefined when its condition did not hold (the one expected failure). */
+export async function ifConditionHolds<T>(write: Promise<T>): Promise<T | undefined> {
+  try {
+    return await write;
+  } catch (error) {
+    if (isConditionFailure(error)) return undefined;
+    throw error;
+  }
+}

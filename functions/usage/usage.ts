@@ -8,7 +8,7 @@ import type { UsageMetrics, UsageSummary } from '../../shared/api-types';
 import { FREE_WORDS_PER_MONTH } from '../../shared/plans';
 import { tableName } from '../../shared/tables';
 import { timeSavedSeconds, usageMonth } from '../../shared/usage';
-import { isConditionFailure } from '../lib/dynamo';
+import { ifConditionHolds } from '../lib/dynamo';
 
 export type MonthUsage = UsageMetrics & { month: string };
 
@@ -66,8 +66,8 @@ export async function recordUsage(
   if (wordLimit !== undefined && report.words > wordLimit) return { recorded: false };
   const month = usageMonth(now);
   const seconds = Math.round(report.seconds);
-  try {
-    const out = await db.send(
+  const out = await ifConditionHolds(
+    db.send(
       new UpdateCommand({
         TableName: tableName('usage'),
         Key: { userId, month },
@@ -85,10 +85,8 @@ export async function recordUsage(
         },
         ReturnValues: 'ALL_NEW',
       }),
-    );
-    return { recorded: true, month: { month, ...metricsOf(out.Attributes) } };
-  } catch (error) {
-    if (isConditionFailure(error)) return { recorded: false };
-    throw error;
-  }
+    ),
+  );
+  if (!out) return { recorded: false };
+  return { recorded: true, month: { month, ...metricsOf(out.Attributes) } };
 }

@@ -3,7 +3,7 @@
  * SuperTokens user. Every write is a single conditional or atomic operation on that item, so
  * repeated and concurrent calls lose nothing and duplicate nothing.
  */
-import { isConditionFailure } from '../lib/dynamo';
+import { ifConditionHolds, isConditionFailure } from '../lib/dynamo';
 import { GetCommand, PutCommand, UpdateCommand, type DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
 import type { UserRecord } from '../../shared/api-types';
 import { tableName } from '../../shared/tables';
@@ -59,8 +59,8 @@ export async function ensureUserRecord(
 
 /** POST /api/track-login: last login time and the count in one atomic update; undefined when there is no record. */
 export async function trackLogin(db: DynamoDBDocumentClient, userId: string, now: Date): Promise<UserRecord | undefined> {
-  try {
-    const out = await db.send(
+  const out = await ifConditionHolds(
+    db.send(
       new UpdateCommand({
         TableName: tableName('users'),
         Key: { userId },
@@ -69,10 +69,7 @@ export async function trackLogin(db: DynamoDBDocumentClient, userId: string, now
         ExpressionAttributeValues: { ':now': now.toISOString(), ':one': 1 },
         ReturnValues: 'ALL_NEW',
       }),
-    );
-    return out.Attributes as UserRecord;
-  } catch (error) {
-    if (isConditionFailure(error)) return undefined;
-    throw error;
-  }
+    ),
+  );
+  return out?.Attributes as UserRecord | undefined;
 }
