@@ -30,7 +30,8 @@ describe('the CloudFront rewrite function', () => {
   });
 
   it('serves client routes and unknown paths the app shell', () => {
-    for (const uri of ['/dashboard', '/launch', '/checkout/success', '/signin', '/no-such-page']) expect(viewerRequest(uri)).toBe('/_app.html');
+    const clientRoutes = ['/dashboard', '/launch', '/checkout/success', '/signin', '/signup', '/auth', '/auth/callback', '/auth/callback/google', '/no-such-page'];
+    for (const uri of clientRoutes) expect(viewerRequest(uri)).toBe('/_app.html');
   });
 
   it('is plain enough for the cloudfront-js-2.0 runtime: no imports, no module syntax', () => {

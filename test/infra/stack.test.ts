@@ -239,7 +239,7 @@ describe('secrets and least privilege', () => {
       for (const s of statements) {
         const actions = [s.Action].flat().join(' ');
         const resourcesText = json(s.Resource);
-        if (/dynamodb:|secretsmanager:/.test(actions)) expect(resourcesText, `${name}: ${actions}`).not.toBe('"*"');
+        if (/dynamodb:|secretsmanager:/.test(actions)) for (const r of [s.Resource].flat()) expect(r, `${name}: ${actions}`).not.toBe('*');
         if (actions.includes('dynamodb:')) {
           const named = (Object.keys(tables) as TableKey[]).filter((k) => resourcesText.includes(`"Data${k}`));
           for (const k of named) expect(ownTables, `${name} may touch ${k}`).toContain(k);
@@ -252,6 +252,10 @@ describe('secrets and least privilege', () => {
       for (const secret of ('secrets' in def ? def.secrets : []) as string[]) {
         expect(env[secretIdEnvName(secret as never)]).toBe(`voxpen/${secret}`);
       }
+      // The stack's own generated secret (CloudFront's origin header) is read only by those that check it.
+      const [[originSecretId]] = ofType('AWS::SecretsManager::Secret') as [[string, Resource]];
+      const readsOriginSecret = statements.some((st) => [st.Action].flat().join(' ').includes('secretsmanager:') && json(st.Resource).includes(originSecretId));
+      expect(readsOriginSecret, `${name} reads the origin secret`).toBe((('secrets' in def ? def.secrets : []) as readonly string[]).includes('originVerify'));
     }
   });
 });
@@ -312,5 +316,54 @@ describe('operations', () => {
     const outputs = template.toJSON().Outputs;
     expect(Object.keys(outputs)).toEqual(expect.arrayContaining(['SiteUrl', 'ApiUrl', 'StripeWebhookUrl', 'ReleasesTableName']));
     expect(json(outputs.StripeWebhookUrl.Value)).toContain('/api/stripe-webhook');
+  });
+});
+
+describe('optional context: custom domain, WAF, alarm email, mail sender', () => {
+  let custom: Record<string, Resource>;
+  let outputs: Record<string, { Value: unknown }>;
+  const certificateArn = 'arn:aws:acm:us-east-1:111111111111:certificate/abc';
+
+  beforeAll(() => {
+    // Bundling is what the first synth checks; this one only looks at the optional resources.
+    const app = new App({ context: { 'aws:cdk:bundling-stacks': [] } });
+    const stack = new VoxpenStack(app, 'Custom', {
+      secretPrefix: 'voxpen',
+      env: { account: '111111111111', region: 'us-east-1' },
+      domain: { names: ['voxpen.example', 'www.voxpen.example'], certificateArn },
+      wafRateLimit: 2000,
+      alarmEmail: 'ops@voxpen.example',
+      mailFrom: 'no-reply@voxpen.example',
+      billing: { proProductId: 'prod_test_pro', priceIds: { 'pro-monthly': 'price_test_monthly', 'pro-annual': 'price_test_annual' } },
+    });
+    const synthesized = Template.fromStack(stack).toJSON();
+    custom = synthesized.Resources;
+    outputs = synthesized.Outputs;
+  }, 120_000);
+
+  const customOfType = (type: string) => Object.entries(custom).filter(([, r]) => r.Type === type);
+
+  it('serves the site on the domain with its certificate, behind a per-IP WAF rate rule', () => {
+    const [[, dist]] = customOfType('AWS::CloudFront::Distribution') as [[string, Resource]];
+    const config = dist.Properties.DistributionConfig;
+    expect(config.Aliases).toEqual(['voxpen.example', 'www.voxpen.example']);
+    expect(config.ViewerCertificate).toMatchObject({ AcmCertificateArn: certificateArn, SslSupportMethod: 'sni-only' });
+    const [[wafId, waf]] = customOfType('AWS::WAFv2::WebACL') as [[string, Resource]];
+    expect(waf.Properties).toMatchObject({ Scope: 'CLOUDFRONT', Rules: [{ Action: { Block: {} }, Statement: { RateBasedStatement: { Limit: 2000, AggregateKeyType: 'IP' } } }] });
+    expect(json(config.WebACLId)).toContain(wafId);
+    expect(json(outputs.SiteUrl!.Value)).toBe('"https://voxpen.example"');
+  });
+
+  it('mails alarms to the address, and lets only the mail-sending function send, from its domain only', () => {
+    const [[topicId]] = customOfType('AWS::SNS::Topic') as [[string, Resource]];
+    expect(customOfType('AWS::SNS::Subscription').map(([, s]) => s.Properties)).toContainEqual(expect.objectContaining({ Protocol: 'email', Endpoint: 'ops@voxpen.example' }));
+    for (const [, alarm] of customOfType('AWS::CloudWatch::Alarm')) expect(json(alarm.Properties.AlarmActions)).toContain(topicId);
+
+    const sesStatements = customOfType('AWS::IAM::Policy').flatMap(([, p]) =>
+      (p.Properties.PolicyDocument.Statement as any[]).filter((st) => [st.Action].flat().includes('ses:SendEmail')).map((st) => ({ roles: json(p.Properties.Roles), resource: json(st.Resource) })),
+    );
+    expect(sesStatements).toHaveLength(1);
+    expect(sesStatements[0]!.roles).toContain('Apiauth');
+    expect(sesStatements[0]!.resource).toContain('identity/voxpen.example');
   });
 });
