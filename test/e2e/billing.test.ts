@@ -51,6 +51,7 @@ describe('billing in Chromium', () => {
 
     await page.waitForURL(`${journey.stack.web}/checkout/success?session_id=cs_*`);
     await page.getByText(checkoutSuccess.confirmed).waitFor();
+    await page.screenshot({ path: screenshotPath('checkout-success-1280') });
     await page.waitForURL(`${journey.stack.web}/dashboard`);
     await page.getByText(subscription.proPlan).waitFor();
     await expect(page.getByText(/Trial ends/).isVisible()).resolves.toBe(true);
@@ -97,6 +98,7 @@ describe('desktop sign-in handoff in Chromium', () => {
     await page.getByRole('button', { name: 'Sign In', exact: true }).click();
     await page.waitForURL(`${journey.stack.web}/launch?**`);
     await page.getByText(texts.desktop.allSet).waitFor();
+    await page.screenshot({ path: screenshotPath('launch-1280') });
 
     const callback = await received;
     expect(callback.pathname).toBe('/callback');

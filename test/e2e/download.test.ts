@@ -43,10 +43,12 @@ describe('/download in Chromium', () => {
     await page.close();
   });
 
-  it('shows a 404 page for an unknown path', async () => {
-    const page = await journey.browser.newPage();
+  it('shows a 404 page for an unknown path, short enough that the footer sits at the bottom of the window', async () => {
+    const page = await journey.browser.newPage({ viewport: { width: 1280, height: 1000 } });
     await page.goto(`${journey.stack.web}/no-such-page`);
     await page.getByRole('heading', { name: 'Page not found' }).waitFor();
+    const footer = (await page.getByRole('contentinfo').boundingBox())!;
+    expect(Math.round(footer.y + footer.height)).toBe(1000);
     await page.close();
   });
 });
