@@ -126,13 +126,19 @@ describe('accounts in Chromium', () => {
     await page.goto(`${journey.stack.web}/signin`);
     await page.getByRole('link', { name: 'Forgot password?' }).click();
     await page.waitForURL(`${journey.stack.web}/auth/reset-password`);
+    // A CI run once saw no reset request leave this page: type only once the prebuilt page's own
+    // start-up requests are done, and the confirmation below tells a lost request from a lost mail.
+    await page.waitForLoadState('networkidle');
     // The prebuilt pages' fields (inside SuperTokens' shadow root) carry names, not associated labels.
     await page.locator('input[name="email"]').fill(email);
     await page.screenshot({ path: screenshotPath('auth-reset-request-1280'), fullPage: true });
     await page.getByRole('button', { name: /email me/i }).click();
+    // The prebuilt page confirms once the API has answered, and the API answers after the mail is written.
+    await page.getByText(/A password reset email has been sent to/).waitFor();
 
-    const link = linkIn(await latestMailTo(journey.stack.outboxDir, email, 15_000));
+    const link = linkIn(await latestMailTo(journey.stack.outboxDir, email));
     await page.goto(link.toString());
+    await page.waitForLoadState('networkidle');
     await page.locator('input[name="password"]').fill('newengine7');
     await page.locator('input[name="confirm-password"]').fill('newengine7');
     await page.screenshot({ path: screenshotPath('auth-reset-new-password-1280'), fullPage: true });
