@@ -97,18 +97,18 @@ function trialEndBehaviorOf(subscriptionData: Params | undefined): TrialEndBehav
   const param = 'subscription_data[trial_settings][end_behavior][missing_payment_method]';
   const behavior = str(obj(obj(subscriptionData, 'trial_settings'), 'end_behavior'), 'missing_payment_method');
   if (behavior === undefined) return undefined;
-  if (!(TRIAL_END_BEHAVIORS as readonly string[]).includes(behavior)) throw invalid(`Invalid ${param}: must be one of ${TRIAL_END_BEHAVIORS.join(', ')}`, param);
+  if (!(TRIAL_END_BEHAVIORS as readonly string[]).includes(behavior)) throw invalid(`Invalid ${param}: must be one of ${new Intl.ListFormat('en', { type: 'disjunction' }).format(TRIAL_END_BEHAVIORS)}`, param);
   return behavior as TrialEndBehavior;
 }
 
-/** Stripe: a session lasts 24 hours unless `expires_at` asks for 30 minutes to 24 hours from now. */
+/** Stripe: a session lasts 24 hours unless `expires_at` asks for 30 minutes to 24 hours after its creation. */
 function expiresAtOf(params: Params, now: number): number {
   const asked = str(params, 'expires_at');
   if (asked === undefined) return now + 86_400;
+  if (!/^\d+$/.test(asked)) throw invalid(`Invalid integer: ${asked}`, 'expires_at');
   const at = Number(asked);
-  if (!/^\d+$/.test(asked) || at < now + 30 * 60 || at > now + 86_400) {
-    throw invalid('The `expires_at` timestamp must be between 30 minutes and 24 hours from Checkout Session creation.', 'expires_at');
-  }
+  if (at < now + 30 * 60) throw invalid('The `expires_at` timestamp must be at least 30 minutes from Checkout Session creation.', 'expires_at');
+  if (at > now + 86_400) throw invalid('The `expires_at` timestamp must be less than 24 hours from Checkout Session creation.', 'expires_at');
   return at;
 }
 
@@ -167,22 +167,39 @@ export async function createCheckoutSession(deps: OperationDeps, params: Params)
   return session;
 }
 
+/** A session past its `expires_at` is expired here, when next looked at: Stripe expires it on its own and says so by webhook. */
 export async function getCheckout(deps: OperationDeps, id: string): Promise<StoredCheckout> {
   const stored = id.startsWith('cs_') ? await deps.store.get<StoredCheckout>(id) : undefined;
   if (!stored) throw noSuch('checkout.session', id);
-  return stored;
+  if (stored.session.status !== 'open' || nowSeconds(deps.clock) < (stored.session.expires_at as number)) return stored;
+  // Expire it now; when another request got there first, what that request saved is the answer.
+  return (await markExpired(deps, stored)) ?? (await deps.store.get<StoredCheckout>(id))!;
 }
 
-/** POST /v1/checkout/sessions/:id/expire: an open session can no longer be paid; anything else is refused. */
-export async function expireCheckout(deps: OperationDeps, id: string): Promise<CheckoutSession> {
-  const { session, terms } = await getCheckout(deps, id);
-  if (session.status !== 'open') throw invalid(`Only Checkout Sessions with a status of \`open\` can be expired. This session has a status of \`${session.status}\`.`);
-  // The same claim completion takes, so a session is either paid or expired, never both.
-  if (!(await deps.store.putIfAbsent(key.checkoutDone(id), { expired: true }))) throw invalid('Only Checkout Sessions with a status of `open` can be expired. This session has a status of `complete`.');
-  const expired: CheckoutSession = { ...session, status: 'expired', url: null };
-  await deps.store.put(id, { session: expired, terms } satisfies StoredCheckout);
-  await emit(deps, 'checkout.session.expired', expired);
+/**
+ * An open session becomes expired: no longer payable, `checkout.session.expired` sent. It takes the
+ * claim completion takes, so a session is paid or expired, never both; undefined when the claim is lost.
+ */
+async function markExpired(deps: OperationDeps, { session, terms }: StoredCheckout): Promise<StoredCheckout | undefined> {
+  if (!(await deps.store.putIfAbsent(key.checkoutDone(session.id), { expired: true }))) return undefined;
+  const expired: StoredCheckout = { session: { ...session, status: 'expired', url: null }, terms };
+  await deps.store.put(session.id, expired);
+  await emit(deps, 'checkout.session.expired', expired.session);
   return expired;
+}
+
+/** What took a session's claim, for a request that lost it before the winner saved the session. */
+async function claimedBy(deps: OperationDeps, id: string): Promise<'complete' | 'expired'> {
+  return (await deps.store.get<{ expired?: true }>(key.checkoutDone(id)))?.expired ? 'expired' : 'complete';
+}
+
+/** POST /v1/checkout/sessions/:id/expire: only an open session can be expired. */
+export async function expireCheckout(deps: OperationDeps, id: string): Promise<CheckoutSession> {
+  const stored = await getCheckout(deps, id);
+  const expired = stored.session.status === 'open' ? await markExpired(deps, stored) : undefined;
+  if (expired) return expired.session;
+  const status = stored.session.status === 'open' ? await claimedBy(deps, id) : stored.session.status;
+  throw invalid(`Only Checkout Sessions with a status in ["open"] can be expired. This Checkout Session has a status of \`${status}\`.`);
 }
 
 export type CheckoutOutcome = { done: true; session: CheckoutSession; subscription: Subscription } | { done: false; reason: 'complete' | 'expired' };
@@ -193,11 +210,11 @@ export type CheckoutOutcome = { done: true; session: CheckoutSession; subscripti
  */
 export async function completeCheckout(deps: OperationDeps, id: string, email?: string): Promise<CheckoutOutcome> {
   const { session, terms } = await getCheckout(deps, id);
+  // getCheckout has already expired a session past its expires_at.
   if (session.status !== 'open') return { done: false, reason: session.status };
   const now = nowSeconds(deps.clock);
-  if (now >= (session.expires_at as number)) return { done: false, reason: 'expired' };
   const subscriptionId = newId('sub');
-  if (!(await deps.store.putIfAbsent(key.checkoutDone(id), { subscription: subscriptionId }))) return { done: false, reason: 'complete' };
+  if (!(await deps.store.putIfAbsent(key.checkoutDone(id), { subscription: subscriptionId }))) return { done: false, reason: await claimedBy(deps, id) };
 
   let customerId = session.customer;
   if (!customerId) {

@@ -142,10 +142,11 @@ describe('Checkout Session lifetime and trial settings', () => {
     const customer = await newCustomer();
     const now = Math.floor(Date.now() / 1000);
     expect((await checkout(customer.id, { extra: { expires_at: now + 3600 } })).expires_at).toBe(now + 3600);
-    expect((await checkout(customer.id)).expires_at).toBeGreaterThanOrEqual(now + 86_400);
-    for (const expires_at of [now + 60, now + 2 * 86_400]) {
-      await expect(checkout(customer.id, { extra: { expires_at } })).rejects.toMatchObject({ statusCode: 400, param: 'expires_at' });
-    }
+    const byDefault = await checkout(customer.id);
+    expect(byDefault.expires_at).toBe(byDefault.created + 86_400);
+    await expect(checkout(customer.id, { extra: { expires_at: now + 60 } })).rejects.toMatchObject({ statusCode: 400, param: 'expires_at', message: expect.stringContaining('at least 30 minutes') });
+    await expect(checkout(customer.id, { extra: { expires_at: now + 2 * 86_400 } })).rejects.toMatchObject({ statusCode: 400, param: 'expires_at', message: expect.stringContaining('less than 24 hours') });
+    await expect(checkout(customer.id, { extra: { expires_at: 'soon' as unknown as number } })).rejects.toMatchObject({ statusCode: 400, param: 'expires_at', message: 'Invalid integer: soon' });
   });
 
   it('expires an open session once: it is told by webhook and can no longer be paid', async () => {
@@ -153,13 +154,54 @@ describe('Checkout Session lifetime and trial settings', () => {
     const expired = await stripe.checkout.sessions.expire(session.id);
     expect(expired).toMatchObject({ id: session.id, status: 'expired', url: null });
     expect((await stripe.checkout.sessions.retrieve(session.id)).status).toBe('expired');
-    await vi.waitFor(() => expect(receiver.events.map((e) => e.type)).toContain('checkout.session.expired'));
-    await expect(stripe.checkout.sessions.expire(session.id)).rejects.toMatchObject({ statusCode: 400, message: expect.stringContaining('status of `open`') });
+    // Delivered before the expire call was answered.
+    expect(receiver.events).toEqual([expect.objectContaining({ type: 'checkout.session.expired', data: expect.objectContaining({ object: expect.objectContaining({ id: session.id, status: 'expired' }) }) })]);
+    await expect(stripe.checkout.sessions.expire(session.id)).rejects.toMatchObject({ statusCode: 400, type: 'StripeInvalidRequestError', message: expect.stringMatching(/can be expired\. This Checkout Session has a status of `expired`\.$/) });
 
+    const shown = await page(session.url!);
+    expect(shown.html).toContain('This checkout has expired');
+    expect(shown.html).not.toContain('<form');
     const pay = await page(session.url!, { email: 'ada@example.com', card: '4242 4242 4242 4242' });
     expect(pay.status).toBe(409);
     expect(pay.html).toContain('This checkout has expired');
-    await expect(stripe.checkout.sessions.expire('cs_test_nope')).rejects.toMatchObject({ statusCode: 404 });
+    expect(receiver.events.map((e) => e.type)).toEqual(['checkout.session.expired']);
+    await expect(stripe.checkout.sessions.expire('cs_test_nope')).rejects.toMatchObject({ statusCode: 404, code: 'resource_missing' });
+  });
+
+  it('refuses to expire a completed session', async () => {
+    const session = await checkout((await newCustomer()).id);
+    await page(session.url!, {});
+    await expect(stripe.checkout.sessions.expire(session.id)).rejects.toMatchObject({ statusCode: 400, message: expect.stringContaining('status of `complete`') });
+    expect((await stripe.checkout.sessions.retrieve(session.id)).status).toBe('complete');
+  });
+
+  it('expires a session on its own once expires_at has passed', async () => {
+    // A second stand-in whose clock starts 31 minutes back: moving it to the real time makes the session lapse
+    // while webhook signatures stay within the receiver's tolerance.
+    let behind = 31 * 60_000;
+    const port = await freePort();
+    const lapsing = await startStripeStandIn({ port, dynamoEndpoint: dynamo.url, webhookUrl: receiver.url, retryDelays: [50, 100], clock: () => Date.now() - behind });
+    try {
+      const client = new Stripe(LOCAL_STRIPE_SECRET.secretKey, { host: 'localhost', port, protocol: 'http', telemetry: false });
+      const created = Math.floor((Date.now() - behind) / 1000);
+      const session = await client.checkout.sessions.create({
+        mode: 'subscription',
+        customer: (await client.customers.create({ email: 'late@example.com' })).id,
+        line_items: [{ price: LOCAL_PRICES['pro-monthly'].id, quantity: 1 }],
+        success_url: 'http://localhost:5173/checkout/success',
+        expires_at: created + 30 * 60 + 5,
+      });
+      expect((await page(session.url!)).html).toContain('>Subscribe</button>');
+      behind = 0;
+
+      expect(await client.checkout.sessions.retrieve(session.id)).toMatchObject({ status: 'expired', url: null });
+      expect(receiver.events.map((e) => [e.type, (e.data.object as Stripe.Checkout.Session).id])).toEqual([['checkout.session.expired', session.id]]);
+      expect((await page(session.url!, {})).status).toBe(409);
+      await expect(client.checkout.sessions.expire(session.id)).rejects.toMatchObject({ statusCode: 400 });
+      expect(receiver.events).toHaveLength(1);
+    } finally {
+      await lapsing.stop();
+    }
   });
 
   it("carries the trial's end behaviour to the subscription, and refuses an unknown one", async () => {
@@ -167,10 +209,18 @@ describe('Checkout Session lifetime and trial settings', () => {
     const session = await checkout(customer.id, { trial: true, extra: { subscription_data: { trial_period_days: 14, trial_settings: { end_behavior: { missing_payment_method: 'cancel' } } } } });
     await page(session.url!, { email: 'ada@example.com' });
     const [subscription] = (await stripe.subscriptions.list({ customer: customer.id })).data;
-    expect(subscription?.trial_settings?.end_behavior.missing_payment_method).toBe('cancel');
+    expect(subscription).toMatchObject({ status: 'trialing', trial_settings: { end_behavior: { missing_payment_method: 'cancel' } } });
+    expect(receiver.events[0]).toMatchObject({ type: 'customer.subscription.created', data: { object: { trial_settings: { end_behavior: { missing_payment_method: 'cancel' } } } } });
 
+    // Stripe's default when the session does not say.
+    const plain = await checkout(customer.id, { trial: true });
+    await page(plain.url!, {});
+    const second = await stripe.subscriptions.retrieve((await stripe.checkout.sessions.retrieve(plain.id)).subscription as string);
+    expect(second.trial_settings?.end_behavior.missing_payment_method).toBe('create_invoice');
+
+    const param = 'subscription_data[trial_settings][end_behavior][missing_payment_method]';
     const bad = { subscription_data: { trial_settings: { end_behavior: { missing_payment_method: 'forgive' } } } } as unknown as Partial<Stripe.Checkout.SessionCreateParams>;
-    await expect(checkout(customer.id, { extra: bad })).rejects.toMatchObject({ statusCode: 400, param: 'subscription_data[trial_settings][end_behavior][missing_payment_method]' });
+    await expect(checkout(customer.id, { extra: bad })).rejects.toMatchObject({ statusCode: 400, param, message: `Invalid ${param}: must be one of cancel, pause, or create_invoice` });
   });
 });
 

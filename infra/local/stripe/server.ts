@@ -234,9 +234,10 @@ export async function startStripeStandIn(options: StripeStandInOptions): Promise
       }
       const outcome = await ops.completeCheckout(deps, id, email || undefined);
       if (outcome.done) return redirect(res, successUrlOf(outcome.session));
-      return sendHtml(res, 409, finishedCheckout(outcome.reason === 'expired' ? 'expired' : 'complete', stored.session));
+      return sendHtml(res, 409, finishedCheckout(outcome.reason, session));
     }
-    if (session.status !== 'open' || clock() / 1000 >= (session.expires_at as number)) return sendHtml(res, 200, finishedCheckout(session.status === 'complete' ? 'complete' : 'expired', session));
+    // getCheckout has already expired a session past its expires_at.
+    if (session.status !== 'open') return sendHtml(res, 200, finishedCheckout(session.status, session));
     sendHtml(res, 200, checkoutPage(view));
   }
 
