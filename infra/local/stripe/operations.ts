@@ -56,10 +56,34 @@ export async function createCustomer(deps: OperationDeps, params: Params): Promi
   return customer;
 }
 
+/**
+ * A customer by id. Stripe answers a deleted customer's retrieval with a stub (`deleted: true`), but
+ * naming it in a request (`param`) is "No such customer", as for one that never was.
+ */
 export async function getCustomer(deps: OperationDeps, id: string, param?: string): Promise<Customer> {
   const customer = id.startsWith('cus_') ? await deps.store.get<Customer>(id) : undefined;
-  if (!customer) throw noSuch('customer', id, param);
-  return customer;
+  if (!customer || (customer.deleted && param)) throw noSuch('customer', id, param);
+  return customer.deleted ? { id, object: 'customer', deleted: true } as unknown as Customer : customer;
+}
+
+/** DELETE /v1/customers/:id: its subscriptions end at once (each with its webhook), then the customer goes. */
+export async function deleteCustomer(deps: OperationDeps, id: string): Promise<{ id: string; object: 'customer'; deleted: true }> {
+  const customer = await getCustomer(deps, id);
+  if (customer.deleted) throw noSuch('customer', id);
+  for (const subscription of await subscriptionsOf(deps, id)) {
+    if (subscription.status !== 'canceled') await endSubscription(deps, subscription);
+  }
+  await deps.store.put(id, { ...customer, deleted: true });
+  await emit(deps, 'customer.deleted', customer);
+  return { id, object: 'customer', deleted: true };
+}
+
+async function endSubscription(deps: OperationDeps, before: Subscription): Promise<Subscription> {
+  const now = nowSeconds(deps.clock);
+  const after: Subscription = { ...before, status: 'canceled', canceled_at: now, ended_at: now, cancel_at: null, cancel_at_period_end: false };
+  await deps.store.put(after.id, after);
+  await emit(deps, 'customer.subscription.deleted', after);
+  return after;
 }
 
 export async function getSubscription(deps: OperationDeps, id: string): Promise<Subscription> {
@@ -281,12 +305,7 @@ export async function changeSubscription(deps: OperationDeps, portal: BillingPor
   if (before.customer !== portal.customer) throw noSuch('subscription', subscriptionId);
   if (before.status === 'canceled') throw invalid('This subscription is already canceled.');
   const now = nowSeconds(deps.clock);
-  if (action === 'cancel_now') {
-    const after: Subscription = { ...before, status: 'canceled', canceled_at: now, ended_at: now, cancel_at: null, cancel_at_period_end: false };
-    await deps.store.put(after.id, after);
-    await emit(deps, 'customer.subscription.deleted', after);
-    return after;
-  }
+  if (action === 'cancel_now') return endSubscription(deps, before);
   const cancel = action === 'cancel';
   if (before.cancel_at_period_end === cancel) return before;
   const after: Subscription = { ...before, cancel_at_period_end: cancel, cancel_at: cancel ? before.current_period_end : null, canceled_at: cancel ? now : null };

@@ -137,6 +137,25 @@ describe('the API', () => {
   });
 });
 
+describe('deleting a customer', () => {
+  it('ends its subscriptions (with their webhooks), leaves a stub, and refuses it in new requests as Stripe does', async () => {
+    const customer = await newCustomer('deleted@example.com');
+    await page((await checkout(customer.id)).url!, { email: 'deleted@example.com', card: '4242 4242 4242 4242' });
+    const [subscription] = (await stripe.subscriptions.list({ customer: customer.id })).data;
+    expect(subscription?.status).toBe('active');
+    receiver.events.length = 0;
+
+    expect(await stripe.customers.del(customer.id)).toEqual({ id: customer.id, object: 'customer', deleted: true });
+    expect((await stripe.subscriptions.retrieve(subscription!.id)).status).toBe('canceled');
+    await vi.waitFor(() => expect(receiver.events.map((e) => e.type)).toEqual(['customer.subscription.deleted', 'customer.deleted']));
+    expect(await stripe.customers.retrieve(customer.id)).toMatchObject({ id: customer.id, deleted: true });
+
+    await expect(checkout(customer.id)).rejects.toMatchObject({ statusCode: 400, code: 'resource_missing', param: 'customer' });
+    await expect(stripe.billingPortal.sessions.create({ customer: customer.id })).rejects.toMatchObject({ code: 'resource_missing', param: 'customer' });
+    await expect(stripe.customers.del(customer.id)).rejects.toMatchObject({ statusCode: 404 });
+  });
+});
+
 describe('Checkout Session lifetime and trial settings', () => {
   it('honours expires_at between 30 minutes and 24 hours from now, and refuses it outside', async () => {
     const customer = await newCustomer();

@@ -36,7 +36,7 @@ interface Answer {
   body: unknown;
 }
 
-type ApiRoute = { method: 'GET' | 'POST'; pattern: RegExp; params?: readonly string[]; handle: (params: Params, match: string[]) => Promise<unknown> };
+type ApiRoute = { method: 'GET' | 'POST' | 'DELETE'; pattern: RegExp; params?: readonly string[]; handle: (params: Params, match: string[]) => Promise<unknown> };
 
 /** The parameters Stripe accepts on the creates the stand-in serves; any other is refused as Stripe refuses it. */
 const ACCEPTED = {
@@ -155,6 +155,7 @@ export async function startStripeStandIn(options: StripeStandInOptions): Promise
   const routes: ApiRoute[] = [
     { method: 'POST', pattern: /^\/v1\/customers$/, params: ACCEPTED.customers, handle: async (p) => withExpand(await ops.createCustomer(deps, p), p) },
     { method: 'GET', pattern: /^\/v1\/customers\/([^/]+)$/, handle: async (p, [id]) => withExpand(await ops.getCustomer(deps, id!), p) },
+    { method: 'DELETE', pattern: /^\/v1\/customers\/([^/]+)$/, handle: async (_p, [id]) => ops.deleteCustomer(deps, id!) },
     { method: 'POST', pattern: /^\/v1\/checkout\/sessions$/, params: ACCEPTED.checkoutSessions, handle: async (p) => withExpand(await ops.createCheckoutSession(deps, p), p) },
     { method: 'POST', pattern: /^\/v1\/checkout\/sessions\/([^/]+)\/expire$/, params: ['expand'], handle: async (p, [id]) => withExpand(await ops.expireCheckout(deps, id!), p) },
     { method: 'GET', pattern: /^\/v1\/checkout\/sessions\/([^/]+)$/, handle: async (p, [id]) => withExpand((await ops.getCheckout(deps, id!)).session, p) },
