@@ -65,18 +65,19 @@ export async function accountByCustomer(db: DynamoDBDocumentClient, stripeCustom
 }
 
 /**
- * Records the account's Stripe customer unless it has one; answers the one it ends up with, so two
- * racing checkouts agree on a single customer.
+ * Records the account's Stripe customer unless it has one (or has `replacing`, one Stripe no longer
+ * knows); answers the one it ends up with, so two racing checkouts agree on a single customer.
  */
-export async function linkCustomer(db: DynamoDBDocumentClient, userId: string, stripeCustomerId: string): Promise<string> {
+export async function linkCustomer(db: DynamoDBDocumentClient, userId: string, stripeCustomerId: string, replacing?: string): Promise<string> {
   const out = await ifConditionHolds(
     db.send(
       new UpdateCommand({
         TableName: tableName('users'),
         Key: { userId },
-        UpdateExpression: 'SET stripeCustomerId = :c',
-        ConditionExpression: 'attribute_exists(userId) AND (attribute_not_exists(stripeCustomerId) OR stripeCustomerId = :c)',
-        ExpressionAttributeValues: { ':c': stripeCustomerId },
+        // A replaced customer's open session went with it.
+        UpdateExpression: `SET stripeCustomerId = :c${replacing ? ' REMOVE openCheckout' : ''}`,
+        ConditionExpression: `attribute_exists(userId) AND (attribute_not_exists(stripeCustomerId) OR stripeCustomerId = :c${replacing ? ' OR stripeCustomerId = :old' : ''})`,
+        ExpressionAttributeValues: { ':c': stripeCustomerId, ...(replacing ? { ':old': replacing } : {}) },
       }),
     ),
   );

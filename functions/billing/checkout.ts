@@ -37,14 +37,18 @@ async function accountOf(deps: BillingDeps, caller: Caller): Promise<BillingAcco
   return (await getBillingAccount(deps.db, caller.userId))!;
 }
 
-/** The account's Stripe customer, made on its first checkout. The idempotency key makes a retry or a race find the same one. */
-async function customerOf(deps: BillingDeps, account: BillingAccount): Promise<string> {
-  if (account.stripeCustomerId) return account.stripeCustomerId;
+/**
+ * The account's Stripe customer, made on its first checkout, or again when Stripe no longer knows the
+ * one it had (`replacing`: deleted in Stripe's dashboard). The idempotency key makes a retry or a race
+ * find the same one.
+ */
+async function customerOf(deps: BillingDeps, account: BillingAccount, replacing?: string): Promise<string> {
+  if (account.stripeCustomerId && !replacing) return account.stripeCustomerId;
   const customer = await deps.stripe.createCustomer(
     { email: account.email, ...(account.name ? { name: account.name } : {}), metadata: { userId: account.userId } },
-    `voxpen-customer-${account.userId}`,
+    replacing ? `voxpen-customer-${account.userId}-after-${replacing}` : `voxpen-customer-${account.userId}`,
   );
-  return linkCustomer(deps.db, account.userId, customer.id);
+  return linkCustomer(deps.db, account.userId, customer.id, replacing);
 }
 
 /** A subscription that has not ended is managed in the portal; a checkout would start a second one. */
@@ -78,9 +82,8 @@ export async function createCheckout(deps: BillingDeps, caller: Caller, priceId:
   if (open?.priceId === priceId) return { url: open.url };
   if (open) await expire(deps, open.sessionId);
 
-  const customer = await customerOf(deps, account);
   const trial = !account.trialUsed && !account.subscription;
-  const session = await deps.stripe.createCheckoutSession({
+  const openFor = (customer: string) => deps.stripe.createCheckoutSession({
     mode: 'subscription',
     customer,
     client_reference_id: account.userId,
@@ -96,6 +99,12 @@ export async function createCheckout(deps: BillingDeps, caller: Caller, priceId:
     // The trial asks for no card (the FAQ's promise); a paid checkout always collects one.
     ...(trial ? { payment_method_collection: 'if_required' } : {}),
   });
+  const customer = await customerOf(deps, account);
+  const session = await openFor(customer).catch(async (error: unknown) => {
+    if (!(error instanceof StripeApiError && error.isMissingCustomer)) throw error;
+    // Deleted in Stripe (its subscriptions ended with it): the account gets a new customer.
+    return openFor(await customerOf(deps, account, customer));
+  });
   if (!session.url) throw new Error('Stripe returned a checkout session without a url');
 
   const mine: OpenCheckout = { sessionId: session.id, url: session.url, priceId, expiresAt: session.expires_at };
@@ -110,6 +119,12 @@ export async function createCheckout(deps: BillingDeps, caller: Caller, priceId:
 export async function createPortal(deps: BillingDeps, caller: Caller): Promise<{ url: string }> {
   const account = await getBillingAccount(deps.db, caller.userId);
   if (!account?.stripeCustomerId) throw new HttpError(404, texts.billing.noSubscription);
-  const session = await deps.stripe.createPortalSession({ customer: account.stripeCustomerId, return_url: `${deps.webOrigin}/dashboard` });
-  return { url: session.url };
+  try {
+    const session = await deps.stripe.createPortalSession({ customer: account.stripeCustomerId, return_url: `${deps.webOrigin}/dashboard` });
+    return { url: session.url };
+  } catch (error) {
+    // A customer deleted in Stripe has nothing left to manage; the next checkout makes a new one.
+    if (error instanceof StripeApiError && error.isMissingCustomer) throw new HttpError(404, texts.billing.noSubscription);
+    throw error;
+  }
 }

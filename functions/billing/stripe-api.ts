@@ -19,9 +19,16 @@ export class StripeApiError extends Error {
     readonly type?: string,
     readonly code?: string,
     readonly requestId?: string,
+    /** The request parameter Stripe blames, e.g. `customer` for "No such customer". */
+    readonly param?: string,
   ) {
     super(message);
     this.name = 'StripeApiError';
+  }
+
+  /** Stripe no longer knows the customer named in the request (deleted in its dashboard). */
+  get isMissingCustomer(): boolean {
+    return this.code === 'resource_missing' && this.param === 'customer';
   }
 }
 
@@ -125,8 +132,8 @@ export function stripeApi(options: StripeApiOptions): StripeApi {
         continue;
       }
       if (!res) throw new StripeApiError(0, `Stripe could not be reached: ${(failure as Error).message}`, 'api_connection_error');
-      const error = ((await res.json().catch(() => ({}))) as { error?: { message?: string; type?: string; code?: string } }).error;
-      throw new StripeApiError(res.status, error?.message ?? `Stripe answered ${res.status}`, error?.type, error?.code, res.headers.get('request-id') ?? undefined);
+      const error = ((await res.json().catch(() => ({}))) as { error?: { message?: string; type?: string; code?: string; param?: string } }).error;
+      throw new StripeApiError(res.status, error?.message ?? `Stripe answered ${res.status}`, error?.type, error?.code, res.headers.get('request-id') ?? undefined, error?.param);
     }
   }
 

@@ -129,6 +129,26 @@ describe('checkout, trial, portal and webhooks', () => {
     expect(subscriptions.data[0]!.trial_settings?.end_behavior.missing_payment_method).toBe('cancel');
   });
 
+  it('recovers from a customer deleted in Stripe: Free again, no portal, and the next checkout makes a new customer', async () => {
+    const { who, email, userId } = await subscriber('deleted');
+    await payCheckout((await who.post('/api/create-checkout-session', { priceId: PRICE_IDS.monthly })).body.url as string, email);
+    const gone = (await getBillingAccount(stack.db, userId))!.stripeCustomerId!;
+
+    await stripe.customers.del(gone);
+    // Stripe ends its subscriptions with it, and says so by webhook.
+    expect(await profileOf(who)).toMatchObject({ plan: 'free', subscription: { status: 'canceled' } });
+    expect(await who.get('/api/manage-subscription')).toEqual({ status: 404, body: { message: texts.billing.noSubscription } });
+
+    const again = await who.post('/api/create-checkout-session', { priceId: PRICE_IDS.monthly });
+    expect(again.status).toBe(200);
+    const fresh = (await getBillingAccount(stack.db, userId))!.stripeCustomerId!;
+    expect(fresh).toMatch(/^cus_/);
+    expect(fresh).not.toBe(gone);
+    await payCheckout(again.body.url as string, email);
+    expect(await profileOf(who)).toMatchObject({ plan: 'pro', subscription: { status: 'active' } });
+    expect((await who.get('/api/manage-subscription')).status).toBe(200);
+  });
+
   it('refuses bad checkout input and callers without a session, and the portal before any checkout', async () => {
     const { who } = await subscriber('careful');
     expect(await who.post('/api/create-checkout-session', { priceId: 'custom' })).toEqual({ status: 400, body: { message: texts.billing.invalidPrice } });
