@@ -1,9 +1,10 @@
 import { OutputFormat, type BundlingOptions } from 'aws-cdk-lib/aws-lambda-nodejs';
 
 /**
- * Credential providers a Lambda never reaches (it gets its role's keys from the environment, the first
- * provider tried): left out of the bundle, and found in the runtime's own SDK should one ever be asked
- * for. Every other part of the AWS SDK v3 is bundled and tree-shaken.
+ * Parts of the AWS SDK v3 a Lambda never reaches: the credential providers (it gets its role's keys
+ * from the environment, the first provider tried) and event-stream support. Left out of the bundle,
+ * and found in the runtime's own SDK should one ever be asked for. Every other part is bundled and
+ * tree-shaken.
  */
 export const UNREACHED_SDK_MODULES = [
   '@aws-sdk/nested-clients',
@@ -15,6 +16,8 @@ export const UNREACHED_SDK_MODULES = [
   '@aws-sdk/credential-provider-http',
   '@aws-sdk/token-providers',
   '@smithy/credential-provider-imds',
+  // Loaded (by dynamic import) only for operations that stream events; DynamoDB, Secrets Manager and SES have none.
+  '@smithy/core/event-streams',
 ];
 
 /** esbuild settings for every Lambda; bench:lambda bundles with the same ones. */
