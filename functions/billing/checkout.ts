@@ -8,13 +8,13 @@
  * complete into two subscriptions (or two trials).
  */
 import type { DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
-import { currentPlan, isPriceId, PRO_TRIAL_DAYS } from '../../shared/plans';
+import { currentPlan, isPriceId, PRO_TRIAL_DAYS, type PriceId } from '../../shared/plans';
 import { texts } from '../../shared/texts';
 import type { BillingConfig } from '../lib/billing-config';
 import { HttpError } from '../lib/http-error';
 import { ensureUserRecord } from '../users/users';
 import { getBillingAccount, hasEnded, linkCustomer, rememberCheckout, type BillingAccount, type OpenCheckout } from './billing-account';
-import { StripeApiError, type StripeApi } from './stripe-api';
+import { StripeApiError, type CheckoutSessionParams, type StripeApi } from './stripe-api';
 
 export interface BillingDeps {
   db: DynamoDBDocumentClient;
@@ -74,16 +74,9 @@ async function expire(deps: BillingDeps, sessionId: string): Promise<void> {
   }
 }
 
-export async function createCheckout(deps: BillingDeps, caller: Caller, priceId: string): Promise<{ url: string }> {
-  if (!isPriceId(priceId)) throw new HttpError(400, texts.billing.invalidPrice);
-  const account = await accountOf(deps, caller);
-  refuseIfSubscribed(deps, account);
-  const open = stillOpen(deps, account.openCheckout);
-  if (open?.priceId === priceId) return { url: open.url };
-  if (open) await expire(deps, open.sessionId);
-
-  const trial = !account.trialUsed && !account.subscription;
-  const openFor = (customer: string) => deps.stripe.createCheckoutSession({
+/** The Checkout Session for `priceId`: the trial (DECISIONS.md) asks for no card and cancels if none is added. */
+function sessionParams(deps: BillingDeps, account: BillingAccount, customer: string, priceId: PriceId, trial: boolean): CheckoutSessionParams {
+  return {
     mode: 'subscription',
     customer,
     client_reference_id: account.userId,
@@ -98,7 +91,19 @@ export async function createCheckout(deps: BillingDeps, caller: Caller, priceId:
     },
     // The trial asks for no card (the FAQ's promise); a paid checkout always collects one.
     ...(trial ? { payment_method_collection: 'if_required' } : {}),
-  });
+  };
+}
+
+export async function createCheckout(deps: BillingDeps, caller: Caller, priceId: string): Promise<{ url: string }> {
+  if (!isPriceId(priceId)) throw new HttpError(400, texts.billing.invalidPrice);
+  const account = await accountOf(deps, caller);
+  refuseIfSubscribed(deps, account);
+  const open = stillOpen(deps, account.openCheckout);
+  if (open?.priceId === priceId) return { url: open.url };
+  if (open) await expire(deps, open.sessionId);
+
+  const trial = !account.trialUsed && !account.subscription;
+  const openFor = (customer: string) => deps.stripe.createCheckoutSession(sessionParams(deps, account, customer, priceId, trial));
   const customer = await customerOf(deps, account);
   const session = await openFor(customer).catch(async (error: unknown) => {
     if (!(error instanceof StripeApiError && error.isMissingCustomer)) throw error;
