@@ -20,7 +20,7 @@ import { httpHandler } from '../lib/http';
 import { HttpError } from '../lib/http-error';
 import { logger } from '../lib/logger';
 import { json, type HttpResult } from '../lib/response';
-import { requireSession, sessionOf } from '../lib/session';
+import { requireLiveSession, sessionOf } from '../lib/session';
 import { consumeHandoffCode, issueHandoffCode } from './handoff-codes';
 import { ensureSupertokens } from './supertokens';
 
@@ -28,12 +28,14 @@ import { ensureSupertokens } from './supertokens';
 const TENANT = 'public';
 
 /**
- * The browser's session, checked like every product Lambda checks it; a visitor without one (or with
- * one past refreshing) reads the launch page's own words rather than the SDK's 'unauthorised'.
+ * The browser's session, asked of the core (a code mints a new session, so a signed-out or revoked
+ * browser token must not get one); a visitor without one (or with one past refreshing) reads the
+ * launch page's own words rather than the SDK's 'unauthorised'.
  */
 function signedInBrowser(): middy.MiddlewareObj<APIGatewayProxyEventV2, HttpResult> {
-  const session = requireSession();
+  const session = requireLiveSession();
   return {
+    ...session,
     before: async (request) => {
       try {
         await session.before!(request);
@@ -49,8 +51,8 @@ export const desktopCallback = httpHandler(
   async (event) => {
     const redirect = parseDesktopRedirect(new URLSearchParams(event.rawQueryString ?? '').get('redirect_url') ?? '');
     if (!redirect) throw new HttpError(400, texts.desktop.invalidRedirect);
-    const { userId, recipeUserId } = sessionOf(event);
-    const code = await issueHandoffCode(documentClient(), { userId, recipeUserId });
+    const { userId, recipeUserId, sessionHandle } = sessionOf(event);
+    const code = await issueHandoffCode(documentClient(), { userId, recipeUserId, sessionHandle });
     // `set`, not `append`: a code already in the address must not be the one the app reads.
     redirect.searchParams.set('code', code);
     logger.info('desktop sign-in code issued', { userId });
@@ -75,11 +77,12 @@ export const desktopExchange = httpHandler(
       throw new HttpError(400, texts.desktop.invalidCode);
     }
     await ensureSupertokens();
-    // The account (or the login method the browser used) may have gone in the minute since.
-    const user = await supertokens.getUser(owner.userId);
+    // The browser may have signed out (or been signed out everywhere), and the account or the login
+    // method it used may have gone, in the minute since: the code is only as good as that session.
+    const [browserSession, user] = await Promise.all([Session.getSessionInformation(owner.sessionHandle), supertokens.getUser(owner.userId)]);
     const method = user?.loginMethods.find((m) => m.recipeUserId.getAsString() === owner.recipeUserId);
-    if (!user || !method) {
-      logger.info('desktop sign-in refused: account no longer exists', { userId: owner.userId });
+    if (!browserSession || !user || !method) {
+      logger.info('desktop sign-in refused: the browser session or the account has ended', { userId: owner.userId });
       throw new HttpError(400, texts.desktop.invalidCode);
     }
     // Through the Session recipe's own createNewSession, so its override adds the `email` claim as

@@ -5,7 +5,7 @@ import { startTestDynamo, type TestDynamo } from '../../test/support/dynamo';
 import { consumeHandoffCode, hashHandoffCode, HANDOFF_CODE_TTL_SECONDS, issueHandoffCode } from './handoff-codes';
 
 let dynamo: TestDynamo;
-const owner = { userId: 'u-1', recipeUserId: 'u-1' };
+const owner = { userId: 'u-1', recipeUserId: 'u-1', sessionHandle: 'session-1' };
 const t0 = Date.parse('2026-03-01T09:00:00Z');
 
 beforeAll(async () => {

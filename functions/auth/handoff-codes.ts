@@ -11,10 +11,11 @@ import { ifConditionHolds } from '../lib/dynamo';
 
 export const HANDOFF_CODE_TTL_SECONDS = 60;
 
-/** Whose session a code hands over: the browser session's user and the login method it used. */
+/** Whose session a code hands over: the browser session's user, the login method it used, and the session itself. */
 export interface HandoffOwner {
   userId: string;
   recipeUserId: string;
+  sessionHandle: string;
 }
 
 interface HandoffItem extends HandoffOwner {
@@ -51,5 +52,5 @@ export async function consumeHandoffCode(db: DynamoDBDocumentClient, code: strin
     ),
   );
   const item = out?.Attributes as HandoffItem | undefined;
-  return item ? { userId: item.userId, recipeUserId: item.recipeUserId } : undefined;
+  return item ? { userId: item.userId, recipeUserId: item.recipeUserId, sessionHandle: item.sessionHandle } : undefined;
 }

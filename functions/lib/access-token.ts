@@ -23,6 +23,12 @@ export interface VerifiedSession {
   sessionHandle: string;
   /** The account's email (EMAIL_CLAIM), when the token carries it. */
   email?: string;
+  /**
+   * The token came from a refresh the core has not seen used yet (it names its parent refresh token).
+   * Its first use must go to the core, which then retires the old refresh token: that is what lets
+   * the core detect a stolen one (functions/lib/session.ts).
+   */
+  confirmsRefresh: boolean;
 }
 
 const REQUIRED_STRINGS = ['sub', 'rsub', 'tId', 'sessionHandle', 'refreshTokenHash1'] as const;
@@ -50,6 +56,7 @@ export async function verifyAccessToken(token: string, keys: JWTVerifyGetKey): P
     recipeUserId: payload.rsub as string,
     tenantId: payload.tId as string,
     sessionHandle: payload.sessionHandle as string,
+    confirmsRefresh: typeof payload.parentRefreshTokenHash1 === 'string',
     ...(typeof payload[EMAIL_CLAIM] === 'string' ? { email: payload[EMAIL_CLAIM] } : {}),
   };
 }

@@ -3,8 +3,8 @@ import { accessTokenOf } from './session';
 
 describe('accessTokenOf', () => {
   it("prefers the desktop app's bearer header, else decodes the web app's cookie", () => {
-    expect(accessTokenOf({ headers: { authorization: 'Bearer abc.def' }, cookies: ['sAccessToken=zzz'] })).toBe('abc.def');
-    expect(accessTokenOf({ headers: {}, cookies: ['theme=dark', 'sAccessToken=a%2Bb.c'] })).toBe('a+b.c');
+    expect(accessTokenOf({ headers: { authorization: 'Bearer abc.def' }, cookies: ['sAccessToken=zzz'] })).toEqual({ token: 'abc.def', transfer: 'header' });
+    expect(accessTokenOf({ headers: {}, cookies: ['theme=dark', 'sAccessToken=a%2Bb.c'] })).toEqual({ token: 'a+b.c', transfer: 'cookie' });
     expect(accessTokenOf({ headers: {}, cookies: ['sAccessToken='] })).toBeUndefined();
   });
 

@@ -12,20 +12,20 @@ import type middy from '@middy/core';
 import type { APIGatewayProxyEventV2 } from 'aws-lambda';
 import { createRemoteJWKSet, type JWTVerifyGetKey } from 'jose';
 import { verifyAccessToken, UNAUTHORISED, type VerifiedSession } from './access-token';
+import { coreBaseUrl, verifyWithCore, type CoreConnection, type RenewedAccessToken } from './core-session';
 import { HttpError } from './http-error';
 import type { HttpResult } from './response';
 import { getSecret } from './secrets';
+import { ACCESS_TOKEN_COOKIE, withAccessToken, type TokenTransfer } from './session-tokens';
 
-const ACCESS_TOKEN_COOKIE = 'sAccessToken';
-
-export function accessTokenOf(event: Pick<APIGatewayProxyEventV2, 'headers' | 'cookies'>): string | undefined {
+export function accessTokenOf(event: Pick<APIGatewayProxyEventV2, 'headers' | 'cookies'>): { token: string; transfer: TokenTransfer } | undefined {
   const bearer = /^Bearer\s+(\S+)$/i.exec(event.headers?.authorization ?? '')?.[1];
-  if (bearer) return bearer;
+  if (bearer) return { token: bearer, transfer: 'header' };
   const cookie = event.cookies?.find((c) => c.startsWith(`${ACCESS_TOKEN_COOKIE}=`));
   const value = cookie?.slice(ACCESS_TOKEN_COOKIE.length + 1);
   if (!value) return undefined;
   try {
-    return decodeURIComponent(value);
+    return { token: decodeURIComponent(value), transfer: 'cookie' };
   } catch {
     // A mangled cookie (`%E0%A4%A`) is no token: the caller is told to sign in, not shown a 500.
     return undefined;
@@ -39,27 +39,73 @@ async function signingKeys(): Promise<JWTVerifyGetKey> {
   if (!coreKeys) {
     const { connectionUri } = await getSecret('supertokens');
     // Like the SDK: several cores may be listed with ';', a base path is kept.
-    const first = connectionUri.split(';')[0]!.replace(/\/+$/, '');
-    coreKeys = createRemoteJWKSet(new URL(`${first}/.well-known/jwks.json`));
+    coreKeys = createRemoteJWKSet(new URL(`${coreBaseUrl(connectionUri)}/.well-known/jwks.json`));
   }
   return coreKeys;
 }
 
-const sessions = new WeakMap<object, VerifiedSession>();
+export interface SessionCheck {
+  /**
+   * Ask the core whether the session still exists, not only whether the token is genuine. For every
+   * route that creates or extends a session or changes the account: a token outlives a sign-out or a
+   * revocation by up to its lifetime, and such a route must not.
+   */
+  live?: boolean;
+  keys?: () => Promise<JWTVerifyGetKey>;
+  core?: () => Promise<CoreConnection>;
+  /** Whether cookies carry the Secure attribute; deployed, the API is https. */
+  secureCookies?: boolean;
+}
 
-export function requireSession(keys: () => Promise<JWTVerifyGetKey> = signingKeys): middy.MiddlewareObj<APIGatewayProxyEventV2, HttpResult> {
+interface CheckedRequest {
+  session: VerifiedSession;
+  renewed?: { token: RenewedAccessToken; transfer: TokenTransfer };
+}
+
+const checked = new WeakMap<object, CheckedRequest>();
+
+/**
+ * The session middleware. Ordinary reads are checked locally against the core's keys: stateless,
+ * no call out. The core is asked, as supertokens-node's verifySession would ask it, in two cases:
+ * - the token is the first of a refresh (`confirmsRefresh`): the core retires the old refresh token
+ *   and answers a token without the parent, which goes back to the client in place of this one, so
+ *   it is asked once per refresh. Without this, the old refresh token keeps working and a stolen
+ *   one is never detected;
+ * - the route asks for a `live` session.
+ */
+export function requireSession(check: SessionCheck = {}): middy.MiddlewareObj<APIGatewayProxyEventV2, HttpResult> {
+  const keys = check.keys ?? signingKeys;
+  const core = check.core ?? (() => getSecret('supertokens'));
+  const secure = check.secureCookies ?? (process.env.API_ORIGIN ?? '').startsWith('https://');
+  const handBack = async (request: { event: APIGatewayProxyEventV2; response: HttpResult | undefined | null }) => {
+    const renewed = checked.get(request.event)?.renewed;
+    if (renewed && request.response) request.response = withAccessToken(request.response, renewed.token, renewed.transfer, secure);
+  };
   return {
     before: async (request) => {
-      const token = accessTokenOf(request.event);
-      if (!token) throw new HttpError(401, UNAUTHORISED);
-      sessions.set(request.event, await verifyAccessToken(token, await keys()));
+      const found = accessTokenOf(request.event);
+      if (!found) throw new HttpError(401, UNAUTHORISED);
+      const session = await verifyAccessToken(found.token, await keys());
+      const entry: CheckedRequest = { session };
+      if (check.live || session.confirmsRefresh) {
+        const token = await verifyWithCore(await core(), found.token, check.live === true);
+        if (token) entry.renewed = { token, transfer: found.transfer };
+      }
+      checked.set(request.event, entry);
     },
+    after: handBack,
+    onError: handBack,
   };
+}
+
+/** `requireSession({ live: true })`: for the routes that create or extend a session or change the account. */
+export function requireLiveSession(): middy.MiddlewareObj<APIGatewayProxyEventV2, HttpResult> {
+  return requireSession({ live: true });
 }
 
 /** The verified session of a request that passed `requireSession()`. */
 export function sessionOf(event: object): VerifiedSession {
-  const session = sessions.get(event);
-  if (!session) throw new Error('sessionOf() on a route without requireSession()');
-  return session;
+  const entry = checked.get(event);
+  if (!entry) throw new Error('sessionOf() on a route without requireSession()');
+  return entry.session;
 }

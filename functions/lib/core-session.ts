@@ -1,0 +1,65 @@
+/**
+ * The one question the product's Lambdas ask the SuperTokens core about a session: its verify call
+ * (CDI `POST /recipe/session/verify`), the same request supertokens-node's getSession makes. Asked
+ * only where a local check is not enough (functions/lib/session.ts says when), with `fetch`, so these
+ * Lambdas stay free of the SDK.
+ */
+import { HttpError } from './http-error';
+import { TRY_REFRESH_TOKEN, UNAUTHORISED } from './access-token';
+
+/** The core's address and key, as in the `supertokens` secret. */
+export interface CoreConnection {
+  connectionUri: string;
+  apiKey: string;
+}
+
+/** A fresh access token the core issued in place of the one presented (it named its parent refresh token). */
+export interface RenewedAccessToken {
+  token: string;
+  /** Epoch ms. */
+  expiry: number;
+}
+
+/**
+ * The CDI version the pinned supertokens-node (24.0.3) speaks; a core answers every version it
+ * supports, so asking with the SDK's own keeps both sides' views of a session the same.
+ */
+const CDI_VERSION = '5.4';
+/** Well within a Lambda's 10 s; a core that slow is down, and the caller gets a 500 it can retry. */
+const CORE_TIMEOUT_MS = 5_000;
+
+type VerifyAnswer =
+  | { status: 'OK'; accessToken?: { token: string; expiry: number } }
+  | { status: 'UNAUTHORISED' | 'TRY_REFRESH_TOKEN'; message?: string };
+
+/** The first core of a `;`-separated list, without a trailing slash (as the JWKS address is built). */
+export function coreBaseUrl(connectionUri: string): string {
+  return connectionUri.split(';')[0]!.trim().replace(/\/+$/, '');
+}
+
+/**
+ * Asks the core whether `accessToken`'s session stands. `checkDatabase` also asks whether it still
+ * exists (not signed out, not revoked); without it the core only confirms a refreshed token. A
+ * refusal is the SDK's own 401: 'unauthorised' for a session that has ended (the web SDK signs out),
+ * 'try refresh token' otherwise. Failing to reach the core is thrown as is: our fault, a 500.
+ */
+export async function verifyWithCore(
+  core: CoreConnection,
+  accessToken: string,
+  checkDatabase: boolean,
+  fetchImpl: typeof fetch = fetch,
+): Promise<RenewedAccessToken | undefined> {
+  const res = await fetchImpl(`${coreBaseUrl(core.connectionUri)}/recipe/session/verify`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', 'cdi-version': CDI_VERSION, rid: 'session', ...(core.apiKey ? { 'api-key': core.apiKey } : {}) },
+    body: JSON.stringify({ accessToken, doAntiCsrfCheck: false, enableAntiCsrf: false, checkDatabase }),
+    signal: AbortSignal.timeout(CORE_TIMEOUT_MS),
+  });
+  // The body of a failed call is the core's business (it can quote the request); only the status goes on.
+  if (!res.ok) throw new Error(`The SuperTokens core answered ${res.status} to a session verify`);
+  const answer = (await res.json()) as VerifyAnswer;
+  if (answer.status === 'OK') return answer.accessToken ? { token: answer.accessToken.token, expiry: answer.accessToken.expiry } : undefined;
+  if (answer.status === 'UNAUTHORISED') throw new HttpError(401, UNAUTHORISED);
+  if (answer.status === 'TRY_REFRESH_TOKEN') throw new HttpError(401, TRY_REFRESH_TOKEN);
+  throw new Error('The SuperTokens core gave an unknown answer to a session verify');
+}
