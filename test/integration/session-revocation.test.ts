@@ -1,0 +1,188 @@
+/**
+ * Sessions end when their owner ends them (issue "Sessions that end when they should"), tried as an
+ * attacker would, through the real supertokens-node and the local core: a replayed refresh token is
+ * detected even when the new access token was first used on a product Lambda, a signed-out browser
+ * token cannot start a desktop sign-in, and a password reset ends every session, browser and desktop.
+ */
+import { randomUUID } from 'node:crypto';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { DesktopSession } from '../../shared/api-types';
+import { texts } from '../../shared/texts';
+import { AuthApi } from '../support/auth-api';
+import { latestMailTo, linkIn } from '../support/outbox';
+import { startTestStack, type TestStack } from '../support/local-stack';
+
+let stack: TestStack;
+
+beforeAll(async () => {
+  stack = await startTestStack();
+});
+afterAll(() => stack?.stop());
+
+const PASSWORD = 'engine42';
+const LOOPBACK = 'http://127.0.0.1:53124/cb';
+
+async function signedUp() {
+  const browser = new AuthApi(stack.api, stack.web);
+  const email = `revoke-${randomUUID().slice(0, 8)}@example.com`;
+  const res = await browser.signUp(email, PASSWORD);
+  expect(res.status).toBe('OK');
+  return { browser, email, userId: (res.user as { id: string }).id };
+}
+
+/** The browser's refresh, with whatever refresh token it holds (or one given, as a thief would send it). */
+function refreshWithCookie(refreshToken: string) {
+  return fetch(`${stack.api}/api/auth/session/refresh`, {
+    method: 'POST',
+    headers: { origin: stack.web, rid: 'session', 'st-auth-mode': 'cookie', cookie: `sRefreshToken=${refreshToken}` },
+    redirect: 'manual',
+  });
+}
+
+/** The desktop app's refresh (header mode). */
+function refreshWithHeader(refreshToken: string) {
+  return fetch(`${stack.api}/api/auth/session/refresh`, {
+    method: 'POST',
+    headers: { rid: 'session', 'st-auth-mode': 'header', authorization: `Bearer ${refreshToken}` },
+  });
+}
+
+function cookieFrom(res: Response, name: string): string | undefined {
+  const line = res.headers.getSetCookie().find((c) => c.startsWith(`${name}=`));
+  return line?.slice(name.length + 1).split(';')[0];
+}
+
+function claimsOf(token: string): Record<string, unknown> {
+  return JSON.parse(Buffer.from(token.split('.')[1]!, 'base64url').toString()) as Record<string, unknown>;
+}
+
+function withAccessCookie(accessToken: string, method: string, path: string) {
+  return fetch(`${stack.api}${path}`, { method, headers: { origin: stack.web, cookie: `sAccessToken=${accessToken}` }, redirect: 'manual' });
+}
+
+async function desktopSession(browser: AuthApi): Promise<DesktopSession> {
+  const callback = await browser.call('GET', `/api/auth/desktop-callback?redirect_url=${encodeURIComponent(LOOPBACK)}`);
+  expect(callback.status).toBe(302);
+  const code = new URL(callback.headers.get('location')!).searchParams.get('code')!;
+  const exchanged = await fetch(`${stack.api}/api/auth/desktop/exchange`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ code }) });
+  expect(exchanged.status).toBe(200);
+  return (await exchanged.json()) as DesktopSession;
+}
+
+describe('token theft detection', () => {
+  it('detects a replayed refresh token after the refreshed access token was used on a product route, and ends the session', async () => {
+    const { browser } = await signedUp();
+    const r0 = browser.jar.get('sRefreshToken')!;
+
+    const refreshed = await refreshWithCookie(r0);
+    expect(refreshed.status).toBe(200);
+    const a1 = cookieFrom(refreshed, 'sAccessToken')!;
+    const r1 = cookieFrom(refreshed, 'sRefreshToken')!;
+    expect(claimsOf(a1).parentRefreshTokenHash1).toEqual(expect.any(String));
+
+    // The product Lambda confirms the refresh with the core, as verifySession would, and hands back
+    // the token the core issued in its place (no parent any more), with the SDK's front token.
+    const used = await withAccessCookie(a1, 'POST', '/api/ensure-user-exists');
+    expect([200, 201]).toContain(used.status);
+    const a2 = cookieFrom(used, 'sAccessToken');
+    expect(a2).toBeDefined();
+    expect(claimsOf(a2!).parentRefreshTokenHash1).toBeNull();
+    expect(used.headers.get('front-token')).toBeTruthy();
+    // Once confirmed, the new token is an ordinary one: no second trip to the core, no new token.
+    const again = await withAccessCookie(a2!, 'GET', '/api/user-profile');
+    expect(again.status).toBe(200);
+    expect(cookieFrom(again, 'sAccessToken')).toBeUndefined();
+
+    // The thief replays the old refresh token: refused, and the whole session is revoked.
+    const replay = await refreshWithCookie(r0);
+    expect(replay.status).toBe(401);
+    expect(await replay.json()).toEqual({ message: 'token theft detected' });
+    expect(cookieFrom(replay, 'sAccessToken')).toBeFalsy();
+    expect((await refreshWithCookie(r1)).status).toBe(401);
+  });
+
+  it('does the same for the desktop app in header mode', async () => {
+    const { browser } = await signedUp();
+    const desktop = await desktopSession(browser);
+
+    const refreshed = await refreshWithHeader(desktop.refreshToken);
+    expect(refreshed.status).toBe(200);
+    const a1 = refreshed.headers.get('st-access-token')!;
+    const r1 = refreshed.headers.get('st-refresh-token')!;
+
+    const used = await fetch(`${stack.api}/api/usage`, { headers: { authorization: `Bearer ${a1}` } });
+    expect(used.status).toBe(200);
+    const a2 = used.headers.get('st-access-token');
+    expect(a2).toBeTruthy();
+    expect(claimsOf(a2!).parentRefreshTokenHash1).toBeNull();
+    expect(used.headers.getSetCookie()).toEqual([]);
+
+    expect((await refreshWithHeader(desktop.refreshToken)).status).toBe(401);
+    expect((await refreshWithHeader(r1)).status).toBe(401);
+  });
+
+  it('still lets a client that lost a refresh answer refresh again with the same token', async () => {
+    const { browser } = await signedUp();
+    const r0 = browser.jar.get('sRefreshToken')!;
+    expect((await refreshWithCookie(r0)).status).toBe(200);
+    const retried = await refreshWithCookie(r0);
+    expect(retried.status).toBe(200);
+    const used = await withAccessCookie(cookieFrom(retried, 'sAccessToken')!, 'GET', '/api/user-profile');
+    expect(used.status).not.toBe(401);
+  });
+});
+
+describe('a signed-out browser', () => {
+  it('cannot start a desktop sign-in with its old access token', async () => {
+    const { browser } = await signedUp();
+    const oldAccessToken = browser.jar.get('sAccessToken')!;
+    expect((await browser.signOut()).status).toBe('OK');
+
+    const res = await withAccessCookie(oldAccessToken, 'GET', `/api/auth/desktop-callback?redirect_url=${encodeURIComponent(LOOPBACK)}`);
+    expect(res.status).toBe(401);
+    expect(res.headers.get('location')).toBeNull();
+    expect(await res.json()).toEqual({ message: texts.desktop.signInFirst });
+  });
+
+  it('makes a code issued before the sign-out worthless', async () => {
+    const { browser } = await signedUp();
+    const callback = await browser.call('GET', `/api/auth/desktop-callback?redirect_url=${encodeURIComponent(LOOPBACK)}`);
+    const code = new URL(callback.headers.get('location')!).searchParams.get('code')!;
+    expect((await browser.signOut()).status).toBe('OK');
+
+    const exchanged = await fetch(`${stack.api}/api/auth/desktop/exchange`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ code }) });
+    expect(exchanged.status).toBe(400);
+    expect(await exchanged.json()).toEqual({ message: texts.desktop.invalidCode });
+  });
+
+  it('keeps ordinary reads stateless: the old access token reads until it expires, without asking the core', async () => {
+    const { browser } = await signedUp();
+    const oldAccessToken = browser.jar.get('sAccessToken')!;
+    expect((await browser.signOut()).status).toBe('OK');
+    expect((await withAccessCookie(oldAccessToken, 'GET', '/api/user-profile')).status).not.toBe(401);
+  });
+});
+
+describe('a password reset', () => {
+  it('ends every session of the account, browser and desktop, and the new password signs in', async () => {
+    const { browser, email } = await signedUp();
+    const desktop = await desktopSession(browser);
+    const browserRefresh = browser.jar.get('sRefreshToken')!;
+    const browserAccess = browser.jar.get('sAccessToken')!;
+
+    const visitor = new AuthApi(stack.api, stack.web);
+    expect((await visitor.requestPasswordReset(email)).status).toBe('OK');
+    const token = linkIn(await latestMailTo(stack.outboxDir, email)).searchParams.get('token')!;
+    expect((await visitor.resetPassword(token, 'newengine7')).status).toBe('OK');
+
+    expect((await refreshWithCookie(browserRefresh)).status).toBe(401);
+    expect((await refreshWithHeader(desktop.refreshToken)).status).toBe(401);
+    // Routes that ask the core refuse the old browser token at once.
+    const callback = await withAccessCookie(browserAccess, 'GET', `/api/auth/desktop-callback?redirect_url=${encodeURIComponent(LOOPBACK)}`);
+    expect(callback.status).toBe(401);
+
+    const again = new AuthApi(stack.api, stack.web);
+    expect((await again.signIn(email, 'newengine7')).status).toBe('OK');
+    expect((await again.signIn(email, PASSWORD)).status).toBe('WRONG_CREDENTIALS_ERROR');
+  });
+});
