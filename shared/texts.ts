@@ -69,6 +69,8 @@ export const texts = {
       passwordNeedsLetter: 'Password must contain at least one alphabet',
       passwordNeedsDigit: 'Password must contain at least one number',
     },
+    /** The password reset page's success view: a new password ends every session (issue 11). */
+    passwordResetDone: 'Your password has been changed, and every device that was signed in to your account (browsers and the desktop app) has been signed out. Sign in with your new password.',
     /** Brute-force guard: the same answer whether or not the account exists. */
     tooManyAttempts: (minutes: number) =>
       `Too many attempts. Please try again in ${minutes} minute${minutes === 1 ? '' : 's'}.`,

@@ -143,7 +143,8 @@ describe('accounts in Chromium', () => {
     await page.locator('input[name="confirm-password"]').fill('newengine7');
     await page.screenshot({ path: screenshotPath('auth-reset-new-password-1280'), fullPage: true });
     await page.getByRole('button', { name: /change password/i }).click();
-    await page.getByText('Your password has been updated successfully').waitFor();
+    // The success view says what a reset did: every device that was signed in is signed out.
+    await page.getByText(texts.auth.passwordResetDone).waitFor();
     await page.screenshot({ path: screenshotPath('auth-reset-done-1280'), fullPage: true });
 
     // The prebuilt page's Sign In leads to the product's own sign-in page.

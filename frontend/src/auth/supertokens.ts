@@ -9,6 +9,7 @@ import Session from 'supertokens-auth-react/recipe/session';
 import ThirdParty, { Google } from 'supertokens-auth-react/recipe/thirdparty';
 import { apiOrigin } from '../../../shared/api-base';
 import { PRODUCT_NAME } from '../../../shared/product';
+import { texts } from '../../../shared/texts';
 import { prebuiltUiStyle } from './prebuilt-style';
 
 export const API_BASE_PATH = '/api/auth';
@@ -28,6 +29,8 @@ export function initSuperTokens(): void {
       websiteBasePath: WEBSITE_BASE_PATH,
     },
     style: prebuiltUiStyle,
+    // A reset ends every session of the account (functions/auth/sessions-end-with-password.ts): say so.
+    languageTranslations: { translations: { en: { EMAIL_PASSWORD_RESET_SUBMIT_PW_SUCCESS_DESC: texts.auth.passwordResetDone } } },
     termsOfServiceLink: '/terms',
     privacyPolicyLink: '/privacy',
     // The product's own pages are where people sign in; the prebuilt /auth pages send them on the same way.
