@@ -157,6 +157,37 @@ describe('accounts in Chromium', () => {
     await page.context().close();
   });
 
+  it("confirms a refreshed session on the dashboard's first call, so a replayed old refresh token is caught", async () => {
+    const email = await existingAccount('refresh');
+    const page = await newPage();
+    await signIn(page, email, PASSWORD);
+    await page.waitForURL(`${journey.stack.web}/dashboard`);
+    await page.getByText(email).waitFor();
+    const cookie = async (name: string) => (await page.context().cookies(journey.stack.api)).find((c) => c.name === name)?.value;
+    const oldRefreshToken = (await cookie('sRefreshToken'))!;
+
+    // The refresh the web SDK makes when the access token expires, from the page itself.
+    const refreshed = await page.evaluate(
+      (api) => fetch(`${api}/api/auth/session/refresh`, { method: 'POST', credentials: 'include', headers: { rid: 'session', 'st-auth-mode': 'cookie' } }).then((r) => r.status),
+      journey.stack.api,
+    );
+    expect(refreshed).toBe(200);
+    const claims = async () => JSON.parse(Buffer.from((await cookie('sAccessToken'))!.split('.')[1]!, 'base64url').toString()) as { parentRefreshTokenHash1: string | null };
+    expect((await claims()).parentRefreshTokenHash1).toEqual(expect.any(String));
+
+    await page.reload();
+    await page.getByText(email).waitFor();
+    // The dashboard's own calls went to the core once and the browser took the token it issued.
+    await expect.poll(async () => (await claims()).parentRefreshTokenHash1).toBeNull();
+
+    const replay = await fetch(`${journey.stack.api}/api/auth/session/refresh`, {
+      method: 'POST',
+      headers: { origin: journey.stack.web, rid: 'session', 'st-auth-mode': 'cookie', cookie: `sRefreshToken=${oldRefreshToken}` },
+    });
+    expect(replay.status).toBe(401);
+    await page.context().close();
+  });
+
   it('fits the sign-in and sign-up pages on a 390 px phone without sideways scrolling', async () => {
     const context = await journey.browser.newContext({ viewport: { width: 390, height: 844 } });
     const page = await context.newPage();
