@@ -4,7 +4,8 @@
  *  - email-password sign-ins per second (each one scrypt check at the core's default cost),
  *  - session verifications per second as the product's own Lambdas do them (functions/lib/access-token.ts:
  *    jose against the core's cached JWKS), beside the SDK's own local check (getSession),
- *  - verifications per second that ask the core (`checkDatabase: true`),
+ *  - verifications per second that ask the core (`checkDatabase: true`), through the SDK and as the
+ *    product's Lambdas ask it on the routes that need a live session (functions/lib/core-session.ts),
  *  - session refreshes per second.
  * Each measure stops at a count or a time limit, whichever comes first. Prints figures; never fails on them.
  */
@@ -14,7 +15,8 @@ import { createRemoteJWKSet } from 'jose';
 import { cpus } from 'node:os';
 import { verifyAccessToken } from '../../functions/lib/access-token';
 import { DEFAULT_SCRYPT_COST } from '../../infra/local/auth-core/password-hash';
-import { initSdk, startCoreUnderTest } from '../support/auth-core';
+import { verifyWithCore } from '../../functions/lib/core-session';
+import { initSdk, startCoreUnderTest, TEST_CORE_API_KEY } from '../support/auth-core';
 
 process.env.AWS_SDK_JS_NODE_VERSION_SUPPORT_WARNING_DISABLED ??= 'true';
 
@@ -91,6 +93,10 @@ async function main() {
       await measure('session verifies, by the core (checkDatabase)', 20_000, (i) =>
         Session.getSessionWithoutRequestResponse(sessions[i % sessions.length]!.accessToken, undefined, { checkDatabase: true }),
       ),
+    );
+    const core = { connectionUri: env.core.url, apiKey: TEST_CORE_API_KEY };
+    print(
+      await measure('live checks, product Lambdas (core verify)', 20_000, (i) => verifyWithCore(core, sessions[i % sessions.length]!.accessToken, true)),
     );
     // Each worker refreshes its own session along its own token chain, as one client does.
     const chains = sessions.map((s) => s.refreshToken!);
