@@ -7,7 +7,7 @@ import { byRouteKey, httpHandler } from '../lib/http';
 import { HttpError } from '../lib/http-error';
 import { logger } from '../lib/logger';
 import { json } from '../lib/response';
-import { requireSession, sessionOf } from '../lib/session';
+import { requireLiveSession, sessionOf } from '../lib/session';
 import { createCheckout, createPortal, type BillingDeps } from './checkout';
 import { StripeApiError } from './stripe-api';
 import { stripeClient } from './stripe-client';
@@ -29,14 +29,16 @@ async function orUnavailable<T>(work: () => Promise<T>): Promise<T> {
   }
 }
 
+// Both start something that outlives the request (a subscription, a portal that can cancel one), so
+// the core is asked that the session has not ended: a signed-out token is refused here at once.
 const checkout = httpHandler<CheckoutBody>(
   async (event) => json(200, await orUnavailable(async () => createCheckout(await deps(), sessionOf(event), event.body.priceId))),
-  { auth: requireSession(), body: checkoutBody },
+  { auth: requireLiveSession(), body: checkoutBody },
 );
 
 const manageSubscription = httpHandler(
   async (event) => json(200, await orUnavailable(async () => createPortal(await deps(), sessionOf(event)))),
-  { auth: requireSession() },
+  { auth: requireLiveSession() },
 );
 
 export const handler = byRouteKey({

@@ -5,7 +5,7 @@ import { documentClient } from '../lib/dynamo';
 import { httpHandler } from '../lib/http';
 import { HttpError } from '../lib/http-error';
 import { json } from '../lib/response';
-import { requireSession, sessionOf } from '../lib/session';
+import { requireLiveSession, sessionOf } from '../lib/session';
 import { saveUserRecord } from './users';
 
 export const createUser = httpHandler<CreateUserBody>(
@@ -17,5 +17,6 @@ export const createUser = httpHandler<CreateUserBody>(
     const saved = await saveUserRecord(documentClient(), { userId, email, name: event.body.name }, new Date());
     return json(saved.created ? 201 : 200, saved.user);
   },
-  { auth: requireSession(), body: createUserBody },
+  // It sets the account's name: a change to the account, so the core is asked that the session stands.
+  { auth: requireLiveSession(), body: createUserBody },
 );

@@ -4,7 +4,7 @@
  * detected even when the new access token was first used on a product Lambda, a signed-out browser
  * token cannot start a desktop sign-in, and a password reset ends every session, browser and desktop.
  */
-import { randomUUID } from 'node:crypto';
+import { createHash, randomBytes, randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { DesktopSession } from '../../shared/api-types';
 import { texts } from '../../shared/texts';
@@ -60,11 +60,27 @@ function withAccessCookie(accessToken: string, method: string, path: string) {
   return fetch(`${stack.api}${path}`, { method, headers: { origin: stack.web, cookie: `sAccessToken=${accessToken}` }, redirect: 'manual' });
 }
 
-async function desktopSession(browser: AuthApi): Promise<DesktopSession> {
-  const callback = await browser.call('GET', `/api/auth/desktop-callback?redirect_url=${encodeURIComponent(LOOPBACK)}`);
+/** A desktop sign-in's PKCE pair (RFC 7636 S256), as the app makes it. */
+function pkce() {
+  const verifier = randomBytes(32).toString('base64url');
+  return { verifier, challenge: createHash('sha256').update(verifier).digest('base64url') };
+}
+
+/** The browser's desktop callback, with the app's challenge; answers the code and the verifier that redeems it. */
+async function desktopCode(browser: AuthApi): Promise<{ code: string; verifier: string }> {
+  const { verifier, challenge } = pkce();
+  const callback = await browser.call('GET', `/api/auth/desktop-callback?redirect_url=${encodeURIComponent(LOOPBACK)}&code_challenge=${challenge}&code_challenge_method=S256`);
   expect(callback.status).toBe(302);
-  const code = new URL(callback.headers.get('location')!).searchParams.get('code')!;
-  const exchanged = await fetch(`${stack.api}/api/auth/desktop/exchange`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ code }) });
+  return { code: new URL(callback.headers.get('location')!).searchParams.get('code')!, verifier };
+}
+
+function exchange(code: string, verifier: string) {
+  return fetch(`${stack.api}/api/auth/desktop/exchange`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ code, code_verifier: verifier }) });
+}
+
+async function desktopSession(browser: AuthApi): Promise<DesktopSession> {
+  const { code, verifier } = await desktopCode(browser);
+  const exchanged = await exchange(code, verifier);
   expect(exchanged.status).toBe(200);
   return (await exchanged.json()) as DesktopSession;
 }
@@ -138,7 +154,7 @@ describe('a signed-out browser', () => {
     const oldAccessToken = browser.jar.get('sAccessToken')!;
     expect((await browser.signOut()).status).toBe('OK');
 
-    const res = await withAccessCookie(oldAccessToken, 'GET', `/api/auth/desktop-callback?redirect_url=${encodeURIComponent(LOOPBACK)}`);
+    const res = await withAccessCookie(oldAccessToken, 'GET', `/api/auth/desktop-callback?redirect_url=${encodeURIComponent(LOOPBACK)}&code_challenge=${pkce().challenge}&code_challenge_method=S256`);
     expect(res.status).toBe(401);
     expect(res.headers.get('location')).toBeNull();
     expect(await res.json()).toEqual({ message: texts.desktop.signInFirst });
@@ -146,13 +162,31 @@ describe('a signed-out browser', () => {
 
   it('makes a code issued before the sign-out worthless', async () => {
     const { browser } = await signedUp();
-    const callback = await browser.call('GET', `/api/auth/desktop-callback?redirect_url=${encodeURIComponent(LOOPBACK)}`);
-    const code = new URL(callback.headers.get('location')!).searchParams.get('code')!;
+    const { code, verifier } = await desktopCode(browser);
     expect((await browser.signOut()).status).toBe('OK');
 
-    const exchanged = await fetch(`${stack.api}/api/auth/desktop/exchange`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ code }) });
+    const exchanged = await exchange(code, verifier);
     expect(exchanged.status).toBe(400);
     expect(await exchanged.json()).toEqual({ message: texts.desktop.invalidCode });
+  });
+
+  it.each([
+    ['POST', '/api/create-checkout-session', { priceId: 'pro-monthly' }],
+    ['GET', '/api/manage-subscription', undefined],
+    ['POST', '/api/users', { name: 'Mallory' }],
+  ])('cannot use its old access token on %s %s, which changes the account', async (method, path, body) => {
+    const { browser, email, userId } = await signedUp();
+    const oldAccessToken = browser.jar.get('sAccessToken')!;
+    expect((await browser.signOut()).status).toBe('OK');
+
+    const sent = body && { ...body, ...(path === '/api/users' ? { email, supertokensUserId: userId } : {}) };
+    const res = await fetch(`${stack.api}${path}`, {
+      method,
+      headers: { origin: stack.web, cookie: `sAccessToken=${oldAccessToken}`, 'content-type': 'application/json' },
+      body: sent && JSON.stringify(sent),
+    });
+    expect(res.status).toBe(401);
+    expect(await res.json()).toEqual({ message: 'unauthorised' });
   });
 
   it('keeps ordinary reads stateless: the old access token reads until it expires, without asking the core', async () => {
@@ -178,7 +212,7 @@ describe('a password reset', () => {
     expect((await refreshWithCookie(browserRefresh)).status).toBe(401);
     expect((await refreshWithHeader(desktop.refreshToken)).status).toBe(401);
     // Routes that ask the core refuse the old browser token at once.
-    const callback = await withAccessCookie(browserAccess, 'GET', `/api/auth/desktop-callback?redirect_url=${encodeURIComponent(LOOPBACK)}`);
+    const callback = await withAccessCookie(browserAccess, 'GET', `/api/auth/desktop-callback?redirect_url=${encodeURIComponent(LOOPBACK)}&code_challenge=${pkce().challenge}&code_challenge_method=S256`);
     expect(callback.status).toBe(401);
 
     const again = new AuthApi(stack.api, stack.web);
