@@ -1,7 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { texts } from '../../shared/texts';
 import { startTestDynamo, type TestDynamo } from '../../test/support/dynamo';
-import { guardSignIn } from './sign-in-guard';
+import { HttpError } from '../lib/http-error';
+import { guardSignIn, SIGN_IN_ADDRESS_RULE, SIGN_IN_EMAIL_RULE, SIGN_IN_PAIR_RULE } from './sign-in-guard';
 
 let dynamo: TestDynamo;
 let db: TestDynamo['db'];
@@ -12,7 +13,9 @@ beforeAll(async () => {
 afterAll(() => dynamo?.stop());
 
 type Input = Parameters<ReturnType<typeof guardSignIn>>[0];
-const attempt = (email: string, password: string) => ({ formFields: [{ id: 'email', value: email }, { id: 'password', value: password }] }) as unknown as Input;
+/** The SDK's request as the guard sees it; the address rides in `original`, read back by `address` below. */
+const attempt = (email: string, password: string, from: string) =>
+  ({ formFields: [{ id: 'email', value: email }, { id: 'password', value: password }], options: { req: { original: from } } }) as unknown as Input;
 
 /** A stand-in for SuperTokens' own sign-in: one right password. */
 function guarded(clock: { now: number }) {
@@ -21,26 +24,69 @@ function guarded(clock: { now: number }) {
     calls++;
     return input.formFields[1]!.value === 'right1' ? ({ status: 'OK' } as never) : { status: 'WRONG_CREDENTIALS_ERROR' as const };
   }) as Parameters<typeof guardSignIn>[0];
-  return { signIn: guardSignIn(original, { db: () => db, now: () => clock.now }), calls: () => calls };
+  const signIn = guardSignIn(original, { db: () => db, now: () => clock.now, address: async (req) => req.original as string });
+  return { signIn, calls: () => calls };
+}
+
+async function refusal(promise: Promise<unknown>): Promise<HttpError> {
+  const error = await promise.then(
+    () => undefined,
+    (e: unknown) => e,
+  );
+  expect(error).toBeInstanceOf(HttpError);
+  return error as HttpError;
 }
 
 describe('sign-in guard', () => {
-  it('refuses the 11th attempt in 15 minutes without checking the password, until the window ends', async () => {
+  it('refuses the 11th attempt on one email from one address in 15 minutes with a 429, until the window ends', async () => {
     const clock = { now: Date.parse('2026-05-01T10:00:00Z') };
     const { signIn, calls } = guarded(clock);
-    for (let i = 0; i < 10; i++) expect((await signIn(attempt('Eve@Example.com ', 'wrong1'))).status).toBe('WRONG_CREDENTIALS_ERROR');
+    for (let i = 0; i < SIGN_IN_PAIR_RULE.limit; i++) expect((await signIn(attempt('Eve@Example.com ', 'wrong1', '198.51.100.1'))).status).toBe('WRONG_CREDENTIALS_ERROR');
     clock.now += 60_000;
-    expect(await signIn(attempt('eve@example.com', 'right1'))).toEqual({ status: 'GENERAL_ERROR', message: texts.auth.tooManyAttempts(14) });
+    const refused = await refusal(signIn(attempt('eve@example.com', 'right1', '198.51.100.1')));
+    expect(refused).toMatchObject({ statusCode: 429, message: texts.auth.tooManyAttempts(14), headers: { 'retry-after': String(14 * 60) } });
     expect(calls()).toBe(10);
     clock.now += 14 * 60_000;
-    expect((await signIn(attempt('eve@example.com', 'right1'))).status).toBe('OK');
+    expect((await signIn(attempt('eve@example.com', 'right1', '198.51.100.1'))).status).toBe('OK');
   });
 
-  it('forgets earlier failures after a successful sign-in', async () => {
+  it("lets the owner in from another address while a stranger's address is refused", async () => {
     const clock = { now: Date.parse('2026-05-02T10:00:00Z') };
     const { signIn } = guarded(clock);
-    for (let i = 0; i < 9; i++) await signIn(attempt('fay@example.com', 'wrong1'));
-    expect((await signIn(attempt('fay@example.com', 'right1'))).status).toBe('OK');
-    for (let i = 0; i < 10; i++) expect((await signIn(attempt('fay@example.com', 'wrong1'))).status).toBe('WRONG_CREDENTIALS_ERROR');
+    for (let i = 0; i < 11; i++) await signIn(attempt('owner@example.com', 'wrong1', '198.51.100.2')).catch(() => undefined);
+    expect((await refusal(signIn(attempt('owner@example.com', 'right1', '198.51.100.2')))).statusCode).toBe(429);
+    expect((await signIn(attempt('owner@example.com', 'right1', '203.0.113.2'))).status).toBe('OK');
+  });
+
+  it('forgets the pair after a successful sign-in', async () => {
+    const clock = { now: Date.parse('2026-05-03T10:00:00Z') };
+    const { signIn } = guarded(clock);
+    for (let i = 0; i < 9; i++) await signIn(attempt('fay@example.com', 'wrong1', '198.51.100.3'));
+    expect((await signIn(attempt('fay@example.com', 'right1', '198.51.100.3'))).status).toBe('OK');
+    for (let i = 0; i < 10; i++) expect((await signIn(attempt('fay@example.com', 'wrong1', '198.51.100.3'))).status).toBe('WRONG_CREDENTIALS_ERROR');
+  });
+
+  it('refuses an address past 30 failures across emails (spraying); its successes do not count', async () => {
+    const clock = { now: Date.parse('2026-05-04T10:00:00Z') };
+    const { signIn, calls } = guarded(clock);
+    for (let i = 0; i < 5; i++) expect((await signIn(attempt(`member${i}@example.com`, 'right1', '198.51.100.4'))).status).toBe('OK');
+    for (let i = 0; i < SIGN_IN_ADDRESS_RULE.limit; i++) expect((await signIn(attempt(`victim${i}@example.com`, 'wrong1', '198.51.100.4'))).status).toBe('WRONG_CREDENTIALS_ERROR');
+    expect((await refusal(signIn(attempt('victim-next@example.com', 'wrong1', '198.51.100.4')))).headers).toEqual({ 'retry-after': String(15 * 60) });
+    expect(calls()).toBe(35);
+    expect((await signIn(attempt('victim-next@example.com', 'right1', '203.0.113.4'))).status).toBe('OK');
+  });
+
+  it('past 30 failures on one email across addresses, refuses addresses that failed on it, and checks a fresh one', async () => {
+    const clock = { now: Date.parse('2026-05-05T10:00:00Z') };
+    const { signIn } = guarded(clock);
+    const attackers = ['198.51.100.10', '198.51.100.11', '198.51.100.12'];
+    for (const from of attackers) for (let i = 0; i < 10; i++) await signIn(attempt('target@example.com', 'wrong1', from));
+    // Ceiling reached (30): an attacker address with a failure under its pair limit is refused...
+    const fourth = '198.51.100.13';
+    expect((await signIn(attempt('target@example.com', 'wrong1', fourth))).status).toBe('WRONG_CREDENTIALS_ERROR');
+    const refused = await refusal(signIn(attempt('target@example.com', 'right1', fourth)));
+    expect(refused.headers).toEqual({ 'retry-after': String(SIGN_IN_EMAIL_RULE.windowSeconds) });
+    // ...while an address that never failed on it gets its password checked: the owner gets in.
+    expect((await signIn(attempt('target@example.com', 'right1', '203.0.113.5'))).status).toBe('OK');
   });
 });

@@ -19,7 +19,10 @@ import { ensureUserRecord } from '../users/users';
 import { appInfo } from './app-info';
 import { googleProvider } from './google';
 import { passwordResetMail } from './password-reset-mail';
-import { guardSignIn } from './sign-in-guard';
+import { limitResetMail } from './auth-limits';
+import { limitedEmailPasswordApis } from './emailpassword-apis';
+import { markPasswordChecks } from './equal-time-sign-in';
+import { endSessionsOnNewPassword } from './sessions-end-with-password';
 
 function nameFrom(raw: { fromIdTokenPayload?: Record<string, unknown>; fromUserInfoAPI?: Record<string, unknown> }): string | undefined {
   const name = raw.fromIdTokenPayload?.name ?? raw.fromUserInfoAPI?.name;
@@ -44,11 +47,12 @@ export function supertokensConfig(core: { connectionUri: string; apiKey: string 
         },
         emailDelivery: {
           service: {
-            sendEmail: async (input) => sendMail(passwordResetMail(input.user.email, input.passwordResetLink)),
+            sendEmail: limitResetMail(async (input) => sendMail(passwordResetMail(input.user.email, input.passwordResetLink)), { db: documentClient }),
           },
         },
         override: {
-          apis: (original) => ({ ...original, signInPOST: original.signInPOST && guardSignIn(original.signInPOST.bind(original), { db: documentClient }) }),
+          functions: (original) => ({ ...original, updateEmailOrPassword: endSessionsOnNewPassword(original.updateEmailOrPassword.bind(original)), verifyCredentials: markPasswordChecks(original.verifyCredentials.bind(original)) }),
+          apis: (original) => limitedEmailPasswordApis(original, { db: documentClient }),
         },
       }),
       ThirdParty.init({

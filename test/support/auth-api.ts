@@ -1,8 +1,19 @@
 /**
  * The product's auth API as the web SDK calls it (spec §7: rid header, formFields, cookies), over
  * real HTTP through the local gateway, one cookie jar per person.
+ *
+ * Each person speaks from a loopback address of their own (127.a.b.c; Linux routes all of 127/8 to
+ * the machine), as people do from their own connections: the auth limits count per address, and a
+ * test file's many sign-ups would otherwise all come from one.
  */
+import { randomInt } from 'node:crypto';
+import { Agent, fetch as undiciFetch } from 'undici';
 import { CookieJar } from './cookie-jar';
+
+/** A loopback address other than 127.0.0.1 (which browsers and plain fetch in the tests use). */
+export function randomLoopbackAddress(): string {
+  return `127.${randomInt(1, 255)}.${randomInt(0, 256)}.${randomInt(1, 255)}`;
+}
 
 export interface AuthStatus {
   status: string;
@@ -11,18 +22,32 @@ export interface AuthStatus {
 
 export class AuthApi {
   readonly jar = new CookieJar();
+  private readonly agent: Agent;
 
   constructor(
     readonly api: string,
     readonly web: string,
-  ) {}
+    readonly address: string = randomLoopbackAddress(),
+  ) {
+    // A Client option: undici's connector would overwrite a `connect.localAddress` with this one.
+    this.agent = new Agent({ localAddress: address });
+  }
 
   async call(method: string, path: string, body?: unknown, headers: Record<string, string> = {}): Promise<Response> {
-    return this.jar.fetch(`${this.api}${path}`, {
+    // 127.0.0.1, not localhost: localhost may resolve to ::1, which a 127.x source address cannot reach.
+    const url = new URL(`${this.api}${path}`);
+    if (url.hostname === 'localhost') url.hostname = '127.0.0.1';
+    const sent = new Headers({ origin: this.web, 'content-type': 'application/json', 'st-auth-mode': 'cookie', ...headers });
+    if (this.jar.header()) sent.set('cookie', this.jar.header());
+    const response = (await undiciFetch(url, {
       method,
-      headers: { origin: this.web, 'content-type': 'application/json', 'st-auth-mode': 'cookie', ...headers },
+      headers: [...sent],
       body: body === undefined ? undefined : JSON.stringify(body),
-    });
+      redirect: 'manual',
+      dispatcher: this.agent,
+    })) as unknown as Response;
+    this.jar.store(response);
+    return response;
   }
 
   private async auth(path: string, rid: string, body: unknown, method = 'POST'): Promise<AuthStatus> {

@@ -1,0 +1,20 @@
+/**
+ * The EmailPassword API with the product's limits around it (`override.apis`): the sign-in guard and
+ * equal-time refusals on sign-in, per-address limits on sign-up, email-exists and reset requests.
+ */
+import type { APIInterface } from 'supertokens-node/lib/build/recipe/emailpassword/types';
+import { EMAIL_EXISTS_RULE, limitPerAddress, RESET_REQUEST_RULE, SIGN_UP_RULE, type LimitDeps } from './auth-limits';
+import { equalTimeSignIn } from './equal-time-sign-in';
+import { guardSignIn } from './sign-in-guard';
+
+export function limitedEmailPasswordApis(original: APIInterface, deps: LimitDeps): APIInterface {
+  return {
+    ...original,
+    // The guard outside: a refused attempt answers at once, and the same for every email.
+    signInPOST: original.signInPOST && guardSignIn(equalTimeSignIn(original.signInPOST.bind(original)), deps),
+    signUpPOST: original.signUpPOST && limitPerAddress(SIGN_UP_RULE, original.signUpPOST.bind(original), deps),
+    emailExistsGET: original.emailExistsGET && limitPerAddress(EMAIL_EXISTS_RULE, original.emailExistsGET.bind(original), deps),
+    generatePasswordResetTokenPOST:
+      original.generatePasswordResetTokenPOST && limitPerAddress(RESET_REQUEST_RULE, original.generatePasswordResetTokenPOST.bind(original), deps),
+  };
+}

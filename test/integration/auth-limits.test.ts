@@ -1,0 +1,156 @@
+/**
+ * The auth limits through the real supertokens-node, the local gateway and the local core. Each
+ * person speaks from a loopback address of their own (test/support/auth-api.ts), so "one address"
+ * and "another address" are real source addresses the gateway sees.
+ */
+import { randomUUID } from 'node:crypto';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { EMAIL_EXISTS_RULE, RESET_MAIL_RULE, RESET_REQUEST_RULE, SIGN_UP_RULE } from '../../functions/auth/auth-limits';
+import { SIGN_IN_ADDRESS_RULE, SIGN_IN_EMAIL_RULE, SIGN_IN_PAIR_RULE } from '../../functions/auth/sign-in-guard';
+import { texts } from '../../shared/texts';
+import { AuthApi } from '../support/auth-api';
+import { startTestStack, type TestStack } from '../support/local-stack';
+import { outboxMessages } from '../support/outbox';
+
+let stack: TestStack;
+beforeAll(async () => {
+  stack = await startTestStack();
+});
+afterAll(() => stack?.stop());
+
+const PASSWORD = 'engine42';
+const person = (address?: string) => new AuthApi(stack.api, stack.web, address);
+const uniqueEmail = (name: string) => `${name}-${randomUUID().slice(0, 8)}@example.com`;
+const fields = (email: string, password?: string) => ({
+  formFields: [{ id: 'email', value: email }, ...(password === undefined ? [] : [{ id: 'password', value: password }])],
+});
+
+/** The raw answer, so a 429 can be looked at (AuthApi's own helpers expect 200). */
+const signIn = (who: AuthApi, email: string, password: string) => who.call('POST', '/api/auth/signin', fields(email, password), { rid: 'emailpassword' });
+const signUp = (who: AuthApi, email: string) => who.call('POST', '/api/auth/signup', fields(email, PASSWORD), { rid: 'emailpassword' });
+const emailExists = (who: AuthApi, email: string) => who.call('GET', `/api/auth/emailpassword/email/exists?email=${encodeURIComponent(email)}`, undefined, { rid: 'emailpassword' });
+const requestReset = (who: AuthApi, email: string) => who.call('POST', '/api/auth/user/password/reset/token', fields(email), { rid: 'emailpassword' });
+
+async function statusOf(res: Response): Promise<string> {
+  expect(res.status, await res.clone().text()).toBe(200);
+  return ((await res.json()) as { status: string }).status;
+}
+
+/** A 429 as the pages read it: a plain sentence, and Retry-After within the rule's window. */
+async function expectLimited(res: Response, windowSeconds: number) {
+  expect(res.status).toBe(429);
+  const retryAfter = Number(res.headers.get('retry-after'));
+  expect(retryAfter).toBeGreaterThan(0);
+  expect(retryAfter).toBeLessThanOrEqual(windowSeconds);
+  expect(await res.json()).toEqual({ message: texts.auth.tooManyAttempts(Math.ceil(retryAfter / 60)) });
+}
+
+/** Accounts signed up from addresses of their own, a few at a time (each costs a password hash). */
+async function accounts(count: number, name: string): Promise<string[]> {
+  const emails = Array.from({ length: count }, (_, i) => uniqueEmail(`${name}${i}`));
+  for (let i = 0; i < emails.length; i += 4) {
+    await Promise.all(emails.slice(i, i + 4).map(async (email) => expect(await statusOf(await signUp(person(), email))).toBe('OK')));
+  }
+  return emails;
+}
+
+/** `times` wrong passwords for `email` from `who`, a few at a time; each must be checked and refused. */
+async function failures(who: AuthApi, email: string, times: number) {
+  for (let i = 0; i < times; i += 5) {
+    const batch = Array.from({ length: Math.min(5, times - i) }, (_, j) => signIn(who, email, `guess-${i + j}-x1`));
+    for (const res of await Promise.all(batch)) expect(await statusOf(res)).toBe('WRONG_CREDENTIALS_ERROR');
+  }
+}
+
+describe('per-address limits on the auth API', () => {
+  it('stops password spraying: one address is refused after 30 failed sign-ins across accounts, another still signs in', async () => {
+    // A sprayer's list holds real accounts and guesses alike; every failure costs a hash either way.
+    const real = await accounts(6, 'spray');
+    const list = [...real.slice(0, 5), ...Array.from({ length: SIGN_IN_ADDRESS_RULE.limit - 5 }, () => uniqueEmail('guess'))];
+    const sprayer = person();
+    for (let i = 0; i < list.length; i += 5) {
+      const batch = await Promise.all(list.slice(i, i + 5).map((email) => signIn(sprayer, email, 'Password1')));
+      for (const res of batch) expect(await statusOf(res)).toBe('WRONG_CREDENTIALS_ERROR');
+    }
+    await expectLimited(await signIn(sprayer, real[5]!, 'Password1'), SIGN_IN_ADDRESS_RULE.windowSeconds);
+    expect(await statusOf(await signIn(person(), real[5]!, PASSWORD))).toBe('OK');
+  });
+
+  it('limits email-exists look-ups per address', async () => {
+    const looker = person();
+    for (let i = 0; i < EMAIL_EXISTS_RULE.limit; i += 10) {
+      const batch = await Promise.all(Array.from({ length: 10 }, (_, j) => emailExists(looker, uniqueEmail(`look${i + j}`))));
+      for (const res of batch) expect(res.status).toBe(200);
+    }
+    await expectLimited(await emailExists(looker, uniqueEmail('one-more')), EMAIL_EXISTS_RULE.windowSeconds);
+    expect(await emailExists(person(), uniqueEmail('elsewhere'))).toMatchObject({ status: 200 });
+  });
+
+  it('limits sign-ups per address', async () => {
+    const signer = person();
+    // Taken emails: the answer is a field error, but each attempt still counts.
+    const [taken] = await accounts(1, 'taken');
+    for (let i = 0; i < SIGN_UP_RULE.limit; i++) expect(await statusOf(await signUp(signer, taken!))).toBe('FIELD_ERROR');
+    await expectLimited(await signUp(signer, uniqueEmail('new')), SIGN_UP_RULE.windowSeconds);
+    expect(await statusOf(await signUp(person(), uniqueEmail('new')))).toBe('OK');
+  });
+
+  it('limits password-reset requests per address', async () => {
+    const asker = person();
+    const batch = await Promise.all(Array.from({ length: RESET_REQUEST_RULE.limit }, (_, i) => requestReset(asker, uniqueEmail(`ghost${i}`))));
+    for (const res of batch) expect(await statusOf(res)).toBe('OK');
+    await expectLimited(await requestReset(asker, uniqueEmail('ghost')), RESET_REQUEST_RULE.windowSeconds);
+    expect(await statusOf(await requestReset(person(), uniqueEmail('ghost')))).toBe('OK');
+  });
+
+  it('sends one recipient at most 3 reset mails an hour, answering later requests the same and sending nothing', async () => {
+    const [email] = await accounts(1, 'inbox');
+    for (let i = 0; i < RESET_MAIL_RULE.limit + 3; i++) expect(await statusOf(await requestReset(person(), email!))).toBe('OK');
+    // The SDK writes the mail before it answers, so the outbox is complete by now.
+    expect(outboxMessages(stack.outboxDir).filter((m) => m.to === email)).toHaveLength(RESET_MAIL_RULE.limit);
+  });
+});
+
+describe('nobody can lock an owner out', () => {
+  it("refuses a stranger's address after 10 failures on the owner's email, and the owner signs in from theirs", async () => {
+    const [email] = await accounts(1, 'owner');
+    const stranger = person();
+    await failures(stranger, email!, SIGN_IN_PAIR_RULE.limit);
+    await expectLimited(await signIn(stranger, email!, 'guess-x1'), SIGN_IN_PAIR_RULE.windowSeconds);
+    await expectLimited(await signIn(stranger, email!, PASSWORD), SIGN_IN_PAIR_RULE.windowSeconds);
+    expect(await statusOf(await signIn(person(), email!.toUpperCase(), PASSWORD))).toBe('OK');
+  });
+
+  it('past 30 failures on one email from many addresses, refuses those that failed on it, and still lets the owner in', async () => {
+    const [email] = await accounts(1, 'target');
+    const attackers = Array.from({ length: SIGN_IN_EMAIL_RULE.limit / SIGN_IN_PAIR_RULE.limit }, () => person());
+    await Promise.all(attackers.map((attacker) => failures(attacker, email!, SIGN_IN_PAIR_RULE.limit)));
+    // A new attacker address gets one guess checked, then is refused, well before its pair limit.
+    const next = person();
+    expect(await statusOf(await signIn(next, email!, 'guess-next-x1'))).toBe('WRONG_CREDENTIALS_ERROR');
+    await expectLimited(await signIn(next, email!, 'guess-again-x1'), SIGN_IN_EMAIL_RULE.windowSeconds);
+    expect(await statusOf(await signIn(person(), email!, PASSWORD))).toBe('OK');
+  });
+});
+
+describe('sign-in timing', () => {
+  it('refuses an unknown email about as slowly as a wrong password for a known one', async () => {
+    const [known] = await accounts(1, 'timed');
+    const timed = async (email: string) => {
+      const started = performance.now();
+      expect(await statusOf(await signIn(person(), email, 'wrong-guess1'))).toBe('WRONG_CREDENTIALS_ERROR');
+      return performance.now() - started;
+    };
+    await timed(known!); // warm-up: first requests pay for module and connection set-up
+    const knownTimes: number[] = [];
+    const unknownTimes: number[] = [];
+    // Interleaved, so a burst of load elsewhere on the machine falls on both.
+    for (let i = 0; i < 7; i++) {
+      knownTimes.push(await timed(known!));
+      unknownTimes.push(await timed(uniqueEmail('nobody')));
+    }
+    const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)]!;
+    // Before: ~33 ms against ~312 ms (a ratio near 0.1). The dummy hash makes it about 1.
+    expect(median(unknownTimes), `unknown ${unknownTimes.map(Math.round)} vs known ${knownTimes.map(Math.round)}`).toBeGreaterThanOrEqual(0.5 * median(knownTimes));
+  });
+});
