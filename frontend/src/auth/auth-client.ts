@@ -1,6 +1,7 @@
 /**
- * The auth calls the product's own pages make, as plain results. SuperTokens' general errors (e.g.
- * the sign-in guard's 'Too many attempts') come back as `GENERAL_ERROR` with the server's message.
+ * The auth calls the product's own pages make, as plain results. SuperTokens' general errors come
+ * back as `GENERAL_ERROR` with the server's message, and so do the auth limits' 429 answers (e.g.
+ * 'Too many attempts', turned into general errors by ./rate-limited.ts).
  */
 import EmailPassword from 'supertokens-auth-react/recipe/emailpassword';
 import Session from 'supertokens-auth-react/recipe/session';

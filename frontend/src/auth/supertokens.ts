@@ -11,6 +11,7 @@ import { apiOrigin } from '../../../shared/api-base';
 import { PRODUCT_NAME } from '../../../shared/product';
 import { texts } from '../../../shared/texts';
 import { prebuiltUiStyle } from './prebuilt-style';
+import { withLimitSentences } from './rate-limited';
 
 export const API_BASE_PATH = '/api/auth';
 export const WEBSITE_BASE_PATH = '/auth';
@@ -39,6 +40,6 @@ export function initSuperTokens(): void {
       if (context.action === 'TO_AUTH') return '/signin';
       return undefined;
     },
-    recipeList: [EmailPassword.init(), ThirdParty.init({ signInAndUpFeature: { providers: [Google.init()] } }), Session.init()],
+    recipeList: [EmailPassword.init({ override: { functions: withLimitSentences } }), ThirdParty.init({ signInAndUpFeature: { providers: [Google.init()] } }), Session.init()],
   });
 }

@@ -1,0 +1,45 @@
+/**
+ * The auth API answers a limited request with 429 and `{ message }` (functions/auth/auth-limits.ts).
+ * The web SDK throws any non-2xx answer as the raw Response, which pages would show as a generic
+ * failure; as an STGeneralError, both the product's pages (auth-client.ts) and the prebuilt /auth
+ * pages show the server's sentence.
+ */
+import type { RecipeInterface } from 'supertokens-web-js/recipe/emailpassword';
+import STGeneralError from 'supertokens-web-js/utils/error';
+import { texts } from '../../../shared/texts';
+
+function isTooMany(error: unknown): error is Response {
+  return typeof error === 'object' && error !== null && (error as Response).status === 429 && typeof (error as Response).json === 'function';
+}
+
+async function sentenceOf(answer: Response): Promise<string | undefined> {
+  try {
+    const body = (await answer.clone().json()) as { message?: unknown };
+    if (typeof body.message === 'string' && body.message) return body.message;
+  } catch {
+    // Not JSON (e.g. a proxy's own 429): Retry-After alone still makes a sentence.
+  }
+  const seconds = Number(answer.headers.get('retry-after'));
+  return seconds > 0 ? texts.auth.tooManyAttempts(Math.ceil(seconds / 60)) : undefined;
+}
+
+async function limitsAsGeneralErrors<T>(call: () => Promise<T>): Promise<T> {
+  try {
+    return await call();
+  } catch (error) {
+    const sentence = isTooMany(error) ? await sentenceOf(error) : undefined;
+    if (sentence) throw new STGeneralError(sentence);
+    throw error;
+  }
+}
+
+/** For EmailPassword's `override.functions`: the calls the auth limits can refuse. */
+export function withLimitSentences(original: RecipeInterface): RecipeInterface {
+  return {
+    ...original,
+    signIn: (input) => limitsAsGeneralErrors(() => original.signIn(input)),
+    signUp: (input) => limitsAsGeneralErrors(() => original.signUp(input)),
+    doesEmailExist: (input) => limitsAsGeneralErrors(() => original.doesEmailExist(input)),
+    sendPasswordResetEmail: (input) => limitsAsGeneralErrors(() => original.sendPasswordResetEmail(input)),
+  };
+}
