@@ -1,18 +1,19 @@
 /**
  * The desktop sign-in handoff (DECISIONS.md), served by the auth Lambda:
  *
- * - GET /api/auth/desktop-callback?redirect_url=…: the browser, signed in, is sent back to the
- *   desktop app's loopback listener with a one-time code (functions/auth/handoff-codes.ts) added to
- *   the query. No token goes into a URL or the browser's history.
- * - POST /api/auth/desktop/exchange {code}: the desktop app trades the code, once, for a session of
- *   its own in header mode (the browser's session stays the browser's).
+ * - GET /api/auth/desktop-callback?redirect_url=…&code_challenge=…&code_challenge_method=S256[&state=…]:
+ *   the browser, signed in, is sent back to the desktop app's loopback listener with a one-time code
+ *   (functions/auth/handoff-codes.ts), bound to the PKCE challenge, and the app's `state` added to the
+ *   query. No token goes into a URL or the browser's history.
+ * - POST /api/auth/desktop/exchange {code, code_verifier}: the desktop app that made the challenge
+ *   trades the code, once, for a session of its own in header mode (the browser's session stays the browser's).
  */
 import type { APIGatewayProxyEventV2 } from 'aws-lambda';
 import type middy from '@middy/core';
 import supertokens from 'supertokens-node';
 import Session from 'supertokens-node/recipe/session';
 import type { DesktopSession } from '../../shared/api-types';
-import { parseDesktopRedirect } from '../../shared/desktop-redirect';
+import { parseDesktopSignIn } from '../../shared/desktop-sign-in';
 import { desktopExchangeBody } from '../../shared/schemas/desktop';
 import { texts } from '../../shared/texts';
 import { documentClient } from '../lib/dynamo';
@@ -21,7 +22,7 @@ import { HttpError } from '../lib/http-error';
 import { logger } from '../lib/logger';
 import { json, type HttpResult } from '../lib/response';
 import { requireLiveSession, sessionOf } from '../lib/session';
-import { consumeHandoffCode, issueHandoffCode } from './handoff-codes';
+import { issueHandoffCode, redeemHandoffCode } from './handoff-codes';
 import { ensureSupertokens } from './supertokens';
 
 /** The product has the one tenant (spec §9: default public). */
@@ -49,12 +50,15 @@ function signedInBrowser(): middy.MiddlewareObj<APIGatewayProxyEventV2, HttpResu
 
 export const desktopCallback = httpHandler(
   async (event) => {
-    const redirect = parseDesktopRedirect(new URLSearchParams(event.rawQueryString ?? '').get('redirect_url') ?? '');
-    if (!redirect) throw new HttpError(400, texts.desktop.invalidRedirect);
+    // The same check /launch made before sending the browser here.
+    const check = parseDesktopSignIn(new URLSearchParams(event.rawQueryString ?? ''));
+    if (!check.ok) throw new HttpError(400, check.message);
+    const { redirect, codeChallenge, state } = check.signIn;
     const { userId, recipeUserId, sessionHandle } = sessionOf(event);
-    const code = await issueHandoffCode(documentClient(), { userId, recipeUserId, sessionHandle });
-    // `set`, not `append`: a code already in the address must not be the one the app reads.
+    const code = await issueHandoffCode(documentClient(), { userId, recipeUserId, sessionHandle, codeChallenge });
+    // `set`, not `append`: a code or state already in the address must not be the one the app reads.
     redirect.searchParams.set('code', code);
+    if (state !== undefined) redirect.searchParams.set('state', state);
     logger.info('desktop sign-in code issued', { userId });
     return {
       statusCode: 302,
@@ -71,11 +75,16 @@ export const desktopCallback = httpHandler(
 
 export const desktopExchange = httpHandler(
   async (event) => {
-    const owner = await consumeHandoffCode(documentClient(), event.body.code);
-    if (!owner) {
+    const redeemed = await redeemHandoffCode(documentClient(), event.body.code, event.body.code_verifier);
+    if (!redeemed.ok) {
+      if (redeemed.reason === 'verifierMismatch') {
+        logger.info('desktop sign-in refused: the code verifier does not match the challenge; the code is spent');
+        throw new HttpError(400, texts.desktop.verifierMismatch);
+      }
       logger.info('desktop sign-in refused: code unknown, used or expired');
       throw new HttpError(400, texts.desktop.invalidCode);
     }
+    const { owner } = redeemed;
     await ensureSupertokens();
     // The browser may have signed out (or been signed out everywhere), and the account or the login
     // method it used may have gone, in the minute since: the code is only as good as that session.

@@ -1,11 +1,13 @@
 /**
  * Desktop sign-in codes (DECISIONS.md): the browser's session is handed to the desktop app as a
- * random code in the loopback redirect, good once and for a minute. Only the code's SHA-256 is
- * stored, so the table (or a log of it) cannot be replayed; using a code deletes it in the same
- * conditional write that checks it, so two exchanges of one code cannot both succeed.
+ * random code in the loopback redirect, good once and for a minute, and only to the holder of the PKCE
+ * verifier whose S256 challenge came with the sign-in (RFC 7636). Only the code's SHA-256 is stored,
+ * so the table (or a log of it) cannot be replayed; using a code deletes it in the same conditional
+ * write that checks it, so two exchanges of one code cannot both succeed, and one with the wrong
+ * verifier spends it (an intercepted code gets one guess, not many).
  */
 import { DeleteCommand, PutCommand, type DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
-import { createHash, randomBytes } from 'node:crypto';
+import { createHash, randomBytes, timingSafeEqual } from 'node:crypto';
 import { tableName } from '../../shared/tables';
 import { ifConditionHolds } from '../lib/dynamo';
 
@@ -18,27 +20,61 @@ export interface HandoffOwner {
   sessionHandle: string;
 }
 
-interface HandoffItem extends HandoffOwner {
+/** What a new code is bound to: its owner, and the S256 challenge of the verifier the exchange must show. */
+export interface HandoffGrant extends HandoffOwner {
+  codeChallenge: string;
+}
+
+interface HandoffItem extends HandoffGrant {
   codeHash: string;
+  codeChallengeMethod: 'S256';
   /** Epoch seconds: the table's TTL attribute, and the limit the exchange checks. */
   expiresAt: number;
 }
 
-export function hashHandoffCode(code: string): string {
-  return createHash('sha256').update(code).digest('base64url');
+export type HandoffRedemption = { ok: true; owner: HandoffOwner } | { ok: false; reason: 'unknown' | 'verifierMismatch' };
+
+function sha256Base64url(text: string): string {
+  return createHash('sha256').update(text).digest('base64url');
 }
 
-/** Makes and stores a new code for `owner`; the caller puts it in the redirect and nowhere else. */
-export async function issueHandoffCode(db: DynamoDBDocumentClient, owner: HandoffOwner, nowMs = Date.now()): Promise<string> {
+export function hashHandoffCode(code: string): string {
+  return sha256Base64url(code);
+}
+
+/** RFC 7636 §4.6: the S256 challenge of a verifier, BASE64URL(SHA256(code_verifier)) without padding. */
+export function s256Challenge(codeVerifier: string): string {
+  return sha256Base64url(codeVerifier);
+}
+
+function verifierMatches(codeVerifier: string, codeChallenge: unknown): boolean {
+  if (typeof codeChallenge !== 'string') return false;
+  const expected = Buffer.from(codeChallenge);
+  const actual = Buffer.from(s256Challenge(codeVerifier));
+  // Constant time: how far a guess matched must not show in how long the refusal took.
+  return expected.length === actual.length && timingSafeEqual(expected, actual);
+}
+
+/** Makes and stores a new code for `grant`; the caller puts it in the redirect and nowhere else. */
+export async function issueHandoffCode(db: DynamoDBDocumentClient, grant: HandoffGrant, nowMs = Date.now()): Promise<string> {
   const code = randomBytes(32).toString('base64url');
-  const item: HandoffItem = { codeHash: hashHandoffCode(code), ...owner, expiresAt: Math.floor(nowMs / 1000) + HANDOFF_CODE_TTL_SECONDS };
+  const item: HandoffItem = {
+    codeHash: hashHandoffCode(code),
+    ...grant,
+    codeChallengeMethod: 'S256',
+    expiresAt: Math.floor(nowMs / 1000) + HANDOFF_CODE_TTL_SECONDS,
+  };
   // 256 random bits do not collide; the condition only makes sure a code never replaces another's owner.
   await db.send(new PutCommand({ TableName: tableName('handoffCodes'), Item: item, ConditionExpression: 'attribute_not_exists(codeHash)' }));
   return code;
 }
 
-/** Uses up `code`: its owner when it was issued, unused and unexpired; undefined otherwise (and then nothing changed). */
-export async function consumeHandoffCode(db: DynamoDBDocumentClient, code: string, nowMs = Date.now()): Promise<HandoffOwner | undefined> {
+/**
+ * Uses up `code`: its owner when it was issued, unused, unexpired and `codeVerifier` is the one its
+ * challenge was made from. An unknown, used or expired code changes nothing; a known one is spent
+ * whatever the verifier.
+ */
+export async function redeemHandoffCode(db: DynamoDBDocumentClient, code: string, codeVerifier: string, nowMs = Date.now()): Promise<HandoffRedemption> {
   const out = await ifConditionHolds(
     db.send(
       new DeleteCommand({
@@ -52,5 +88,8 @@ export async function consumeHandoffCode(db: DynamoDBDocumentClient, code: strin
     ),
   );
   const item = out?.Attributes as HandoffItem | undefined;
-  return item ? { userId: item.userId, recipeUserId: item.recipeUserId, sessionHandle: item.sessionHandle } : undefined;
+  if (!item) return { ok: false, reason: 'unknown' };
+  // Compared after the delete, so a wrong guess has used the code up.
+  if (item.codeChallengeMethod !== 'S256' || !verifierMatches(codeVerifier, item.codeChallenge)) return { ok: false, reason: 'verifierMismatch' };
+  return { ok: true, owner: { userId: item.userId, recipeUserId: item.recipeUserId, sessionHandle: item.sessionHandle } };
 }

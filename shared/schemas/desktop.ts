@@ -1,10 +1,14 @@
-/** POST /api/auth/desktop/exchange (DECISIONS.md): the desktop app trades its one-time code for a session. */
+/** POST /api/auth/desktop/exchange (DECISIONS.md): the desktop app trades its one-time code and PKCE verifier for a session. */
 // zod/mini, like the other shared schemas.
 import * as z from 'zod/mini';
+import { CODE_VERIFIER } from '../desktop-sign-in';
+import { texts } from '../texts';
 
-/** A code is 32 random bytes in base64url (43 characters); a little room, no more. */
 export const desktopExchangeBody = z.object({
+  /** A code is 32 random bytes in base64url (43 characters); a little room, no more. */
   code: z.string().check(z.minLength(1), z.maxLength(128)),
+  /** RFC 7636 §4.1; a malformed one is refused before the code is looked at, so the app can still use it. */
+  code_verifier: z.string({ error: texts.desktop.verifierInvalid }).check(z.regex(CODE_VERIFIER, { error: texts.desktop.verifierInvalid })),
 });
 
 export type DesktopExchangeBody = z.infer<typeof desktopExchangeBody>;

@@ -1,7 +1,7 @@
 /**
  * The desktop sign-in handoff (DECISIONS.md) through the local stack: a signed-in browser is sent back
- * to the desktop app's loopback address with a one-time code, which the app exchanges, once, for a
- * header-mode session of its own.
+ * to the desktop app's loopback address with a one-time code and the app's state, and only the app
+ * holding the PKCE verifier (RFC 7636 S256) exchanges the code, once, for a header-mode session of its own.
  */
 import { PutCommand } from '@aws-sdk/lib-dynamodb';
 import { randomUUID } from 'node:crypto';
@@ -10,6 +10,7 @@ import type { DesktopSession } from '../../shared/api-types';
 import { localTableName } from '../../shared/tables';
 import { texts } from '../../shared/texts';
 import { hashHandoffCode } from '../../functions/auth/handoff-codes';
+import { desktopSignIn, pkcePair } from '../../infra/scripts/desktop-client';
 import { AuthApi } from '../support/auth-api';
 import { startTestStack, type TestStack } from '../support/local-stack';
 
@@ -20,8 +21,9 @@ beforeAll(async () => {
 });
 afterAll(() => stack?.stop());
 
+const t = texts.desktop;
 const PASSWORD = 'engine42';
-const LOOPBACK = 'http://127.0.0.1:53123/cb?state=x';
+const LOOPBACK = 'http://127.0.0.1:53123/cb';
 
 async function signedIn() {
   const browser = new AuthApi(stack.api, stack.web);
@@ -31,34 +33,49 @@ async function signedIn() {
   return { browser, email, userId: (res.user as { id: string }).id };
 }
 
-function callback(browser: AuthApi, redirectUrl: string) {
-  return browser.call('GET', `/api/auth/desktop-callback?redirect_url=${encodeURIComponent(redirectUrl)}`);
+/** The callback as /launch sends the browser there: redirect, S256 challenge, state; `overrides` change or (undefined) drop one. */
+function callback(browser: AuthApi, overrides: Record<string, string | undefined> = {}) {
+  const all: Record<string, string | undefined> = { redirect_url: LOOPBACK, code_challenge_method: 'S256', ...overrides };
+  const query = new URLSearchParams(Object.entries(all).filter((entry): entry is [string, string] => entry[1] !== undefined));
+  return browser.call('GET', `/api/auth/desktop-callback?${query}`);
+}
+
+/** A signed-in browser's trip through the callback for a fresh PKCE pair: the code, the verifier, and where it went. */
+async function issued(browser: AuthApi, overrides: Record<string, string | undefined> = {}) {
+  const { verifier, challenge } = pkcePair();
+  const res = await callback(browser, { code_challenge: challenge, ...overrides });
+  expect(res.status).toBe(302);
+  const location = new URL(res.headers.get('location')!);
+  return { res, location, code: location.searchParams.get('code')!, verifier };
 }
 
 /** What the desktop app sends: no cookies, JSON. */
-function exchange(body: string) {
-  return fetch(`${stack.api}/api/auth/desktop/exchange`, { method: 'POST', headers: { 'content-type': 'application/json' }, body });
+function exchange(body: string | Record<string, unknown>) {
+  return fetch(`${stack.api}/api/auth/desktop/exchange`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: typeof body === 'string' ? body : JSON.stringify(body),
+  });
 }
 
 describe('desktop sign-in handoff', () => {
-  it('redirects a signed-in browser to the loopback address with a code, which the app exchanges once for its own session', async () => {
+  it('redirects a signed-in browser to the loopback address with a code and the state, which the app with the verifier exchanges once for its own session', async () => {
     const { browser, email, userId } = await signedIn();
     const browserToken = browser.jar.get('sAccessToken');
 
-    const res = await callback(browser, LOOPBACK);
-    expect(res.status).toBe(302);
+    const { res, location, code, verifier } = await issued(browser, { state: 'st-42 & more' });
     expect(res.headers.get('cache-control')).toBe('no-store');
     expect(res.headers.get('referrer-policy')).toBe('no-referrer');
-    const location = new URL(res.headers.get('location')!);
-    expect(`${location.origin}${location.pathname}`).toBe('http://127.0.0.1:53123/cb');
-    expect(location.searchParams.get('state')).toBe('x');
-    const code = location.searchParams.get('code')!;
+    expect(`${location.origin}${location.pathname}`).toBe(LOOPBACK);
+    expect([...location.searchParams.keys()].sort()).toEqual(['code', 'state']);
+    expect(location.searchParams.get('state')).toBe('st-42 & more');
     expect(code).toMatch(/^[A-Za-z0-9_-]{43}$/);
-    // No token in the address, and the browser keeps its own session.
+    // No token in the address (nor the verifier, which never left the app), and the browser keeps its own session.
     expect(location.href).not.toContain(browserToken!);
+    expect(location.href).not.toContain(verifier);
     expect(browser.jar.get('sAccessToken')).toBe(browserToken);
 
-    const exchanged = await exchange(JSON.stringify({ code }));
+    const exchanged = await exchange({ code, code_verifier: verifier });
     expect(exchanged.status).toBe(200);
     expect(exchanged.headers.getSetCookie()).toEqual([]);
     const session = (await exchanged.json()) as DesktopSession;
@@ -80,54 +97,137 @@ describe('desktop sign-in handoff', () => {
     expect(refreshed.status).toBe(200);
     expect(refreshed.headers.get('st-access-token')).toBeTruthy();
 
-    const again = await exchange(JSON.stringify({ code }));
+    // Replayed, code and verifier both right: the code is gone.
+    const again = await exchange({ code, code_verifier: verifier });
     expect(again.status).toBe(400);
-    expect(await again.json()).toEqual({ message: texts.desktop.invalidCode });
+    expect(await again.json()).toEqual({ message: t.invalidCode });
   });
 
-  it('keeps the loopback query and replaces a code already in it', async () => {
+  it('signs in through the reference desktop client (README), the browser played by the callback', async () => {
+    const { browser, userId } = await signedIn();
+    const session = await desktopSignIn(stack.web, stack.api, async (url) => {
+      // What /signin and /launch do with a signed-in browser: the desktop parameters on to the callback.
+      const params = new URL(url).searchParams;
+      params.delete('origin');
+      const res = await browser.call('GET', `/api/auth/desktop-callback?${params}`);
+      await fetch(res.headers.get('location')!);
+    });
+    expect(session.userId).toBe(userId);
+    const usage = await fetch(`${stack.api}/api/usage`, { headers: { authorization: `Bearer ${session.accessToken}` } });
+    expect(usage.status).toBe(200);
+  });
+
+  it('has the reference client refuse a sign-in that comes back with another state', async () => {
     const { browser } = await signedIn();
-    const res = await callback(browser, 'http://localhost:4567/done?state=a%20b&code=planted');
-    const location = new URL(res.headers.get('location')!);
-    expect(location.searchParams.get('state')).toBe('a b');
-    expect(location.searchParams.getAll('code')).toHaveLength(1);
-    expect(location.searchParams.get('code')).not.toBe('planted');
+    const signIn = desktopSignIn(stack.web, stack.api, async (url) => {
+      const params = new URL(url).searchParams;
+      params.delete('origin');
+      params.set('state', 'planted-by-someone-else');
+      const res = await browser.call('GET', `/api/auth/desktop-callback?${params}`);
+      await fetch(res.headers.get('location')!);
+    });
+    await expect(signIn).rejects.toThrow('not the one this app started');
+  });
+
+  it('keeps the loopback query, replaces a code already in it, and lets the state parameter win over one in the redirect', async () => {
+    const { browser } = await signedIn();
+    const kept = await issued(browser, { redirect_url: 'http://localhost:4567/done?state=a%20b&code=planted&x=1' });
+    expect(kept.location.searchParams.get('state')).toBe('a b');
+    expect(kept.location.searchParams.get('x')).toBe('1');
+    expect(kept.location.searchParams.getAll('code')).toHaveLength(1);
+    expect(kept.code).not.toBe('planted');
+
+    const replaced = await issued(browser, { redirect_url: 'http://localhost:4567/done?state=old', state: 'new' });
+    expect(replaced.location.searchParams.getAll('state')).toEqual(['new']);
+  });
+
+  it('answers 400 at the callback, issuing nothing, without a challenge, with plain, without a method, or with a malformed challenge', async () => {
+    const { browser } = await signedIn();
+    const { verifier, challenge } = pkcePair();
+    const cases: [Record<string, string | undefined>, string][] = [
+      [{ code_challenge: undefined }, t.challengeMissing],
+      [{ code_challenge: verifier, code_challenge_method: 'plain' }, t.challengeMethodUnsupported],
+      [{ code_challenge: challenge, code_challenge_method: undefined }, t.challengeMethodUnsupported],
+      [{ code_challenge: `${challenge}=` }, t.challengeMalformed],
+    ];
+    for (const [overrides, message] of cases) {
+      const res = await callback(browser, overrides);
+      expect(res.status).toBe(400);
+      expect(res.headers.get('location')).toBeNull();
+      expect(await res.json()).toEqual({ message });
+    }
+  });
+
+  it('spends a code tried with the wrong verifier: the right one then comes too late', async () => {
+    const { browser } = await signedIn();
+    const { code, verifier } = await issued(browser);
+
+    const wrong = await exchange({ code, code_verifier: pkcePair().verifier });
+    expect(wrong.status).toBe(400);
+    expect(await wrong.json()).toEqual({ message: t.verifierMismatch });
+
+    const right = await exchange({ code, code_verifier: verifier });
+    expect(right.status).toBe(400);
+    expect(await right.json()).toEqual({ message: t.invalidCode });
+  });
+
+  it("refuses another sign-in's verifier, even one that worked before", async () => {
+    const { browser } = await signedIn();
+    const first = await issued(browser);
+    expect((await exchange({ code: first.code, code_verifier: first.verifier })).status).toBe(200);
+
+    const second = await issued(browser);
+    const replayed = await exchange({ code: second.code, code_verifier: first.verifier });
+    expect(replayed.status).toBe(400);
+    expect(await replayed.json()).toEqual({ message: t.verifierMismatch });
+  });
+
+  it('answers 400 to a missing or malformed verifier before looking at the code, so the app can still exchange it', async () => {
+    const { browser } = await signedIn();
+    const { code, verifier } = await issued(browser);
+    for (const body of [{ code }, { code, code_verifier: '' }, { code, code_verifier: verifier.slice(1) }, { code, code_verifier: `${verifier}+` }]) {
+      const res = await exchange(body);
+      expect(res.status).toBe(400);
+      expect(await res.json()).toEqual({ message: `Invalid request: code_verifier: ${t.verifierInvalid}`, fields: { code_verifier: t.verifierInvalid } });
+    }
+    expect((await exchange({ code, code_verifier: verifier })).status).toBe(200);
   });
 
   it('refuses an unknown code and an expired one', async () => {
-    const unknown = await exchange(JSON.stringify({ code: 'x'.repeat(43) }));
+    const { verifier, challenge } = pkcePair();
+    const unknown = await exchange({ code: 'x'.repeat(43), code_verifier: verifier });
     expect(unknown.status).toBe(400);
-    expect(await unknown.json()).toEqual({ message: texts.desktop.invalidCode });
+    expect(await unknown.json()).toEqual({ message: t.invalidCode });
 
     const { userId } = await signedIn();
     const code = `expired-${randomUUID()}`;
     await stack.db.send(
       new PutCommand({
         TableName: localTableName('handoffCodes'),
-        Item: { codeHash: hashHandoffCode(code), userId, recipeUserId: userId, expiresAt: Math.floor(Date.now() / 1000) - 1 },
+        Item: { codeHash: hashHandoffCode(code), userId, recipeUserId: userId, codeChallenge: challenge, codeChallengeMethod: 'S256', expiresAt: Math.floor(Date.now() / 1000) - 1 },
       }),
     );
-    const expired = await exchange(JSON.stringify({ code }));
+    const expired = await exchange({ code, code_verifier: verifier });
     expect(expired.status).toBe(400);
-    expect(await expired.json()).toEqual({ message: texts.desktop.invalidCode });
+    expect(await expired.json()).toEqual({ message: t.invalidCode });
   });
 
   it('answers 401 without a browser session and issues nothing', async () => {
     const visitor = new AuthApi(stack.api, stack.web);
-    const res = await callback(visitor, LOOPBACK);
+    const res = await callback(visitor, { code_challenge: pkcePair().challenge });
     expect(res.status).toBe(401);
     expect(res.headers.get('location')).toBeNull();
-    expect(await res.json()).toEqual({ message: texts.desktop.signInFirst });
+    expect(await res.json()).toEqual({ message: t.signInFirst });
   });
 
   it.each(['https://evil.example/?localhost', 'http://localhost.evil.example/cb', 'https://localhost:4567/cb', 'not a url'])(
     "answers 400 'Invalid redirect URL' for %s",
     async (redirectUrl) => {
       const { browser } = await signedIn();
-      const res = await callback(browser, redirectUrl);
+      const res = await callback(browser, { redirect_url: redirectUrl, code_challenge: pkcePair().challenge });
       expect(res.status).toBe(400);
       expect(res.headers.get('location')).toBeNull();
-      expect(await res.json()).toEqual({ message: texts.desktop.invalidRedirect });
+      expect(await res.json()).toEqual({ message: t.invalidRedirect });
     },
   );
 
@@ -135,15 +235,17 @@ describe('desktop sign-in handoff', () => {
     const { browser } = await signedIn();
     const res = await browser.call('GET', '/api/auth/desktop-callback');
     expect(res.status).toBe(400);
-    expect(await res.json()).toEqual({ message: texts.desktop.invalidRedirect });
+    expect(await res.json()).toEqual({ message: t.invalidRedirect });
   });
 
   it('answers 400 to a malformed or shapeless body and 413 to a huge one', async () => {
+    const { verifier } = pkcePair();
     const malformed = await exchange('{"code":');
     expect(malformed.status).toBe(400);
     expect(await malformed.json()).toEqual({ message: texts.api.malformedJson });
     expect((await exchange('{}')).status).toBe(400);
-    expect((await exchange(JSON.stringify({ code: 42 }))).status).toBe(400);
-    expect((await exchange(JSON.stringify({ code: 'x'.repeat(200_000) }))).status).toBe(413);
+    expect((await exchange({ code: 42, code_verifier: verifier })).status).toBe(400);
+    expect((await exchange({ code: 'x', code_verifier: 42 })).status).toBe(400);
+    expect((await exchange({ code: 'x'.repeat(200_000), code_verifier: verifier })).status).toBe(413);
   });
 });

@@ -3,7 +3,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { texts } from '../../../../shared/texts';
 import { recordSignIn } from '../../api/accounts';
 import { finishGoogleSignIn, type GoogleResult } from '../../auth/auth-client';
-import { DESKTOP_ORIGIN_KEY, DESKTOP_REDIRECT_KEY } from '../../auth/desktop-handoff';
+import { captureDesktopSignIn } from '../../auth/desktop-handoff';
 import { renderAt } from '../../auth/testing';
 import { AuthCallbackPage } from './AuthCallbackPage';
 
@@ -40,15 +40,16 @@ describe('/auth/callback', () => {
   });
 
   it('goes to /launch after 1.5 s when a desktop sign-in is pending', async () => {
-    sessionStorage.setItem(DESKTOP_ORIGIN_KEY, 'desktop');
-    sessionStorage.setItem(DESKTOP_REDIRECT_KEY, 'http://localhost:7777/cb');
+    captureDesktopSignIn('?origin=desktop&redirect_url=http%3A%2F%2Flocalhost%3A7777%2Fcb&code_challenge=E9Melhoa2OwvFrEMTJguCHaoeK1t8URWbuGJSstw-cM&code_challenge_method=S256&state=s');
     vi.mocked(finishGoogleSignIn).mockResolvedValue({ status: 'OK', userId: 'g-1', createdNewUser: false });
     renderAt('/auth/callback', '/auth/callback', <AuthCallbackPage />);
     await screen.findByRole('heading', { name: texts.auth.signIn.success });
     // The redirect timer is set by an effect of that render: let it run before the clock moves.
     await act(async () => {});
     act(() => vi.advanceTimersByTime(1500));
-    expect(screen.getByTestId('where')).toHaveTextContent('launch /launch?redirect_url=http%3A%2F%2Flocalhost%3A7777%2Fcb');
+    expect(screen.getByTestId('where')).toHaveTextContent(
+      'launch /launch?redirect_url=http%3A%2F%2Flocalhost%3A7777%2Fcb&code_challenge=E9Melhoa2OwvFrEMTJguCHaoeK1t8URWbuGJSstw-cM&code_challenge_method=S256&state=s',
+    );
   });
 
   it.each([

@@ -1,7 +1,7 @@
 import { act, screen } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { texts } from '../../../../shared/texts';
-import { DESKTOP_ORIGIN_KEY, DESKTOP_REDIRECT_KEY } from '../../auth/desktop-handoff';
+import { DESKTOP_ORIGIN_KEY, DESKTOP_PARAMS_KEY } from '../../auth/desktop-handoff';
 import { leaveSite } from '../../auth/leave-site';
 import { useSession, type SessionState } from '../../auth/session';
 import { renderAt } from '../../auth/testing';
@@ -15,14 +15,22 @@ const signedIn: SessionState = { loading: false, doesSessionExist: true, userId:
 const signedOut: SessionState = { loading: false, doesSessionExist: false };
 const loading: SessionState = { loading: true, doesSessionExist: false };
 
-const LOOPBACK = 'http://127.0.0.1:53123/cb?state=x';
-const launchAt = (redirectUrl: string, extra = '') => `/launch?redirect_url=${encodeURIComponent(redirectUrl)}${extra}`;
+const LOOPBACK = 'http://127.0.0.1:53123/cb';
+// RFC 7636 Appendix B's S256 challenge.
+const CHALLENGE = 'E9Melhoa2OwvFrEMTJguCHaoeK1t8URWbuGJSstw-cM';
+/** A desktop sign-in's parameters: the redirect, an S256 challenge and a state, with `overrides` (undefined drops one). */
+function desktopQuery(overrides: Record<string, string | undefined> = {}): string {
+  const all: Record<string, string | undefined> = { redirect_url: LOOPBACK, code_challenge: CHALLENGE, code_challenge_method: 'S256', state: 'st 1', ...overrides };
+  return new URLSearchParams(Object.entries(all).filter((entry): entry is [string, string] => entry[1] !== undefined)).toString();
+}
+const QUERY = desktopQuery();
+const launchAt = (query = QUERY, extra = '') => `/launch?${query}${extra}`;
 // vitest defines __LOCAL_API_ORIGIN__ as the local gateway; jsdom's page is on localhost.
-const CALLBACK = `http://localhost:4000/api/auth/desktop-callback?redirect_url=${encodeURIComponent(LOOPBACK)}`;
+const CALLBACK = `http://localhost:4000/api/auth/desktop-callback?${QUERY}`;
 
-function pendingDesktopSignIn(redirectUrl = LOOPBACK) {
+function pendingDesktopSignIn(query = QUERY) {
   sessionStorage.setItem(DESKTOP_ORIGIN_KEY, 'desktop');
-  sessionStorage.setItem(DESKTOP_REDIRECT_KEY, redirectUrl);
+  sessionStorage.setItem(DESKTOP_PARAMS_KEY, query);
 }
 
 /** Lets the effects of the last render set their timers, then moves the clock. */
@@ -42,26 +50,26 @@ afterEach(() => {
 });
 
 describe('/launch', () => {
-  it("with a session shows 'You're all set!' and after 1.5 s leaves for the desktop callback, clearing the stored sign-in", async () => {
+  it("with a session shows 'You're all set!' and after 1.5 s leaves for the desktop callback with the challenge and state, clearing the stored sign-in", async () => {
     vi.mocked(useSession).mockReturnValue(signedIn);
     pendingDesktopSignIn();
-    renderAt(launchAt(LOOPBACK), '/launch', <LaunchPage />);
+    renderAt(launchAt(), '/launch', <LaunchPage />);
     expect(screen.getByRole('heading', { name: t.allSet })).toBeInTheDocument();
     expect(screen.getByText(t.returning)).toBeInTheDocument();
 
     await after(1499);
     expect(leaveSite).not.toHaveBeenCalled();
-    expect(sessionStorage.getItem(DESKTOP_REDIRECT_KEY)).toBe(LOOPBACK);
+    expect(sessionStorage.getItem(DESKTOP_PARAMS_KEY)).toBe(QUERY);
     await after(1);
     expect(leaveSite).toHaveBeenCalledTimes(1);
     expect(leaveSite).toHaveBeenCalledWith(CALLBACK);
     expect(sessionStorage.getItem(DESKTOP_ORIGIN_KEY)).toBeNull();
-    expect(sessionStorage.getItem(DESKTOP_REDIRECT_KEY)).toBeNull();
+    expect(sessionStorage.getItem(DESKTOP_PARAMS_KEY)).toBeNull();
   });
 
   it('takes status=already_logged_in as a hint only: it waits for the session to load', async () => {
     vi.mocked(useSession).mockReturnValue(loading);
-    renderAt(launchAt(LOOPBACK, '&status=already_logged_in'), '/launch', <LaunchPage />);
+    renderAt(launchAt(QUERY, '&status=already_logged_in'), '/launch', <LaunchPage />);
     expect(screen.getByRole('status')).toHaveTextContent(t.checking);
     expect(screen.queryByRole('heading', { name: t.allSet })).not.toBeInTheDocument();
     await after(5000);
@@ -70,33 +78,33 @@ describe('/launch', () => {
 
   it('with status=already_logged_in but no session, asks to sign in first instead of leaving', async () => {
     vi.mocked(useSession).mockReturnValue(signedOut);
-    renderAt(launchAt(LOOPBACK, '&status=already_logged_in'), '/launch', <LaunchPage />);
+    renderAt(launchAt(QUERY, '&status=already_logged_in'), '/launch', <LaunchPage />);
     expect(screen.getByRole('alert')).toHaveTextContent(t.signInFirst);
     expect(screen.queryByRole('heading', { name: t.allSet })).not.toBeInTheDocument();
     await after(2000);
-    expect(screen.getByTestId('where')).toHaveTextContent(`signin /signin?origin=desktop&redirect_url=${encodeURIComponent(LOOPBACK)}`);
+    expect(screen.getByTestId('where')).toHaveTextContent(`signin /signin?origin=desktop&${QUERY}`);
     expect(leaveSite).not.toHaveBeenCalled();
   });
 
   it('shows a spinner while the session loads, and goes nowhere', async () => {
     vi.mocked(useSession).mockReturnValue(loading);
-    renderAt(launchAt(LOOPBACK), '/launch', <LaunchPage />);
+    renderAt(launchAt(), '/launch', <LaunchPage />);
     expect(screen.getByRole('status')).toHaveTextContent(t.checking);
     await after(5000);
     expect(leaveSite).not.toHaveBeenCalled();
     expect(screen.queryByTestId('where')).not.toBeInTheDocument();
   });
 
-  it("without a session says 'Authentication required. Please sign in first.' and after 2 s goes to /signin keeping the desktop sign-in", async () => {
+  it("without a session says 'Authentication required. Please sign in first.' and after 2 s goes to /signin keeping the desktop sign-in, challenge and state included", async () => {
     vi.mocked(useSession).mockReturnValue(signedOut);
-    renderAt(launchAt(LOOPBACK), '/launch', <LaunchPage />);
+    renderAt(launchAt(), '/launch', <LaunchPage />);
     expect(screen.getByRole('alert')).toHaveTextContent(t.signInFirst);
     expect(screen.getByRole('link', { name: t.goHome })).toHaveAttribute('href', '/');
 
     await after(1999);
     expect(screen.queryByTestId('where')).not.toBeInTheDocument();
     await after(1);
-    expect(screen.getByTestId('where')).toHaveTextContent(`signin /signin?origin=desktop&redirect_url=${encodeURIComponent(LOOPBACK)}`);
+    expect(screen.getByTestId('where')).toHaveTextContent(`signin /signin?origin=desktop&${QUERY}`);
     expect(leaveSite).not.toHaveBeenCalled();
   });
 
@@ -104,15 +112,15 @@ describe('/launch', () => {
     "answers %s with 'Invalid redirect URL' and a way home, even signed in, and never leaves",
     async (redirectUrl) => {
       vi.mocked(useSession).mockReturnValue(signedIn);
-      pendingDesktopSignIn(redirectUrl);
-      renderAt(launchAt(redirectUrl), '/launch', <LaunchPage />);
+      pendingDesktopSignIn(desktopQuery({ redirect_url: redirectUrl }));
+      renderAt(launchAt(desktopQuery({ redirect_url: redirectUrl })), '/launch', <LaunchPage />);
       expect(screen.getByRole('alert')).toHaveTextContent(t.invalidRedirect);
       expect(screen.getByRole('link', { name: t.goHome })).toHaveAttribute('href', '/');
       expect(screen.queryByRole('heading', { name: t.allSet })).not.toBeInTheDocument();
       await after(5000);
       expect(leaveSite).not.toHaveBeenCalled();
       expect(screen.queryByTestId('where')).not.toBeInTheDocument();
-      expect(sessionStorage.getItem(DESKTOP_REDIRECT_KEY)).toBeNull();
+      expect(sessionStorage.getItem(DESKTOP_PARAMS_KEY)).toBeNull();
     },
   );
 
@@ -120,6 +128,47 @@ describe('/launch', () => {
     vi.mocked(useSession).mockReturnValue(signedOut);
     renderAt('/launch', '/launch', <LaunchPage />);
     expect(screen.getByRole('alert')).toHaveTextContent(t.invalidRedirect);
+  });
+
+  it.each([
+    ['no code challenge', { code_challenge: undefined }, t.challengeMissing],
+    ['code_challenge_method=plain', { code_challenge_method: 'plain' }, t.challengeMethodUnsupported],
+    ['no code_challenge_method', { code_challenge_method: undefined }, t.challengeMethodUnsupported],
+    ['a malformed challenge', { code_challenge: 'abc' }, t.challengeMalformed],
+  ])('refuses a sign-in with %s: says why, even signed in, never leaves or goes to /signin, and forgets it', async (_, overrides, message) => {
+    vi.mocked(useSession).mockReturnValue(signedIn);
+    pendingDesktopSignIn(desktopQuery(overrides));
+    renderAt(launchAt(desktopQuery(overrides)), '/launch', <LaunchPage />);
+    expect(screen.getByRole('alert')).toHaveTextContent(message);
+    expect(screen.getByRole('link', { name: t.goHome })).toHaveAttribute('href', '/');
+    await after(5000);
+    expect(leaveSite).not.toHaveBeenCalled();
+    expect(screen.queryByTestId('where')).not.toBeInTheDocument();
+    expect(sessionStorage.getItem(DESKTOP_PARAMS_KEY)).toBeNull();
+  });
+
+  it('refuses a challenge-less sign-in signed out too, rather than sending the visitor to sign in for nothing', async () => {
+    vi.mocked(useSession).mockReturnValue(signedOut);
+    renderAt(launchAt(desktopQuery({ code_challenge: undefined })), '/launch', <LaunchPage />);
+    expect(screen.getByRole('alert')).toHaveTextContent(t.challengeMissing);
+    await after(5000);
+    expect(screen.queryByTestId('where')).not.toBeInTheDocument();
+  });
+
+  it('leaves without a state when the app sent none', async () => {
+    vi.mocked(useSession).mockReturnValue(signedIn);
+    renderAt(launchAt(desktopQuery({ state: undefined })), '/launch', <LaunchPage />);
+    await after(1500);
+    expect(leaveSite).toHaveBeenCalledWith(`http://localhost:4000/api/auth/desktop-callback?${desktopQuery({ state: undefined })}`);
+  });
+
+  it("takes the address's sign-in whole, never the stored challenge beside another redirect", async () => {
+    vi.mocked(useSession).mockReturnValue(signedIn);
+    pendingDesktopSignIn();
+    renderAt(launchAt(desktopQuery({ redirect_url: 'http://localhost:9/other', code_challenge: undefined })), '/launch', <LaunchPage />);
+    expect(screen.getByRole('alert')).toHaveTextContent(t.challengeMissing);
+    await after(5000);
+    expect(leaveSite).not.toHaveBeenCalled();
   });
 
   it('falls back to the stored desktop sign-in when the address has lost its redirect_url', async () => {
@@ -136,7 +185,7 @@ describe('/launch', () => {
     vi.mocked(leaveSite).mockImplementationOnce(() => {
       throw new Error('blocked');
     });
-    renderAt(launchAt(LOOPBACK), '/launch', <LaunchPage />);
+    renderAt(launchAt(), '/launch', <LaunchPage />);
     await after(1500);
     expect(screen.getByRole('alert')).toHaveTextContent(t.redirectFailed);
     expect(screen.getByRole('link', { name: t.goHome })).toBeInTheDocument();

@@ -1,9 +1,9 @@
 import { useEffect, useState } from 'react';
 import { useSearchParams } from 'react-router-dom';
 import { apiOrigin } from '../../../../shared/api-base';
-import { parseDesktopRedirect } from '../../../../shared/desktop-redirect';
+import { desktopSignInQuery, parseDesktopSignIn, pickDesktopSignInParams, type DesktopSignIn } from '../../../../shared/desktop-sign-in';
 import { texts } from '../../../../shared/texts';
-import { clearDesktopSignIn, pendingDesktopRedirect } from '../../auth/desktop-handoff';
+import { clearDesktopSignIn, pendingDesktopSignIn } from '../../auth/desktop-handoff';
 import { leaveSite } from '../../auth/leave-site';
 import { NOTICE_REDIRECT_MS, SUCCESS_REDIRECT_MS, useDelayedRedirect } from '../../auth/redirect-delay';
 import { useSession } from '../../auth/session';
@@ -17,34 +17,36 @@ type LaunchState =
   | { kind: 'error'; message: string; signInPath?: string };
 
 /** The API's desktop callback (spec §7), which hands the desktop app a one-time code (DECISIONS.md). */
-function desktopCallbackUrl(redirectUrl: string): string {
+function desktopCallbackUrl(signIn: DesktopSignIn): string {
   const origin = apiOrigin(window.location, __LOCAL_API_ORIGIN__);
-  return `${origin}/api/auth/desktop-callback?redirect_url=${encodeURIComponent(redirectUrl)}`;
+  return `${origin}/api/auth/desktop-callback?${desktopSignInQuery(signIn)}`;
 }
 
 /**
  * spec §2 /launch, §4 loading → success | error: a signed-in browser is sent on to the desktop
  * callback after 1.5 s; a signed-out one to /signin (keeping the desktop sign-in) after 2 s. The
- * redirect must be the desktop app's loopback address (DECISIONS.md), checked as the API checks it.
+ * redirect must be the desktop app's loopback address and the sign-in must carry a PKCE S256 challenge
+ * (DECISIONS.md), checked as the API checks them.
  */
 export function LaunchPage() {
   const session = useSession();
   const [params] = useSearchParams();
   const [redirectFailed, setRedirectFailed] = useState(false);
-  // After sign-in the address carries it; session storage covers an address that lost it.
-  const requested = params.get('redirect_url') ?? pendingDesktopRedirect();
-  const redirectUrl = requested ? parseDesktopRedirect(requested)?.href : undefined;
+  // After sign-in the address carries them; session storage covers an address that lost them. All from
+  // one place or the other: a challenge from one sign-in must not travel with another's redirect.
+  const inAddress = pickDesktopSignInParams(params);
+  const check = parseDesktopSignIn(inAddress.has('redirect_url') ? inAddress : (pendingDesktopSignIn() ?? inAddress));
   // A status=already_logged_in in the address is only a hint from whoever built the link: the session
   // itself decides, once it has loaded (the callback would refuse a browser without one anyway).
-  const state: LaunchState = !redirectUrl
-    ? { kind: 'error', message: t.invalidRedirect }
+  const state: LaunchState = !check.ok
+    ? { kind: 'error', message: check.message }
     : redirectFailed
       ? { kind: 'error', message: t.redirectFailed }
       : session.loading
         ? { kind: 'loading' }
         : session.doesSessionExist
-          ? { kind: 'success', callbackUrl: desktopCallbackUrl(redirectUrl) }
-          : { kind: 'error', message: t.signInFirst, signInPath: `/signin?origin=desktop&redirect_url=${encodeURIComponent(redirectUrl)}` };
+          ? { kind: 'success', callbackUrl: desktopCallbackUrl(check.signIn) }
+          : { kind: 'error', message: t.signInFirst, signInPath: `/signin?origin=desktop&${desktopSignInQuery(check.signIn)}` };
 
   const callbackUrl = state.kind === 'success' ? state.callbackUrl : undefined;
   useEffect(() => {
@@ -62,10 +64,11 @@ export function LaunchPage() {
     return () => clearTimeout(timer);
   }, [callbackUrl]);
 
-  // An address no desktop app listens on is of no use later either.
+  // A sign-in the callback would refuse is of no use later either.
+  const refused = !check.ok;
   useEffect(() => {
-    if (!redirectUrl) clearDesktopSignIn();
-  }, [redirectUrl]);
+    if (refused) clearDesktopSignIn();
+  }, [refused]);
 
   useDelayedRedirect(state.kind === 'error' ? state.signInPath : undefined, NOTICE_REDIRECT_MS);
 

@@ -4,7 +4,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { texts } from '../../../../shared/texts';
 import { recordSignIn } from '../../api/accounts';
 import { googleSignInUrl, signInWithPassword } from '../../auth/auth-client';
-import { DESKTOP_ORIGIN_KEY, DESKTOP_REDIRECT_KEY } from '../../auth/desktop-handoff';
+import { DESKTOP_ORIGIN_KEY, DESKTOP_PARAMS_KEY } from '../../auth/desktop-handoff';
 import { useSession, type SessionState } from '../../auth/session';
 import { renderAt } from '../../auth/testing';
 import { rememberReturnTo, RETURN_TO_KEY } from '../../return-to';
@@ -16,6 +16,9 @@ vi.mock('../../api/accounts', () => ({ recordSignIn: vi.fn(async () => undefined
 
 const signedOut: SessionState = { loading: false, doesSessionExist: false };
 const t = texts.auth.signIn;
+/** What the desktop app puts in /signin's address besides origin=desktop (RFC 7636 Appendix B's challenge). */
+const DESKTOP_QUERY =
+  'redirect_url=http%3A%2F%2Flocalhost%3A7777%2Fcallback&code_challenge=E9Melhoa2OwvFrEMTJguCHaoeK1t8URWbuGJSstw-cM&code_challenge_method=S256&state=st-1';
 
 beforeEach(() => {
   vi.useFakeTimers({ shouldAdvanceTime: true });
@@ -96,12 +99,11 @@ describe('/signin', () => {
     expect(await screen.findByRole('alert')).toHaveTextContent(texts.auth.google.error);
   });
 
-  it('keeps a desktop sign-in in session storage, cleans the address, and goes to /launch after sign-in', async () => {
+  it('keeps a desktop sign-in (redirect, PKCE challenge and state) in session storage, cleans the address, and goes to /launch with all of it after sign-in', async () => {
     vi.mocked(signInWithPassword).mockResolvedValue({ status: 'OK', userId: 'u-1' });
-    const redirect = 'http://localhost:7777/callback';
-    const { router } = renderAt(`/signin?origin=desktop&redirect_url=${encodeURIComponent(redirect)}`, '/signin', <SignInPage />);
+    const { router } = renderAt(`/signin?origin=desktop&${DESKTOP_QUERY}`, '/signin', <SignInPage />);
     expect(sessionStorage.getItem(DESKTOP_ORIGIN_KEY)).toBe('desktop');
-    expect(sessionStorage.getItem(DESKTOP_REDIRECT_KEY)).toBe(redirect);
+    expect(sessionStorage.getItem(DESKTOP_PARAMS_KEY)).toBe(DESKTOP_QUERY);
     await vi.waitFor(() => expect(router.state.location.search).toBe(''));
 
     await fillAndSubmit();
@@ -109,25 +111,25 @@ describe('/signin', () => {
     // The redirect timer is set by an effect of that render: let it run before the clock moves.
     await act(async () => {});
     act(() => vi.advanceTimersByTime(1500));
-    expect(screen.getByTestId('where')).toHaveTextContent(`launch /launch?redirect_url=${encodeURIComponent(redirect)}`);
+    expect(screen.getByTestId('where')).toHaveTextContent(`launch /launch?${DESKTOP_QUERY}`);
   });
 
-  it('clears a pending desktop sign-in when the address does not carry both parameters', () => {
+  it('clears a pending desktop sign-in when the address does not carry both origin and redirect_url', () => {
     sessionStorage.setItem(DESKTOP_ORIGIN_KEY, 'desktop');
-    sessionStorage.setItem(DESKTOP_REDIRECT_KEY, 'http://localhost:7777/callback');
-    renderAt('/signin?origin=desktop', '/signin', <SignInPage />);
+    sessionStorage.setItem(DESKTOP_PARAMS_KEY, DESKTOP_QUERY);
+    renderAt('/signin?origin=desktop&code_challenge=E9Melhoa2OwvFrEMTJguCHaoeK1t8URWbuGJSstw-cM&code_challenge_method=S256', '/signin', <SignInPage />);
     expect(sessionStorage.getItem(DESKTOP_ORIGIN_KEY)).toBeNull();
-    expect(sessionStorage.getItem(DESKTOP_REDIRECT_KEY)).toBeNull();
+    expect(sessionStorage.getItem(DESKTOP_PARAMS_KEY)).toBeNull();
   });
 
-  it('sends a signed-in visitor to the dashboard, or to /launch when a desktop sign-in is pending', async () => {
+  it('sends a signed-in visitor to the dashboard, or to /launch with the desktop sign-in when one is pending', async () => {
     vi.mocked(useSession).mockReturnValue({ loading: false, doesSessionExist: true, userId: 'u-1' });
     const first = renderAt('/signin', '/signin', <SignInPage />);
     expect(await screen.findByTestId('where')).toHaveTextContent('dashboard /dashboard');
     first.unmount();
 
-    renderAt('/signin?origin=desktop&redirect_url=http%3A%2F%2Flocalhost%3A7777%2Fcb', '/signin', <SignInPage />);
-    expect(await screen.findByTestId('where')).toHaveTextContent('launch /launch?redirect_url=http%3A%2F%2Flocalhost%3A7777%2Fcb');
+    renderAt(`/signin?origin=desktop&${DESKTOP_QUERY}`, '/signin', <SignInPage />);
+    expect(await screen.findByTestId('where')).toHaveTextContent(`launch /launch?${DESKTOP_QUERY}`);
   });
 
   it('goes back to /pricing after sign-in when a plan button sent the visitor here (spec §4)', async () => {
