@@ -1,15 +1,15 @@
 /**
  * Billing and the desktop handoff in Chromium against the whole local stack: a subscriber upgrades
  * from the pricing page through the Stripe stand-in's checkout, sees Pro on the dashboard, cancels in
- * the portal; a desktop app's sign-in comes back to its loopback address with a code it exchanges.
+ * the portal; a desktop app's sign-in (PKCE, through the reference client of infra/scripts/desktop-client.ts)
+ * comes back to its loopback address with a code and its state, which it exchanges with its verifier.
  */
 import { randomUUID } from 'node:crypto';
-import { createServer, type Server } from 'node:http';
 import type { Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { DesktopSession } from '../../shared/api-types';
+import { describe, expect, it } from 'vitest';
 import { PRO_TRIAL_DAYS } from '../../shared/plans';
 import { texts } from '../../shared/texts';
+import { desktopSignIn, pkcePair } from '../../infra/scripts/desktop-client';
 import { AuthApi } from '../support/auth-api';
 import { screenshotPath } from '../support/browser';
 import { useJourney } from '../support/journey';
@@ -68,52 +68,42 @@ describe('billing in Chromium', () => {
 });
 
 describe('desktop sign-in handoff in Chromium', () => {
-  let desktop: Server;
-  let received: Promise<URL>;
-
-  beforeAll(async () => {
-    // The desktop app's loopback listener.
-    let deliver: (url: URL) => void;
-    received = new Promise((resolve) => (deliver = resolve));
-    desktop = createServer((req, res) => {
-      deliver(new URL(req.url!, 'http://127.0.0.1'));
-      res.end('You can close this window.');
-    });
-    await new Promise<void>((resolve) => desktop.listen(0, '127.0.0.1', resolve));
-  });
-  afterAll(() => new Promise<void>((resolve) => desktop.close(() => resolve())));
-
-  it('signs in for the desktop app, hands a single-use code to its loopback address, and the app gets its own session', async () => {
+  it('signs in for the desktop app with PKCE: the reference client gets the code and its state back on its loopback address and exchanges it for its own session', async () => {
     const email = `desktop-${randomUUID().slice(0, 8)}@example.com`;
     expect((await new AuthApi(journey.stack.api, journey.stack.web).signUp(email, PASSWORD)).status).toBe('OK');
-    const port = (desktop.address() as { port: number }).port;
-    const redirect = `http://127.0.0.1:${port}/callback?state=abc`;
-
     const page = await (await journey.browser.newContext()).newPage();
-    await page.goto(`${journey.stack.web}/signin?origin=desktop&redirect_url=${encodeURIComponent(redirect)}`);
-    // The desktop parameters leave the address bar, kept in session storage.
-    await page.waitForURL(`${journey.stack.web}/signin`);
-    await page.getByLabel('Email').fill(email);
-    await page.getByLabel('Password', { exact: true }).fill(PASSWORD);
-    await page.getByRole('button', { name: 'Sign In', exact: true }).click();
-    await page.waitForURL(`${journey.stack.web}/launch?**`);
-    await page.getByText(texts.desktop.allSet).waitFor();
-    await page.screenshot({ path: screenshotPath('launch-1280') });
 
-    const callback = await received;
-    expect(callback.pathname).toBe('/callback');
-    expect(callback.searchParams.get('state')).toBe('abc');
-    const code = callback.searchParams.get('code')!;
-    expect(code).toMatch(/^[\w-]{40,}$/);
+    const session = await desktopSignIn(journey.stack.web, journey.stack.api, async (url) => {
+      const opened = new URL(url);
+      expect(opened.searchParams.get('code_challenge_method')).toBe('S256');
+      await page.goto(url);
+      // The desktop parameters leave the address bar, kept in session storage.
+      await page.waitForURL(`${journey.stack.web}/signin`);
+      await page.getByLabel('Email').fill(email);
+      await page.getByLabel('Password', { exact: true }).fill(PASSWORD);
+      await page.getByRole('button', { name: 'Sign In', exact: true }).click();
+      await page.waitForURL(`${journey.stack.web}/launch?**`);
+      const launch = new URL(page.url()).searchParams;
+      for (const name of ['redirect_url', 'code_challenge', 'code_challenge_method', 'state']) expect(launch.get(name)).toBe(opened.searchParams.get(name));
+      await page.getByText(texts.desktop.allSet).waitFor();
+      await page.screenshot({ path: screenshotPath('launch-1280') });
+    });
 
-    const exchange = async () =>
-      fetch(`${journey.stack.api}/api/auth/desktop/exchange`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ code }) });
-    const first = await exchange();
-    expect(first.status).toBe(200);
-    const session = (await first.json()) as DesktopSession;
+    // The browser landed on the app's listener, with the code and the app's state and nothing else.
+    const landed = new URL(page.url());
+    expect(landed.pathname).toBe('/callback');
+    expect([...landed.searchParams.keys()].sort()).toEqual(['code', 'state']);
     const usage = await fetch(`${journey.stack.api}/api/usage`, { headers: { authorization: `Bearer ${session.accessToken}` } });
     expect(usage.status).toBe(200);
     expect(await usage.json()).toMatchObject({ plan: 'free', wordsTranscribed: 0 });
-    expect((await exchange()).status).toBe(400);
+
+    // The code the browser carried is spent, whatever verifier comes with it.
+    const replayed = await fetch(`${journey.stack.api}/api/auth/desktop/exchange`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ code: landed.searchParams.get('code'), code_verifier: pkcePair().verifier }),
+    });
+    expect(replayed.status).toBe(400);
+    expect(await replayed.json()).toEqual({ message: texts.desktop.invalidCode });
   });
 });
