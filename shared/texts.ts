@@ -7,6 +7,13 @@ export const texts = {
     payloadTooLarge: 'Request body too large',
     malformedJson: 'Request body is not valid JSON',
     noRelease: 'No release has been published yet',
+    /** /api/auth/* refusals made before the SuperTokens SDK sees a request (functions/auth/request-guard.ts). */
+    bodyNotObject: 'Request body must be a JSON object',
+    invalidField: (field: string) => `The field ${field} is missing or has the wrong type`,
+    emailTooLong: 'Email must be at most 254 characters',
+    providerNotFound: 'This sign-in provider is not available',
+    providerRefused: 'The sign-in provider did not accept this sign-in. Please try again.',
+    linkingNotSupported: 'Linking accounts is not supported',
   },
   download: {
     loading: 'Loading version info...',

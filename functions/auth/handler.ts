@@ -1,17 +1,22 @@
 /**
  * ANY /api/auth/{proxy+}: the SuperTokens API (sign-up, sign-in, Google, sessions, password reset),
- * served by supertokens-node's awsLambda middleware, and the product's desktop sign-in handoff
- * (./desktop-handoff.ts), which is answered before the SDK sees the request.
+ * served by supertokens-node's awsLambda middleware behind ./request-guard.ts, and the product's
+ * desktop sign-in handoff (./desktop-handoff.ts), which is answered before the SDK sees the request.
  */
 import type { APIGatewayProxyEventV2, Context } from 'aws-lambda';
 import { middleware } from 'supertokens-node/framework/awsLambda';
 import { texts } from '../../shared/texts';
+import { HttpError } from '../lib/http-error';
 import { logger } from '../lib/logger';
 import { json } from '../lib/response';
 import { desktopCallback, desktopExchange } from './desktop-handoff';
+import { isProviderRefusal } from './provider-refusal';
+import { guardAuthRequest } from './request-guard';
 import { ensureSupertokens } from './supertokens';
 
-const supertokensApi = middleware();
+// The guard lets through only paths the SDK serves; this answers any it still declines to (without it
+// the SDK answers 404 with its own wording, or nothing at all when handed a handler that returns nothing).
+const supertokensApi = middleware(async () => json(404, { message: texts.api.notFound }));
 
 /** The product's own routes under /api/auth, by method and path; everything else is the SDK's. */
 const ownRoutes: Record<string, typeof desktopCallback | typeof desktopExchange> = {
@@ -23,10 +28,18 @@ export async function handler(event: APIGatewayProxyEventV2, context: Context) {
   const own = ownRoutes[`${event.requestContext?.http?.method} ${event.rawPath}`];
   if (own) return own(event, context);
   logger.addContext(context);
+  const guarded = guardAuthRequest(event);
+  if ('refusal' in guarded) return guarded.refusal;
   try {
     await ensureSupertokens();
-    return await supertokensApi(event, context, () => undefined);
+    return await supertokensApi(guarded.event, context, () => undefined);
   } catch (error) {
+    // API overrides (rate limits) refuse by throwing; the SDK passes on any error that is not its own.
+    if (error instanceof HttpError) return json(error.statusCode, { message: error.message }, error.headers);
+    if (isProviderRefusal(error)) {
+      logger.warn('sign-in provider refused the request', { error: { name: (error as Error).name, message: summary(error) } });
+      return json(400, { message: texts.api.providerRefused });
+    }
     // The SDK answers its own errors; anything left is ours (core unreachable, a bug): no details out,
     // and the log keeps the SDK's summary without the body of whatever answered it.
     logger.error('auth request failed', { error: { name: (error as Error).name, message: summary(error) } });

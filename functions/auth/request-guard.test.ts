@@ -1,0 +1,68 @@
+import type { APIGatewayProxyEventV2 } from 'aws-lambda';
+import { describe, expect, it } from 'vitest';
+import { texts } from '../../shared/texts';
+import { EMAIL_MAX, guardAuthRequest } from './request-guard';
+
+function event(method: string, path: string, body?: string, query: Record<string, string> = {}, isBase64Encoded = false): APIGatewayProxyEventV2 {
+  return {
+    rawPath: path,
+    rawQueryString: new URLSearchParams(query).toString(),
+    queryStringParameters: Object.keys(query).length ? query : undefined,
+    requestContext: { http: { method } },
+    headers: {},
+    body,
+    isBase64Encoded,
+  } as unknown as APIGatewayProxyEventV2;
+}
+
+/** The refusal's status and message, or 'passes' when the SDK gets the request. */
+function verdict(e: APIGatewayProxyEventV2) {
+  const result = guardAuthRequest(e);
+  return 'refusal' in result ? { status: result.refusal.statusCode, message: (JSON.parse(result.refusal.body!) as { message: string }).message } : 'passes';
+}
+
+const form = (...pairs: [string, unknown][]) => JSON.stringify({ formFields: pairs.map(([id, value]) => ({ id, value })) });
+const address = (length: number) => `${'a'.repeat(length - '@example.com'.length)}@example.com`;
+const googleCode = { redirectURIOnProviderDashboard: 'https://voxpen.app/auth/callback/google', redirectURIQueryParams: { code: 'c' } };
+
+describe('guardAuthRequest', () => {
+  it.each([
+    ['a sign-in', event('POST', '/api/auth/signin', form(['email', 'ada@example.com'], ['password', 'x']))],
+    ['a sign-in for the public tenant by name', event('POST', '/api/auth/public/signin', form(['email', 'ada@example.com'], ['password', 'x']))],
+    [`an email of ${EMAIL_MAX} characters, spaces around it`, event('POST', '/api/auth/signup', form(['email', ` ${address(EMAIL_MAX)} `], ['password', 'x']))],
+    ['a Google code', event('POST', '/api/auth/signinup', JSON.stringify({ thirdPartyId: 'google', redirectURIInfo: googleCode, shouldTryLinkingWithSessionUser: false }))],
+    ['a refresh without a body', event('POST', '/api/auth/session/refresh')],
+    ['a sign-out with a body the SDK never reads', event('POST', '/api/auth/signout', 'whatever')],
+    ['the Google authorisation URL', event('GET', '/api/auth/authorisationurl', undefined, { thirdPartyId: 'google', redirectURIOnProviderDashboard: 'x' })],
+  ])('lets %s through', (_label, e) => {
+    expect(verdict(e)).toBe('passes');
+  });
+
+  it.each([
+    ['an unknown path', event('POST', '/api/auth/nothing-here', '{}'), 404, texts.api.notFound],
+    ['another tenant', event('POST', '/api/auth/acme/signin', '{}'), 404, texts.api.notFound],
+    ['the OAuth provider recipe', event('POST', '/api/auth/oauth/token', '{}'), 404, texts.api.notFound],
+    ['Apple', event('POST', '/api/auth/callback/apple', 'state=x'), 404, texts.api.providerNotFound],
+    ['Apple by signinup', event('POST', '/api/auth/signinup', JSON.stringify({ thirdPartyId: 'apple', redirectURIInfo: googleCode })), 404, texts.api.providerNotFound],
+    ['a body over 64 KB', event('POST', '/api/auth/signout', 'x'.repeat(64 * 1024 + 1)), 413, texts.api.payloadTooLarge],
+    ['truncated JSON', event('POST', '/api/auth/signup', '{"formFields":['), 400, texts.api.malformedJson],
+    ['null', event('POST', '/api/auth/signup', 'null'), 400, texts.api.bodyNotObject],
+    ['an array', event('POST', '/api/auth/signin', '[{}]'), 400, texts.api.bodyNotObject],
+    ['formFields of null', event('POST', '/api/auth/signin', '{"formFields":[null]}'), 400, texts.api.invalidField('formFields')],
+    ['an email that is no string', event('POST', '/api/auth/signin', form(['email', { $gt: '' }], ['password', 'x'])), 400, texts.api.invalidField('email')],
+    [`an email of ${EMAIL_MAX + 1} characters`, event('POST', '/api/auth/user/password/reset/token', form(['email', address(EMAIL_MAX + 1)])), 400, texts.api.emailTooLong],
+    ['a long email in the query', event('GET', '/api/auth/emailpassword/email/exists', undefined, { email: address(300) }), 400, texts.api.emailTooLong],
+    ['linking to the session user', event('POST', '/api/auth/signup', JSON.stringify({ ...JSON.parse(form(['email', 'a@b.co'])), shouldTryLinkingWithSessionUser: true })), 400, texts.api.linkingNotSupported],
+    ['redirectURIInfo without a code', event('POST', '/api/auth/signinup', JSON.stringify({ thirdPartyId: 'google', redirectURIInfo: { redirectURIOnProviderDashboard: 'x' } })), 400, texts.api.invalidField('redirectURIInfo')],
+    ['oAuthTokens without a token', event('POST', '/api/auth/signinup', JSON.stringify({ thirdPartyId: 'google', oAuthTokens: {} })), 400, texts.api.invalidField('oAuthTokens')],
+    ['a clientType', event('GET', '/api/auth/loginmethods', undefined, { clientType: 'web' }), 400, texts.api.invalidField('clientType')],
+  ])('refuses %s', (_label, e, status, message) => {
+    expect(verdict(e)).toEqual({ status, message });
+  });
+
+  it('hands the SDK a base64 body decoded, as it would JSON.parse the base64 itself', () => {
+    const body = form(['email', 'ada@example.com'], ['password', 'x']);
+    const result = guardAuthRequest(event('POST', '/api/auth/signin', Buffer.from(body).toString('base64'), {}, true));
+    expect(result).toMatchObject({ event: { body, isBase64Encoded: false } });
+  });
+});

@@ -1,0 +1,170 @@
+/**
+ * What /api/auth/* checks before supertokens-node sees a request (issue 11: bad input is a 400, never
+ * a 500). The SDK parses the body with a bare JSON.parse, dereferences it before looking at its type,
+ * and hands well-typed but absurd values (an 8 KB email, an unconfigured provider, another tenant) on
+ * to the core or the provider, which fail as 500s. Each check below names what the SDK's API function
+ * (supertokens-node 24, recipe/{emailpassword,thirdparty,session}/api/*.js) would otherwise trip on.
+ */
+import type { APIGatewayProxyEventV2 } from 'aws-lambda';
+import { texts } from '../../shared/texts';
+import { MAX_BODY_BYTES } from '../lib/http';
+import { json, type HttpResult } from '../lib/response';
+import { API_BASE_PATH } from './app-info';
+
+/** RFC 5321: no address longer than this can be delivered to; the core and its keys need not see one. */
+export const EMAIL_MAX = 254;
+
+/** The only tenant (spec §9); the SDK also accepts it spelled out, as in /api/auth/public/signin. */
+const TENANT = 'public';
+
+/** The providers supertokens.ts configures; any other id makes the SDK throw instead of refusing. */
+const PROVIDERS = new Set(['google']);
+
+type Body = Record<string, unknown>;
+/** The query as API Gateway passes it and the SDK reads it (a repeated name's values joined by commas). */
+type Query = Record<string, string | undefined>;
+/** A refusal to answer with, or undefined when the request may go on to the SDK. */
+type Check<T> = (input: T) => HttpResult | undefined;
+
+interface SdkRoute {
+  /** Present when the SDK reads a JSON body here; the body must then parse to an object. */
+  body?: Check<Body>;
+  query?: Check<Query>;
+}
+
+const badRequest = (message: string) => json(400, { message });
+const notFound = (message: string = texts.api.notFound) => json(404, { message });
+const isObject = (value: unknown): value is Body => typeof value === 'object' && value !== null && !Array.isArray(value);
+
+/** emailpassword's validateFormFieldsOrThrowError checks types; the email's length is ours to check. */
+function formFields(body: Body): HttpResult | undefined {
+  const fields = body.formFields;
+  if (!Array.isArray(fields)) return badRequest(texts.api.invalidField('formFields'));
+  for (const field of fields) {
+    if (!isObject(field) || typeof field.id !== 'string' || field.value === undefined) return badRequest(texts.api.invalidField('formFields'));
+    if (field.id === 'email' || field.id === 'password') {
+      if (typeof field.value !== 'string') return badRequest(texts.api.invalidField(field.id));
+      // The SDK trims the email before use, so the limit applies to what it would store.
+      if (field.id === 'email' && field.value.trim().length > EMAIL_MAX) return badRequest(texts.api.emailTooLong);
+    }
+  }
+  return undefined;
+}
+
+/**
+ * Account linking is not configured: a request asking to link to the signed-in user makes the SDK
+ * load the session and then fail; anything but a boolean is read as "maybe".
+ */
+function linking(body: Body): HttpResult | undefined {
+  const flag = body.shouldTryLinkingWithSessionUser;
+  if (flag === undefined || flag === false) return undefined;
+  return flag === true ? badRequest(texts.api.linkingNotSupported) : badRequest(texts.api.invalidField('shouldTryLinkingWithSessionUser'));
+}
+
+/** Google's one client has no clientType; naming any makes the SDK throw looking for it. */
+const noClientType = (clientType: unknown) => (clientType === undefined ? undefined : badRequest(texts.api.invalidField('clientType')));
+
+function provider(thirdPartyId: unknown, clientType: unknown): HttpResult | undefined {
+  if (typeof thirdPartyId !== 'string') return badRequest(texts.api.invalidField('thirdPartyId'));
+  if (!PROVIDERS.has(thirdPartyId)) return notFound(texts.api.providerNotFound);
+  return noClientType(clientType);
+}
+
+const isOptionalString = (value: unknown) => value === undefined || typeof value === 'string';
+
+/** thirdparty's signinup reads redirectURIInfo's members, or passes oAuthTokens to the provider, unchecked. */
+function signInUp(body: Body): HttpResult | undefined {
+  const refused = provider(body.thirdPartyId, body.clientType) ?? linking(body);
+  if (refused) return refused;
+  const { redirectURIInfo: info, oAuthTokens: tokens } = body;
+  if (info !== undefined) {
+    const valid =
+      isObject(info) &&
+      typeof info.redirectURIOnProviderDashboard === 'string' &&
+      isObject(info.redirectURIQueryParams) &&
+      typeof info.redirectURIQueryParams.code === 'string' &&
+      isOptionalString(info.pkceCodeVerifier);
+    return valid ? undefined : badRequest(texts.api.invalidField('redirectURIInfo'));
+  }
+  const valid =
+    isObject(tokens) &&
+    isOptionalString(tokens.access_token) &&
+    isOptionalString(tokens.id_token) &&
+    (typeof tokens.access_token === 'string' || typeof tokens.id_token === 'string');
+  return valid ? undefined : badRequest(texts.api.invalidField('oAuthTokens'));
+}
+
+function emailQuery(query: Query): HttpResult | undefined {
+  const email = query.email;
+  return typeof email === 'string' && email.trim().length > EMAIL_MAX ? badRequest(texts.api.emailTooLong) : undefined;
+}
+
+const signInOrUp = (body: Body) => formFields(body) ?? linking(body);
+
+/**
+ * Every API the SDK serves for the recipes supertokens.ts configures, by method and path under /api/auth,
+ * less the OAuth2 provider recipe's /oauth/* (the product is no OAuth provider). Others answer 404.
+ */
+const SDK_ROUTES: Record<string, SdkRoute> = {
+  'POST /signup': { body: signInOrUp },
+  'POST /signin': { body: signInOrUp },
+  'POST /user/password/reset/token': { body: formFields },
+  'POST /user/password/reset': { body: formFields },
+  'GET /emailpassword/email/exists': { query: emailQuery },
+  'GET /signup/email/exists': { query: emailQuery },
+  'POST /signinup': { body: signInUp },
+  // Without a thirdPartyId the SDK refuses the request itself.
+  'GET /authorisationurl': { query: (query) => (query.thirdPartyId === undefined ? undefined : provider(query.thirdPartyId, query.clientType)) },
+  // Sign in with Apple is not offered; the SDK would try to decode a state it never issued.
+  'POST /callback/apple': { query: () => notFound(texts.api.providerNotFound) },
+  // The session APIs read cookies and headers, never the body.
+  'POST /session/refresh': {},
+  'POST /signout': {},
+  'GET /jwt/jwks.json': {},
+  'GET /.well-known/openid-configuration': {},
+  'GET /loginmethods': { query: (query) => noClientType(query.clientType) },
+};
+
+/** The route under /api/auth, with the public tenant's spelled-out prefix taken off; undefined for any other tenant. */
+function sdkRoute(method: string, rawPath: string): SdkRoute | undefined {
+  const path = rawPath.slice(API_BASE_PATH.length).replace(/\/+$/, '');
+  const route = SDK_ROUTES[`${method} ${path}`];
+  if (route) return route;
+  const tenantPrefix = `/${TENANT}/`;
+  return path.startsWith(tenantPrefix) ? SDK_ROUTES[`${method} ${path.slice(tenantPrefix.length - 1)}`] : undefined;
+}
+
+export type GuardResult = { refusal: HttpResult } | { event: APIGatewayProxyEventV2 };
+
+/**
+ * The refusal for a request the SDK must not see, or the event to hand it: a base64 body (a request
+ * without a text content type) decoded, since the SDK would JSON.parse the base64 itself.
+ */
+export function guardAuthRequest(event: APIGatewayProxyEventV2): GuardResult {
+  const method = event.requestContext?.http?.method?.toUpperCase() ?? 'GET';
+  const rawPath = event.rawPath ?? '';
+  const route = rawPath.startsWith(`${API_BASE_PATH}/`) ? sdkRoute(method, rawPath) : undefined;
+  if (!route) return { refusal: notFound() };
+
+  const raw = event.body === undefined || event.body === null ? undefined : Buffer.from(event.body, event.isBase64Encoded ? 'base64' : 'utf8');
+  if (raw && raw.length > MAX_BODY_BYTES) return { refusal: json(413, { message: texts.api.payloadTooLarge }) };
+  const text = raw?.toString('utf8');
+
+  const queryRefusal = route.query?.(event.queryStringParameters ?? {});
+  if (queryRefusal) return { refusal: queryRefusal };
+
+  if (route.body) {
+    let body: unknown = {};
+    if (text) {
+      try {
+        body = JSON.parse(text);
+      } catch {
+        return { refusal: badRequest(texts.api.malformedJson) };
+      }
+    }
+    if (!isObject(body)) return { refusal: badRequest(texts.api.bodyNotObject) };
+    const refusal = route.body(body);
+    if (refusal) return { refusal };
+  }
+  return { event: event.isBase64Encoded && text !== undefined ? { ...event, body: text, isBase64Encoded: false } : event };
+}
