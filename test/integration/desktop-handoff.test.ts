@@ -4,8 +4,10 @@
  * holding the PKCE verifier (RFC 7636 S256) exchanges the code, once, for a header-mode session of its own.
  */
 import { PutCommand } from '@aws-sdk/lib-dynamodb';
+import { spawn } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { once } from 'node:events';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import type { DesktopSession } from '../../shared/api-types';
 import { localTableName } from '../../shared/tables';
 import { texts } from '../../shared/texts';
@@ -115,6 +117,31 @@ describe('desktop sign-in handoff', () => {
     expect(session.userId).toBe(userId);
     const usage = await fetch(`${stack.api}/api/usage`, { headers: { authorization: `Bearer ${session.accessToken}` } });
     expect(usage.status).toBe(200);
+  });
+
+  it('signs in with `npm run desktop:sign-in`: it prints the address to open, then the user id', async () => {
+    const { browser, userId } = await signedIn();
+    // No --api: on a localhost site the command finds the API as the pages do, at VOXPEN_API_PORT.
+    const command = spawn('node', ['node_modules/.bin/tsx', 'infra/scripts/desktop-sign-in.ts', '--site', stack.web], {
+      env: { ...process.env, VOXPEN_API_PORT: new URL(stack.api).port },
+    });
+    let output = '';
+    command.stdout.setEncoding('utf8').on('data', (chunk: string) => (output += chunk));
+    command.stderr.setEncoding('utf8').on('data', (chunk: string) => (output += chunk));
+    const exited = once(command, 'exit');
+    try {
+      await vi.waitFor(() => expect(output).toMatch(/http:\S+\/signin\?\S+/), { timeout: 15_000 });
+      const params = new URL(/http:\S+\/signin\?\S+/.exec(output)![0]).searchParams;
+      expect(params.get('origin')).toBe('desktop');
+      params.delete('origin');
+      const res = await browser.call('GET', `/api/auth/desktop-callback?${params}`);
+      expect((await fetch(res.headers.get('location')!)).status).toBe(200);
+      const [code] = await exited;
+      expect(output).toContain(`Signed in as user ${userId}.`);
+      expect(code).toBe(0);
+    } finally {
+      command.kill();
+    }
   });
 
   it('has the reference client refuse a sign-in that comes back with another state', async () => {
