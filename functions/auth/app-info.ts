@@ -5,6 +5,8 @@ import { PRODUCT_NAME } from '../../shared/product';
 
 export const API_BASE_PATH = '/api/auth';
 export const WEBSITE_BASE_PATH = '/auth';
+/** The product has the one tenant (spec §9: default public). */
+export const TENANT_ID = 'public';
 const DEFAULT_LOCAL_WEB_ORIGIN = 'http://localhost:5173';
 
 export function appInfo(env: NodeJS.ProcessEnv = process.env): AppInfo {

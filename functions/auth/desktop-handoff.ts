@@ -23,10 +23,8 @@ import { logger } from '../lib/logger';
 import { json, type HttpResult } from '../lib/response';
 import { requireLiveSession, sessionOf } from '../lib/session';
 import { issueHandoffCode, redeemHandoffCode } from './handoff-codes';
+import { TENANT_ID } from './app-info';
 import { ensureSupertokens } from './supertokens';
-
-/** The product has the one tenant (spec §9: default public). */
-const TENANT = 'public';
 
 /**
  * The browser's session, asked of the core (a code mints a new session, so a signed-out or revoked
@@ -96,7 +94,7 @@ export const desktopExchange = httpHandler(
     }
     // Through the Session recipe's own createNewSession, so its override adds the `email` claim as
     // for a browser session. Anti-CSRF is for cookies; this session travels in headers.
-    const session = await Session.createNewSessionWithoutRequestResponse(TENANT, method.recipeUserId, {}, {}, true);
+    const session = await Session.createNewSessionWithoutRequestResponse(TENANT_ID, method.recipeUserId, {}, {}, true);
     const tokens = session.getAllSessionTokensDangerously();
     if (!tokens.refreshToken) throw new Error('the new session has no refresh token');
     logger.info('desktop sign-in completed', { userId: user.id });

@@ -9,13 +9,10 @@ import type { APIGatewayProxyEventV2 } from 'aws-lambda';
 import { texts } from '../../shared/texts';
 import { MAX_BODY_BYTES } from '../lib/http';
 import { json, type HttpResult } from '../lib/response';
-import { API_BASE_PATH } from './app-info';
+import { API_BASE_PATH, TENANT_ID } from './app-info';
 
 /** RFC 5321: no address longer than this can be delivered to; the core and its keys need not see one. */
 export const EMAIL_MAX = 254;
-
-/** The only tenant (spec §9); the SDK also accepts it spelled out, as in /api/auth/public/signin. */
-const TENANT = 'public';
 
 /** The providers supertokens.ts configures; any other id makes the SDK throw instead of refusing. */
 const PROVIDERS = new Set(['google']);
@@ -130,7 +127,8 @@ function sdkRoute(method: string, rawPath: string): SdkRoute | undefined {
   const path = rawPath.slice(API_BASE_PATH.length).replace(/\/+$/, '');
   const route = SDK_ROUTES[`${method} ${path}`];
   if (route) return route;
-  const tenantPrefix = `/${TENANT}/`;
+  // The SDK also accepts the one tenant spelled out, as in /api/auth/public/signin.
+  const tenantPrefix = `/${TENANT_ID}/`;
   return path.startsWith(tenantPrefix) ? SDK_ROUTES[`${method} ${path.slice(tenantPrefix.length - 1)}`] : undefined;
 }
 

@@ -22,12 +22,11 @@
  * past) and taken back on success. A refusal is a 429 with Retry-After, the same for every email,
  * account or not, and never reaches the core.
  */
-import type { DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
 import type { APIInterface } from 'supertokens-node/lib/build/recipe/emailpassword/types';
 import { logger } from '../lib/logger';
 import { forgiveOne, hit, peek, reset, type RateDecision, type RateLimitRule } from '../lib/rate-limit';
-import { tooManyAttempts } from './auth-limits';
-import { requestAddress, type AddressOf } from './request-address';
+import { tooManyAttempts, type LimitDeps } from './auth-limits';
+import { requestAddress } from './request-address';
 
 export const SIGN_IN_PAIR_RULE: RateLimitRule = { scope: 'signin-pair', limit: 10, windowSeconds: 15 * 60 };
 export const SIGN_IN_ADDRESS_RULE: RateLimitRule = { scope: 'signin-address', limit: 30, windowSeconds: 15 * 60 };
@@ -47,7 +46,7 @@ function refuse(rule: RateLimitRule, decision: Extract<RateDecision, { allowed: 
   throw tooManyAttempts(decision.retryAfterSeconds);
 }
 
-export function guardSignIn(original: SignInPOST, deps: { db: () => DynamoDBDocumentClient; now?: () => number; address?: AddressOf }): SignInPOST {
+export function guardSignIn(original: SignInPOST, deps: LimitDeps): SignInPOST {
   const now = deps.now ?? Date.now;
   const addressOf = deps.address ?? requestAddress;
   return async (input) => {

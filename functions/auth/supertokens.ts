@@ -15,6 +15,7 @@ import { logger } from '../lib/logger';
 import { sendMail } from '../lib/mail';
 import { getSecret } from '../lib/secrets';
 import { EMAIL_CLAIM } from '../lib/access-token';
+import { cookiesAreSecure } from '../lib/session-tokens';
 import { ensureUserRecord } from '../users/users';
 import { appInfo } from './app-info';
 import { googleProvider } from './google';
@@ -77,7 +78,7 @@ export function supertokensConfig(core: { connectionUri: string; apiKey: string 
       Session.init({
         // spec §9: cookies on path /, SameSite Lax; Secure whenever the API is served over https.
         cookieSameSite: 'lax',
-        cookieSecure: info.apiDomain.startsWith('https://'),
+        cookieSecure: cookiesAreSecure(info.apiDomain),
         // The web app uses cookies; the desktop app asks for header-based tokens (st-auth-mode: header).
         getTokenTransferMethod: () => 'any',
         override: {

@@ -12,6 +12,11 @@ export const ACCESS_TOKEN_COOKIE = 'sAccessToken';
 /** Where the token came from, and so where a renewed one goes back: the SDK's two transfer methods. */
 export type TokenTransfer = 'header' | 'cookie';
 
+/** Cookies carry Secure whenever the API is served over https (spec §9); the auth Lambda's SDK config asks this too. */
+export function cookiesAreSecure(apiOrigin: string | undefined): boolean {
+  return (apiOrigin ?? '').startsWith('https://');
+}
+
 /** As the SDK sets it: a year (browsers cap cookies near 400 days); the token inside expires far sooner. */
 const COOKIE_LIFETIME_MS = 365 * 24 * 60 * 60 * 1000;
 

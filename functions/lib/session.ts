@@ -12,11 +12,11 @@ import type middy from '@middy/core';
 import type { APIGatewayProxyEventV2 } from 'aws-lambda';
 import { createRemoteJWKSet, type JWTVerifyGetKey } from 'jose';
 import { verifyAccessToken, UNAUTHORISED, type VerifiedSession } from './access-token';
-import { coreBaseUrl, verifyWithCore, type CoreConnection, type RenewedAccessToken } from './core-session';
+import { coreBaseUrl, verifyWithCore, type RenewedAccessToken } from './core-session';
 import { HttpError } from './http-error';
 import type { HttpResult } from './response';
 import { getSecret } from './secrets';
-import { ACCESS_TOKEN_COOKIE, withAccessToken, type TokenTransfer } from './session-tokens';
+import { ACCESS_TOKEN_COOKIE, cookiesAreSecure, withAccessToken, type TokenTransfer } from './session-tokens';
 
 export function accessTokenOf(event: Pick<APIGatewayProxyEventV2, 'headers' | 'cookies'>): { token: string; transfer: TokenTransfer } | undefined {
   const bearer = /^Bearer\s+(\S+)$/i.exec(event.headers?.authorization ?? '')?.[1];
@@ -51,10 +51,6 @@ export interface SessionCheck {
    * revocation by up to its lifetime, and such a route must not.
    */
   live?: boolean;
-  keys?: () => Promise<JWTVerifyGetKey>;
-  core?: () => Promise<CoreConnection>;
-  /** Whether cookies carry the Secure attribute; deployed, the API is https. */
-  secureCookies?: boolean;
 }
 
 interface CheckedRequest {
@@ -74,9 +70,7 @@ const checked = new WeakMap<object, CheckedRequest>();
  * - the route asks for a `live` session.
  */
 export function requireSession(check: SessionCheck = {}): middy.MiddlewareObj<APIGatewayProxyEventV2, HttpResult> {
-  const keys = check.keys ?? signingKeys;
-  const core = check.core ?? (() => getSecret('supertokens'));
-  const secure = check.secureCookies ?? (process.env.API_ORIGIN ?? '').startsWith('https://');
+  const secure = cookiesAreSecure(process.env.API_ORIGIN);
   const handBack = async (request: { event: APIGatewayProxyEventV2; response: HttpResult | undefined | null }) => {
     const renewed = checked.get(request.event)?.renewed;
     if (renewed && request.response) request.response = withAccessToken(request.response, renewed.token, renewed.transfer, secure);
@@ -85,10 +79,10 @@ export function requireSession(check: SessionCheck = {}): middy.MiddlewareObj<AP
     before: async (request) => {
       const found = accessTokenOf(request.event);
       if (!found) throw new HttpError(401, UNAUTHORISED);
-      const session = await verifyAccessToken(found.token, await keys());
+      const session = await verifyAccessToken(found.token, await signingKeys());
       const entry: CheckedRequest = { session };
       if (check.live || session.confirmsRefresh) {
-        const token = await verifyWithCore(await core(), found.token, check.live === true);
+        const token = await verifyWithCore(await getSecret('supertokens'), found.token, check.live === true);
         if (token) entry.renewed = { token, transfer: found.transfer };
       }
       checked.set(request.event, entry);

@@ -4,10 +4,11 @@
  * detected even when the new access token was first used on a product Lambda, a signed-out browser
  * token cannot start a desktop sign-in, and a password reset ends every session, browser and desktop.
  */
-import { createHash, randomBytes, randomUUID } from 'node:crypto';
+import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { DesktopSession } from '../../shared/api-types';
 import { texts } from '../../shared/texts';
+import { pkcePair } from '../../infra/scripts/desktop-client';
 import { AuthApi } from '../support/auth-api';
 import { latestMailTo, linkIn } from '../support/outbox';
 import { startTestStack, type TestStack } from '../support/local-stack';
@@ -60,15 +61,9 @@ function withAccessCookie(accessToken: string, method: string, path: string) {
   return fetch(`${stack.api}${path}`, { method, headers: { origin: stack.web, cookie: `sAccessToken=${accessToken}` }, redirect: 'manual' });
 }
 
-/** A desktop sign-in's PKCE pair (RFC 7636 S256), as the app makes it. */
-function pkce() {
-  const verifier = randomBytes(32).toString('base64url');
-  return { verifier, challenge: createHash('sha256').update(verifier).digest('base64url') };
-}
-
 /** The browser's desktop callback, with the app's challenge; answers the code and the verifier that redeems it. */
 async function desktopCode(browser: AuthApi): Promise<{ code: string; verifier: string }> {
-  const { verifier, challenge } = pkce();
+  const { verifier, challenge } = pkcePair();
   const callback = await browser.call('GET', `/api/auth/desktop-callback?redirect_url=${encodeURIComponent(LOOPBACK)}&code_challenge=${challenge}&code_challenge_method=S256`);
   expect(callback.status).toBe(302);
   return { code: new URL(callback.headers.get('location')!).searchParams.get('code')!, verifier };
@@ -154,7 +149,7 @@ describe('a signed-out browser', () => {
     const oldAccessToken = browser.jar.get('sAccessToken')!;
     expect((await browser.signOut()).status).toBe('OK');
 
-    const res = await withAccessCookie(oldAccessToken, 'GET', `/api/auth/desktop-callback?redirect_url=${encodeURIComponent(LOOPBACK)}&code_challenge=${pkce().challenge}&code_challenge_method=S256`);
+    const res = await withAccessCookie(oldAccessToken, 'GET', `/api/auth/desktop-callback?redirect_url=${encodeURIComponent(LOOPBACK)}&code_challenge=${pkcePair().challenge}&code_challenge_method=S256`);
     expect(res.status).toBe(401);
     expect(res.headers.get('location')).toBeNull();
     expect(await res.json()).toEqual({ message: texts.desktop.signInFirst });
@@ -212,7 +207,7 @@ describe('a password reset', () => {
     expect((await refreshWithCookie(browserRefresh)).status).toBe(401);
     expect((await refreshWithHeader(desktop.refreshToken)).status).toBe(401);
     // Routes that ask the core refuse the old browser token at once.
-    const callback = await withAccessCookie(browserAccess, 'GET', `/api/auth/desktop-callback?redirect_url=${encodeURIComponent(LOOPBACK)}&code_challenge=${pkce().challenge}&code_challenge_method=S256`);
+    const callback = await withAccessCookie(browserAccess, 'GET', `/api/auth/desktop-callback?redirect_url=${encodeURIComponent(LOOPBACK)}&code_challenge=${pkcePair().challenge}&code_challenge_method=S256`);
     expect(callback.status).toBe(401);
 
     const again = new AuthApi(stack.api, stack.web);
