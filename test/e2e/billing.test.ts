@@ -89,7 +89,9 @@ describe('desktop sign-in handoff in Chromium', () => {
       await page.screenshot({ path: screenshotPath('launch-1280') });
     });
 
-    // The browser landed on the app's listener, with the code and the app's state and nothing else.
+    // The browser lands on the app's listener, with the code and the app's state and nothing else.
+    // (The listener answers as soon as the request arrives, before Chromium commits the navigation.)
+    await page.waitForURL((url) => url.pathname === '/callback');
     const landed = new URL(page.url());
     expect(landed.pathname).toBe('/callback');
     expect([...landed.searchParams.keys()].sort()).toEqual(['code', 'state']);
