@@ -1,7 +1,7 @@
 /** Build-time rendering of the public pages (frontend/prerender.ts imports the SSR build of this). */
 import { StrictMode } from 'react';
 import { renderToString } from 'react-dom/server';
-import { createStaticHandler, createStaticRouter, StaticRouterProvider } from 'react-router-dom';
+import { createStaticHandler, createStaticRouter, StaticRouterProvider } from 'react-router';
 import { routes } from './routes';
 
 export interface RenderedPage {

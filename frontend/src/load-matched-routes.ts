@@ -1,4 +1,4 @@
-import { matchRoutes, type RouteObject } from 'react-router-dom';
+import { matchRoutes, type RouteObject } from 'react-router';
 
 /**
  * Resolves the lazy routes the URL matches, in place, before the router is made: hydrating a

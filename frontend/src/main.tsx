@@ -1,7 +1,8 @@
 import './zod-jitless';
 import { StrictMode } from 'react';
 import { createRoot, hydrateRoot } from 'react-dom/client';
-import { createBrowserRouter, RouterProvider } from 'react-router-dom';
+import { createBrowserRouter } from 'react-router';
+import { RouterProvider } from 'react-router/dom';
 import { loadMatchedRoutes } from './load-matched-routes';
 import { routes } from './routes';
 import './styles.css';

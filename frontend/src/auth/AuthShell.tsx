@@ -1,5 +1,5 @@
 /** The route layout of every page that needs the auth SDK: SuperTokens set up, then the session. */
-import { Outlet } from 'react-router-dom';
+import { Outlet } from 'react-router';
 import { SuperTokensWrapper } from 'supertokens-auth-react';
 import { SessionProvider } from './session';
 import { initSuperTokens } from './supertokens';

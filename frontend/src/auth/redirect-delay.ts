@@ -1,5 +1,5 @@
 import { useEffect } from 'react';
-import { useNavigate } from 'react-router-dom';
+import { useNavigate } from 'react-router';
 
 /** spec §9: redirect delays after sign-in, the auth callback and launch. */
 export const SUCCESS_REDIRECT_MS = 1500;

@@ -1,7 +1,7 @@
 /** Test helper: a page at a URL in a memory router, with stand-in pages showing where it navigated. */
 import { render } from '@testing-library/react';
 import type { ReactElement } from 'react';
-import { createMemoryRouter, RouterProvider, useLocation } from 'react-router-dom';
+import { createMemoryRouter, RouterProvider, useLocation } from 'react-router';
 
 function Where({ name }: { name: string }) {
   const location = useLocation();

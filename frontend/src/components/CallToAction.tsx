@@ -1,4 +1,4 @@
-import { Link } from 'react-router-dom';
+import { Link } from 'react-router';
 
 /** A closing banner that sends the visitor to one next step. */
 export function CallToAction({ title, text, to, label }: { title: string; text: string; to: string; label: string }) {

@@ -1,4 +1,4 @@
-import { Link } from 'react-router-dom';
+import { Link } from 'react-router';
 import { PRODUCT_NAME } from '../../../shared/product';
 import { Logo } from './Logo';
 

@@ -1,4 +1,4 @@
-import { Outlet } from 'react-router-dom';
+import { Outlet } from 'react-router';
 import { useDocumentTitle } from './document-title';
 import { Footer } from './Footer';
 import { NavBar, type NavBarProps } from './NavBar';

@@ -1,5 +1,5 @@
 import { useEffect } from 'react';
-import { useLocation } from 'react-router-dom';
+import { useLocation } from 'react-router';
 
 /** spec §2: the root layout scrolls to the top on every path change. */
 export function ScrollToTop() {

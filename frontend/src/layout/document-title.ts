@@ -1,5 +1,5 @@
 import { useLayoutEffect } from 'react';
-import { useLocation } from 'react-router-dom';
+import { useLocation } from 'react-router';
 import { PRODUCT_NAME } from '../../../shared/product';
 import { SITE_PAGES } from '../../../shared/site-pages';
 

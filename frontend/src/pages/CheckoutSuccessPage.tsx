@@ -1,5 +1,5 @@
 import { useEffect, useState } from 'react';
-import { useSearchParams } from 'react-router-dom';
+import { useSearchParams } from 'react-router';
 import { texts } from '../../../shared/texts';
 import { NOTICE_REDIRECT_MS, useDelayedRedirect } from '../auth/redirect-delay';
 import { FailureView, SuccessView, WorkingView } from '../auth/StatusView';

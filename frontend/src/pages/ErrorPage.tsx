@@ -1,4 +1,4 @@
-import { useRouteError } from 'react-router-dom';
+import { useRouteError } from 'react-router';
 import { texts } from '../../../shared/texts';
 
 /** spec §8: the router's default fallback text, shown for any error a route throws. */

@@ -1,4 +1,4 @@
-import { Link } from 'react-router-dom';
+import { Link } from 'react-router';
 import { MARKETING_STATS } from '../../../shared/marketing';
 import { FREE_WORDS_PER_MONTH, PRO_TRIAL_DAYS } from '../../../shared/plans';
 import { texts } from '../../../shared/texts';

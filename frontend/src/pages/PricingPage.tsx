@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { Link } from 'react-router-dom';
+import { Link } from 'react-router';
 import { PLANS, PRO_TRIAL_DAYS, type BillingInterval } from '../../../shared/plans';
 import { FocusedAlert } from '../components/FocusedAlert';
 import { Icon } from '../components/icons';

@@ -1,4 +1,4 @@
-import { Link } from 'react-router-dom';
+import { Link } from 'react-router';
 import type { BillingInterval, Plan, PlanId } from '../../../shared/plans';
 import { rememberReturnTo } from '../return-to';
 import { planAction, planButtonDisabled, planButtonLabel, type AccountPlan } from './plan-button';

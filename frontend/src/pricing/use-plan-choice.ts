@@ -1,5 +1,5 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
-import { useNavigate } from 'react-router-dom';
+import { useNavigate } from 'react-router';
 import type { BillingInterval, PlanId } from '../../../shared/plans';
 import { usePageRestored } from '../hooks/use-page-restored';
 import { rememberReturnTo } from '../return-to';

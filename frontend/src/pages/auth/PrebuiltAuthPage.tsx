@@ -2,7 +2,7 @@
  * The SuperTokens prebuilt pages under /auth (spec §2): sign in / sign up with a switch, reset
  * password (the emailed link lands on /auth/reset-password), Google's prebuilt callback.
  */
-import { Route, useLocation, useNavigate } from 'react-router-dom';
+import { Route, useLocation, useNavigate } from 'react-router';
 import { EmailPasswordPreBuiltUI } from 'supertokens-auth-react/recipe/emailpassword/prebuiltui';
 import { ThirdPartyPreBuiltUI } from 'supertokens-auth-react/recipe/thirdparty/prebuiltui';
 import { getRoutingComponent, getSuperTokensRoutesForReactRouterDom } from 'supertokens-auth-react/ui';

@@ -1,5 +1,5 @@
 import { useEffect, useRef, useState, type FormEvent } from 'react';
-import { Link, useLocation, useNavigate } from 'react-router-dom';
+import { Link, useLocation, useNavigate } from 'react-router';
 import { PRODUCT_NAME } from '../../../../shared/product';
 import { emailSchema, fieldError, signInPasswordSchema } from '../../../../shared/schemas/accounts';
 import { texts } from '../../../../shared/texts';

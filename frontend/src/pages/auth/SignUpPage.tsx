@@ -1,5 +1,5 @@
 import { useState, type FormEvent } from 'react';
-import { Link, Navigate, useNavigate } from 'react-router-dom';
+import { Link, Navigate, useNavigate } from 'react-router';
 import { PRODUCT_NAME } from '../../../../shared/product';
 import { emailSchema, fieldError, newPasswordSchema } from '../../../../shared/schemas/accounts';
 import { texts } from '../../../../shared/texts';

@@ -1,5 +1,5 @@
 /** The dashboard's frame: the site layout whose navigation bar signs out (spec §2: Logout, then /signin). */
-import { useNavigate } from 'react-router-dom';
+import { useNavigate } from 'react-router';
 import { AuthProviders } from '../../auth/AuthShell';
 import { signOut } from '../../auth/auth-client';
 import { Layout } from '../../layout/Layout';

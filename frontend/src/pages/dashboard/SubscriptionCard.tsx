@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { Link } from 'react-router-dom';
+import { Link } from 'react-router';
 import type { Subscription } from '../../../../shared/api-types';
 import { formatEpochDate } from '../../../../shared/format';
 import { FREE_WORDS_PER_MONTH, formatUsd, PRO_ANNUAL_USD, PRO_MONTHLY_USD } from '../../../../shared/plans';

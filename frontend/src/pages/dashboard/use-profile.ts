@@ -1,6 +1,6 @@
 import { isAxiosError } from 'axios';
 import { useEffect, useState } from 'react';
-import { useLocation } from 'react-router-dom';
+import { useLocation } from 'react-router';
 import type { UserProfile } from '../../../../shared/api-types';
 import { ensureUserExists } from '../../api/accounts';
 import { getUserProfile } from '../../api/billing';
