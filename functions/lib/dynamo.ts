@@ -26,9 +26,13 @@ export function isExpired(item: { expiresAt?: number } | undefined, nowMs: numbe
   return item?.expiresAt !== undefined && item.expiresAt * 1000 <= nowMs;
 }
 
-/** A conditional write whose condition did not hold: the expected outcome of a lost race, not a fault. */
+/**
+ * A conditional write whose condition did not hold: the expected outcome of a lost race, not a fault.
+ * The one test for it, for the product and the local stand-ins alike. By name as well: `instanceof`
+ * fails for an error thrown by another copy of the SDK package.
+ */
 export function isConditionFailure(error: unknown): boolean {
-  return error instanceof ConditionalCheckFailedException || (error as { name?: string }).name === 'ConditionalCheckFailedException';
+  return error instanceof ConditionalCheckFailedException || (error as { name?: string } | undefined)?.name === 'ConditionalCheckFailedException';
 }
 
 /** A conditional write's output, or undefined when its condition did not hold (the one expected failure). */

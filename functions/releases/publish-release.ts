@@ -5,6 +5,7 @@
 import { PutCommand, type DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
 import semver from 'semver';
 import { tableName } from '../../shared/tables';
+import { isConditionFailure } from '../lib/dynamo';
 import type { Release } from './releases';
 
 export interface ReleaseInput {
@@ -76,7 +77,7 @@ export async function publishRelease(db: DynamoDBDocumentClient, input: ReleaseI
       }),
     );
   } catch (error) {
-    if ((error as Error).name === 'ConditionalCheckFailedException') {
+    if (isConditionFailure(error)) {
       throw new ReleaseExistsError(`Version ${input.version} is already published for ${input.platform}; pass --replace to overwrite it`);
     }
     throw error;

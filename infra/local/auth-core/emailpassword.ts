@@ -11,11 +11,11 @@
  */
 import { UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { randomBytes, randomUUID } from 'node:crypto';
-import { isExpired } from '../../../functions/lib/dynamo';
+import { ifConditionHolds, isExpired } from '../../../functions/lib/dynamo';
 import { BadRequest, type CoreDeps } from './deps';
 import { hashPassword, verifyAgainstNothing, verifyPassword } from './password-hash';
 import { sha256Hex } from './refresh-token';
-import { deleteItem, getItem, isConditionalFailure, itemKey, putIfAbsent } from './store';
+import { deleteItem, getItem, itemKey, putIfAbsent } from './store';
 import { normaliseEmail, readUser, userJson, userOwnerFields, type UserItem } from './users';
 
 interface EmailClaim {
@@ -33,8 +33,8 @@ async function claimEmail(deps: CoreDeps, pk: string, userId: string, now: numbe
   if (await putIfAbsent<EmailClaim>(deps.store, { pk, userId, claimedAt: now })) return true;
   const held = await getItem<EmailClaim>(deps.store, pk);
   if (!held || now - (held.claimedAt ?? 0) < DANGLING_CLAIM_MS || (await readUser(deps, held.userId))) return false;
-  try {
-    await deps.store.db.send(
+  const written = await ifConditionHolds(
+    deps.store.db.send(
       new UpdateCommand({
         TableName: deps.store.table,
         Key: { pk },
@@ -42,12 +42,9 @@ async function claimEmail(deps: CoreDeps, pk: string, userId: string, now: numbe
         ConditionExpression: 'userId = :theirs',
         ExpressionAttributeValues: { ':mine': userId, ':now': now, ':theirs': held.userId },
       }),
-    );
-    return true;
-  } catch (error) {
-    if (isConditionalFailure(error)) return false;
-    throw error;
-  }
+    ),
+  );
+  return written !== undefined;
 }
 
 interface ResetTokenItem {
@@ -118,17 +115,17 @@ export async function consumeResetPasswordToken(deps: CoreDeps, tenantId: string
   const user = await readUser(deps, spent.userId);
   if (!user || spent.createdAt < (user.resetTokensNotBefore ?? 0)) return invalid;
   // The user's other outstanding tokens die with this one (as the core deletes them all).
-  await deps.store.db.send(
-    new UpdateCommand({
-      TableName: deps.store.table,
-      Key: { pk: user.pk },
-      UpdateExpression: 'SET resetTokensNotBefore = :now',
-      ConditionExpression: 'attribute_exists(pk)',
-      ExpressionAttributeValues: { ':now': now + 1 },
-    }),
-  ).catch((error: unknown) => {
-    if (!isConditionalFailure(error)) throw error;
-  });
+  await ifConditionHolds(
+    deps.store.db.send(
+      new UpdateCommand({
+        TableName: deps.store.table,
+        Key: { pk: user.pk },
+        UpdateExpression: 'SET resetTokensNotBefore = :now',
+        ConditionExpression: 'attribute_exists(pk)',
+        ExpressionAttributeValues: { ':now': now + 1 },
+      }),
+    ),
+  );
   return { status: 'OK' as const, userId: spent.userId, email: spent.email };
 }
 
@@ -148,8 +145,8 @@ export async function updateEmailOrPassword(deps: CoreDeps, input: { recipeUserI
   }
   if (input.password !== undefined) updates.passwordHash = await hashPassword(input.password, deps.config.scrypt);
   const names = Object.keys(updates);
-  try {
-    await deps.store.db.send(
+  const written = await ifConditionHolds(
+    deps.store.db.send(
       new UpdateCommand({
         TableName: deps.store.table,
         Key: { pk: user.pk },
@@ -158,9 +155,9 @@ export async function updateEmailOrPassword(deps: CoreDeps, input: { recipeUserI
         ExpressionAttributeNames: Object.fromEntries(names.map((n, i) => [`#n${i}`, n])),
         ExpressionAttributeValues: Object.fromEntries(names.map((n, i) => [`:v${i}`, updates[n]])),
       }),
-    );
-  } catch (error) {
-    if (!isConditionalFailure(error)) throw error;
+    ),
+  );
+  if (written === undefined) {
     if (emailChanges) await deleteItem(deps.store, itemKey.emailClaim(user.tenantId, newEmail), { attr: 'userId', value: user.userId });
     return { status: 'UNKNOWN_USER_ID_ERROR' as const };
   }

@@ -8,8 +8,9 @@
  */
 import { PutCommand } from '@aws-sdk/lib-dynamodb';
 import { createPrivateKey, createPublicKey, generateKeyPair, randomBytes, randomUUID, type KeyObject } from 'node:crypto';
+import { ifConditionHolds } from '../../../functions/lib/dynamo';
 import type { CoreConfig } from './config';
-import { getItem, isConditionalFailure, itemKey, putIfAbsent, type Store } from './store';
+import { getItem, itemKey, putIfAbsent, type Store } from './store';
 
 interface StoredKey {
   kid: string;
@@ -112,15 +113,11 @@ export function createKeyStore(store: Store, config: KeyConfig, clock: () => num
   async function rotate(from: KeysItem, now: number): Promise<KeysItem> {
     const stillValid = from.dynamicKeys.filter((k) => k.createdAt + retiredKeyLifetimeMs(config) > now);
     const next: KeysItem = { ...from, dynamicKeys: [...stillValid, await newKeyPair('d-', now)], version: from.version + 1 };
-    try {
-      await store.db.send(
-        new PutCommand({ TableName: store.table, Item: next, ConditionExpression: 'version = :v', ExpressionAttributeValues: { ':v': from.version } }),
-      );
-      return adopt(next);
-    } catch (error) {
-      if (!isConditionalFailure(error)) throw error;
-      return adopt((await getItem<KeysItem>(store, itemKey.signingKeys()))!);
-    }
+    const written = await ifConditionHolds(
+      store.db.send(new PutCommand({ TableName: store.table, Item: next, ConditionExpression: 'version = :v', ExpressionAttributeValues: { ':v': from.version } })),
+    );
+    // Another core rotated first: use theirs.
+    return adopt(written ? next : (await getItem<KeysItem>(store, itemKey.signingKeys()))!);
   }
 
   async function withRotation(now: number): Promise<KeysItem> {

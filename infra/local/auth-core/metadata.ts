@@ -4,9 +4,10 @@
  * version check so none is lost.
  */
 import { PutCommand } from '@aws-sdk/lib-dynamodb';
+import { ifConditionHolds } from '../../../functions/lib/dynamo';
 import type { JsonObject } from './access-token';
 import type { CoreDeps } from './deps';
-import { deleteItem, getItem, isConditionalFailure, itemKey } from './store';
+import { deleteItem, getItem, itemKey } from './store';
 
 interface MetadataItem {
   pk: string;
@@ -28,19 +29,17 @@ export async function updateMetadata(deps: CoreDeps, userId: string, update: Jso
       else metadata[key] = value;
     }
     const version = (item?.version ?? 0) + 1;
-    try {
-      await deps.store.db.send(
+    const written = await ifConditionHolds(
+      deps.store.db.send(
         new PutCommand({
           TableName: deps.store.table,
           Item: { pk: itemKey.metadata(userId), metadata: JSON.stringify(metadata), version },
           ConditionExpression: item ? 'version = :v' : 'attribute_not_exists(pk)',
           ExpressionAttributeValues: item ? { ':v': item.version } : undefined,
         }),
-      );
-      return { status: 'OK' as const, metadata };
-    } catch (error) {
-      if (!isConditionalFailure(error)) throw error;
-    }
+      ),
+    );
+    if (written) return { status: 'OK' as const, metadata };
   }
 }
 

@@ -11,10 +11,11 @@
  */
 import { UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { randomUUID } from 'node:crypto';
+import { ifConditionHolds } from '../../../functions/lib/dynamo';
 import { hasProtectedClaim, mintAccessToken, readAccessToken, readAccessTokenAllowingExpiry, samePayload, type AccessTokenInfo, type JsonObject, type MintedToken } from './access-token';
 import { BadRequest, type CoreDeps } from './deps';
 import { openRefreshToken, sealRefreshToken, sha256Hex, type RefreshTokenInfo } from './refresh-token';
-import { deleteItem, getItem, isConditionalFailure, itemKey, ownerKey, putIfAbsent, queryOwner } from './store';
+import { deleteItem, getItem, itemKey, ownerKey, putIfAbsent, queryOwner } from './store';
 
 interface SessionItem {
   pk: string;
@@ -67,8 +68,8 @@ async function signedAccessToken(deps: CoreDeps, useStaticKey: boolean, now: num
 /** Moves the session to a new current refresh token, unless someone else moved it first. */
 async function promote(deps: CoreDeps, session: SessionItem, refreshTokenHash2: string, now: number, useStaticKey = session.useStaticKey): Promise<boolean> {
   const expiry = now + deps.config.refreshTokenValidityMinutes * 60_000;
-  try {
-    await deps.store.db.send(
+  const written = await ifConditionHolds(
+    deps.store.db.send(
       new UpdateCommand({
         TableName: deps.store.table,
         Key: { pk: session.pk },
@@ -76,12 +77,9 @@ async function promote(deps: CoreDeps, session: SessionItem, refreshTokenHash2: 
         ConditionExpression: 'refreshTokenHash2 = :current',
         ExpressionAttributeValues: { ':next': refreshTokenHash2, ':current': session.refreshTokenHash2, ':expiry': expiry, ':expiresAt': Math.ceil(expiry / 1000), ':static': useStaticKey },
       }),
-    );
-    return true;
-  } catch (error) {
-    if (isConditionalFailure(error)) return false;
-    throw error;
-  }
+    ),
+  );
+  return written !== undefined;
 }
 
 export async function createSession(
@@ -237,8 +235,8 @@ export async function revokeSessionsOf(deps: CoreDeps, userId: string, tenantId?
 }
 
 async function updateStored(deps: CoreDeps, handle: string, attribute: 'userDataInJWT' | 'userDataInDatabase', value: JsonObject): Promise<boolean> {
-  try {
-    await deps.store.db.send(
+  const written = await ifConditionHolds(
+    deps.store.db.send(
       new UpdateCommand({
         TableName: deps.store.table,
         Key: { pk: itemKey.session(handle) },
@@ -247,12 +245,9 @@ async function updateStored(deps: CoreDeps, handle: string, attribute: 'userData
         ExpressionAttributeNames: { '#a': attribute },
         ExpressionAttributeValues: { ':v': JSON.stringify(value), ':now': deps.clock() },
       }),
-    );
-    return true;
-  } catch (error) {
-    if (isConditionalFailure(error)) return false;
-    throw error;
-  }
+    ),
+  );
+  return written !== undefined;
 }
 
 export async function updateSessionData(deps: CoreDeps, handle: string, userDataInDatabase: JsonObject) {

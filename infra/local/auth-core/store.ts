@@ -4,8 +4,8 @@
  * conditional write or a Query (never a Scan); uniqueness comes from conditional puts of claim items,
  * since dynalite has no transactions.
  */
-import { ConditionalCheckFailedException } from '@aws-sdk/client-dynamodb';
 import { DeleteCommand, GetCommand, PutCommand, QueryCommand, type DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
+import { ifConditionHolds } from '../../../functions/lib/dynamo';
 import { tableName } from '../../../shared/tables';
 
 export interface Store {
@@ -42,10 +42,6 @@ export const ownerKey = {
 
 export const OWNER_INDEX = 'byOwner';
 
-export function isConditionalFailure(error: unknown): boolean {
-  return error instanceof ConditionalCheckFailedException || (error as { name?: string } | undefined)?.name === 'ConditionalCheckFailedException';
-}
-
 /** A strongly consistent read of one item. */
 export async function getItem<T>(store: Store, pk: string): Promise<T | undefined> {
   const out = await store.db.send(new GetCommand({ TableName: store.table, Key: { pk }, ConsistentRead: true }));
@@ -54,31 +50,23 @@ export async function getItem<T>(store: Store, pk: string): Promise<T | undefine
 
 /** Writes the item only if nothing holds its key yet; false when something does. */
 export async function putIfAbsent<T extends { pk: string }>(store: Store, item: T): Promise<boolean> {
-  try {
-    await store.db.send(new PutCommand({ TableName: store.table, Item: item, ConditionExpression: 'attribute_not_exists(pk)' }));
-    return true;
-  } catch (error) {
-    if (isConditionalFailure(error)) return false;
-    throw error;
-  }
+  const written = await ifConditionHolds(store.db.send(new PutCommand({ TableName: store.table, Item: item, ConditionExpression: 'attribute_not_exists(pk)' })));
+  return written !== undefined;
 }
 
 /** Deletes an item, optionally only while `attr` still equals `value`; returns what was deleted. */
 export async function deleteItem<T>(store: Store, pk: string, onlyIf?: { attr: string; value: unknown }): Promise<T | undefined> {
-  try {
-    const out = await store.db.send(
+  const out = await ifConditionHolds(
+    store.db.send(
       new DeleteCommand({
         TableName: store.table,
         Key: { pk },
         ReturnValues: 'ALL_OLD',
         ...(onlyIf ? { ConditionExpression: '#a = :v', ExpressionAttributeNames: { '#a': onlyIf.attr }, ExpressionAttributeValues: { ':v': onlyIf.value } } : {}),
       }),
-    );
-    return out.Attributes as T | undefined;
-  } catch (error) {
-    if (isConditionalFailure(error)) return undefined;
-    throw error;
-  }
+    ),
+  );
+  return out?.Attributes as T | undefined;
 }
 
 /** Every item of one `byOwner` partition, in sort-key order. */

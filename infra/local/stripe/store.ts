@@ -5,6 +5,7 @@
  * `subs-of#…`, `checkout-done#…`, `sequence#…`).
  */
 import { DeleteCommand, GetCommand, PutCommand, ScanCommand, UpdateCommand, type DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
+import { ifConditionHolds } from '../../../functions/lib/dynamo';
 import { localTableName } from '../../../shared/tables';
 
 export interface StripeStore {
@@ -22,10 +23,6 @@ export interface StripeStore {
   events<T>(): Promise<T[]>;
 }
 
-function isConditionalFailure(error: unknown): boolean {
-  return (error as { name?: string } | undefined)?.name === 'ConditionalCheckFailedException';
-}
-
 export function createStripeStore(db: DynamoDBDocumentClient, table = localTableName('stripeStandIn')): StripeStore {
   const read = async (id: string) => (await db.send(new GetCommand({ TableName: table, Key: { id }, ConsistentRead: true }))).Item;
   return {
@@ -37,13 +34,8 @@ export function createStripeStore(db: DynamoDBDocumentClient, table = localTable
       await db.send(new PutCommand({ TableName: table, Item: { id, body: JSON.stringify(body) } }));
     },
     async putIfAbsent(id, body) {
-      try {
-        await db.send(new PutCommand({ TableName: table, Item: { id, body: JSON.stringify(body) }, ConditionExpression: 'attribute_not_exists(id)' }));
-        return true;
-      } catch (error) {
-        if (isConditionalFailure(error)) return false;
-        throw error;
-      }
+      const written = await ifConditionHolds(db.send(new PutCommand({ TableName: table, Item: { id, body: JSON.stringify(body) }, ConditionExpression: 'attribute_not_exists(id)' })));
+      return written !== undefined;
     },
     async delete(id) {
       await db.send(new DeleteCommand({ TableName: table, Key: { id } }));
