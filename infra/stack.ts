@@ -4,8 +4,7 @@ import { Construct } from 'constructs';
 import { resolve } from 'node:path';
 import { routes } from '../shared/routes';
 import { ORIGIN_VERIFY_HEADER } from '../shared/secrets';
-import { deployedTableKeys } from '../shared/tables';
-import { tableOutputKey } from './scripts/target-table';
+import { deployedTableKeys, tableOutputKey } from '../shared/tables';
 import { Api, type BillingSettings } from './constructs/api';
 import { Data } from './constructs/data';
 import { Monitoring } from './constructs/monitoring';
@@ -78,7 +77,7 @@ export class VoxpenStack extends Stack {
 
     new CfnOutput(this, 'SiteUrl', { value: siteUrl });
     new CfnOutput(this, 'ApiUrl', { value: api.httpApi.apiEndpoint, description: 'API Gateway endpoint (visitors use SiteUrl/api)' });
-    const webhook = routes.find((r) => r.path.includes('webhook'));
+    const webhook = routes.find((r) => r.fn === 'stripeWebhook');
     if (webhook) new CfnOutput(this, 'StripeWebhookUrl', { value: `${siteUrl}${webhook.path}`, description: 'Register this endpoint in Stripe' });
     for (const key of deployedTableKeys) new CfnOutput(this, tableOutputKey(key), { value: data.tables[key]!.tableName });
   }

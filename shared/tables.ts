@@ -92,6 +92,11 @@ export function tableEnvName(key: TableKey): string {
   return `TABLE_${key.replace(/[A-Z]/g, (c) => `_${c}`).toUpperCase()}`;
 }
 
+/** The stack output that names a deployed table, e.g. `ReleasesTableName`; operator commands read it. */
+export function tableOutputKey(key: TableKey): string {
+  return `${key.charAt(0).toUpperCase()}${key.slice(1)}TableName`;
+}
+
 /** The name the local runtime gives a table; deployed, CloudFormation names it and sets the env var. */
 export function localTableName(key: TableKey): string {
   return `voxpen-${key}`;

@@ -6,7 +6,7 @@
 import { CloudFormationClient, DescribeStacksCommand } from '@aws-sdk/client-cloudformation';
 import type { DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
 import { createDocumentClient } from '../../functions/lib/dynamo';
-import { tableEnvName, type TableKey } from '../../shared/tables';
+import { tableEnvName, tableOutputKey, type TableKey } from '../../shared/tables';
 import { dynamoService } from '../local/dynamo';
 import { freePort } from '../local/ports';
 import { portsFromEnv } from '../local/stack';
@@ -15,11 +15,6 @@ export interface Target {
   db: DynamoDBDocumentClient;
   description: string;
   close(): Promise<void>;
-}
-
-/** The stack output that names a table, e.g. `ReleasesTableName`. */
-export function tableOutputKey(table: TableKey): string {
-  return `${table.charAt(0).toUpperCase()}${table.slice(1)}TableName`;
 }
 
 async function reachable(endpoint: string): Promise<boolean> {
