@@ -1,0 +1,31 @@
+/**
+ * A new Google account gets its product record at once, with the name Google gave (`override.apis`
+ * of ThirdParty): the provider's answer, and so the name, is at hand only while signing in.
+ */
+import type { DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
+import type { APIInterface } from 'supertokens-node/recipe/thirdparty';
+import { logger } from '../lib/logger';
+import { ensureUserRecord } from '../users/users';
+
+type RawUserInfo = { fromIdTokenPayload?: Record<string, unknown>; fromUserInfoAPI?: Record<string, unknown> };
+
+function nameFrom(raw: RawUserInfo): string | undefined {
+  const name = raw.fromIdTokenPayload?.name ?? raw.fromUserInfoAPI?.name;
+  return typeof name === 'string' && name.trim() ? name.trim().slice(0, 200) : undefined;
+}
+
+export function recordNewGoogleAccounts(original: APIInterface, deps: { db: () => DynamoDBDocumentClient }): APIInterface {
+  return {
+    ...original,
+    signInUpPOST:
+      original.signInUpPOST &&
+      (async (input) => {
+        const result = await original.signInUpPOST!(input);
+        if (result.status === 'OK' && result.createdNewRecipeUser && result.user.emails[0]) {
+          await ensureUserRecord(deps.db(), { userId: result.user.id, email: result.user.emails[0], name: nameFrom(result.rawUserInfoFromProvider) }, new Date());
+          logger.info('account created', { method: 'google' });
+        }
+        return result;
+      }),
+  };
+}
