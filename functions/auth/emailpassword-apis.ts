@@ -2,7 +2,7 @@
  * The EmailPassword API with the product's limits around it (`override.apis`): the sign-in guard and
  * equal-time refusals on sign-in, per-address limits on sign-up, email-exists and reset requests.
  */
-import type { APIInterface } from 'supertokens-node/lib/build/recipe/emailpassword/types';
+import type { APIInterface } from 'supertokens-node/recipe/emailpassword';
 import { EMAIL_EXISTS_RULE, limitPerAddress, RESET_REQUEST_RULE, SIGN_UP_RULE, type LimitDeps } from './auth-limits';
 import { equalTimeSignIn } from './equal-time-sign-in';
 import { guardSignIn } from './sign-in-guard';

@@ -13,7 +13,7 @@
  * only approximates.
  */
 import { randomBytes, scrypt, type ScryptOptions } from 'node:crypto';
-import type { APIInterface, RecipeInterface } from 'supertokens-node/lib/build/recipe/emailpassword/types';
+import type { APIInterface, RecipeInterface } from 'supertokens-node/recipe/emailpassword';
 
 export const DUMMY_SCRYPT_COST = { N: 2 ** 14, r: 8, p: 5 } as const;
 

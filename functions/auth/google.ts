@@ -4,7 +4,7 @@
  * The client id and secret are read from the `google` secret only when a Google call needs them, so
  * Lambdas that merely verify sessions never read it.
  */
-import type { ProviderInput } from 'supertokens-node/lib/build/recipe/thirdparty/types';
+import type { ProviderInput } from 'supertokens-node/recipe/thirdparty/types';
 import { getSecret } from '../lib/secrets';
 
 export const GOOGLE_DISCOVERY = 'https://accounts.google.com/.well-known/openid-configuration';

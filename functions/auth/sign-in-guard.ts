@@ -22,7 +22,7 @@
  * past) and taken back on success. A refusal is a 429 with Retry-After, the same for every email,
  * account or not, and never reaches the core.
  */
-import type { APIInterface } from 'supertokens-node/lib/build/recipe/emailpassword/types';
+import type { APIInterface } from 'supertokens-node/recipe/emailpassword';
 import { logger } from '../lib/logger';
 import { forgiveOne, hit, peek, reset, type RateDecision, type RateLimitRule } from '../lib/rate-limit';
 import { tooManyAttempts, type LimitDeps } from './auth-limits';
