@@ -10,6 +10,7 @@ import { pathToFileURL } from 'node:url';
 import { matchRoute } from '../../shared/route-match';
 import { functions as functionDefs, routes as routeTable, type RouteDef } from '../../shared/routes';
 import { texts } from '../../shared/texts';
+import { BodyTooLarge, guarded, readBody, sendJson } from './http-kit';
 import { close, listen } from './http-server';
 import type { LocalService } from './service';
 
@@ -32,26 +33,6 @@ export interface GatewayOptions {
   /** Origins allowed to call with credentials (the Vite dev server). */
   corsOrigins: string[];
   root?: string;
-}
-
-class BodyTooLarge extends Error {}
-
-function readBody(req: IncomingMessage, limit: number): Promise<Buffer> {
-  return new Promise((resolveBody, reject) => {
-    const chunks: Buffer[] = [];
-    let size = 0;
-    req.on('data', (chunk: Buffer) => {
-      size += chunk.length;
-      if (size > limit) {
-        reject(new BodyTooLarge());
-        req.resume();
-        return;
-      }
-      chunks.push(chunk);
-    });
-    req.on('end', () => resolveBody(Buffer.concat(chunks)));
-    req.on('error', reject);
-  });
 }
 
 export function toEvent(req: IncomingMessage, body: Buffer, route: RouteDef, pathParameters: Record<string, string>): APIGatewayProxyEventV2 {
@@ -132,11 +113,6 @@ function send(res: ServerResponse, result: APIGatewayProxyStructuredResultV2 | s
   res.end(body);
 }
 
-function sendJson(res: ServerResponse, status: number, body: object, headers: Record<string, string> = {}) {
-  res.writeHead(status, { 'content-type': 'application/json; charset=utf-8', ...headers });
-  res.end(JSON.stringify(body));
-}
-
 export function gatewayService(options: GatewayOptions): LocalService {
   const routes = options.routes ?? routeTable;
   const root = options.root ?? process.cwd();
@@ -178,7 +154,7 @@ export function gatewayService(options: GatewayOptions): LocalService {
 
     let body: Buffer;
     try {
-      body = await readBody(req, GATEWAY_MAX_BODY_BYTES);
+      body = await readBody(req, { maxBytes: GATEWAY_MAX_BODY_BYTES, overflow: 'answer' });
     } catch (error) {
       if (error instanceof BodyTooLarge) return sendJson(res, 413, { message: texts.api.payloadTooLarge }, { ...cors, connection: 'close' });
       throw error;
@@ -199,13 +175,12 @@ export function gatewayService(options: GatewayOptions): LocalService {
     name: 'API',
     port: options.port,
     async start() {
-      const server = createServer((req, res) => {
-        handle(req, res).catch((error) => {
-          console.error('[api] gateway error:', error);
-          if (!res.headersSent) sendJson(res, 500, { message: texts.api.internalError });
-          else res.end();
-        });
-      });
+      const server = createServer(
+        guarded(handle, {
+          log: (error) => console.error('[api] gateway error:', error),
+          answer: (res) => sendJson(res, 500, { message: texts.api.internalError }),
+        }),
+      );
       await listen(server, options.port);
       return { url: `http://localhost:${options.port}`, stop: () => close(server) };
     },

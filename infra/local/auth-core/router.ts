@@ -6,6 +6,7 @@
 import { createHash, timingSafeEqual } from 'node:crypto';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { z } from 'zod';
+import { BodyTooLarge, readText, sendJson, sendText, type BodyLimit } from '../http-kit';
 import { CDI_VERSIONS, PUBLIC_TENANT } from './config';
 import { BadRequest } from './deps';
 
@@ -43,7 +44,8 @@ export interface RouterOptions {
 }
 
 const ROOT_SEGMENTS = new Set(['recipe', 'user', 'users', 'apiversion', 'hello', '.well-known']);
-const MAX_BODY_BYTES = 1024 * 1024;
+/** An oversized body gets a hang-up: its 413 below reaches the request log, not the caller. */
+const BODY_LIMIT: BodyLimit = { maxBytes: 1024 * 1024, overflow: 'hang-up' };
 
 const digest = (value: string) => createHash('sha256').update(value).digest();
 
@@ -80,22 +82,6 @@ export function parsePath(pathname: string): { appId: string; tenantId: string; 
   return { appId, tenantId, path: `/${segments.join('/')}` };
 }
 
-function readBody(req: IncomingMessage): Promise<string> {
-  return new Promise((resolve, reject) => {
-    const chunks: Buffer[] = [];
-    let size = 0;
-    req.on('data', (chunk: Buffer) => {
-      size += chunk.length;
-      if (size > MAX_BODY_BYTES) {
-        reject(new Reply(413, { message: 'Request body too large' }));
-        req.destroy();
-      } else chunks.push(chunk);
-    });
-    req.on('end', () => resolve(Buffer.concat(chunks).toString('utf8')));
-    req.on('error', reject);
-  });
-}
-
 function parseJsonObject(text: string): Record<string, unknown> {
   if (text.trim() === '') return {};
   let value: unknown;
@@ -109,13 +95,9 @@ function parseJsonObject(text: string): Record<string, unknown> {
 }
 
 function send(res: ServerResponse, reply: Reply): void {
-  const text = typeof reply.body === 'string';
-  res.writeHead(reply.status, {
-    'content-type': text ? 'text/plain; charset=utf-8' : 'application/json; charset=utf-8',
-    'cache-control': 'no-store',
-    ...reply.headers,
-  });
-  res.end(text ? reply.body : JSON.stringify(reply.body));
+  const headers = { 'cache-control': 'no-store', ...reply.headers };
+  if (typeof reply.body === 'string') sendText(res, reply.status, reply.body, headers);
+  else sendJson(res, reply.status, reply.body, headers);
 }
 
 function inputError(error: z.ZodError): Reply {
@@ -144,7 +126,7 @@ export function createRouter(routes: Route[], options: RouterOptions): (req: Inc
     }
     if (appId !== PUBLIC_TENANT) return new Reply(404, { message: 'AppId or tenantId not found' });
     if (tenantId !== PUBLIC_TENANT && !route.anyTenant) return new Reply(404, { message: 'AppId or tenantId not found' });
-    const body = route.method === 'GET' ? {} : parseJsonObject(await readBody(req));
+    const body = route.method === 'GET' ? {} : parseJsonObject(await readText(req, BODY_LIMIT));
     const result = await route.handle({ tenantId, query: Object.fromEntries(url.searchParams), body });
     return result instanceof Reply ? result : new Reply(200, result);
   }
@@ -155,6 +137,7 @@ export function createRouter(routes: Route[], options: RouterOptions): (req: Inc
     answer(req)
       .catch((error: unknown) => {
         if (error instanceof Reply) return error;
+        if (error instanceof BodyTooLarge) return new Reply(413, { message: 'Request body too large' });
         if (error instanceof BadRequest) return new Reply(400, { message: error.message });
         if (error instanceof z.ZodError) return inputError(error);
         options.log?.({ level: 'error', service: 'auth-core', method: req.method ?? '', path, error: (error as Error)?.name ?? 'Error', detail: String((error as Error)?.message ?? '').slice(0, 200) });

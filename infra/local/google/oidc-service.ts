@@ -8,6 +8,7 @@ import { createHash, generateKeyPairSync, randomBytes } from 'node:crypto';
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { KoaContextWithOIDC } from 'oidc-provider';
 import { PRODUCT_NAME } from '../../../shared/product';
+import { readForm, sendHtml, type BodyLimit } from '../http-kit';
 import { close, listen } from '../http-server';
 import type { LocalService } from '../service';
 import { escapeHtml, loginPage } from './login-page';
@@ -50,23 +51,8 @@ async function quietly<T>(fn: () => Promise<T>): Promise<T> {
   }
 }
 
-function readForm(req: IncomingMessage): Promise<URLSearchParams> {
-  return new Promise((resolve, reject) => {
-    let body = '';
-    req.setEncoding('utf8');
-    req.on('data', (chunk: string) => {
-      body += chunk;
-      if (body.length > 16_384) req.destroy(new Error('form too large'));
-    });
-    req.on('end', () => resolve(new URLSearchParams(body)));
-    req.on('error', reject);
-  });
-}
-
-function html(res: ServerResponse, status: number, body: string) {
-  res.writeHead(status, { 'content-type': 'text/html; charset=utf-8', 'cache-control': 'no-store' });
-  res.end(body);
-}
+/** The sign-in form holds an email and a name. */
+const FORM_LIMIT: BodyLimit = { maxBytes: 16_384, overflow: 'hang-up' };
 
 /** The provider and its sign-in page as one Node request handler. */
 export async function createGoogleStandIn(issuer: string, options: GoogleStandInOptions): Promise<(req: IncomingMessage, res: ServerResponse) => void> {
@@ -127,16 +113,16 @@ export async function createGoogleStandIn(issuer: string, options: GoogleStandIn
     const details = await provider.interactionDetails(req, res);
     if (details.uid !== uid) throw new Error('interaction mismatch');
     const action = `/interaction/${uid}`;
-    if (req.method !== 'POST') return html(res, 200, loginPage({ action, clientName: PRODUCT_NAME }));
+    if (req.method !== 'POST') return sendHtml(res, 200, loginPage({ action, clientName: PRODUCT_NAME }));
 
-    const form = await readForm(req);
+    const form = await readForm(req, FORM_LIMIT);
     if (form.get('action') === 'cancel') {
       return provider.interactionFinished(req, res, { error: 'access_denied', error_description: 'The user cancelled the sign-in' }, { mergeWithLastSubmission: false });
     }
     const email = (form.get('email') ?? '').trim().toLowerCase();
     const name = (form.get('name') ?? '').trim() || email.split('@')[0]!;
     if (!/^[^\s@]+@[^\s@]+\.[^\s@]+$/.test(email)) {
-      return html(res, 400, loginPage({ action, clientName: PRODUCT_NAME, error: 'Enter a valid email address', email, name }));
+      return sendHtml(res, 400, loginPage({ action, clientName: PRODUCT_NAME, error: 'Enter a valid email address', email, name }));
     }
     const sub = subjectFor(email);
     accounts.set(sub, { sub, email, name });
@@ -149,7 +135,7 @@ export async function createGoogleStandIn(issuer: string, options: GoogleStandIn
     if (!match) return void oidcHandler(req, res);
     interaction(req, res, match[1]!).catch((error: unknown) => {
       console.error('[google] sign-in page failed:', (error as Error).message);
-      if (!res.headersSent) html(res, 400, '<!doctype html><title>Sign-in expired</title><h1>This sign-in has expired</h1><p>Go back to the app and start again.</p>');
+      if (!res.headersSent) sendHtml(res, 400, '<!doctype html><title>Sign-in expired</title><h1>This sign-in has expired</h1><p>Go back to the app and start again.</p>');
     });
   };
 }
