@@ -59,10 +59,23 @@ function validate<TBody>(schema: z.core.$ZodType<TBody>): middy.MiddlewareObj<AP
   };
 }
 
-/** middy's JSON parser reports malformed JSON as 415; the caller sent a bad body, so it is a 400. */
+/** What @middy/util's createError puts on the errors middy's JSON parser throws. */
+interface MiddyError extends Error {
+  statusCode?: number;
+  status?: number;
+  cause?: { package?: string; message?: string };
+}
+
+/**
+ * A wrong Content-Type stays a 415; a body that is not JSON is the caller's bad body, a 400. Told
+ * apart by status and cause, never by wording: middy 6 answers 415 to both and only the parse failure
+ * carries JSON.parse's message in its cause (a missing body, the other 415 without one, never gets
+ * past the body guard); middy 7 answers a body it cannot parse 422.
+ */
 function fromMiddyError(error: Error): HttpError | undefined {
-  if ((error.cause as { package?: string } | undefined)?.package !== '@middy/http-json-body-parser') return undefined;
-  return error.message === 'Unsupported Media Type'
+  const { statusCode, status, cause } = error as MiddyError;
+  if (cause?.package !== '@middy/http-json-body-parser') return undefined;
+  return (statusCode ?? status) === 415 && cause.message === undefined
     ? new HttpError(415, 'Content-Type must be application/json')
     : new HttpError(400, texts.api.malformedJson);
 }

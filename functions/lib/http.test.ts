@@ -1,0 +1,82 @@
+/**
+ * The JSON parser's refusals reach the caller by what middy says in status and cause, not by its
+ * wording: middy 6's own errors through the real parser, and the shapes middy 7 throws (a 422 for a
+ * body it cannot parse) as @middy/util's createError builds them.
+ */
+import type { APIGatewayProxyEventV2, Context } from 'aws-lambda';
+import { describe, expect, it } from 'vitest';
+import * as z from 'zod/mini';
+import { texts } from '../../shared/texts';
+import { httpHandler } from './http';
+import { json } from './response';
+
+const context = { awsRequestId: 'test', functionName: 'test' } as Context;
+
+function post(body: string, headers: Record<string, string>): APIGatewayProxyEventV2 {
+  return { version: '2.0', routeKey: 'POST /test', rawPath: '/test', rawQueryString: '', headers, body, isBase64Encoded: false } as unknown as APIGatewayProxyEventV2;
+}
+
+async function answer(handler: (event: APIGatewayProxyEventV2, context: Context) => Promise<{ statusCode: number; body?: string }>, event: APIGatewayProxyEventV2) {
+  const result = await handler(event, context);
+  return { status: result.statusCode, body: JSON.parse(result.body as string) as unknown };
+}
+
+const echo = httpHandler(async (event) => json(200, event.body), { body: z.object({ a: z.string() }) });
+
+const PARSER = '@middy/http-json-body-parser';
+
+/** An error as middy's createError makes it: status and statusCode, and the middleware's cause. */
+function middyError(statusCode: number, message: string, cause: Record<string, unknown>): Error {
+  return Object.assign(new Error(message, { cause }), { statusCode, status: statusCode, expose: statusCode < 500 });
+}
+
+/** A route whose first middleware throws the given error, where the JSON parser would throw it. */
+function throwing(error: Error) {
+  return httpHandler(async () => json(200, {}), {
+    auth: {
+      before: async () => {
+        throw error;
+      },
+    },
+  });
+}
+
+const unsupported = { status: 415, body: { message: 'Content-Type must be application/json' } };
+const malformed = { status: 400, body: { message: texts.api.malformedJson } };
+
+describe('httpHandler, JSON body refusals (middy 6 parser)', () => {
+  it('answers a body sent as another media type 415', async () => {
+    expect(await answer(echo, post('{"a":"b"}', { 'content-type': 'text/plain' }))).toEqual(unsupported);
+  });
+
+  it('answers a body without a Content-Type 415', async () => {
+    expect(await answer(echo, post('{"a":"b"}', {}))).toEqual(unsupported);
+  });
+
+  it('answers JSON it cannot parse 400', async () => {
+    expect(await answer(echo, post('{"a":', { 'content-type': 'application/json' }))).toEqual(malformed);
+  });
+
+  it('passes a parsed, valid body on', async () => {
+    expect(await answer(echo, post('{"a":"b"}', { 'content-type': 'application/json; charset=utf-8' }))).toEqual({ status: 200, body: { a: 'b' } });
+  });
+});
+
+describe('httpHandler, JSON parser errors mapped by status and cause', () => {
+  it('answers a 415 without a parse failure in its cause 415, whatever its message says', async () => {
+    expect(await answer(throwing(middyError(415, 'Unsupported Media Type: text/plain', { package: PARSER, data: 'text/plain' })), post('', {}))).toEqual(unsupported);
+  });
+
+  it("answers middy 6's parse failure (415 with JSON.parse's message in its cause) 400", async () => {
+    expect(await answer(throwing(middyError(415, 'Unsupported Media Type', { package: PARSER, data: '{', message: 'Unexpected end of JSON input' })), post('', {}))).toEqual(malformed);
+  });
+
+  it("answers middy 7's parse failure and forbidden key (422) 400", async () => {
+    expect(await answer(throwing(middyError(422, 'Invalid or malformed JSON was provided', { package: PARSER, data: '{', message: 'Unexpected end of JSON input' })), post('', {}))).toEqual(malformed);
+    expect(await answer(throwing(middyError(422, 'Forbidden key in JSON body', { package: PARSER, data: '__proto__' })), post('', {}))).toEqual(malformed);
+  });
+
+  it('answers a 415 from anything but the JSON parser as an unhandled error', async () => {
+    expect(await answer(throwing(middyError(415, 'Unsupported Media Type', { package: '@middy/other' })), post('', {}))).toEqual({ status: 500, body: { message: texts.api.internalError } });
+  });
+});
