@@ -3,6 +3,8 @@
  * served by supertokens-node's awsLambda middleware behind ./request-guard.ts, and the product's
  * desktop sign-in handoff (./desktop-handoff.ts), which is answered before the SDK sees the request.
  */
+import { injectLambdaContext } from '@aws-lambda-powertools/logger/middleware';
+import middy from '@middy/core';
 import type { APIGatewayProxyEventV2, Context } from 'aws-lambda';
 import { middleware } from 'supertokens-node/framework/awsLambda';
 import { texts } from '../../shared/texts';
@@ -26,8 +28,14 @@ const ownRoutes: Record<string, typeof desktopCallback | typeof desktopExchange>
 
 export async function handler(event: APIGatewayProxyEventV2, context: Context) {
   const own = ownRoutes[`${event.requestContext?.http?.method} ${event.rawPath}`];
-  if (own) return own(event, context);
-  logger.addContext(context);
+  return own ? own(event, context) : sdkRoutes(event, context);
+}
+
+// The own routes are httpHandlers, which give the logger the Lambda context themselves: given it twice,
+// a cold start would log as warm.
+const sdkRoutes = middy(answerWithSdk).use(injectLambdaContext(logger));
+
+async function answerWithSdk(event: APIGatewayProxyEventV2, context: Context) {
   const guarded = guardAuthRequest(event);
   if ('refusal' in guarded) return guarded.refusal;
   try {

@@ -1,10 +1,11 @@
 /**
  * The JSON parser's refusals reach the caller by what middy says in status and cause, not by its
  * wording: middy 6's own errors through the real parser, and the shapes middy 7 throws (a 422 for a
- * body it cannot parse) as @middy/util's createError builds them.
+ * body it cannot parse) as @middy/util's createError builds them. And every log line of a request
+ * carries the Lambda context.
  */
 import type { APIGatewayProxyEventV2, Context } from 'aws-lambda';
-import { describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import * as z from 'zod/mini';
 import { texts } from '../../shared/texts';
 import { httpHandler } from './http';
@@ -78,5 +79,39 @@ describe('httpHandler, JSON parser errors mapped by status and cause', () => {
 
   it('answers a 415 from anything but the JSON parser as an unhandled error', async () => {
     expect(await answer(throwing(middyError(415, 'Unsupported Media Type', { package: '@middy/other' })), post('', {}))).toEqual({ status: 500, body: { message: texts.api.internalError } });
+  });
+});
+
+describe('httpHandler, the Lambda context in the logs', () => {
+  afterEach(() => {
+    vi.restoreAllMocks();
+    vi.unstubAllEnvs();
+    vi.resetModules();
+  });
+
+  it('logs the function, the request and a cold start on the first invocation only', async () => {
+    // Powertools reads the initialization type when the logger is made: a fresh logger, as in a new Lambda.
+    vi.stubEnv('AWS_LAMBDA_INITIALIZATION_TYPE', 'on-demand');
+    vi.resetModules();
+    const { httpHandler: fresh } = await import('./http');
+    const { logger } = await import('./logger');
+    const lines: Record<string, unknown>[] = [];
+    vi.spyOn(process.stdout, 'write').mockImplementation((chunk) => {
+      lines.push(JSON.parse(String(chunk)) as Record<string, unknown>);
+      return true;
+    });
+    const route = fresh(async () => {
+      logger.info('hello');
+      return json(200, {});
+    });
+    const invocation = (awsRequestId: string) =>
+      ({ awsRequestId, functionName: 'voxpen-users', functionVersion: '$LATEST', memoryLimitInMB: '256', invokedFunctionArn: 'arn:aws:lambda:eu-west-1:1:function:voxpen-users' }) as Context;
+    await route(post('', {}), invocation('first'));
+    await route(post('', {}), invocation('second'));
+    const context = { function_name: 'voxpen-users', function_memory_size: '256', function_arn: 'arn:aws:lambda:eu-west-1:1:function:voxpen-users' };
+    expect(lines).toEqual([
+      expect.objectContaining({ message: 'hello', cold_start: true, function_request_id: 'first', ...context }),
+      expect.objectContaining({ message: 'hello', cold_start: false, function_request_id: 'second', ...context }),
+    ]);
   });
 });

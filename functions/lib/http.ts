@@ -1,8 +1,10 @@
 /**
  * Every HTTP Lambda is `httpHandler(fn, options)`: a plain async function wrapped in middy with, in
- * this order, the body guard and JSON parser (when the route takes a body), zod validation, and one
- * error mapper that turns anything thrown into `{ message }` with the right status.
+ * this order, the Lambda context on every log line (Powertools' injectLambdaContext), the body guard
+ * and JSON parser (when the route takes a body), zod validation, and one error mapper that turns
+ * anything thrown into `{ message }` with the right status.
  */
+import { injectLambdaContext } from '@aws-lambda-powertools/logger/middleware';
 import middy from '@middy/core';
 import jsonBodyParser from '@middy/http-json-body-parser';
 import type { APIGatewayProxyEventV2, Context } from 'aws-lambda';
@@ -98,8 +100,7 @@ export function httpHandler<TBody = undefined>(
   fn: (event: HttpEvent<TBody>, context: Context) => Promise<HttpResult>,
   options: Options<TBody> = {},
 ) {
-  const handler = middy<APIGatewayProxyEventV2, HttpResult>()
-    .use({ before: async (request) => logger.addContext(request.context) });
+  const handler = middy<APIGatewayProxyEventV2, HttpResult>().use(injectLambdaContext(logger));
   if (options.auth) handler.use(options.auth);
   if (options.body) {
     handler
