@@ -18,3 +18,11 @@ export function useDelayedRedirect(to: string | undefined, delayMs = SUCCESS_RED
     return () => clearTimeout(timer);
   }, [to, delayMs, state, navigate]);
 }
+
+/**
+ * A full-page navigation off the single-page app (Stripe's pages, the API's desktop callback). A
+ * function of its own so tests can stand in for it: jsdom cannot follow the browser there.
+ */
+export function leaveSite(url: string): void {
+  window.location.assign(url);
+}

@@ -3,15 +3,73 @@
  * page only when a session hint exists, so the marketing page itself carries no billing code.
  */
 import { isAxiosError } from 'axios';
+import type { ErrorBody } from '../../../shared/api-types';
 import { CUSTOM_PRICE_ID, isPriceId } from '../../../shared/plans';
 import { texts } from '../../../shared/texts';
 import { createCheckoutSession, getManageSubscriptionUrl, getUserProfile } from '../api/billing';
-import { withSessionRefresh } from '../api/session-refresh';
-import type { AccountPlan, PlanAction } from '../pricing/plan-button';
-import { checkoutFailure } from './checkout-error';
-import { leaveSite } from '../auth/leave-site';
+import { api } from '../api/client';
+import { leaveSite } from '../auth/redirect';
+import type { AccountPlan, PlanAction } from '../pages/PricingPage';
 
-export { NOTICE_REDIRECT_MS } from '../auth/redirect-delay';
+export { NOTICE_REDIRECT_MS } from '../auth/redirect';
+
+/**
+ * The SuperTokens SDK refreshes an expired access token (about an hour) on the pages that load it;
+ * /pricing does not load it (routes.tsx), so its billing calls do the SDK's refresh themselves:
+ * on a 401, one call to the SDK's refresh endpoint (the refresh cookie is path-scoped to it, and
+ * the client sends cookies), then the call once more.
+ */
+
+/** The SDK's own refresh request, in cookie mode. Resolves whether a fresh session was issued. */
+export async function refreshSession(): Promise<boolean> {
+  try {
+    await api.post('/api/auth/session/refresh', undefined, { headers: { rid: 'session', 'st-auth-mode': 'cookie' } });
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+let pending: Promise<boolean> | undefined;
+
+/** Calls made together share one refresh: the refresh token rotates, so a second refresh would race the first. */
+function refreshOnce(refresh: () => Promise<boolean>): Promise<boolean> {
+  pending ??= refresh().finally(() => (pending = undefined));
+  return pending;
+}
+
+/**
+ * Runs `call`; on a 401, refreshes the session and, if that worked, runs it once more. When the
+ * refresh fails the first 401 is thrown, so callers behave as they would without a refresh.
+ */
+export async function withSessionRefresh<T>(call: () => Promise<T>, refresh: () => Promise<boolean> = refreshSession): Promise<T> {
+  try {
+    return await call();
+  } catch (error) {
+    if (!isAxiosError(error) || error.response?.status !== 401) throw error;
+    if (!(await refreshOnce(refresh))) throw error;
+    return call();
+  }
+}
+
+export interface CheckoutFailure {
+  message: string;
+  /** spec §8: a 401 also sends the user to /signin. */
+  signIn: boolean;
+}
+
+/** spec §8 Checkout, in its order: 404, 401, another answer with a message, no answer, anything else. */
+export function checkoutFailure(error: unknown): CheckoutFailure {
+  const t = texts.billingUi.checkout;
+  if (isAxiosError<Partial<ErrorBody>>(error)) {
+    const answer = error.response;
+    if (answer?.status === 404) return { message: t.notFound, signIn: false };
+    if (answer?.status === 401) return { message: t.signInAgain, signIn: true };
+    if (answer && typeof answer.data?.message === 'string' && answer.data.message) return { message: answer.data.message, signIn: false };
+    if (!answer && error.request) return { message: t.noResponse, signIn: false };
+  }
+  return { message: t.failed, signIn: false };
+}
 
 export type PlanChoiceOutcome = { kind: 'left' } | { kind: 'error'; message: string; signIn: boolean };
 
@@ -22,7 +80,7 @@ export interface BillingCalls {
   leaveSite: (url: string) => void;
 }
 
-/** The page has no auth SDK to refresh an expired session: each call does it on a 401 (session-refresh.ts). */
+/** The page has no auth SDK to refresh an expired session: each call does it on a 401. */
 const defaultCalls: BillingCalls = {
   createCheckoutSession: (priceId) => withSessionRefresh(() => createCheckoutSession(priceId)),
   getManageSubscriptionUrl: () => withSessionRefresh(getManageSubscriptionUrl),

@@ -1,7 +1,7 @@
 import { useEffect, useState } from 'react';
 import { useSearchParams } from 'react-router';
 import { texts } from '../../../shared/texts';
-import { NOTICE_REDIRECT_MS, useDelayedRedirect } from '../auth/redirect-delay';
+import { NOTICE_REDIRECT_MS, useDelayedRedirect } from '../auth/redirect';
 import { FailureView, SuccessView, WorkingView } from '../auth/StatusView';
 import { FROM_CHECKOUT_STATE } from './dashboard/checkout-return';
 

@@ -1,15 +1,198 @@
-import { useState } from 'react';
-import { Link } from 'react-router';
-import { PLANS, PRO_TRIAL_DAYS, type BillingInterval } from '../../../shared/plans';
+import { useCallback, useEffect, useRef, useState } from 'react';
+import { Link, useNavigate } from 'react-router';
+import { CUSTOM_PRICE_ID, PLANS, PRICE_IDS, PRO_TRIAL_DAYS, type BillingInterval, type Plan, type PlanId } from '../../../shared/plans';
+import { texts } from '../../../shared/texts';
 import { FocusedAlert } from '../components/FocusedAlert';
 import { Icon } from '../components/icons';
 import { PageHeader } from '../components/PageHeader';
+import { usePageRestored } from '../hooks/use-page-restored';
 import { ComparePlans } from '../pricing/ComparePlans';
 import { Faq } from '../pricing/Faq';
 import { IntervalToggle } from '../pricing/IntervalToggle';
-import { PlanButton } from '../pricing/PlanButton';
 import { PlanPrice } from '../pricing/PlanPrice';
-import { usePlanChoice } from '../pricing/use-plan-choice';
+import { rememberReturnTo } from '../return-to';
+import { hasSessionHint } from '../session-hint';
+
+// A type only: the billing code itself loads on demand (usePlanChoice), never with the page.
+type Billing = typeof import('../billing/plan-choice');
+
+export type AccountPlan = 'free' | 'pro';
+
+export type PlanAction =
+  | { kind: 'contact' }
+  | { kind: 'sign-in' }
+  | { kind: 'manage'; reason: 'current' | 'downgrade' }
+  | { kind: 'dashboard' }
+  | { kind: 'checkout'; priceId: string | undefined };
+
+const t = texts.billingUi.planButton;
+
+/*
+ * spec §4: what a plan card's button says, whether it can be pressed, and what pressing it does.
+ * Plain functions of the plan, the viewer's current plan (undefined for a visitor) and whether a
+ * checkout is being created, so the page and its tests read the same rules.
+ */
+
+/** spec §3: Free has no price id, Pro the price for the chosen interval, Enterprise 'custom'. */
+export function planPriceId(plan: PlanId, interval: BillingInterval): string | undefined {
+  if (plan === 'pro') return PRICE_IDS[interval];
+  return plan === 'enterprise' ? CUSTOM_PRICE_ID : undefined;
+}
+
+/** spec §4: Processing... while checkout is created; Current Plan; Switch to Free when on Pro viewing Free; else Get Started. */
+export function planButtonLabel(plan: PlanId, current: AccountPlan | undefined, processing: boolean): string {
+  if (processing) return t.processing;
+  if (current === plan) return t.current;
+  if (current === 'pro' && plan === 'free') return t.switchToFree;
+  return t.getStarted;
+}
+
+/** spec §4: disabled while processing or for the current plan. */
+export function planButtonDisabled(plan: PlanId, current: AccountPlan | undefined, processing: boolean): boolean {
+  return processing || current === plan;
+}
+
+/**
+ * spec §4, in the spec's order. The current plan's branches (manage Pro, Free to /dashboard) are
+ * kept although the button is disabled for the current plan, as the spec lists both.
+ */
+export function planAction(plan: PlanId, current: AccountPlan | undefined, interval: BillingInterval): PlanAction {
+  if (plan === 'enterprise') return { kind: 'contact' };
+  if (!current) return { kind: 'sign-in' };
+  if (plan === 'pro' && current === 'pro') return { kind: 'manage', reason: 'current' };
+  if (plan === 'free') return current === 'pro' ? { kind: 'manage', reason: 'downgrade' } : { kind: 'dashboard' };
+  return { kind: 'checkout', priceId: planPriceId(plan, interval) };
+}
+
+/**
+ * spec §4: no session goes to /signin with returnTo /pricing. Sign-in honours it through
+ * return-to.ts (router state does not survive Google sign-in's page loads); the state stays for
+ * whoever reads the history entry.
+ */
+export const SIGN_IN_STATE = { returnTo: '/pricing' } as const;
+
+export interface PlanChoice {
+  /** The signed-in viewer's plan; undefined for a visitor (and until the profile has loaded). */
+  current?: AccountPlan;
+  /** The plan whose checkout or portal is being opened. */
+  processing?: PlanId;
+  /** After a 401, until the page goes to sign-in: no button may start anything. */
+  locked: boolean;
+  /** The last failure, for the page's alert. */
+  error?: string;
+  choose: (plan: PlanId) => void;
+}
+
+/**
+ * spec §4 for a signed-in viewer of /pricing. The session hint is read after hydration, so the
+ * prerendered HTML stays the visitor's version (hence no route loader: the page has no data at
+ * build time), and the billing code loads only then (routes.tsx: marketing pages carry no billing code).
+ */
+export function usePlanChoice(interval: BillingInterval): PlanChoice {
+  const navigate = useNavigate();
+  const [account, setAccount] = useState<{ plan: AccountPlan; billing: Billing }>();
+  const [processing, setProcessing] = useState<PlanId>();
+  const [locked, setLocked] = useState(false);
+  const [error, setError] = useState<string>();
+  const signInTimer = useRef<ReturnType<typeof setTimeout>>(undefined);
+
+  useEffect(() => {
+    if (!hasSessionHint()) return;
+    let live = true;
+    import('../billing/plan-choice')
+      .then(async (billing) => {
+        const plan = await billing.loadAccountPlan();
+        if (live && plan) setAccount({ plan, billing });
+      })
+      // The visitor's buttons still lead somewhere useful: sign-in sends a signed-in user on.
+      .catch((failure: unknown) => console.error('Could not load the current plan', failure));
+    return () => {
+      live = false;
+    };
+  }, []);
+  useEffect(() => () => clearTimeout(signInTimer.current), []);
+  // Back from Stripe's page the browser may restore this page as it left it: 'Processing...' included.
+  usePageRestored(() => setProcessing(undefined));
+
+  const signIn = useCallback(() => {
+    rememberReturnTo(SIGN_IN_STATE.returnTo);
+    navigate('/signin', { state: SIGN_IN_STATE });
+  }, [navigate]);
+
+  const choose = useCallback(
+    (plan: PlanId) => {
+      if (!account || processing || locked) return;
+      const action = planAction(plan, account.plan, interval);
+      if (action.kind === 'contact') return void navigate('/contact');
+      if (action.kind === 'sign-in') return signIn();
+      if (action.kind === 'dashboard') return void navigate('/dashboard');
+      setError(undefined);
+      setProcessing(plan);
+      void account.billing.runPlanAction(action).then((outcome) => {
+        // After 'left' the browser is loading Stripe's page: the button stays busy until it goes.
+        if (outcome.kind === 'left') return;
+        setProcessing(undefined);
+        setError(outcome.message);
+        if (outcome.signIn) {
+          // spec §8: the message first, then sign-in; meanwhile no second press starts a second timer.
+          setLocked(true);
+          signInTimer.current = setTimeout(signIn, account.billing.NOTICE_REDIRECT_MS);
+        }
+      });
+    },
+    [account, processing, locked, interval, navigate, signIn],
+  );
+
+  return { current: account?.plan, processing, locked, error, choose };
+}
+
+export interface PlanButtonProps {
+  plan: Plan;
+  interval: BillingInterval;
+  /** The signed-in viewer's plan; undefined for a visitor. */
+  current?: AccountPlan;
+  /** The plan being processed, if any: every button waits for it (spec §4: disabled while processing). */
+  processing?: PlanId;
+  /** Every button waits while the page is on its way to sign-in (after a 401). */
+  locked?: boolean;
+  onChoose?: (plan: PlanId) => void;
+}
+
+/**
+ * spec §4: a plan card's button. Where it only navigates (Enterprise, a visitor) it is a link, so it
+ * works in the prerendered page before hydration; for a signed-in viewer it is a button.
+ */
+export function PlanButton({ plan, interval, current, processing, locked = false, onChoose }: PlanButtonProps) {
+  const className = plan.id === 'pro' ? 'btn btn-primary btn-block' : 'btn btn-ghost btn-block';
+  const action = planAction(plan.id, current, interval);
+  const label = planButtonLabel(plan.id, current, processing === plan.id);
+  if (action.kind === 'contact') {
+    return (
+      <Link to="/contact" className={className}>
+        {label}
+      </Link>
+    );
+  }
+  if (action.kind === 'sign-in') {
+    // spec §4: back to /pricing after sign-in, remembered where Google sign-in's page loads cannot lose it.
+    return (
+      <Link to="/signin" state={SIGN_IN_STATE} className={className} onClick={() => rememberReturnTo(SIGN_IN_STATE.returnTo)}>
+        {label}
+      </Link>
+    );
+  }
+  return (
+    <button
+      type="button"
+      className={className}
+      disabled={planButtonDisabled(plan.id, current, processing !== undefined || locked)}
+      aria-busy={processing === plan.id || undefined}
+      onClick={() => onChoose?.(plan.id)}
+    >
+      {label}
+    </button>
+  );
+}
 
 export function PricingPage() {
   const [interval, setBillingInterval] = useState<BillingInterval>('monthly');

@@ -3,7 +3,7 @@ import { texts } from '../../../../shared/texts';
 import { recordSignIn } from '../../api/accounts';
 import { finishGoogleSignIn } from '../../auth/auth-client';
 import { afterSignInPath } from '../../auth/desktop-handoff';
-import { useDelayedRedirect } from '../../auth/redirect-delay';
+import { useDelayedRedirect } from '../../auth/redirect';
 import { FailureView, SuccessView, WorkingView } from '../../auth/StatusView';
 
 const t = texts.auth.callback;

@@ -2,13 +2,13 @@ import { act, screen } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { texts } from '../../../../shared/texts';
 import { DESKTOP_ORIGIN_KEY, DESKTOP_PARAMS_KEY } from '../../auth/desktop-handoff';
-import { leaveSite } from '../../auth/leave-site';
+import { leaveSite } from '../../auth/redirect';
 import { useSession, type SessionState } from '../../auth/session';
 import { renderAt } from '../../auth/testing';
 import { LaunchPage } from './LaunchPage';
 
 vi.mock('../../auth/session', () => ({ useSession: vi.fn() }));
-vi.mock('../../auth/leave-site', () => ({ leaveSite: vi.fn() }));
+vi.mock('../../auth/redirect', async (original) => ({ ...(await original<typeof import('../../auth/redirect')>()), leaveSite: vi.fn() }));
 
 const t = texts.desktop;
 const signedIn: SessionState = { loading: false, doesSessionExist: true, userId: 'u-1' };

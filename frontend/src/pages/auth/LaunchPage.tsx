@@ -4,8 +4,7 @@ import { apiOrigin } from '../../../../shared/api-base';
 import { desktopSignInQuery, parseDesktopSignIn, pickDesktopSignInParams, type DesktopSignIn } from '../../../../shared/desktop-sign-in';
 import { texts } from '../../../../shared/texts';
 import { clearDesktopSignIn, pendingDesktopSignIn } from '../../auth/desktop-handoff';
-import { leaveSite } from '../../auth/leave-site';
-import { NOTICE_REDIRECT_MS, SUCCESS_REDIRECT_MS, useDelayedRedirect } from '../../auth/redirect-delay';
+import { leaveSite, NOTICE_REDIRECT_MS, SUCCESS_REDIRECT_MS, useDelayedRedirect } from '../../auth/redirect';
 import { useSession } from '../../auth/session';
 import { FailureView, SuccessView, WorkingView } from '../../auth/StatusView';
 

@@ -6,7 +6,7 @@ import { texts } from '../../../../shared/texts';
 import { recordSignIn } from '../../api/accounts';
 import { signInWithPassword } from '../../auth/auth-client';
 import { afterSignInPath, captureDesktopSignIn } from '../../auth/desktop-handoff';
-import { useDelayedRedirect } from '../../auth/redirect-delay';
+import { useDelayedRedirect } from '../../auth/redirect';
 import { useSession } from '../../auth/session';
 import { SuccessView } from '../../auth/StatusView';
 import { AuthSplit } from './AuthSplit';

@@ -7,7 +7,7 @@ import type { UserProfile } from '../../../../shared/api-types';
 import { texts } from '../../../../shared/texts';
 import { ensureUserExists } from '../../api/accounts';
 import { getManageSubscriptionUrl, getUserProfile } from '../../api/billing';
-import { leaveSite } from '../../auth/leave-site';
+import { leaveSite } from '../../auth/redirect';
 import { signOut } from '../../auth/auth-client';
 import { useSession } from '../../auth/session';
 import { useLatestVersion } from '../../hooks/use-latest-version';
@@ -21,7 +21,7 @@ vi.mock('../../auth/session', () => ({ useSession: vi.fn() }));
 vi.mock('../../api/accounts', () => ({ ensureUserExists: vi.fn() }));
 vi.mock('../../hooks/use-latest-version', () => ({ useLatestVersion: vi.fn() }));
 vi.mock('../../api/billing', () => ({ getUserProfile: vi.fn(), getManageSubscriptionUrl: vi.fn() }));
-vi.mock('../../auth/leave-site', () => ({ leaveSite: vi.fn() }));
+vi.mock('../../auth/redirect', async (original) => ({ ...(await original<typeof import('../../auth/redirect')>()), leaveSite: vi.fn() }));
 
 const config = { headers: new AxiosHeaders() };
 const answered = (status: number) =>
