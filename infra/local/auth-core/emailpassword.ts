@@ -10,13 +10,13 @@
  * user's tokens is consumed.
  */
 import { UpdateCommand } from '@aws-sdk/lib-dynamodb';
-import { randomBytes, randomUUID } from 'node:crypto';
+import { randomBytes } from 'node:crypto';
 import { ifConditionHolds, isExpired } from '../../../functions/lib/dynamo';
 import { BadRequest, type CoreDeps } from './deps';
 import { hashPassword, verifyAgainstNothing, verifyPassword } from './password-hash';
 import { sha256Hex } from './refresh-token';
 import { deleteItem, getItem, itemKey, putIfAbsent } from './store';
-import { normaliseEmail, readUser, userJson, userOwnerFields, type UserItem } from './users';
+import { newUser, normaliseEmail, readUser, userJson, userOwnerFields, type UserItem } from './users';
 
 interface EmailClaim {
   pk: string;
@@ -65,22 +65,11 @@ async function userWithEmail(deps: CoreDeps, tenantId: string, email: string): P
 export async function signUp(deps: CoreDeps, tenantId: string, input: { email: string; password: string }) {
   if (input.password === '') throw new BadRequest('Password cannot be an empty string');
   const email = normaliseEmail(input.email);
-  const userId = randomUUID();
-  const timeJoined = deps.clock();
-  const user: UserItem = {
-    pk: itemKey.user(userId),
-    userId,
-    recipeId: 'emailpassword',
-    tenantId,
-    email,
-    timeJoined,
-    verified: false,
-    passwordHash: await hashPassword(input.password, deps.config.scrypt),
-    ...userOwnerFields(tenantId, email, timeJoined, userId),
-  };
-  if (!(await claimEmail(deps, itemKey.emailClaim(tenantId, email), userId, timeJoined))) return { status: 'EMAIL_ALREADY_EXISTS_ERROR' as const };
+  const passwordHash = await hashPassword(input.password, deps.config.scrypt);
+  const user = newUser(deps, tenantId, email, { recipeId: 'emailpassword', verified: false, passwordHash });
+  if (!(await claimEmail(deps, itemKey.emailClaim(tenantId, email), user.userId, user.timeJoined))) return { status: 'EMAIL_ALREADY_EXISTS_ERROR' as const };
   await putIfAbsent(deps.store, user);
-  return { status: 'OK' as const, user: userJson(user), recipeUserId: userId };
+  return { status: 'OK' as const, user: userJson(user), recipeUserId: user.userId };
 }
 
 export async function signIn(deps: CoreDeps, tenantId: string, input: { email: string; password: string }) {

@@ -4,10 +4,9 @@
  * does, take the provider's current email when it changed.
  */
 import { UpdateCommand } from '@aws-sdk/lib-dynamodb';
-import { randomUUID } from 'node:crypto';
 import type { CoreDeps } from './deps';
 import { deleteItem, itemKey, putIfAbsent } from './store';
-import { normaliseEmail, userJson, userOwnerFields, userWithThirdParty, type UserItem } from './users';
+import { newUser, normaliseEmail, userJson, userOwnerFields, userWithThirdParty, type UserItem } from './users';
 
 async function refreshEmail(deps: CoreDeps, user: UserItem, email: string, isVerified: boolean): Promise<UserItem> {
   const verified = email === user.email ? user.verified || isVerified : isVerified;
@@ -34,22 +33,9 @@ export async function signInUp(deps: CoreDeps, tenantId: string, input: { thirdP
   const existing = await userWithThirdParty(deps, tenantId, thirdPartyId, thirdPartyUserId);
   if (existing) return answer(await refreshEmail(deps, existing, email, input.email.isVerified), false);
 
-  const userId = randomUUID();
-  const timeJoined = deps.clock();
-  const user: UserItem = {
-    pk: itemKey.user(userId),
-    userId,
-    recipeId: 'thirdparty',
-    tenantId,
-    email,
-    timeJoined,
-    verified: input.email.isVerified,
-    thirdPartyId,
-    thirdPartyUserId,
-    ...userOwnerFields(tenantId, email, timeJoined, userId),
-  };
+  const user = newUser(deps, tenantId, email, { recipeId: 'thirdparty', verified: input.email.isVerified, thirdPartyId, thirdPartyUserId });
   await putIfAbsent(deps.store, user);
-  if (await putIfAbsent(deps.store, { pk: itemKey.thirdPartyClaim(tenantId, thirdPartyId, thirdPartyUserId), userId })) return answer(user, true);
+  if (await putIfAbsent(deps.store, { pk: itemKey.thirdPartyClaim(tenantId, thirdPartyId, thirdPartyUserId), userId: user.userId })) return answer(user, true);
 
   // A concurrent first sign-in won: drop ours and sign in as theirs.
   await deleteItem(deps.store, user.pk);

@@ -4,6 +4,7 @@
  * so every user is its own recipe user, never primary; the linking checks the SDK may make answer
  * accordingly.
  */
+import { randomUUID } from 'node:crypto';
 import { BadRequest, type CoreDeps } from './deps';
 import { revokeSessionsOf } from './session';
 import { deleteItem, getItem, itemKey, ownerKey, queryOwner } from './store';
@@ -37,6 +38,13 @@ export function normaliseEmail(email: string): string {
 
 export function userOwnerFields(tenantId: string, email: string, timeJoined: number, userId: string) {
   return { ownerKey: ownerKey.usersWithEmail(tenantId, email), ownerSort: `${String(timeJoined).padStart(15, '0')}#${userId}` };
+}
+
+/** A user about to be stored: a fresh id, joined now, filed under its email in the `byOwner` index. */
+export function newUser(deps: CoreDeps, tenantId: string, email: string, recipe: Pick<UserItem, 'recipeId' | 'verified' | 'passwordHash' | 'thirdPartyId' | 'thirdPartyUserId'>): UserItem {
+  const userId = randomUUID();
+  const timeJoined = deps.clock();
+  return { pk: itemKey.user(userId), userId, tenantId, email, timeJoined, ...recipe, ...userOwnerFields(tenantId, email, timeJoined, userId) };
 }
 
 /** The CDI user object (CDI 5.3+: with the webauthn field). */
