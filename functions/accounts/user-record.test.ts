@@ -1,6 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestDynamo, type TestDynamo } from '../../test/support/dynamo';
-import { ensureUserRecord, getUserRecord, saveUserRecord, trackLogin } from './users';
+import { getAccount as getUserRecord } from './account';
+import { trackLogin } from './login-tracking';
+import { ensureUserRecord, saveUserRecord } from './user-record';
 
 let dynamo: TestDynamo;
 let db: TestDynamo['db'];

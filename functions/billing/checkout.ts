@@ -6,14 +6,16 @@
  * An account has at most one open Checkout Session: a second click (or tab) for the same price gets
  * the same session, and one for the other price expires the first, so two checkouts can never both
  * complete into two subscriptions (or two trials).
+ *
+ * Each answers an outcome, its refusals by name; the handler decides what they are in HTTP.
  */
 import type { DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
 import { currentPlan, isPriceId, PRO_TRIAL_DAYS, type PriceId } from '../../shared/plans';
-import { texts } from '../../shared/texts';
+import { getAccount, type Account, type OpenCheckout } from '../accounts/account';
+import { linkCustomer, rememberCheckout } from '../accounts/billing-link';
+import { hasEnded } from '../accounts/subscription';
+import { ensureAccount } from '../accounts/user-record';
 import type { BillingConfig } from '../lib/billing-config';
-import { HttpError } from '../lib/http-error';
-import { ensureUserRecord } from '../users/users';
-import { getBillingAccount, hasEnded, linkCustomer, rememberCheckout, type BillingAccount, type OpenCheckout } from './billing-account';
 import { StripeApiError, type CheckoutSessionParams, type StripeApi } from './stripe-api';
 
 export interface BillingDeps {
@@ -29,20 +31,25 @@ export interface Caller {
   email?: string;
 }
 
-async function accountOf(deps: BillingDeps, caller: Caller): Promise<BillingAccount> {
-  const account = await getBillingAccount(deps.db, caller.userId);
-  if (account) return account;
-  if (!caller.email) throw new HttpError(404, texts.users.notFound);
-  await ensureUserRecord(deps.db, { userId: caller.userId, email: caller.email }, deps.now);
-  return (await getBillingAccount(deps.db, caller.userId))!;
-}
+export type CheckoutOutcome =
+  | { status: 'OK'; url: string }
+  | { status: 'INVALID_PRICE' }
+  | { status: 'UNKNOWN_USER' }
+  /** A live Pro subscription, or a checkout that completed while this one was being opened. */
+  | { status: 'ALREADY_PRO' }
+  /** A subscription that has not ended but is not Pro (past due, unpaid, paused...): the portal mends it. */
+  | { status: 'NEEDS_ATTENTION' }
+  /** Another request opened a session for the other price first. */
+  | { status: 'CHECKOUT_OPEN' };
+
+export type PortalOutcome = { status: 'OK'; url: string } | { status: 'NO_SUBSCRIPTION' };
 
 /**
  * The account's Stripe customer, made on its first checkout, or again when Stripe no longer knows the
  * one it had (`replacing`: deleted in Stripe's dashboard). The idempotency key makes a retry or a race
  * find the same one.
  */
-async function customerOf(deps: BillingDeps, account: BillingAccount, replacing?: string): Promise<string> {
+async function customerOf(deps: BillingDeps, account: Account, replacing?: string): Promise<string> {
   if (account.stripeCustomerId && !replacing) return account.stripeCustomerId;
   const customer = await deps.stripe.createCustomer(
     { email: account.email, ...(account.name ? { name: account.name } : {}), metadata: { userId: account.userId } },
@@ -52,10 +59,10 @@ async function customerOf(deps: BillingDeps, account: BillingAccount, replacing?
 }
 
 /** A subscription that has not ended is managed in the portal; a checkout would start a second one. */
-function refuseIfSubscribed(deps: BillingDeps, account: BillingAccount): void {
-  if (!account.subscription || hasEnded(account.subscription)) return;
+function subscribedRefusal(deps: BillingDeps, account: Account): CheckoutOutcome | undefined {
+  if (!account.subscription || hasEnded(account.subscription)) return undefined;
   const pro = currentPlan(account.subscription, deps.config.proProductId) === 'pro';
-  throw new HttpError(409, pro ? texts.billing.alreadyPro : texts.billing.needsAttention);
+  return { status: pro ? 'ALREADY_PRO' : 'NEEDS_ATTENTION' };
 }
 
 /** The account's session if it can still be paid, so it is not left open beside a new one. */
@@ -63,19 +70,23 @@ function stillOpen(deps: BillingDeps, open: OpenCheckout | undefined): OpenCheck
   return open && open.expiresAt > deps.now.getTime() / 1000 ? open : undefined;
 }
 
-/** Closes a session before another is opened. One completed meanwhile means a subscription is on its way. */
-async function expire(deps: BillingDeps, sessionId: string): Promise<void> {
+/**
+ * Closes a session before another is opened; 'completed' when it completed meanwhile, which means a
+ * subscription is on its way.
+ */
+async function expire(deps: BillingDeps, sessionId: string): Promise<'closed' | 'completed'> {
   try {
     await deps.stripe.expireCheckoutSession(sessionId);
   } catch (error) {
     if (!(error instanceof StripeApiError) || error.status !== 400) throw error;
     const session = await deps.stripe.retrieveCheckoutSession(sessionId);
-    if (session.status === 'complete') throw new HttpError(409, texts.billing.alreadyPro);
+    if (session.status === 'complete') return 'completed';
   }
+  return 'closed';
 }
 
 /** The Checkout Session for `priceId`: the trial (DECISIONS.md) asks for no card and cancels if none is added. */
-function sessionParams(deps: BillingDeps, account: BillingAccount, customer: string, priceId: PriceId, trial: boolean): CheckoutSessionParams {
+function sessionParams(deps: BillingDeps, account: Account, customer: string, priceId: PriceId, trial: boolean): CheckoutSessionParams {
   return {
     mode: 'subscription',
     customer,
@@ -94,13 +105,16 @@ function sessionParams(deps: BillingDeps, account: BillingAccount, customer: str
   };
 }
 
-export async function createCheckout(deps: BillingDeps, caller: Caller, priceId: string): Promise<{ url: string }> {
-  if (!isPriceId(priceId)) throw new HttpError(400, texts.billing.invalidPrice);
-  const account = await accountOf(deps, caller);
-  refuseIfSubscribed(deps, account);
+export async function createCheckout(deps: BillingDeps, caller: Caller, priceId: string): Promise<CheckoutOutcome> {
+  if (!isPriceId(priceId)) return { status: 'INVALID_PRICE' };
+  const ensured = await ensureAccount(deps.db, caller, deps.now);
+  if (ensured.status !== 'OK') return ensured;
+  const { account } = ensured;
+  const refusal = subscribedRefusal(deps, account);
+  if (refusal) return refusal;
   const open = stillOpen(deps, account.openCheckout);
-  if (open?.priceId === priceId) return { url: open.url };
-  if (open) await expire(deps, open.sessionId);
+  if (open?.priceId === priceId) return { status: 'OK', url: open.url };
+  if (open && (await expire(deps, open.sessionId)) === 'completed') return { status: 'ALREADY_PRO' };
 
   const trial = !account.trialUsed && !account.subscription;
   const openFor = (customer: string) => deps.stripe.createCheckoutSession(sessionParams(deps, account, customer, priceId, trial));
@@ -113,23 +127,23 @@ export async function createCheckout(deps: BillingDeps, caller: Caller, priceId:
   if (!session.url) throw new Error('Stripe returned a checkout session without a url');
 
   const mine: OpenCheckout = { sessionId: session.id, url: session.url, priceId, expiresAt: session.expires_at };
-  if (await rememberCheckout(deps.db, account.userId, mine, open?.sessionId, deps.now)) return { url: session.url };
+  if (await rememberCheckout(deps.db, account.userId, mine, open?.sessionId, deps.now)) return { status: 'OK', url: session.url };
   // Another request opened a session first: this one is closed, and theirs answered if it is for this price.
   await deps.stripe.expireCheckoutSession(session.id);
-  const winner = stillOpen(deps, (await getBillingAccount(deps.db, account.userId))?.openCheckout);
-  if (winner?.priceId === priceId) return { url: winner.url };
-  throw new HttpError(409, texts.billing.checkoutOpen);
+  const winner = stillOpen(deps, (await getAccount(deps.db, account.userId))?.openCheckout);
+  if (winner?.priceId === priceId) return { status: 'OK', url: winner.url };
+  return { status: 'CHECKOUT_OPEN' };
 }
 
-export async function createPortal(deps: BillingDeps, caller: Caller): Promise<{ url: string }> {
-  const account = await getBillingAccount(deps.db, caller.userId);
-  if (!account?.stripeCustomerId) throw new HttpError(404, texts.billing.noSubscription);
+export async function createPortal(deps: BillingDeps, caller: Caller): Promise<PortalOutcome> {
+  const account = await getAccount(deps.db, caller.userId);
+  if (!account?.stripeCustomerId) return { status: 'NO_SUBSCRIPTION' };
   try {
     const session = await deps.stripe.createPortalSession({ customer: account.stripeCustomerId, return_url: `${deps.webOrigin}/dashboard` });
-    return { url: session.url };
+    return { status: 'OK', url: session.url };
   } catch (error) {
     // A customer deleted in Stripe has nothing left to manage; the next checkout makes a new one.
-    if (error instanceof StripeApiError && error.isMissingCustomer) throw new HttpError(404, texts.billing.noSubscription);
+    if (error instanceof StripeApiError && error.isMissingCustomer) return { status: 'NO_SUBSCRIPTION' };
     throw error;
   }
 }

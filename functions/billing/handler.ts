@@ -6,9 +6,9 @@ import { documentClient } from '../lib/dynamo';
 import { byRouteKey, httpHandler } from '../lib/http';
 import { HttpError } from '../lib/http-error';
 import { logger } from '../lib/logger';
-import { json } from '../lib/response';
+import { json, type HttpResult } from '../lib/response';
 import { requireLiveSession, sessionOf } from '../lib/session';
-import { createCheckout, createPortal, type BillingDeps } from './checkout';
+import { createCheckout, createPortal, type BillingDeps, type CheckoutOutcome, type PortalOutcome } from './checkout';
 import { StripeApiError } from './stripe-api';
 import { stripeClient } from './stripe-client';
 
@@ -29,15 +29,33 @@ async function orUnavailable<T>(work: () => Promise<T>): Promise<T> {
   }
 }
 
+type Refusal = Exclude<(CheckoutOutcome | PortalOutcome)['status'], 'OK'>;
+
+/** Each refusal as the caller sees it: its status and the message texts.ts words for it. */
+const refusals: Record<Refusal, [status: number, message: string]> = {
+  INVALID_PRICE: [400, texts.billing.invalidPrice],
+  UNKNOWN_USER: [404, texts.users.notFound],
+  ALREADY_PRO: [409, texts.billing.alreadyPro],
+  NEEDS_ATTENTION: [409, texts.billing.needsAttention],
+  CHECKOUT_OPEN: [409, texts.billing.checkoutOpen],
+  NO_SUBSCRIPTION: [404, texts.billing.noSubscription],
+};
+
+function answer(outcome: CheckoutOutcome | PortalOutcome): HttpResult {
+  if (outcome.status === 'OK') return json(200, { url: outcome.url });
+  const [status, message] = refusals[outcome.status];
+  return json(status, { message });
+}
+
 // Both start something that outlives the request (a subscription, a portal that can cancel one), so
 // the core is asked that the session has not ended: a signed-out token is refused here at once.
 const checkout = httpHandler<CheckoutBody>(
-  async (event) => json(200, await orUnavailable(async () => createCheckout(await deps(), sessionOf(event), event.body.priceId))),
+  async (event) => answer(await orUnavailable(async () => createCheckout(await deps(), sessionOf(event), event.body.priceId))),
   { auth: requireLiveSession(), body: checkoutBody },
 );
 
 const manageSubscription = httpHandler(
-  async (event) => json(200, await orUnavailable(async () => createPortal(await deps(), sessionOf(event)))),
+  async (event) => answer(await orUnavailable(async () => createPortal(await deps(), sessionOf(event)))),
   { auth: requireLiveSession() },
 );
 

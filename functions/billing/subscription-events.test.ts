@@ -1,8 +1,9 @@
 import type Stripe from 'stripe';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestDynamo, type TestDynamo } from '../../test/support/dynamo';
-import { ensureUserRecord } from '../users/users';
-import { getBillingAccount, linkCustomer, rememberCheckout } from './billing-account';
+import { getAccount as getBillingAccount } from '../accounts/account';
+import { linkCustomer, rememberCheckout } from '../accounts/billing-link';
+import { ensureUserRecord } from '../accounts/user-record';
 import { StripeApiError, type StripeApi } from './stripe-api';
 import { handleVerifiedEvent } from './stripe-webhook';
 

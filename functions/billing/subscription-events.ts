@@ -6,9 +6,11 @@
  */
 import type { DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
 import type Stripe from 'stripe';
-import type { Subscription, SubscriptionStatus } from '../../shared/api-types';
+import type { SubscriptionStatus } from '../../shared/api-types';
+import { accountByCustomer, type Account, type StoredSubscription } from '../accounts/account';
+import { forgetCheckout } from '../accounts/billing-link';
+import { applySubscription } from '../accounts/subscription';
 import { logger } from '../lib/logger';
-import { accountByCustomer, applySubscription, forgetCheckout, type BillingAccount } from './billing-account';
 import { StripeApiError, type StripeApi } from './stripe-api';
 
 export interface EventDeps {
@@ -23,7 +25,7 @@ function idOf(value: string | { id: string } | null | undefined): string | undef
 }
 
 /** Our shape of a Stripe subscription (spec §3: status, productId, currentPeriodEnd). */
-export function toSubscription(sub: Stripe.Subscription): Subscription & { subscriptionId: string } {
+export function toSubscription(sub: Stripe.Subscription): StoredSubscription {
   const item = sub.items.data[0];
   // Newer API versions keep the period on the item; older ones on the subscription.
   const periodEnd = (item as { current_period_end?: number } | undefined)?.current_period_end ?? (sub as { current_period_end?: number }).current_period_end;
@@ -41,7 +43,7 @@ export function toSubscription(sub: Stripe.Subscription): Subscription & { subsc
  * The account whose Stripe customer this is. Metadata naming another account is not believed: the
  * customer, made by checkout for one account, is what ties a subscription to it.
  */
-async function ownerOf(deps: EventDeps, customer: string | undefined, metadataUserId: string | undefined): Promise<BillingAccount | undefined> {
+async function ownerOf(deps: EventDeps, customer: string | undefined, metadataUserId: string | undefined): Promise<Account | undefined> {
   const account = customer ? await accountByCustomer(deps.db, customer) : undefined;
   if (account && metadataUserId && metadataUserId !== account.userId) {
     logger.warn('stripe object names another account than its customer; ignored', { userId: account.userId });

@@ -7,11 +7,11 @@ import { FREE_WORDS_PER_MONTH } from '../../shared/plans';
 import { usageReportBody, type UsageReportBody } from '../../shared/schemas/billing';
 import { texts } from '../../shared/texts';
 import { usageMonth } from '../../shared/usage';
+import { planOfUser } from '../accounts/plan';
 import { documentClient } from '../lib/dynamo';
 import { byRouteKey, httpHandler } from '../lib/http';
 import { json } from '../lib/response';
 import { requireSession, sessionOf } from '../lib/session';
-import { planOfUser } from './plan';
 import { monthUsage, recordUsage, summarize } from './usage';
 
 const getUsage = httpHandler(
@@ -28,12 +28,11 @@ const reportUsage = httpHandler<UsageReportBody>(
   async (event) => {
     const { userId } = sessionOf(event);
     const db = documentClient();
-    const now = new Date();
+    // The users item is read once, for its subscription alone (planOfUser); the month comes back from the write.
     const plan = await planOfUser(db, userId);
-    const outcome = await recordUsage(db, userId, event.body, now, plan === 'free' ? FREE_WORDS_PER_MONTH : undefined);
-    if (outcome.recorded) return json(200, summarize(outcome.month, plan));
-    const month = await monthUsage(db, userId, usageMonth(now));
-    return json(403, { message: texts.usage.limitReached(FREE_WORDS_PER_MONTH), usage: summarize(month, plan) });
+    const outcome = await recordUsage(db, userId, event.body, new Date(), plan === 'free' ? FREE_WORDS_PER_MONTH : undefined);
+    if (outcome.status === 'OK') return json(200, summarize(outcome.month, plan));
+    return json(403, { message: texts.usage.limitReached(FREE_WORDS_PER_MONTH), usage: summarize(outcome.month, plan) });
   },
   { auth: requireSession(), body: usageReportBody },
 );

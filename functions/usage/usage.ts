@@ -3,12 +3,13 @@
  * counted with one atomic ADD on the month's item. On the Free plan the same update refuses to pass
  * the month's word limit, so two reports racing for the last words cannot both get through.
  */
+import type { AttributeValue, ConditionalCheckFailedException } from '@aws-sdk/client-dynamodb';
 import { GetCommand, QueryCommand, UpdateCommand, type DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
 import type { UsageMetrics, UsageSummary } from '../../shared/api-types';
 import { FREE_WORDS_PER_MONTH } from '../../shared/plans';
 import { tableName } from '../../shared/tables';
 import { timeSavedSeconds, usageMonth } from '../../shared/usage';
-import { ifConditionHolds } from '../lib/dynamo';
+import { isConditionFailure } from '../lib/dynamo';
 
 export type MonthUsage = UsageMetrics & { month: string };
 
@@ -53,9 +54,21 @@ export function summarize(month: MonthUsage, plan: 'free' | 'pro'): UsageSummary
   return { ...month, plan, wordsPerMonth: FREE_WORDS_PER_MONTH, wordsRemaining: Math.max(0, FREE_WORDS_PER_MONTH - month.wordsTranscribed) };
 }
 
-export type RecordOutcome = { recorded: true; month: MonthUsage } | { recorded: false };
+/** Either way, the month as it stands: what the report was added to, or what refused it. */
+export type RecordOutcome = { status: 'OK'; month: MonthUsage } | { status: 'LIMIT_REACHED'; month: MonthUsage };
 
-/** Adds a report to the month it arrives in; `wordLimit` (Free) makes it refuse what would pass the limit. */
+/** The counters of an item as DynamoDB sends it (a failed condition's item is not converted by the document client). */
+function countersOf(item: Record<string, AttributeValue>): Partial<UsageMetrics> {
+  return Object.fromEntries(Object.entries(item).flatMap(([name, value]) => (value.N === undefined ? [] : [[name, Number(value.N)]])));
+}
+
+/**
+ * Adds a report to the month it arrives in; `wordLimit` (Free) makes it refuse what would pass the
+ * limit. A refusal answers the month too, and the write that was refused already holds it: DynamoDB
+ * returns the item the condition failed on, so the refusal costs no second read of the month (the
+ * read the handler used to make after every refused report). A store that does not return it
+ * (dynalite, locally) gets the read.
+ */
 export async function recordUsage(
   db: DynamoDBDocumentClient,
   userId: string,
@@ -63,18 +76,18 @@ export async function recordUsage(
   now: Date,
   wordLimit?: number,
 ): Promise<RecordOutcome> {
-  if (wordLimit !== undefined && report.words > wordLimit) return { recorded: false };
   const month = usageMonth(now);
+  if (wordLimit !== undefined && report.words > wordLimit) return { status: 'LIMIT_REACHED', month: await monthUsage(db, userId, month) };
   const seconds = Math.round(report.seconds);
-  const out = await ifConditionHolds(
-    db.send(
+  try {
+    const out = await db.send(
       new UpdateCommand({
         TableName: tableName('usage'),
         Key: { userId, month },
         UpdateExpression: 'ADD wordsTranscribed :w, recordingTime :s, timeSaved :t, reports :one SET updatedAt = :now',
         ...(wordLimit === undefined
           ? {}
-          : { ConditionExpression: 'attribute_not_exists(wordsTranscribed) OR wordsTranscribed <= :room' }),
+          : { ConditionExpression: 'attribute_not_exists(wordsTranscribed) OR wordsTranscribed <= :room', ReturnValuesOnConditionCheckFailure: 'ALL_OLD' }),
         ExpressionAttributeValues: {
           ':w': report.words,
           ':s': seconds,
@@ -85,8 +98,11 @@ export async function recordUsage(
         },
         ReturnValues: 'ALL_NEW',
       }),
-    ),
-  );
-  if (!out) return { recorded: false };
-  return { recorded: true, month: { month, ...metricsOf(out.Attributes) } };
+    );
+    return { status: 'OK', month: { month, ...metricsOf(out.Attributes) } };
+  } catch (error) {
+    if (!isConditionFailure(error)) throw error;
+    const refusedBy = (error as ConditionalCheckFailedException).Item;
+    return { status: 'LIMIT_REACHED', month: refusedBy ? { month, ...metricsOf(countersOf(refusedBy)) } : await monthUsage(db, userId, month) };
+  }
 }

@@ -1,12 +1,12 @@
 /** POST /api/users {name, email, supertokensUserId} (spec §7): the sign-up page saves the new account's record. */
 import { createUserBody, type CreateUserBody } from '../../shared/schemas/accounts';
 import { texts } from '../../shared/texts';
+import { saveUserRecord } from '../accounts/user-record';
 import { documentClient } from '../lib/dynamo';
 import { httpHandler } from '../lib/http';
 import { HttpError } from '../lib/http-error';
 import { json } from '../lib/response';
 import { requireLiveSession, sessionOf } from '../lib/session';
-import { saveUserRecord } from './users';
 
 export const createUser = httpHandler<CreateUserBody>(
   async (event) => {

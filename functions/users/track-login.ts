@@ -1,12 +1,12 @@
 /** POST /api/track-login {userId} (spec §7): last login time and login count, for one's own account only. */
 import { trackLoginBody, type TrackLoginBody } from '../../shared/schemas/accounts';
 import { texts } from '../../shared/texts';
+import { trackLogin as recordLogin } from '../accounts/login-tracking';
 import { documentClient } from '../lib/dynamo';
 import { httpHandler } from '../lib/http';
 import { HttpError } from '../lib/http-error';
 import { json } from '../lib/response';
 import { requireSession, sessionOf } from '../lib/session';
-import { trackLogin as recordLogin } from './users';
 
 export const trackLogin = httpHandler<TrackLoginBody>(
   async (event) => {

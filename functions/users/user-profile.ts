@@ -6,20 +6,21 @@ import type { UserProfile } from '../../shared/api-types';
 import { FREE_WORDS_PER_MONTH } from '../../shared/plans';
 import { texts } from '../../shared/texts';
 import { usageMonth } from '../../shared/usage';
-import { getBillingAccount, subscriptionOf } from '../billing/billing-account';
+import { getAccount } from '../accounts/account';
+import { planOf } from '../accounts/plan';
+import { subscriptionOf } from '../accounts/subscription';
 import { documentClient } from '../lib/dynamo';
 import { httpHandler } from '../lib/http';
 import { HttpError } from '../lib/http-error';
 import { json } from '../lib/response';
 import { requireSession, sessionOf } from '../lib/session';
-import { planOf } from '../usage/plan';
 import { monthOf, totalsOf, usageHistory } from '../usage/usage';
 
 export const userProfile = httpHandler(
   async (event) => {
     const { userId } = sessionOf(event);
     const db = documentClient();
-    const [account, history] = await Promise.all([getBillingAccount(db, userId), usageHistory(db, userId)]);
+    const [account, history] = await Promise.all([getAccount(db, userId), usageHistory(db, userId)]);
     if (!account) throw new HttpError(404, texts.users.notFound);
     const plan = planOf(account);
     const profile: UserProfile = {

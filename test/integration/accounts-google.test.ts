@@ -4,7 +4,7 @@
  * form) is done over HTTP, and POST /api/auth/signinup exchanges the real code with PKCE.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { getUserRecord } from '../../functions/users/users';
+import { getAccount as getUserRecord } from '../../functions/accounts/account';
 import { AuthApi } from '../support/auth-api';
 import { CookieJar } from '../support/cookie-jar';
 import { startTestStack, type TestStack } from '../support/local-stack';

@@ -4,7 +4,7 @@
  */
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { getUserRecord } from '../../functions/users/users';
+import { getAccount as getUserRecord } from '../../functions/accounts/account';
 import { texts } from '../../shared/texts';
 import { AuthApi } from '../support/auth-api';
 import { startTestStack, type TestStack } from '../support/local-stack';

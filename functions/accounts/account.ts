@@ -1,0 +1,50 @@
+/**
+ * The account item of the `users` table, one per SuperTokens user: the product's record (spec §3),
+ * its login tracking, and billing's Stripe customer, subscription, open checkout and trial. This
+ * folder is the one place that reads or writes the item (users-table-owner.test.ts holds it to that),
+ * so its shape has one definition and every write its one condition.
+ */
+import { GetCommand, QueryCommand, type DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
+import type { Subscription, UserRecord } from '../../shared/api-types';
+import { tableName } from '../../shared/tables';
+
+/** A subscription as last read from Stripe; Stripe's id for it never leaves the server. */
+export type StoredSubscription = Subscription & { subscriptionId: string };
+
+export interface OpenCheckout {
+  sessionId: string;
+  url: string;
+  priceId: string;
+  /** Epoch seconds, Stripe's `expires_at`. */
+  expiresAt: number;
+}
+
+export interface Account extends UserRecord {
+  stripeCustomerId?: string;
+  subscription?: StoredSubscription;
+  /** Set once a subscription with a trial exists: DECISIONS.md gives an account one trial. */
+  trialUsed?: boolean;
+  /** When (epoch ms) the stored subscription was read from Stripe: an earlier read never replaces a later one. */
+  subscriptionSyncedAt?: number;
+  /** The Checkout Session last opened for the account, so a second click or tab cannot start a second subscription. */
+  openCheckout?: OpenCheckout;
+}
+
+export async function getAccount(db: DynamoDBDocumentClient, userId: string): Promise<Account | undefined> {
+  const out = await db.send(new GetCommand({ TableName: tableName('users'), Key: { userId }, ConsistentRead: true }));
+  return out.Item as Account | undefined;
+}
+
+/** The account a Stripe customer belongs to: how a webhook's event finds its account. */
+export async function accountByCustomer(db: DynamoDBDocumentClient, stripeCustomerId: string): Promise<Account | undefined> {
+  const out = await db.send(
+    new QueryCommand({
+      TableName: tableName('users'),
+      IndexName: 'byStripeCustomer',
+      KeyConditionExpression: 'stripeCustomerId = :c',
+      ExpressionAttributeValues: { ':c': stripeCustomerId },
+      Limit: 1,
+    }),
+  );
+  return out.Items?.[0] as Account | undefined;
+}
