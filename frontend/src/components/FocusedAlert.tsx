@@ -1,4 +1,9 @@
-import { useEffect, useRef, type ReactNode } from 'react';
+import type { ReactNode } from 'react';
+
+/** A module-level ref callback: React calls it when the alert mounts, not on every render. */
+function focus(alert: HTMLParagraphElement | null) {
+  alert?.focus();
+}
 
 /**
  * An alert that takes keyboard focus when it appears: the button that caused it may just have been
@@ -6,10 +11,8 @@ import { useEffect, useRef, type ReactNode } from 'react';
  * scrolls it into view). Mount it anew for each failure so each one is focused.
  */
 export function FocusedAlert({ className, children }: { className: string; children: ReactNode }) {
-  const ref = useRef<HTMLParagraphElement>(null);
-  useEffect(() => ref.current?.focus(), []);
   return (
-    <p ref={ref} className={className} role="alert" tabIndex={-1}>
+    <p ref={focus} className={className} role="alert" tabIndex={-1}>
       {children}
     </p>
   );

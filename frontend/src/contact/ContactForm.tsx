@@ -1,9 +1,17 @@
-import { useEffect, useRef, useState, type FormEvent } from 'react';
+import { useState } from 'react';
 import { CONTACT_MESSAGE_MAX, contactFieldErrors, type ContactField, type ContactMessageBody } from '../../../shared/schemas/contact';
 import { sendContactMessage } from '../api/contact';
+import { useForm } from '../hooks/use-form';
 
-type Errors = Partial<Record<ContactField, string>>;
-type Status = { kind: 'idle' } | { kind: 'sending' } | { kind: 'sent'; message: string } | { kind: 'failed'; message: string };
+/**
+ * The success card is shorter than the form: bring it into view and give it focus, so a screen
+ * reader reads it and a sighted visitor is not left looking at the footer. A module-level ref
+ * callback: React calls it once, when the card mounts.
+ */
+function revealSuccess(card: HTMLDivElement | null) {
+  card?.focus({ preventScroll: true });
+  card?.scrollIntoView({ block: 'start' });
+}
 
 const FIELDS: { name: ContactField; label: string; type: 'text' | 'email' | 'textarea'; autoComplete?: string }[] = [
   { name: 'name', label: 'Name', type: 'text', autoComplete: 'name' },
@@ -16,59 +24,25 @@ const FIELDS: { name: ContactField; label: string; type: 'text' | 'email' | 'tex
  * visitor sees the same per-field messages either way; focus moves to the first field to fix.
  */
 export function ContactForm() {
-  const [values, setValues] = useState<ContactMessageBody>({ name: '', email: '', message: '' });
-  const [errors, setErrors] = useState<Errors>({});
-  const [status, setStatus] = useState<Status>({ kind: 'idle' });
-  // Set with each round of errors; focused once the fields are enabled again (after the render).
-  const [focusField, setFocusField] = useState<{ name: ContactField } | null>(null);
-  const form = useRef<HTMLFormElement>(null);
-  const statusRef = useRef<HTMLDivElement>(null);
-
-  useEffect(() => {
-    if (focusField) form.current?.querySelector<HTMLElement>(`[name="${focusField.name}"]`)?.focus();
-  }, [focusField]);
-
-  // The success card is shorter than the form: bring it into view and give it focus, so a screen
-  // reader reads it and a sighted visitor is not left looking at the footer.
-  useEffect(() => {
-    if (status.kind !== 'sent') return;
-    statusRef.current?.focus({ preventScroll: true });
-    statusRef.current?.scrollIntoView({ block: 'start' });
-  }, [status.kind]);
-
-  function focusFirstError(found: Errors) {
-    const first = FIELDS.find((f) => found[f.name]);
-    if (first) setFocusField({ name: first.name });
-  }
-
-  async function onSubmit(event: FormEvent) {
-    event.preventDefault();
-    if (status.kind === 'sending') return;
-    const found = contactFieldErrors(values);
-    setErrors(found);
-    if (Object.keys(found).length) return focusFirstError(found);
-
-    setStatus({ kind: 'sending' });
-    const result = await sendContactMessage(values);
-    if (result.ok) {
-      setStatus({ kind: 'sent', message: result.message });
-      setValues({ name: '', email: '', message: '' });
-      return;
-    }
-    if (result.fields) {
-      setErrors(result.fields);
-      setStatus({ kind: 'idle' });
-      return focusFirstError(result.fields);
-    }
-    setStatus({ kind: 'failed', message: result.message });
-  }
-
-  if (status.kind === 'sent') {
+  // The text the API answered a sent message with; the success card shows while it is set.
+  const [sent, setSent] = useState<string>();
+  const form = useForm<ContactMessageBody>({
+    initial: { name: '', email: '', message: '' },
+    validate: contactFieldErrors,
+    focusInvalid: true,
+    onSubmit: async (values) => {
+      const result = await sendContactMessage(values);
+      if (!result.ok) return result.fields ? { fields: result.fields } : { error: result.message };
+      setSent(result.message);
+      form.reset();
+    },
+  });
+  if (sent !== undefined) {
     return (
-      <div className="card form-success" role="status" tabIndex={-1} ref={statusRef}>
+      <div className="card form-success" role="status" tabIndex={-1} ref={revealSuccess}>
         <h2>Message sent</h2>
-        <p>{status.message}</p>
-        <button type="button" className="btn btn-ghost" onClick={() => setStatus({ kind: 'idle' })}>
+        <p>{sent}</p>
+        <button type="button" className="btn btn-ghost" onClick={() => setSent(undefined)}>
           Send another message
         </button>
       </div>
@@ -76,21 +50,21 @@ export function ContactForm() {
   }
 
   return (
-    <form ref={form} className="card form" onSubmit={onSubmit} noValidate aria-labelledby="form-title">
+    <form className="card form" onSubmit={form.submit} noValidate aria-labelledby="form-title">
       <h2 id="form-title">Send us a message</h2>
       {FIELDS.map((f) => {
         const id = `contact-${f.name}`;
-        const error = errors[f.name];
+        const error = form.errors[f.name];
         const common = {
           id,
           name: f.name,
-          value: values[f.name],
+          value: form.values[f.name],
           autoComplete: f.autoComplete,
           required: true,
           'aria-invalid': error ? true : undefined,
           'aria-describedby': error ? `${id}-error` : undefined,
-          disabled: status.kind === 'sending',
-          onChange: (e: { target: { value: string } }) => setValues((v) => ({ ...v, [f.name]: e.target.value })),
+          disabled: form.submitting,
+          onChange: form.change(f.name),
         };
         return (
           <div key={f.name} className="field">
@@ -104,13 +78,13 @@ export function ContactForm() {
           </div>
         );
       })}
-      {status.kind === 'failed' && (
+      {form.error && (
         <p className="form-error" role="alert">
-          {status.message}
+          {form.error}
         </p>
       )}
-      <button type="submit" className="btn btn-primary btn-block" disabled={status.kind === 'sending'}>
-        {status.kind === 'sending' ? 'Sending...' : 'Send Message'}
+      <button type="submit" className="btn btn-primary btn-block" disabled={form.submitting}>
+        {form.submitting ? 'Sending...' : 'Send Message'}
       </button>
     </form>
   );

@@ -1,7 +1,7 @@
-import { useEffect, useRef, useState, type FormEvent } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { Link, useLocation, useNavigate } from 'react-router';
 import { PRODUCT_NAME } from '../../../../shared/product';
-import { emailSchema, fieldError, signInPasswordSchema } from '../../../../shared/schemas/accounts';
+import { emailSchema, signInPasswordSchema } from '../../../../shared/schemas/accounts';
 import { texts } from '../../../../shared/texts';
 import { recordSignIn } from '../../api/accounts';
 import { signInWithPassword } from '../../auth/auth-client';
@@ -9,13 +9,12 @@ import { afterSignInPath, captureDesktopSignIn } from '../../auth/desktop-handof
 import { useDelayedRedirect } from '../../auth/redirect';
 import { useSession } from '../../auth/session';
 import { SuccessView } from '../../auth/StatusView';
+import { useForm } from '../../hooks/use-form';
 import { AuthSplit } from './AuthSplit';
 import { FormField } from './FormField';
 import { GoogleButton } from './GoogleButton';
 
 const t = texts.auth.signIn;
-
-type FormState = { kind: 'idle' } | { kind: 'submitting' } | { kind: 'success'; to: string } | { kind: 'error'; message: string };
 
 /** spec §2 /signin, §4 sign-in form states, §8 sign-in errors. */
 export function SignInPage() {
@@ -24,13 +23,31 @@ export function SignInPage() {
   const location = useLocation();
   // Read once, from the address the page was opened with (spec §2): stored, or cleared when not both present.
   const [desktopParamsInUrl] = useState(() => captureDesktopSignIn(location.search));
-  const [email, setEmail] = useState('');
-  const [password, setPassword] = useState('');
-  const [errors, setErrors] = useState<{ email?: string; password?: string }>({});
-  const [state, setState] = useState<FormState>({ kind: 'idle' });
-  useDelayedRedirect(state.kind === 'success' ? state.to : undefined);
+  // Where a successful sign-in goes, once its message has shown.
+  const [successTo, setSuccessTo] = useState<string>();
+  useDelayedRedirect(successTo);
+  const form = useForm({
+    initial: { email: '', password: '' },
+    validate: { email: emailSchema, password: signInPasswordSchema },
+    onSubmit: async ({ email, password }) => {
+      try {
+        const result = await signInWithPassword(email.trim(), password);
+        if (result.status === 'OK') {
+          void recordSignIn(result.userId);
+          setSuccessTo(afterSignInPath());
+          return;
+        }
+        if (result.status === 'WRONG_CREDENTIALS_ERROR') return { error: t.wrongCredentials };
+        if (result.status === 'GENERAL_ERROR') return { error: result.message };
+        return { error: t.failed };
+      } catch (error) {
+        console.error('Sign in failed', error);
+        return { error: t.error };
+      }
+    },
+  });
 
-  const redirectSignedIn = !session.loading && session.doesSessionExist && state.kind !== 'submitting' && state.kind !== 'success';
+  const redirectSignedIn = !session.loading && session.doesSessionExist && !form.submitting && !successTo;
   const leftSignedIn = useRef(false);
 
   useEffect(() => {
@@ -46,34 +63,10 @@ export function SignInPage() {
     if (desktopParamsInUrl && !session.loading && !session.doesSessionExist && location.search) navigate(location.pathname, { replace: true });
   }, [desktopParamsInUrl, session.loading, session.doesSessionExist, location.pathname, location.search, navigate]);
 
-  if (state.kind === 'success') return <SuccessView title={t.success} line={t.redirecting} />;
+  if (successTo) return <SuccessView title={t.success} line={t.redirecting} />;
   if (redirectSignedIn) return null;
 
-  const submitting = state.kind === 'submitting';
-
-  const submit = async (event: FormEvent) => {
-    event.preventDefault();
-    const found = { email: fieldError(emailSchema, email), password: fieldError(signInPasswordSchema, password) };
-    setErrors(found);
-    if (found.email || found.password) return;
-    setState({ kind: 'submitting' });
-    try {
-      const result = await signInWithPassword(email.trim(), password);
-      if (result.status === 'OK') {
-        void recordSignIn(result.userId);
-        setState({ kind: 'success', to: afterSignInPath() });
-      } else if (result.status === 'WRONG_CREDENTIALS_ERROR') {
-        setState({ kind: 'error', message: t.wrongCredentials });
-      } else if (result.status === 'GENERAL_ERROR') {
-        setState({ kind: 'error', message: result.message });
-      } else {
-        setState({ kind: 'error', message: t.failed });
-      }
-    } catch (error) {
-      console.error('Sign in failed', error);
-      setState({ kind: 'error', message: t.error });
-    }
-  };
+  const { submitting } = form;
 
   return (
     <AuthSplit
@@ -86,12 +79,12 @@ export function SignInPage() {
     >
       <h2>Sign in to your account</h2>
       <p className="muted">Use Google or your email and password.</p>
-      <GoogleButton disabled={submitting} onError={() => setState({ kind: 'error', message: texts.auth.google.error })} />
+      <GoogleButton disabled={submitting} onError={() => form.setError(texts.auth.google.error)} />
       <div className="divider">or</div>
-      <form className="auth-form" onSubmit={submit} noValidate aria-label="Sign in">
-        {state.kind === 'error' && (
+      <form className="auth-form" onSubmit={form.submit} noValidate aria-label="Sign in">
+        {form.error && (
           <p className="form-alert" role="alert">
-            {state.message}
+            {form.error}
           </p>
         )}
         <FormField
@@ -99,10 +92,10 @@ export function SignInPage() {
           type="email"
           name="email"
           autoComplete="email"
-          value={email}
-          onChange={(e) => setEmail(e.target.value)}
+          value={form.values.email}
+          onChange={form.change('email')}
           disabled={submitting}
-          error={errors.email}
+          error={form.errors.email}
           required
         />
         <FormField
@@ -110,10 +103,10 @@ export function SignInPage() {
           type="password"
           name="password"
           autoComplete="current-password"
-          value={password}
-          onChange={(e) => setPassword(e.target.value)}
+          value={form.values.password}
+          onChange={form.change('password')}
           disabled={submitting}
-          error={errors.password}
+          error={form.errors.password}
           required
           aside={<Link to="/auth/reset-password">Forgot password?</Link>}
         />
