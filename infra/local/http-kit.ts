@@ -46,15 +46,15 @@ export async function readForm(req: IncomingMessage, limit: BodyLimit): Promise<
   return new URLSearchParams(await readText(req, limit));
 }
 
-export type Headers = Record<string, string | string[]>;
+type ResponseHeaders = Record<string, string | string[]>;
 
 /** `indent` for the servers that answer as a pretty-printing API does (Stripe). */
-export function sendJson(res: ServerResponse, status: number, value: unknown, headers: Headers = {}, indent?: number): void {
+export function sendJson(res: ServerResponse, status: number, value: unknown, headers: ResponseHeaders = {}, indent?: number): void {
   res.writeHead(status, { 'content-type': 'application/json; charset=utf-8', ...headers });
   res.end(JSON.stringify(value, null, indent));
 }
 
-export function sendText(res: ServerResponse, status: number, text: string, headers: Headers = {}): void {
+export function sendText(res: ServerResponse, status: number, text: string, headers: ResponseHeaders = {}): void {
   res.writeHead(status, { 'content-type': 'text/plain; charset=utf-8', ...headers });
   res.end(text);
 }
