@@ -5,7 +5,7 @@
 import type { DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
 import type { APIInterface } from 'supertokens-node/recipe/thirdparty';
 import { logger } from '../lib/logger';
-import { ensureUserRecord } from '../users/users';
+import { ensureUserRecord } from '../accounts/user-record';
 
 type RawUserInfo = { fromIdTokenPayload?: Record<string, unknown>; fromUserInfoAPI?: Record<string, unknown> };
 
