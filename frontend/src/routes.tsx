@@ -1,14 +1,30 @@
 import type { ComponentType } from 'react';
-import type { RouteObject } from 'react-router';
+import type { LoaderFunction, RouteObject, ShouldRevalidateFunction } from 'react-router';
 import { Layout } from './layout/Layout';
 import { ErrorPage } from './pages/ErrorPage';
 
+interface PageModule {
+  default: ComponentType;
+  /** The route's data (react-router's loader), when the page has any: only signed-in pages, never a prerendered one. */
+  loader?: LoaderFunction;
+  /** What the first load shows while the loader runs. */
+  HydrateFallback?: ComponentType;
+  shouldRevalidate?: ShouldRevalidateFunction;
+}
+
 /**
  * A lazy page route. `source` (the module's path from frontend/) lets the prerender step preload the
- * page's chunk in its HTML, so hydration does not wait for a second round trip.
+ * page's chunk in its HTML, so hydration does not wait for a second round trip. A page module that
+ * exports a loader owns its data: the router runs it once the chunk is in.
  */
-function page(source: string, load: () => Promise<{ default: ComponentType }>): Pick<RouteObject, 'lazy' | 'handle'> {
-  return { lazy: async () => ({ Component: (await load()).default }), handle: { source } };
+function page(source: string, load: () => Promise<PageModule>): Pick<RouteObject, 'lazy' | 'handle'> {
+  return {
+    lazy: async () => {
+      const { default: Component, loader, HydrateFallback, shouldRevalidate } = await load();
+      return { Component, ...(loader && { loader }), ...(HydrateFallback && { HydrateFallback }), ...(shouldRevalidate && { shouldRevalidate }) };
+    },
+    handle: { source },
+  };
 }
 
 /**

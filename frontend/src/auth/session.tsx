@@ -4,7 +4,8 @@
  * exist. Refreshing expired access tokens is the SDK's job.
  */
 import type { ReactNode } from 'react';
-import { SessionAuth, useSessionContext } from 'supertokens-auth-react/recipe/session';
+import Session, { SessionAuth, useSessionContext } from 'supertokens-auth-react/recipe/session';
+import { initSuperTokens } from './supertokens';
 
 export type SessionState = { loading: true; doesSessionExist: false } | { loading: false; doesSessionExist: boolean; userId?: string };
 
@@ -20,4 +21,13 @@ export function useSession(): SessionState {
   const context = useSessionContext();
   if (context.loading) return { loading: true, doesSessionExist: false };
   return context.doesSessionExist ? { loading: false, doesSessionExist: true, userId: context.userId } : { loading: false, doesSessionExist: false };
+}
+
+/**
+ * Whether a session exists, for route loaders (they run before any provider renders). The SDK
+ * refreshes an expired access token on the way, as SessionAuth does for the components.
+ */
+export async function sessionExists(): Promise<boolean> {
+  initSuperTokens();
+  return Session.doesSessionExist();
 }

@@ -9,15 +9,15 @@ import { ensureUserExists } from '../../api/accounts';
 import { getManageSubscriptionUrl, getUserProfile } from '../../api/billing';
 import { leaveSite } from '../../auth/redirect';
 import { signOut } from '../../auth/auth-client';
-import { useSession } from '../../auth/session';
+import { sessionExists, useSession } from '../../auth/session';
 import { useLatestVersion } from '../../hooks/use-latest-version';
 import { FROM_CHECKOUT_STATE } from './checkout-return';
 import DashboardLayout from './DashboardLayout';
-import { DashboardPage } from './DashboardPage';
+import { DashboardPage, HydrateFallback, loader } from './DashboardPage';
 
 vi.mock('../../auth/AuthShell', () => ({ AuthProviders: ({ children }: { children: React.ReactNode }) => children }));
 vi.mock('../../auth/auth-client', () => ({ signOut: vi.fn() }));
-vi.mock('../../auth/session', () => ({ useSession: vi.fn() }));
+vi.mock('../../auth/session', () => ({ useSession: vi.fn(), sessionExists: vi.fn() }));
 vi.mock('../../api/accounts', () => ({ ensureUserExists: vi.fn() }));
 vi.mock('../../hooks/use-latest-version', () => ({ useLatestVersion: vi.fn() }));
 vi.mock('../../api/billing', () => ({ getUserProfile: vi.fn(), getManageSubscriptionUrl: vi.fn() }));
@@ -48,20 +48,23 @@ const proProfile = (subscription: Partial<UserProfile['subscription']> = {}) =>
   profile({ plan: 'pro', wordsPerMonth: undefined, subscription: { status: 'active', productId: 'prod_pro', currentPeriodEnd: DEC_1_2026, interval: 'month', ...subscription } });
 const subscriptionCard = () => screen.getByRole('article', { name: 'Subscription' });
 
-function renderDashboard(state?: unknown) {
+/** The dashboard as routes.tsx makes it (its loader included), once the router has run the loader. */
+async function renderDashboard(state?: unknown) {
   const router = createMemoryRouter(
     [
-      { element: <DashboardLayout />, children: [{ path: '/dashboard', element: <DashboardPage /> }] },
+      { element: <DashboardLayout />, children: [{ path: '/dashboard', loader, HydrateFallback, element: <DashboardPage /> }] },
       { path: '/signin', element: <h1>Sign-in page</h1> },
       { path: '/pricing', element: <h1>Pricing page</h1> },
     ],
     { initialEntries: [{ pathname: '/dashboard', state }] },
   );
   const view = render(<RouterProvider router={router} />);
+  await act(() => new Promise<void>((resolve) => (router.state.initialized ? resolve() : router.subscribe((now) => now.initialized && resolve()))));
   return { router, dispose: view.unmount };
 }
 
 beforeEach(() => {
+  vi.mocked(sessionExists).mockResolvedValue(true);
   vi.mocked(useSession).mockReturnValue({ loading: false, doesSessionExist: true, userId: 'u-1' });
   vi.mocked(ensureUserExists).mockResolvedValue({ userId: 'u-1', email: 'ada@example.com', name: 'Ada', createdAt: '2026-01-01T00:00:00Z', loginCount: 1 });
   vi.mocked(getUserProfile).mockResolvedValue(profile());
@@ -77,7 +80,7 @@ afterEach(() => {
 
 describe('/dashboard', () => {
   it('shows its header and the Windows download, ensures the user record on load, and names the account', async () => {
-    renderDashboard();
+    await renderDashboard();
     expect(screen.getByRole('heading', { level: 1, name: 'Dashboard' })).toBeInTheDocument();
     expect(screen.getByText('Manage your account and subscription')).toBeInTheDocument();
     expect(screen.getByText(/^Version 1\.4\.2 \| Released/)).toBeInTheDocument();
@@ -88,7 +91,7 @@ describe('/dashboard', () => {
 
   it('hides Pricing and offers Logout, which signs out and goes to /signin', async () => {
     vi.mocked(signOut).mockResolvedValue();
-    renderDashboard();
+    await renderDashboard();
     expect(within(screen.getByRole('navigation', { name: 'Main' })).queryByRole('link', { name: 'Pricing' })).not.toBeInTheDocument();
     await userEvent.click(screen.getAllByRole('button', { name: 'Logout' })[0]!);
     expect(signOut).toHaveBeenCalled();
@@ -98,7 +101,7 @@ describe('/dashboard', () => {
   it('only logs a failed sign-out, and still goes to /signin', async () => {
     const logged = vi.spyOn(console, 'error').mockImplementation(() => {});
     vi.mocked(signOut).mockRejectedValue(new Error('offline'));
-    renderDashboard();
+    await renderDashboard();
     await userEvent.click(screen.getAllByRole('button', { name: 'Logout' })[0]!);
     expect(await screen.findByRole('heading', { name: 'Sign-in page' })).toBeInTheDocument();
     expect(logged).toHaveBeenCalled();
@@ -107,7 +110,7 @@ describe('/dashboard', () => {
 
 describe('/dashboard usage metrics', () => {
   it('shows the three totals per spec §9 with the real month beside them', async () => {
-    renderDashboard();
+    await renderDashboard();
     const timeSaved = await screen.findByRole('article', { name: 'Time Saved' });
     await within(timeSaved).findByText('1.5 hrs');
     expect(within(timeSaved).getByText('+0 this month')).toBeInTheDocument();
@@ -122,7 +125,7 @@ describe('/dashboard usage metrics', () => {
   it('ensures the user record before it reads the profile, and shows Loading... meanwhile', async () => {
     let ensured!: () => void;
     vi.mocked(ensureUserExists).mockReturnValue(new Promise((resolve) => (ensured = () => resolve({ userId: 'u-1', email: 'ada@example.com', createdAt: '', loginCount: 1 }))));
-    renderDashboard();
+    await renderDashboard();
     expect(screen.getByRole('region', { name: 'Usage' })).toHaveAttribute('aria-busy', 'true');
     expect(within(screen.getByRole('article', { name: 'Words Transcribed' })).getByText('Loading...')).toBeInTheDocument();
     expect(subscriptionCard()).toHaveAttribute('aria-busy', 'true');
@@ -135,7 +138,7 @@ describe('/dashboard usage metrics', () => {
 
   it('ignores a 404 silently: no usage yet, the Free plan, no error', async () => {
     vi.mocked(getUserProfile).mockRejectedValue(answered(404));
-    renderDashboard();
+    await renderDashboard();
     expect(await within(subscriptionCard()).findByText('Free Plan')).toBeInTheDocument();
     expect(within(screen.getByRole('article', { name: 'Words Transcribed' })).getByText('0')).toBeInTheDocument();
     expect(screen.getAllByText('+0 this month')).toHaveLength(3);
@@ -145,7 +148,7 @@ describe('/dashboard usage metrics', () => {
 
 describe('/dashboard subscription card', () => {
   it('shows Free Plan at $0 with its word allowance and Upgrade to Pro, to /pricing', async () => {
-    renderDashboard();
+    await renderDashboard();
     const card = subscriptionCard();
     expect(await within(card).findByText('Free Plan')).toBeInTheDocument();
     expect(within(card).getByText('$0')).toBeInTheDocument();
@@ -157,7 +160,7 @@ describe('/dashboard subscription card', () => {
   it('shows Pro Plan at $11.00 with its renewal date, and Manage subscription opens the portal', async () => {
     vi.mocked(getUserProfile).mockResolvedValue(proProfile());
     vi.mocked(getManageSubscriptionUrl).mockResolvedValue({ url: 'https://billing.stripe.test/p/1' });
-    renderDashboard();
+    await renderDashboard();
     const card = subscriptionCard();
     expect(await within(card).findByText('Pro Plan')).toBeInTheDocument();
     expect(within(card).getByText('$11.00')).toBeInTheDocument();
@@ -169,12 +172,12 @@ describe('/dashboard subscription card', () => {
 
   it('shows a trial end, a cancelled end, and the annual price', async () => {
     vi.mocked(getUserProfile).mockResolvedValueOnce(proProfile({ status: 'trialing' }));
-    const first = renderDashboard();
+    const first = await renderDashboard();
     expect(await within(subscriptionCard()).findByText('Trial ends December 1, 2026')).toBeInTheDocument();
     first.dispose();
 
     vi.mocked(getUserProfile).mockResolvedValueOnce(proProfile({ cancelAtPeriodEnd: true, interval: 'year' }));
-    renderDashboard();
+    await renderDashboard();
     expect(await within(subscriptionCard()).findByText('Ends December 1, 2026')).toBeInTheDocument();
     expect(within(subscriptionCard()).getByText('$121')).toBeInTheDocument();
     expect(within(subscriptionCard()).getByText('/year')).toBeInTheDocument();
@@ -183,7 +186,7 @@ describe('/dashboard subscription card', () => {
   it('says it could not load the subscription when the profile fails other than 404', async () => {
     vi.spyOn(console, 'error').mockImplementation(() => {});
     vi.mocked(getUserProfile).mockRejectedValue(answered(500));
-    renderDashboard();
+    await renderDashboard();
     expect(await within(subscriptionCard()).findByRole('alert')).toHaveTextContent('Could not load subscription data');
     expect(within(screen.getByRole('article', { name: 'Time Saved' })).getByText('Not available')).toBeInTheDocument();
   });
@@ -193,7 +196,7 @@ describe('/dashboard subscription card', () => {
     vi.spyOn(console, 'error').mockImplementation(() => {});
     vi.mocked(getUserProfile).mockResolvedValue(proProfile());
     vi.mocked(getManageSubscriptionUrl).mockRejectedValue(answered(404));
-    renderDashboard();
+    await renderDashboard();
     await userEvent.click(await within(subscriptionCard()).findByRole('button', { name: 'Manage subscription' }));
     const alert = await within(subscriptionCard()).findByRole('alert');
     expect(alert).toHaveTextContent(texts.billingUi.subscription.manageFailed);
@@ -209,7 +212,7 @@ describe('/dashboard subscription card', () => {
   it('enables Manage subscription again when the browser restores the page from its back/forward cache', async () => {
     vi.mocked(getUserProfile).mockResolvedValue(proProfile());
     vi.mocked(getManageSubscriptionUrl).mockResolvedValue({ url: 'https://billing.stripe.test/p/1' });
-    renderDashboard();
+    await renderDashboard();
     const manage = await within(subscriptionCard()).findByRole('button', { name: 'Manage subscription' });
     await userEvent.click(manage);
     await waitFor(() => expect(leaveSite).toHaveBeenCalled());
@@ -228,7 +231,7 @@ describe('/dashboard straight after checkout', () => {
 
   it("re-reads the profile every 1.5 s while the plan is not Pro yet, saying it is activating, and stops on Pro", async () => {
     vi.mocked(getUserProfile).mockResolvedValueOnce(profile()).mockResolvedValueOnce(profile()).mockResolvedValue(proProfile());
-    renderDashboard(FROM_CHECKOUT_STATE);
+    await renderDashboard(FROM_CHECKOUT_STATE);
     expect(await within(subscriptionCard()).findByText(t.activating)).toBeInTheDocument();
     expect(subscriptionCard()).toHaveAttribute('aria-busy', 'true');
     expect(within(subscriptionCard()).queryByText('Free Plan')).toBeNull();
@@ -246,7 +249,7 @@ describe('/dashboard straight after checkout', () => {
   });
 
   it('gives up after 10 re-reads and shows what the profile says', async () => {
-    renderDashboard(FROM_CHECKOUT_STATE);
+    await renderDashboard(FROM_CHECKOUT_STATE);
     expect(await within(subscriptionCard()).findByText(t.activating)).toBeInTheDocument();
     for (let i = 0; i < 9; i++) await act(() => vi.advanceTimersByTimeAsync(1500));
     expect(getUserProfile).toHaveBeenCalledTimes(10);
@@ -260,7 +263,7 @@ describe('/dashboard straight after checkout', () => {
   });
 
   it('stops re-reading when the dashboard is left', async () => {
-    const view = renderDashboard(FROM_CHECKOUT_STATE);
+    const view = await renderDashboard(FROM_CHECKOUT_STATE);
     expect(await within(subscriptionCard()).findByText(t.activating)).toBeInTheDocument();
     view.dispose();
     await act(() => vi.advanceTimersByTimeAsync(15_000));
@@ -268,7 +271,7 @@ describe('/dashboard straight after checkout', () => {
   });
 
   it('does not wait for a Pro account, nor without the checkout state', async () => {
-    const first = renderDashboard();
+    const first = await renderDashboard();
     expect(await within(subscriptionCard()).findByText('Free Plan')).toBeInTheDocument();
     await act(() => vi.advanceTimersByTimeAsync(3000));
     expect(getUserProfile).toHaveBeenCalledTimes(1);
@@ -276,7 +279,7 @@ describe('/dashboard straight after checkout', () => {
     first.dispose();
 
     vi.mocked(getUserProfile).mockResolvedValue(proProfile());
-    renderDashboard(FROM_CHECKOUT_STATE);
+    await renderDashboard(FROM_CHECKOUT_STATE);
     expect(await within(subscriptionCard()).findByText('Pro Plan')).toBeInTheDocument();
     await act(() => vi.advanceTimersByTimeAsync(3000));
     expect(getUserProfile).toHaveBeenCalledTimes(2);

@@ -1,9 +1,24 @@
+import { useState } from 'react';
+import { useLoaderData, useLocation } from 'react-router';
 import { ProtectedRoute } from '../../auth/ProtectedRoute';
+import { Spinner } from '../../auth/Spinner';
 import { DownloadNowButton, VersionLine } from '../../components/InstallerDownload';
 import { useLatestVersion } from '../../hooks/use-latest-version';
+import { useSettled } from '../../hooks/use-settled';
+import { cameFromCheckout } from './checkout-return';
+import { LOADING, loadDashboard, useActivation, type Account, type DashboardData } from './dashboard-data';
 import { MetricCards } from './MetricCards';
 import { SubscriptionCard } from './SubscriptionCard';
-import { useProfile } from './use-profile';
+
+export { loadDashboard as loader };
+
+/** Read once per visit, as the page always did: following a link to /dashboard from /dashboard reads nothing again. */
+export const shouldRevalidate = () => false;
+
+/** spec §2, §4: a spinner while the loader checks the session (the first load of /dashboard). */
+export function HydrateFallback() {
+  return <Spinner />;
+}
 
 function WindowsDownloadCard() {
   const latest = useLatestVersion();
@@ -18,7 +33,7 @@ function WindowsDownloadCard() {
   );
 }
 
-function AccountCard({ user }: { user: { email?: string; name?: string } }) {
+function AccountCard({ user }: { user: Account }) {
   return (
     <article className="card">
       <h2>Your account</h2>
@@ -36,7 +51,13 @@ function AccountCard({ user }: { user: { email?: string; name?: string } }) {
 
 /** spec §2 /dashboard: header, metric cards, the Windows download card, the subscription card. */
 function Dashboard() {
-  const profile = useProfile();
+  const data = useLoaderData<DashboardData>();
+  const location = useLocation();
+  // Read once: the dashboard's own later navigation does not start another wait.
+  const [fromCheckout] = useState(() => cameFromCheckout(location.state));
+  const record = useSettled(data.record);
+  const { state, activating } = useActivation(useSettled(data.profile) ?? LOADING, fromCheckout);
+  const fromProfile = state.status === 'ready' ? state.profile : undefined;
 
   return (
     <div className="container">
@@ -44,11 +65,11 @@ function Dashboard() {
         <h1>Dashboard</h1>
         <p className="lead">Manage your account and subscription</p>
       </header>
-      <MetricCards state={profile} />
+      <MetricCards state={state} />
       <div className="dashboard-grid">
-        <SubscriptionCard state={profile} activating={profile.activating} />
+        <SubscriptionCard state={state} activating={activating} />
         <WindowsDownloadCard />
-        <AccountCard user={profile} />
+        <AccountCard user={{ email: record?.email ?? fromProfile?.email, name: record?.name ?? fromProfile?.name }} />
       </div>
     </div>
   );

@@ -1,7 +1,7 @@
 import type { UserProfile } from '../../../../shared/api-types';
 import { formatCount, formatDuration, formatThisMonth, monthlyChange } from '../../../../shared/format';
 import { texts } from '../../../../shared/texts';
-import type { ProfileState } from './use-profile';
+import type { ProfileState } from './dashboard-data';
 
 const t = texts.billingUi.metrics;
 

@@ -8,7 +8,7 @@ import { getManageSubscriptionUrl } from '../../api/billing';
 import { leaveSite, NOTICE_REDIRECT_MS, useDelayedRedirect } from '../../auth/redirect';
 import { FocusedAlert } from '../../components/FocusedAlert';
 import { usePageRestored } from '../../hooks/use-page-restored';
-import type { ProfileState } from './use-profile';
+import type { ProfileState } from './dashboard-data';
 
 const t = texts.billingUi.subscription;
 

@@ -1,6 +1,6 @@
 /**
  * The router state /checkout/success hands the dashboard: Stripe's webhook may not have made the
- * account Pro yet, so the dashboard re-reads the profile for a while (use-profile.ts).
+ * account Pro yet, so the dashboard re-reads the profile for a while (dashboard-data.ts).
  */
 export const FROM_CHECKOUT_STATE = { fromCheckout: true } as const;
 

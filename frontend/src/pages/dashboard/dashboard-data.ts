@@ -1,0 +1,83 @@
+import { isAxiosError } from 'axios';
+import { useEffect, useState } from 'react';
+import { redirect } from 'react-router';
+import type { UserProfile } from '../../../../shared/api-types';
+import { ensureUserExists } from '../../api/accounts';
+import { getUserProfile } from '../../api/billing';
+import { sessionExists } from '../../auth/session';
+import { defer } from '../../hooks/use-settled';
+import { ACTIVATION_POLL_MS, ACTIVATION_POLL_TRIES } from './checkout-return';
+
+export type ProfileState =
+  | { status: 'loading' }
+  | { status: 'ready'; profile: UserProfile }
+  /** spec §8: a 404 (no record yet) is ignored silently: no metrics, the Free plan. */
+  | { status: 'missing' }
+  | { status: 'error' };
+
+export interface Account {
+  email?: string;
+  name?: string;
+}
+
+async function readProfile(): Promise<ProfileState> {
+  try {
+    return { status: 'ready', profile: await getUserProfile() };
+  } catch (error) {
+    // spec §8: a 404 is ignored silently.
+    if (isAxiosError(error) && error.response?.status === 404) return { status: 'missing' };
+    console.error('Could not load the user profile', error);
+    return { status: 'error' };
+  }
+}
+
+/**
+ * The dashboard's data, owned by its route. spec §2, §4: the signed-out go to /signin before any
+ * call; then the user record is ensured before the profile is read, so a first visit finds its
+ * record. A failed ensure is only logged: the profile read says what there is. The reads are not
+ * awaited here: the page shows its header and skeletons at once, and each card fills in as its
+ * read lands (useSettled).
+ */
+export async function loadDashboard() {
+  if (!(await sessionExists())) throw redirect('/signin');
+  const record = ensureUserExists().then(
+    ({ email, name }): Account => ({ email, name }),
+    (error: unknown): Account => {
+      console.error('Could not ensure the user record', error);
+      return {};
+    },
+  );
+  return { record: defer(record), profile: defer(record.then(readProfile)) };
+}
+
+export type DashboardData = Awaited<ReturnType<typeof loadDashboard>>;
+
+export const LOADING: ProfileState = { status: 'loading' };
+
+const isPro = (state: ProfileState) => state.status === 'ready' && state.profile.plan === 'pro';
+
+/**
+ * Straight after a checkout (router state from /checkout/success) the plan may still read Free while
+ * Stripe's webhook is on its way: then the profile is read again every 1.5 s, up to 10 times, until
+ * it is Pro; `activating` holds meanwhile (the metrics show the latest read), and after the last try
+ * the profile is shown as it reads. Leaving the page cancels the next read.
+ */
+export function useActivation(first: ProfileState, fromCheckout: boolean): { state: ProfileState; activating: boolean } {
+  // The latest re-read, once there is one; until then the loader's read.
+  const [reread, setReread] = useState<ProfileState>();
+  const [tries, setTries] = useState(0);
+  const state = reread ?? first;
+  const activating = fromCheckout && first.status !== 'loading' && !isPro(state) && tries < ACTIVATION_POLL_TRIES;
+  useEffect(() => {
+    if (!activating) return;
+    const timer = setTimeout(() => {
+      void readProfile().then((next) => {
+        // A failed re-read does not hide what an earlier read found.
+        setReread((latest = first) => (next.status !== 'error' || latest.status === 'error' ? next : latest));
+        setTries((n) => n + 1);
+      });
+    }, ACTIVATION_POLL_MS);
+    return () => clearTimeout(timer);
+  }, [activating, tries, first]);
+  return { state, activating };
+}
