@@ -25,6 +25,7 @@ const ACCEPTED = {
     'success_url', 'tax_id_collection', 'ui_mode',
   ],
   portalSessions: ['configuration', 'customer', 'expand', 'flow_data', 'locale', 'on_behalf_of', 'return_url'],
+  cancelSubscription: ['cancellation_details', 'expand', 'invoice_now', 'prorate'],
 } as const;
 
 export function apiRoutes(deps: ops.OperationDeps): ApiRoute[] {
@@ -42,6 +43,7 @@ export function apiRoutes(deps: ops.OperationDeps): ApiRoute[] {
     { method: 'GET', pattern: /^\/v1\/checkout\/sessions\/([^/]+)$/, handle: async (p, [id]) => withExpand((await ops.getCheckout(deps, id!)).session, p) },
     { method: 'POST', pattern: /^\/v1\/billing_portal\/sessions$/, params: ACCEPTED.portalSessions, handle: async (p) => ops.createPortalSession(deps, p) },
     { method: 'GET', pattern: /^\/v1\/subscriptions\/([^/]+)$/, handle: async (p, [id]) => withExpand(await ops.getSubscription(deps, id!), p) },
+    { method: 'DELETE', pattern: /^\/v1\/subscriptions\/([^/]+)$/, params: ACCEPTED.cancelSubscription, handle: async (p, [id]) => withExpand(await ops.cancelSubscription(deps, id!), p) },
     {
       method: 'GET',
       pattern: /^\/v1\/subscriptions$/,

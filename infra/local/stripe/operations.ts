@@ -86,6 +86,17 @@ async function endSubscription(deps: OperationDeps, before: Subscription): Promi
   return after;
 }
 
+/**
+ * DELETE /v1/subscriptions/:id: ends it at once (status canceled, canceled_at and ended_at now) with
+ * `customer.subscription.deleted`. Stripe treats a canceled subscription as gone: canceling it again
+ * is "No such subscription" (404), though it can still be retrieved.
+ */
+export async function cancelSubscription(deps: OperationDeps, id: string): Promise<Subscription> {
+  const before = await getSubscription(deps, id);
+  if (before.status === 'canceled') throw noSuch('subscription', id);
+  return endSubscription(deps, before);
+}
+
 export async function getSubscription(deps: OperationDeps, id: string): Promise<Subscription> {
   const subscription = id.startsWith('sub_') ? await deps.store.get<Subscription>(id) : undefined;
   if (!subscription) throw noSuch('subscription', id);

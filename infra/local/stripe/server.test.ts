@@ -156,6 +156,30 @@ describe('deleting a customer', () => {
   });
 });
 
+describe('canceling a subscription', () => {
+  it('ends it at once with its webhook; canceling it again is "No such subscription", as Stripe answers', async () => {
+    const customer = await newCustomer('leaving@example.com');
+    await page((await checkout(customer.id, { trial: true })).url!, {});
+    const [subscription] = (await stripe.subscriptions.list({ customer: customer.id })).data;
+    expect(subscription?.status).toBe('trialing');
+    receiver.events.length = 0;
+
+    const canceled = await stripe.subscriptions.cancel(subscription!.id);
+    expect(canceled).toMatchObject({ id: subscription!.id, status: 'canceled', cancel_at_period_end: false, cancel_at: null });
+    expect(canceled.canceled_at).toEqual(expect.any(Number));
+    expect(canceled.ended_at).toBe(canceled.canceled_at);
+    expect(await stripe.subscriptions.retrieve(subscription!.id)).toEqual(canceled);
+    await vi.waitFor(() => expect(receiver.events.map((e) => e.type)).toEqual(['customer.subscription.deleted']));
+    expect(receiver.events[0]!.data.object).toMatchObject({ id: subscription!.id, status: 'canceled' });
+    expect((await stripe.subscriptions.list({ customer: customer.id })).data).toEqual([]);
+
+    await expect(stripe.subscriptions.cancel(subscription!.id)).rejects.toMatchObject({ statusCode: 404, code: 'resource_missing', message: `No such subscription: '${subscription!.id}'` });
+    await expect(stripe.subscriptions.cancel('sub_nope')).rejects.toMatchObject({ statusCode: 404, code: 'resource_missing' });
+    await expect(stripe.subscriptions.cancel(subscription!.id, { colour: 'blue' } as Stripe.SubscriptionCancelParams)).rejects.toThrow('Received unknown parameter: colour');
+    expect(receiver.events).toHaveLength(1);
+  });
+});
+
 describe('Checkout Session lifetime and trial settings', () => {
   it('honours expires_at between 30 minutes and 24 hours from now, and refuses it outside', async () => {
     const customer = await newCustomer();
