@@ -39,6 +39,16 @@ describe('stripeApi', () => {
     expect(String(calls[0]!.init.body)).toBe('email=a%40example.com&metadata%5BuserId%5D=u1');
   });
 
+  it("cancels with a DELETE (no body, no idempotency key: Stripe takes none on it) and lists a customer's subscriptions", async () => {
+    const { api, calls } = fakeStripe([ok({ id: 'sub_1', status: 'canceled' }), ok({ object: 'list', data: [] })]);
+    expect(await api.cancelSubscription('sub_1')).toMatchObject({ status: 'canceled' });
+    expect(calls[0]!.url).toBe('http://stripe.test/v1/subscriptions/sub_1');
+    expect(calls[0]!.init).toMatchObject({ method: 'DELETE', body: undefined });
+    expect(calls[0]!.init.headers).not.toHaveProperty('idempotency-key');
+    expect(await api.listSubscriptions('cus_1')).toEqual({ object: 'list', data: [] });
+    expect(calls[1]!.url).toBe('http://stripe.test/v1/subscriptions?customer=cus_1&limit=100');
+  });
+
   it('retries network errors, 409 and 5xx with the same idempotency key, then succeeds', async () => {
     const { api, calls } = fakeStripe([new Error('socket hang up'), fail(500, {}), ok({ id: 'bps_1', url: 'https://portal' })]);
     expect(await api.createPortalSession({ customer: 'cus_1', return_url: 'https://x/dashboard' })).toMatchObject({ id: 'bps_1' });

@@ -1,6 +1,7 @@
 /**
  * The Stripe API calls billing makes (create a customer, create and expire a Checkout Session, a
- * portal session; read a subscription or a session), over fetch. Why not the `stripe` SDK here: its core imports all of its ~270 resources, so it cannot
+ * portal session; read a subscription or a session; list and cancel a customer's subscriptions when
+ * its account is deleted), over fetch. Why not the `stripe` SDK here: its core imports all of its ~270 resources, so it cannot
  * be tree-shaken and alone is 240 KB minified, doubling this Lambda past its 300 KB budget. What the
  * SDK gives a money path is kept: the pinned API version, an idempotency key on every POST (reused
  * across retries), retries on network errors, 409 and 5xx as Stripe advises, and typed errors. The
@@ -85,6 +86,10 @@ export interface StripeApi {
   expireCheckoutSession(id: string): Promise<CheckoutSession>;
   createPortalSession(params: { customer: string; return_url: string }): Promise<{ id: string; url: string }>;
   retrieveSubscription(id: string): Promise<Stripe.Subscription>;
+  /** A customer's subscriptions that have not been canceled (Stripe's default list), up to 100. */
+  listSubscriptions(customer: string): Promise<{ data: Stripe.Subscription[] }>;
+  /** Ends a subscription at once: no further invoice. Stripe answers 404 for one already canceled. */
+  cancelSubscription(id: string): Promise<Stripe.Subscription>;
 }
 
 function shouldRetry(res: Response | undefined): boolean {
@@ -104,7 +109,7 @@ export function stripeApi(options: StripeApiOptions): StripeApi {
   const budgetMs = options.budgetMs ?? 7_000;
 
   /** A POST carries an idempotency key, the same on every retry, so a retried create makes one object. */
-  async function call<T>(method: 'GET' | 'POST', path: string, params?: Record<string, Param>, idempotencyKey: string = randomUUID()): Promise<T> {
+  async function call<T>(method: 'GET' | 'POST' | 'DELETE', path: string, params?: Record<string, Param>, idempotencyKey: string = randomUUID()): Promise<T> {
     const body = params ? formEncode(params).toString() : undefined;
     const deadline = Date.now() + budgetMs;
     for (let attempt = 0; ; attempt++) {
@@ -145,5 +150,8 @@ export function stripeApi(options: StripeApiOptions): StripeApi {
     expireCheckoutSession: (sessionId) => call('POST', `checkout/sessions/${id(sessionId)}/expire`, {}),
     createPortalSession: (params) => call('POST', 'billing_portal/sessions', { ...params }),
     retrieveSubscription: (subscriptionId) => call('GET', `subscriptions/${id(subscriptionId)}`),
+    listSubscriptions: (customer) => call('GET', `subscriptions?${formEncode({ customer, limit: 100 })}`),
+    // A DELETE is idempotent by definition: Stripe takes no idempotency key on it, and a retry is safe.
+    cancelSubscription: (subscriptionId) => call('DELETE', `subscriptions/${id(subscriptionId)}`),
   };
 }
