@@ -22,6 +22,7 @@
  * past) and taken back on success. A refusal is a 429 with Retry-After, the same for every email,
  * account or not, and never reaches the core.
  */
+import type { DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
 import type { APIInterface } from 'supertokens-node/recipe/emailpassword';
 import { logger } from '../lib/logger';
 import { forgiveOne, hit, peek, reset, type RateDecision, type RateLimitRule } from '../lib/rate-limit';
@@ -41,35 +42,60 @@ function emailOf(formFields: { id: string; value: unknown }[]): string | undefin
 
 const pairOf = (email: string, address: string) => `${email}\n${address}`;
 
-function refuse(rule: RateLimitRule, decision: Extract<RateDecision, { allowed: false }>): never {
-  logger.warn('sign-in refused: too many failures', { limit: rule.scope, retryAfterSeconds: decision.retryAfterSeconds });
-  throw tooManyAttempts(decision.retryAfterSeconds);
+/** One password check: whose (the email, lower-cased, when the request names one), from where, and when. */
+export interface PasswordAttempt {
+  email: string | undefined;
+  address: string;
+  at: number;
+}
+
+export type LimitedCheck<T> = { allowed: true; result: T } | { allowed: false; retryAfterSeconds: number };
+
+function refused(rule: RateLimitRule, decision: Extract<RateDecision, { allowed: false }>): LimitedCheck<never> {
+  logger.warn('password check refused: too many failures', { limit: rule.scope, retryAfterSeconds: decision.retryAfterSeconds });
+  return { allowed: false, retryAfterSeconds: decision.retryAfterSeconds };
+}
+
+/**
+ * The rules above around any check of a password: a sign-in, and the account page's checks of the
+ * current password (a password change, a deletion), so a guesser gains nothing by going there. The
+ * check runs only when the limits allow it; its `status` 'OK' is a success, anything else a failure.
+ */
+export async function limitPasswordCheck<T extends { status: string }>(db: DynamoDBDocumentClient, attempt: PasswordAttempt, check: () => Promise<T>): Promise<LimitedCheck<T>> {
+  const { email, address, at } = attempt;
+  const [byAddress, byPair] = await Promise.all([hit(db, SIGN_IN_ADDRESS_RULE, address, at), email ? hit(db, SIGN_IN_PAIR_RULE, pairOf(email, address), at) : undefined]);
+  if (!byAddress.allowed) return refused(SIGN_IN_ADDRESS_RULE, byAddress);
+  if (byPair && !byPair.allowed) return refused(SIGN_IN_PAIR_RULE, byPair);
+  // This attempt is counted in the pair already: more than one means this address failed before.
+  if (email && byPair && byPair.count > 1) {
+    const ceiling = await peek(db, SIGN_IN_EMAIL_RULE, email, at);
+    if (!ceiling.allowed) return refused(SIGN_IN_EMAIL_RULE, ceiling);
+  }
+
+  const result = await check();
+  if (result.status === 'OK') {
+    await Promise.all([forgiveOne(db, SIGN_IN_ADDRESS_RULE, address, at), email ? reset(db, SIGN_IN_PAIR_RULE, pairOf(email, address)) : undefined]);
+  } else if (email) {
+    await hit(db, SIGN_IN_EMAIL_RULE, email, at);
+  }
+  return { allowed: true, result };
+}
+
+/** The rate-limit entries an email's own checks leave: forgotten with its account. */
+export function passwordCheckEntriesOf(email: string, address: string): [RateLimitRule, string][] {
+  return [
+    [SIGN_IN_EMAIL_RULE, email],
+    [SIGN_IN_PAIR_RULE, pairOf(email, address)],
+  ];
 }
 
 export function guardSignIn(original: SignInPOST, deps: LimitDeps): SignInPOST {
   const now = deps.now ?? Date.now;
   const addressOf = deps.address ?? requestAddress;
   return async (input) => {
-    const db = deps.db();
-    const at = now();
-    const address = await addressOf(input.options.req);
-    const email = emailOf(input.formFields);
-
-    const [byAddress, byPair] = await Promise.all([hit(db, SIGN_IN_ADDRESS_RULE, address, at), email ? hit(db, SIGN_IN_PAIR_RULE, pairOf(email, address), at) : undefined]);
-    if (!byAddress.allowed) refuse(SIGN_IN_ADDRESS_RULE, byAddress);
-    if (byPair && !byPair.allowed) refuse(SIGN_IN_PAIR_RULE, byPair);
-    // This attempt is counted in the pair already: more than one means this address failed before.
-    if (email && byPair && byPair.count > 1) {
-      const ceiling = await peek(db, SIGN_IN_EMAIL_RULE, email, at);
-      if (!ceiling.allowed) refuse(SIGN_IN_EMAIL_RULE, ceiling);
-    }
-
-    const result = await original(input);
-    if (result.status === 'OK') {
-      await Promise.all([forgiveOne(db, SIGN_IN_ADDRESS_RULE, address, at), email ? reset(db, SIGN_IN_PAIR_RULE, pairOf(email, address)) : undefined]);
-    } else if (email) {
-      await hit(db, SIGN_IN_EMAIL_RULE, email, at);
-    }
-    return result;
+    const attempt = { email: emailOf(input.formFields), address: await addressOf(input.options.req), at: now() };
+    const checked = await limitPasswordCheck(deps.db(), attempt, () => original(input));
+    if (!checked.allowed) throw tooManyAttempts(checked.retryAfterSeconds);
+    return checked.result;
   };
 }
