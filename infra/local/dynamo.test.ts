@@ -1,4 +1,4 @@
-import { CreateTableCommand, DeleteTableCommand, DynamoDBClient } from '@aws-sdk/client-dynamodb';
+import { DynamoDBClient } from '@aws-sdk/client-dynamodb';
 import { GetCommand, PutCommand, QueryCommand } from '@aws-sdk/lib-dynamodb';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -6,7 +6,7 @@ import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { createDocumentClient } from '../../functions/lib/dynamo';
 import { localTableName, tables } from '../../shared/tables';
-import { createTableInput, dynamoService, ensureTables } from './dynamo';
+import { createTable, createTableInput, deleteTable, dynamoService, ensureTables } from './dynamo';
 import { freePort } from './ports';
 
 const dataDir = mkdtempSync(join(tmpdir(), 'voxpen-dynamo-'));
@@ -34,8 +34,8 @@ describe('local DynamoDB', () => {
     const client = new DynamoDBClient({ endpoint: server.url, region: 'local', credentials: { accessKeyId: 'l', secretAccessKey: 'l' } });
     const TableName = localTableName('users');
     // The users table as data from before billing has it: no index.
-    await client.send(new DeleteTableCommand({ TableName }));
-    await client.send(new CreateTableCommand(createTableInput(TableName, { partitionKey: tables.users.partitionKey })));
+    await deleteTable(client, TableName);
+    await createTable(client, createTableInput(TableName, { partitionKey: tables.users.partitionKey }));
     const db = createDocumentClient(server.url);
     const item = { userId: 'u1', stripeCustomerId: 'cus_1', email: 'a@example.com' };
     await db.send(new PutCommand({ TableName, Item: item }));

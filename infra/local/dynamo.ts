@@ -7,6 +7,8 @@ import {
   DynamoDBClient,
   ListTablesCommand,
   ScanCommand,
+  waitUntilTableExists,
+  waitUntilTableNotExists,
   type AttributeValue,
   type CreateTableCommandInput,
 } from '@aws-sdk/client-dynamodb';
@@ -36,6 +38,22 @@ export function createTableInput(name: string, def: TableDef): CreateTableComman
   };
 }
 
+// dynalite finishes a create or delete on a later timer tick, even with 0 ms, so a busy machine can
+// see the table CREATING or DELETING. The SDK's waiters poll every 20 s by default, paced for AWS.
+const TABLE_WAIT = { maxWaitTime: 30, minDelay: 0.01, maxDelay: 0.2 };
+
+/** Creates a table and returns once it is ACTIVE, so the next request may use it. */
+export async function createTable(client: DynamoDBClient, input: CreateTableCommandInput): Promise<void> {
+  await client.send(new CreateTableCommand(input));
+  await waitUntilTableExists({ client, ...TABLE_WAIT }, { TableName: input.TableName });
+}
+
+/** Deletes a table and returns once it is gone, so its name may be created again. */
+export async function deleteTable(client: DynamoDBClient, name: string): Promise<void> {
+  await client.send(new DeleteTableCommand({ TableName: name }));
+  await waitUntilTableNotExists({ client, ...TABLE_WAIT }, { TableName: name });
+}
+
 /**
  * Remakes a table whose definition gained an index since its data was stored: dynalite cannot add an
  * index to a table, so the items are read, the table made anew, and the items written back.
@@ -51,8 +69,8 @@ async function addMissingIndexes(client: DynamoDBClient, name: string, def: Tabl
     items.push(...(page.Items ?? []));
     start = page.LastEvaluatedKey;
   } while (start);
-  await client.send(new DeleteTableCommand({ TableName: name }));
-  await client.send(new CreateTableCommand(createTableInput(name, def)));
+  await deleteTable(client, name);
+  await createTable(client, createTableInput(name, def));
   for (let i = 0; i < items.length; i += 25) {
     const batch = items.slice(i, i + 25).map((Item) => ({ PutRequest: { Item } }));
     await client.send(new BatchWriteItemCommand({ RequestItems: { [name]: batch } }));
@@ -66,7 +84,7 @@ export async function ensureTables(endpoint: string): Promise<void> {
   const existing = new Set((await client.send(new ListTablesCommand({}))).TableNames ?? []);
   for (const [key, def] of Object.entries(tables) as [TableKey, TableDef][]) {
     const name = localTableName(key);
-    if (!existing.has(name)) await client.send(new CreateTableCommand(createTableInput(name, def)));
+    if (!existing.has(name)) await createTable(client, createTableInput(name, def));
     else await addMissingIndexes(client, name, def);
   }
   client.destroy();
