@@ -11,7 +11,7 @@ import { planOfUser } from '../accounts/plan';
 import { documentClient } from '../lib/dynamo';
 import { byRouteKey, httpHandler } from '../lib/http';
 import { json } from '../lib/response';
-import { requireSession, sessionOf } from '../lib/session';
+import { requireLiveSession, requireSession, sessionOf } from '../lib/session';
 import { monthUsage, recordUsage, summarize } from './usage';
 
 const getUsage = httpHandler(
@@ -34,7 +34,9 @@ const reportUsage = httpHandler<UsageReportBody>(
     if (outcome.status === 'OK') return json(200, summarize(outcome.month, plan));
     return json(403, { message: texts.usage.limitReached(FREE_WORDS_PER_MONTH), usage: summarize(outcome.month, plan) });
   },
-  { auth: requireSession(), body: usageReportBody },
+  // A report writes the account's usage: a signed-out or deleted account's token, still unexpired,
+  // must not add to (or recreate) it, so the core is asked that the session is live.
+  { auth: requireLiveSession(), body: usageReportBody },
 );
 
 export const handler = byRouteKey({

@@ -1,11 +1,15 @@
-/** POST /api/ensure-user-exists (spec §2, §7): the dashboard and the Google callback make sure the record exists. */
+/**
+ * POST /api/ensure-user-exists (spec §2, §7): the dashboard and the Google callback make sure the
+ * record exists. It creates one, so the core is asked that the session is live: a signed-out or
+ * deleted account's token, still unexpired, must not bring a record back.
+ */
 import { texts } from '../../shared/texts';
 import { ensureAccount } from '../accounts/user-record';
 import { documentClient } from '../lib/dynamo';
 import { httpHandler } from '../lib/http';
 import { HttpError } from '../lib/http-error';
 import { json } from '../lib/response';
-import { requireSession, sessionOf } from '../lib/session';
+import { requireLiveSession, sessionOf } from '../lib/session';
 
 export const ensureUserExists = httpHandler(
   async (event) => {
@@ -13,5 +17,5 @@ export const ensureUserExists = httpHandler(
     if (ensured.status === 'UNKNOWN_USER') throw new HttpError(404, texts.users.notFound);
     return json(ensured.created ? 201 : 200, ensured.account);
   },
-  { auth: requireSession() },
+  { auth: requireLiveSession() },
 );
