@@ -59,10 +59,15 @@ export const tables = {
     partitionKey: { name: 'key', type: 'S' },
     ttlAttribute: 'expiresAt',
   },
-  /** Contact-form messages by month received ('2026-11'), newest last by `receivedAt#id`. */
+  /**
+   * Contact-form messages by month received ('2026-11'), newest last by `receivedAt#id`. `bySender`
+   * finds the messages sent from one email (its `sender`, lower-cased), for an account's export and
+   * deletion; messages stored before it have no `sender` and are not in it.
+   */
   contactMessages: {
     partitionKey: { name: 'month', type: 'S' },
     sortKey: { name: 'receivedKey', type: 'S' },
+    indexes: [{ name: 'bySender', partitionKey: { name: 'sender', type: 'S' }, sortKey: { name: 'receivedKey', type: 'S' } }],
   },
   /**
    * The local auth core's own data (infra/local/auth-core), one item per `pk`: users, email and

@@ -6,10 +6,10 @@
  * write that checks it, so two exchanges of one code cannot both succeed, and one with the wrong
  * verifier spends it (an intercepted code gets one guess, not many).
  */
-import { DeleteCommand, PutCommand, type DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
+import { DeleteCommand, PutCommand, ScanCommand, type DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
 import { createHash, randomBytes, timingSafeEqual } from 'node:crypto';
 import { tableName } from '../../shared/tables';
-import { ifConditionHolds } from '../lib/dynamo';
+import { deleteKeys, ifConditionHolds } from '../lib/dynamo';
 
 export const HANDOFF_CODE_TTL_SECONDS = 60;
 
@@ -92,4 +92,24 @@ export async function redeemHandoffCode(db: DynamoDBDocumentClient, code: string
   // Compared after the delete, so a wrong guess has used the code up.
   if (item.codeChallengeMethod !== 'S256' || !verifierMatches(codeVerifier, item.codeChallenge)) return { ok: false, reason: 'verifierMismatch' };
   return { ok: true, owner: { userId: item.userId, recipeUserId: item.recipeUserId, sessionHandle: item.sessionHandle } };
+}
+
+/**
+ * Deletes every code a user's sessions were handed (the account's deletion), used or not. A Scan:
+ * the table holds only codes of the last minute (TTL clears the rest), so it stays a few items, and
+ * an index by user for a once-per-account deletion would cost on every sign-in.
+ */
+export async function deleteHandoffCodesOf(db: DynamoDBDocumentClient, userId: string): Promise<number> {
+  const TableName = tableName('handoffCodes');
+  const keys: { codeHash: string }[] = [];
+  let startKey: Record<string, unknown> | undefined;
+  do {
+    const out = await db.send(
+      new ScanCommand({ TableName, FilterExpression: 'userId = :u', ExpressionAttributeValues: { ':u': userId }, ProjectionExpression: 'codeHash', ExclusiveStartKey: startKey, ConsistentRead: true }),
+    );
+    keys.push(...((out.Items ?? []) as { codeHash: string }[]));
+    startKey = out.LastEvaluatedKey;
+  } while (startKey);
+  await deleteKeys(db, TableName, keys);
+  return keys.length;
 }

@@ -4,6 +4,7 @@
  * Scan. The sender's IP address is kept only as a peppered hash, enough to tell repeat senders apart.
  */
 import { PutCommand, QueryCommand, type DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
+import { deleteKeys } from '../lib/dynamo';
 import { createHmac, randomUUID } from 'node:crypto';
 import type { ContactMessageBody } from '../../shared/schemas/contact';
 import { tableName } from '../../shared/tables';
@@ -18,11 +19,17 @@ export interface StoredContactMessage extends ContactMessageBody {
   id: string;
   receivedAt: string;
   ipHash: string;
+  /** The email, trimmed and lower-cased: the key of the `bySender` index (an account's export and deletion). */
+  sender: string;
 }
 
 /** HMAC-SHA256 with a secret pepper: an IPv4 space is small enough to reverse a plain hash by brute force. */
 export function hashIp(ip: string, pepper: string): string {
   return createHmac('sha256', pepper).update(ip).digest('base64url');
+}
+
+export function senderOf(email: string): string {
+  return email.trim().toLowerCase();
 }
 
 export function monthOf(date: Date): string {
@@ -46,6 +53,7 @@ export async function storeContactMessage(
     email: body.email,
     message: body.message,
     ipHash: meta.ipHash,
+    sender: senderOf(body.email),
   };
   await db.send(new PutCommand({ TableName: tableName('contactMessages'), Item: item }));
   return item;
@@ -88,4 +96,34 @@ export async function listContactMessages(
     if (found.length >= options.limit) break;
   }
   return found;
+}
+
+/**
+ * Every message sent from `email` (any case), oldest first, through the `bySender` index. Messages
+ * stored before the index existed carry no `sender`, and are not found.
+ */
+export async function contactMessagesFrom(db: DynamoDBDocumentClient, email: string): Promise<StoredContactMessage[]> {
+  const found: StoredContactMessage[] = [];
+  let startKey: Record<string, unknown> | undefined;
+  do {
+    const out = await db.send(
+      new QueryCommand({
+        TableName: tableName('contactMessages'),
+        IndexName: 'bySender',
+        KeyConditionExpression: 'sender = :s',
+        ExpressionAttributeValues: { ':s': senderOf(email) },
+        ExclusiveStartKey: startKey,
+      }),
+    );
+    found.push(...((out.Items ?? []) as StoredContactMessage[]));
+    startKey = out.LastEvaluatedKey;
+  } while (startKey);
+  return found;
+}
+
+/** Deletes every message sent from `email` (its account's deletion); safe to repeat. */
+export async function deleteContactMessagesFrom(db: DynamoDBDocumentClient, email: string): Promise<number> {
+  const keys = (await contactMessagesFrom(db, email)).map(({ month, receivedKey }) => ({ month, receivedKey }));
+  await deleteKeys(db, tableName('contactMessages'), keys);
+  return keys.length;
 }

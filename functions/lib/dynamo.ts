@@ -1,5 +1,5 @@
 import { ConditionalCheckFailedException, DynamoDBClient } from '@aws-sdk/client-dynamodb';
-import { DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
+import { BatchWriteCommand, DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
 
 let client: DynamoDBDocumentClient | undefined;
 
@@ -42,5 +42,24 @@ export async function ifConditionHolds<T>(write: Promise<T>): Promise<T | undefi
   } catch (error) {
     if (isConditionFailure(error)) return undefined;
     throw error;
+  }
+}
+
+/**
+ * Deletes items by key, 25 to a BatchWrite (DynamoDB's most), sending again what DynamoDB leaves
+ * unprocessed under load, with a short backoff. Deleting a key that is gone is no error, so it is
+ * safe to repeat.
+ */
+export async function deleteKeys(db: DynamoDBDocumentClient, table: string, keys: readonly Record<string, unknown>[], sleep = (ms: number) => new Promise((r) => setTimeout(r, ms))): Promise<void> {
+  for (let i = 0; i < keys.length; i += 25) {
+    let requests = keys.slice(i, i + 25).map((Key) => ({ DeleteRequest: { Key } }));
+    for (let attempt = 0; requests.length; attempt++) {
+      if (attempt > 0) {
+        if (attempt > 8) throw new Error(`BatchWrite on ${table} kept leaving items unprocessed`);
+        await sleep(Math.min(50 * 2 ** attempt, 2_000));
+      }
+      const out = await db.send(new BatchWriteCommand({ RequestItems: { [table]: requests } }));
+      requests = (out.UnprocessedItems?.[table] ?? []) as typeof requests;
+    }
   }
 }

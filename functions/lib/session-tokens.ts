@@ -8,6 +8,11 @@ import type { HttpResult } from './response';
 import type { RenewedAccessToken } from './core-session';
 
 export const ACCESS_TOKEN_COOKIE = 'sAccessToken';
+export const REFRESH_TOKEN_COOKIE = 'sRefreshToken';
+/** The SDK keeps the refresh token on its refresh path only (the API base /api/auth, spec §9). */
+export const REFRESH_TOKEN_PATH = '/api/auth/session/refresh';
+/** The front token that tells the frontend SDK its session is gone. */
+const FRONT_TOKEN_REMOVED = 'remove';
 
 /** Where the token came from, and so where a renewed one goes back: the SDK's two transfer methods. */
 export type TokenTransfer = 'header' | 'cookie';
@@ -33,4 +38,29 @@ export function withAccessToken(response: HttpResult, renewed: RenewedAccessToke
   if (transfer === 'header') return { ...response, headers: { ...headers, 'st-access-token': renewed.token } };
   const cookie = [`${ACCESS_TOKEN_COOKIE}=${renewed.token}`, `Expires=${new Date(nowMs + COOKIE_LIFETIME_MS).toUTCString()}`, 'HttpOnly', 'Path=/', 'SameSite=Lax', ...(secure ? ['Secure'] : [])].join('; ');
   return { ...response, headers, cookies: [...(response.cookies ?? []).filter((c) => !c.startsWith(`${ACCESS_TOKEN_COOKIE}=`)), cookie] };
+}
+
+/**
+ * `response` that signs the client out as the SDK's own sign-out does: both session cookies expired
+ * (the refresh token on its own path), `front-token: remove`, and empty header-mode tokens, so a
+ * browser or an app is signed out at once, whichever way it holds its tokens.
+ */
+export function withSessionCleared(response: HttpResult, secure: boolean): HttpResult {
+  const expired = (name: string, path: string) => [`${name}=`, 'Expires=Thu, 01 Jan 1970 00:00:00 GMT', 'HttpOnly', `Path=${path}`, 'SameSite=Lax', ...(secure ? ['Secure'] : [])].join('; ');
+  return {
+    ...response,
+    headers: {
+      ...response.headers,
+      'front-token': FRONT_TOKEN_REMOVED,
+      'st-access-token': '',
+      'st-refresh-token': '',
+      'access-control-expose-headers': 'front-token, st-access-token, st-refresh-token',
+    },
+    cookies: [...(response.cookies ?? []), expired(ACCESS_TOKEN_COOKIE, '/'), expired(REFRESH_TOKEN_COOKIE, REFRESH_TOKEN_PATH)],
+  };
+}
+
+/** Whether `response` signs the client out (withSessionCleared): no renewed token may be added to it. */
+export function clearsSession(response: HttpResult): boolean {
+  return response.headers?.['front-token'] === FRONT_TOKEN_REMOVED;
 }

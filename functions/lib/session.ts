@@ -16,7 +16,7 @@ import { coreBaseUrl, verifyWithCore, type RenewedAccessToken } from './core-ses
 import { HttpError } from './http-error';
 import type { HttpResult } from './response';
 import { getSecret } from './secrets';
-import { ACCESS_TOKEN_COOKIE, cookiesAreSecure, withAccessToken, type TokenTransfer } from './session-tokens';
+import { ACCESS_TOKEN_COOKIE, clearsSession, cookiesAreSecure, withAccessToken, type TokenTransfer } from './session-tokens';
 
 export function accessTokenOf(event: Pick<APIGatewayProxyEventV2, 'headers' | 'cookies'>): { token: string; transfer: TokenTransfer } | undefined {
   const bearer = /^Bearer\s+(\S+)$/i.exec(event.headers?.authorization ?? '')?.[1];
@@ -73,7 +73,8 @@ export function requireSession(check: SessionCheck = {}): middy.MiddlewareObj<AP
   const secure = cookiesAreSecure(process.env.API_ORIGIN);
   const handBack = async (request: { event: APIGatewayProxyEventV2; response: HttpResult | undefined | null }) => {
     const renewed = checked.get(request.event)?.renewed;
-    if (renewed && request.response) request.response = withAccessToken(request.response, renewed.token, renewed.transfer, secure);
+    // A route that ended the session (sign out everywhere, deletion) hands back no token for it.
+    if (renewed && request.response && !clearsSession(request.response)) request.response = withAccessToken(request.response, renewed.token, renewed.transfer, secure);
   };
   return {
     before: async (request) => {

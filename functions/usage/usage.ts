@@ -9,7 +9,7 @@ import type { UsageMetrics, UsageSummary } from '../../shared/api-types';
 import { FREE_WORDS_PER_MONTH } from '../../shared/plans';
 import { tableName } from '../../shared/tables';
 import { timeSavedSeconds, usageMonth } from '../../shared/usage';
-import { isConditionFailure } from '../lib/dynamo';
+import { deleteKeys, isConditionFailure } from '../lib/dynamo';
 
 export type MonthUsage = UsageMetrics & { month: string };
 
@@ -105,4 +105,11 @@ export async function recordUsage(
     const refusedBy = (error as ConditionalCheckFailedException).Item;
     return { status: 'LIMIT_REACHED', month: refusedBy ? { month, ...metricsOf(countersOf(refusedBy)) } : await monthUsage(db, userId, month) };
   }
+}
+
+/** Deletes every month of an account's usage (its deletion); safe to repeat. */
+export async function deleteUsageHistory(db: DynamoDBDocumentClient, userId: string): Promise<number> {
+  const months = (await usageHistory(db, userId)).map(({ month }) => ({ userId, month }));
+  await deleteKeys(db, tableName('usage'), months);
+  return months.length;
 }
