@@ -21,7 +21,8 @@ function page(source: string, load: () => Promise<PageModule>): Pick<RouteObject
   return {
     lazy: async () => {
       const { default: Component, loader, HydrateFallback, shouldRevalidate } = await load();
-      return { Component, ...(loader && { loader }), ...(HydrateFallback && { HydrateFallback }), ...(shouldRevalidate && { shouldRevalidate }) };
+      // Absent ones stay undefined: a route without a loader, as before.
+      return { Component, loader, HydrateFallback, shouldRevalidate };
     },
     handle: { source },
   };

@@ -1,21 +1,26 @@
-import { useCallback, useSyncExternalStore } from 'react';
+import { useSyncExternalStore } from 'react';
 
 /**
  * A read a route loader starts but does not wait for (the page renders at once, in its loading
- * state): the promise's value once it has settled, and who to tell when it does.
+ * state): the promise's value once it has settled, and a subscription to hear when it does.
  */
 export interface Deferred<T> {
-  settled: boolean;
   value?: T;
-  listeners: Set<() => void>;
+  subscribe: (listener: () => void) => () => void;
 }
 
 /** The promise must not reject: a loader turns its failures into values the page can show. */
 export function defer<T>(promise: Promise<T>): Deferred<T> {
-  const deferred: Deferred<T> = { settled: false, listeners: new Set() };
+  const listeners = new Set<() => void>();
+  const deferred: Deferred<T> = {
+    subscribe: (listener) => {
+      listeners.add(listener);
+      return () => void listeners.delete(listener);
+    },
+  };
   void promise.then((value) => {
-    Object.assign(deferred, { settled: true, value });
-    for (const listener of deferred.listeners) listener();
+    deferred.value = value;
+    for (const listener of listeners) listener();
   });
   return deferred;
 }
@@ -25,12 +30,5 @@ export function defer<T>(promise: Promise<T>): Deferred<T> {
  * a card fills in where it stands rather than being swapped for another (as a Suspense fallback would be).
  */
 export function useSettled<T>(deferred: Deferred<T>): T | undefined {
-  const subscribe = useCallback(
-    (listener: () => void) => {
-      deferred.listeners.add(listener);
-      return () => void deferred.listeners.delete(listener);
-    },
-    [deferred],
-  );
-  return useSyncExternalStore(subscribe, () => deferred.value);
+  return useSyncExternalStore(deferred.subscribe, () => deferred.value);
 }

@@ -69,9 +69,9 @@ export function planAction(plan: PlanId, current: AccountPlan | undefined, inter
  * return-to.ts (router state does not survive Google sign-in's page loads); the state stays for
  * whoever reads the history entry.
  */
-export const SIGN_IN_STATE = { returnTo: '/pricing' } as const;
+const SIGN_IN_STATE = { returnTo: '/pricing' } as const;
 
-export interface PlanChoice {
+interface PlanChoice {
   /** The signed-in viewer's plan; undefined for a visitor (and until the profile has loaded). */
   current?: AccountPlan;
   /** The plan whose checkout or portal is being opened. */
@@ -88,7 +88,7 @@ export interface PlanChoice {
  * prerendered HTML stays the visitor's version (hence no route loader: the page has no data at
  * build time), and the billing code loads only then (routes.tsx: marketing pages carry no billing code).
  */
-export function usePlanChoice(interval: BillingInterval): PlanChoice {
+function usePlanChoice(interval: BillingInterval): PlanChoice {
   const navigate = useNavigate();
   const [account, setAccount] = useState<{ plan: AccountPlan; billing: Billing }>();
   const [processing, setProcessing] = useState<PlanId>();
@@ -146,7 +146,7 @@ export function usePlanChoice(interval: BillingInterval): PlanChoice {
   return { current: account?.plan, processing, locked, error, choose };
 }
 
-export interface PlanButtonProps {
+interface PlanButtonProps {
   plan: Plan;
   interval: BillingInterval;
   /** The signed-in viewer's plan; undefined for a visitor. */
@@ -162,7 +162,7 @@ export interface PlanButtonProps {
  * spec §4: a plan card's button. Where it only navigates (Enterprise, a visitor) it is a link, so it
  * works in the prerendered page before hydration; for a signed-in viewer it is a button.
  */
-export function PlanButton({ plan, interval, current, processing, locked = false, onChoose }: PlanButtonProps) {
+function PlanButton({ plan, interval, current, processing, locked = false, onChoose }: PlanButtonProps) {
   const className = plan.id === 'pro' ? 'btn btn-primary btn-block' : 'btn btn-ghost btn-block';
   const action = planAction(plan.id, current, interval);
   const label = planButtonLabel(plan.id, current, processing === plan.id);
