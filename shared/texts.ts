@@ -109,11 +109,9 @@ export const texts = {
     },
     downgradeFailed: 'Please manage your subscription through the dashboard to downgrade.',
     checkoutSuccess: {
-      confirming: 'Confirming your subscription...',
       confirmed: 'Subscription confirmed!',
       redirecting: 'Redirecting to your dashboard...',
       noSession: 'No session ID found. Redirecting to dashboard...',
-      failed: 'Something went wrong. Redirecting to dashboard...',
     },
     metrics: {
       timeSaved: 'Time Saved',
