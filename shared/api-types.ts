@@ -85,3 +85,36 @@ export interface DesktopSession {
   /** Epoch milliseconds the access token expires at. */
   accessTokenExpiry: number;
 }
+
+/** What an account route answers on success (PATCH /api/account also answers the saved name). */
+export interface AccountMessage {
+  message: string;
+  name?: string;
+}
+
+/** How an account signs in: with its email and a password, or with Google. */
+export type SignInMethod = 'password' | 'google';
+
+/** GET /api/account/export (issue 13; GDPR articles 15 and 20): everything the product holds about the account. */
+export interface AccountExport {
+  /** ISO 8601 date-time of the export. */
+  exportedAt: string;
+  profile: {
+    name: string | null;
+    email: string;
+    /** ISO 8601 date-time the account's record was made. */
+    createdAt: string;
+    lastLoginAt: string | null;
+    loginCount: number;
+    signInMethods: SignInMethod[];
+  };
+  plan: 'free' | 'pro';
+  /** The subscription as last read from Stripe, with Stripe's id for it; null when there never was one. */
+  subscription: (Subscription & { stripeSubscriptionId: string }) | null;
+  /** Whether the account has used its one Pro trial. */
+  trialUsed: boolean;
+  /** Every month with usage, oldest first. */
+  usage: (UsageMetrics & { month: string })[];
+  /** Messages sent through the contact form from the account's email, oldest first. */
+  contactMessages: { receivedAt: string; name: string; email: string; message: string }[];
+}

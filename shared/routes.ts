@@ -46,6 +46,19 @@ export const functions = {
   usage: { entry: 'functions/usage/handler.ts', tables: ['usage'], readTables: ['users'], secrets: ['supertokens'], billingConfig: true },
   billing: { entry: 'functions/billing/handler.ts', tables: ['users'], secrets: ['supertokens', 'stripe'], billingConfig: true },
   stripeWebhook: { entry: 'functions/billing/stripe-webhook.ts', tables: ['users', 'processedEvents'], secrets: ['stripe'] },
+  // Account self-service (/account). Its own Lambda, not the auth one, for least privilege: only it
+  // deletes from usage, handoffCodes and contactMessages. It uses supertokens-node for what only the
+  // core knows (passwords, sessions, deleting the user), so it inits the one SuperTokens configuration
+  // (functions/auth/supertokens.ts) and its bundle is the size of auth's. Secrets: the core's address,
+  // the origin secret (the visitor's address, for the sign-in limits its password checks count
+  // toward) and Stripe (a deletion cancels the subscription); not Google's, which only a Google
+  // sign-in reads (functions/auth/google.ts).
+  account: {
+    entry: 'functions/account/handler.ts',
+    tables: ['users', 'usage', 'handoffCodes', 'rateLimits', 'contactMessages'],
+    secrets: ['supertokens', 'originVerify', 'stripe'],
+    billingConfig: true,
+  },
 } as const satisfies Record<string, FunctionDef>;
 
 export type FunctionName = keyof typeof functions;
@@ -63,4 +76,9 @@ export const routes: readonly RouteDef[] = [
   { method: 'POST', path: '/api/create-checkout-session', fn: 'billing', forwardsCredentials: true },
   { method: 'GET', path: '/api/manage-subscription', fn: 'billing', forwardsCredentials: true },
   { method: 'POST', path: '/api/stripe-webhook', fn: 'stripeWebhook', forwardsHeaders: ['stripe-signature'] },
+  { method: 'PATCH', path: '/api/account', fn: 'account', forwardsCredentials: true },
+  { method: 'DELETE', path: '/api/account', fn: 'account', forwardsCredentials: true },
+  { method: 'POST', path: '/api/account/password', fn: 'account', forwardsCredentials: true },
+  { method: 'POST', path: '/api/account/sign-out-everywhere', fn: 'account', forwardsCredentials: true },
+  { method: 'GET', path: '/api/account/export', fn: 'account', forwardsCredentials: true },
 ];

@@ -159,6 +159,21 @@ export const texts = {
     verifierInvalid: 'The code verifier is missing or malformed: it must be 43 to 128 characters of letters, digits, "-", ".", "_" or "~".',
     verifierMismatch: 'The code verifier does not match this sign-in code, which is now used up. Please sign in again from the desktop app.',
   },
+  /** /account and its API (issue 13: account self-service). */
+  account: {
+    renamed: 'Your name has been saved.',
+    nameRequired: 'Please enter your name',
+    nameTooLong: 'Please keep your name to 200 characters or fewer',
+    passwordChanged: 'Your password has been changed. Every other device signed in to your account (browsers and the desktop app) has been signed out.',
+    wrongPassword: 'Your current password is not correct.',
+    noPassword: 'This account signs in with Google and has no password to change.',
+    signedOutEverywhere: 'You have been signed out of all devices.',
+    /** The typed confirmation a deletion needs, exactly. */
+    deleteConfirmation: 'delete my account',
+    confirmationMismatch: 'Type "delete my account" to confirm.',
+    signInAgainToDelete: 'For your security, sign in again, then delete your account within 10 minutes.',
+    deleted: 'Your account and its data have been deleted. Goodbye, and thank you for using Voxpen.',
+  },
   users: {
     notOwnAccount: 'You can only change your own account',
     emailNotYours: 'Email does not match your account',

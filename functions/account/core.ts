@@ -1,0 +1,77 @@
+/**
+ * What the account routes ask of the SuperTokens core, which alone knows passwords, sessions and
+ * login methods: through supertokens-node, initialised with the one configuration every Lambda
+ * shares (functions/auth/supertokens.ts), so its overrides apply here too (a new password ends the
+ * other sessions). An interface, so the rules around it can be tested without a core.
+ */
+import supertokens from 'supertokens-node';
+import EmailPassword from 'supertokens-node/recipe/emailpassword';
+import Session from 'supertokens-node/recipe/session';
+import type { SignInMethod } from '../../shared/api-types';
+import { TENANT_ID } from '../auth/app-info';
+import { keepingSession } from '../auth/sessions-end-with-password';
+import { ensureSupertokens } from '../auth/supertokens';
+
+export interface CoreAccount {
+  signInMethods: SignInMethod[];
+  /** The email-password login, when the account has one: the email it signs in with, and its recipe user. */
+  password?: { email: string; recipeUserId: string };
+}
+
+export type SetPasswordResult = { status: 'OK' } | { status: 'UNKNOWN_USER' } | { status: 'PASSWORD_POLICY_VIOLATED'; reason: string };
+
+export interface AccountCore {
+  account(userId: string): Promise<CoreAccount | undefined>;
+  /** Whether `password` is the password of `email`'s login (emails are unique per tenant); status 'OK' when it is. */
+  verifyPassword(email: string, password: string): Promise<{ status: 'OK' | 'WRONG_CREDENTIALS' }>;
+  /** Sets a new password; every session of the account ends but `keepSessionHandle`. */
+  setPassword(recipeUserId: string, password: string, keepSessionHandle: string): Promise<SetPasswordResult>;
+  endAllSessions(userId: string): Promise<number>;
+  /** Epoch ms the session was created (by a sign-in; refreshing keeps it), or undefined when it has ended. */
+  sessionCreatedAt(sessionHandle: string): Promise<number | undefined>;
+  /** Removes the user and with it every session. Safe to repeat. */
+  deleteUser(userId: string): Promise<void>;
+}
+
+function methodOf(recipeId: string, thirdPartyId: string | undefined): SignInMethod | undefined {
+  if (recipeId === 'emailpassword') return 'password';
+  if (recipeId === 'thirdparty' && thirdPartyId === 'google') return 'google';
+  return undefined;
+}
+
+export async function supertokensCore(): Promise<AccountCore> {
+  await ensureSupertokens();
+  return {
+    async account(userId) {
+      const user = await supertokens.getUser(userId);
+      if (!user) return undefined;
+      const methods = user.loginMethods.map((m) => methodOf(m.recipeId, m.thirdParty?.id)).filter((m): m is SignInMethod => m !== undefined);
+      const login = user.loginMethods.find((m) => m.recipeId === 'emailpassword' && m.email);
+      return { signInMethods: [...new Set(methods)], ...(login ? { password: { email: login.email!, recipeUserId: login.recipeUserId.getAsString() } } : {}) };
+    },
+    async verifyPassword(email, password) {
+      const result = await EmailPassword.verifyCredentials(TENANT_ID, email, password);
+      return { status: result.status === 'OK' ? 'OK' : 'WRONG_CREDENTIALS' };
+    },
+    async setPassword(recipeUserId, password, keepSessionHandle) {
+      const result = await EmailPassword.updateEmailOrPassword({
+        recipeUserId: supertokens.convertToRecipeUserId(recipeUserId),
+        password,
+        tenantIdForPasswordPolicy: TENANT_ID,
+        userContext: keepingSession(keepSessionHandle),
+      });
+      if (result.status === 'OK') return { status: 'OK' };
+      if (result.status === 'PASSWORD_POLICY_VIOLATED_ERROR') return { status: 'PASSWORD_POLICY_VIOLATED', reason: result.failureReason };
+      return { status: 'UNKNOWN_USER' };
+    },
+    async endAllSessions(userId) {
+      return (await Session.revokeAllSessionsForUser(userId)).length;
+    },
+    async sessionCreatedAt(sessionHandle) {
+      return (await Session.getSessionInformation(sessionHandle))?.timeCreated;
+    },
+    async deleteUser(userId) {
+      await supertokens.deleteUser(userId);
+    },
+  };
+}

@@ -1,0 +1,57 @@
+/**
+ * GET /api/account/export (GDPR articles 15 and 20): everything the product holds about the account,
+ * as one JSON file: the profile and how it signs in, the plan and the subscription (with Stripe's id
+ * for it, which the user may need with Stripe), every month of usage, and the contact messages sent
+ * from its email. Built field by field, never by spreading a stored item, so nothing is exported by
+ * accident: no password hash or token (the core keeps those and is not asked for them), no peppered
+ * IP hash, no Stripe customer id, nothing of another account.
+ */
+import type { AccountExport } from '../../shared/api-types';
+import { getAccount } from '../accounts/account';
+import { planOf } from '../accounts/plan';
+import { contactMessagesFrom } from '../contact/messages';
+import { usageHistory } from '../usage/usage';
+import type { AccountDeps } from './deps';
+
+export type ExportOutcome = { status: 'OK'; data: AccountExport; fileName: string } | { status: 'UNKNOWN_USER' };
+
+/** `voxpen-data-2026-11-05.json`, by the UTC date of the export. */
+export function exportFileName(at: Date): string {
+  return `voxpen-data-${at.toISOString().slice(0, 10)}.json`;
+}
+
+export async function exportData(deps: Pick<AccountDeps, 'db' | 'core' | 'now'>, userId: string): Promise<ExportOutcome> {
+  const [account, core, usage] = await Promise.all([getAccount(deps.db, userId), deps.core.account(userId), usageHistory(deps.db, userId)]);
+  if (!account) return { status: 'UNKNOWN_USER' };
+  const messages = await contactMessagesFrom(deps.db, account.email);
+  const at = new Date(deps.now());
+  const stored = account.subscription;
+  const data: AccountExport = {
+    exportedAt: at.toISOString(),
+    profile: {
+      name: account.name ?? null,
+      email: account.email,
+      createdAt: account.createdAt,
+      lastLoginAt: account.lastLoginAt ?? null,
+      loginCount: account.loginCount ?? 0,
+      signInMethods: core?.signInMethods ?? [],
+    },
+    plan: planOf(account),
+    subscription: stored
+      ? {
+          status: stored.status,
+          ...(stored.productId ? { productId: stored.productId } : {}),
+          ...(stored.currentPeriodEnd ? { currentPeriodEnd: stored.currentPeriodEnd } : {}),
+          ...(stored.cancelAtPeriodEnd !== undefined ? { cancelAtPeriodEnd: stored.cancelAtPeriodEnd } : {}),
+          ...(stored.interval ? { interval: stored.interval } : {}),
+          stripeSubscriptionId: stored.subscriptionId,
+        }
+      : null,
+    trialUsed: account.trialUsed === true,
+    usage: usage
+      .map(({ month, timeSaved, wordsTranscribed, recordingTime }) => ({ month, timeSaved, wordsTranscribed, recordingTime }))
+      .sort((a, b) => a.month.localeCompare(b.month)),
+    contactMessages: messages.map(({ receivedAt, name, email, message }) => ({ receivedAt, name, email, message })),
+  };
+  return { status: 'OK', data, fileName: exportFileName(at) };
+}

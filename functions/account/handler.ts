@@ -1,0 +1,135 @@
+/**
+ * The account function group (issue 13, /account): rename, change the password, sign out everywhere,
+ * export the data, delete the account. Every route changes the account or reads all of it, so each
+ * asks the core that the session is live; each maps its rule's outcome (the modules beside this one)
+ * to an answer here.
+ */
+import type { AccountMessage } from '../../shared/api-types';
+import { changePasswordBody, deleteAccountBody, renameBody, type ChangePasswordBody, type DeleteAccountBody, type RenameBody } from '../../shared/schemas/account';
+import { texts } from '../../shared/texts';
+import { renameAccount } from '../accounts/profile';
+import { tooManyAttempts } from '../auth/auth-limits';
+import { StripeApiError } from '../billing/stripe-api';
+import { stripeClient } from '../billing/stripe-client';
+import { clientIp } from '../lib/client-ip';
+import { documentClient } from '../lib/dynamo';
+import { byRouteKey, httpHandler, type HttpEvent } from '../lib/http';
+import { HttpError } from '../lib/http-error';
+import { logger } from '../lib/logger';
+import { json, type HttpResult } from '../lib/response';
+import { getSecret } from '../lib/secrets';
+import { requireLiveSession, sessionOf } from '../lib/session';
+import { cookiesAreSecure, withSessionCleared } from '../lib/session-tokens';
+import { changePassword, type ChangePasswordOutcome } from './change-password';
+import { supertokensCore } from './core';
+import { deleteAccount, type DeleteOutcome } from './delete-account';
+import type { AccountDeps, Caller } from './deps';
+import { exportData } from './export-data';
+import { signOutEverywhere } from './sign-out-everywhere';
+
+async function deps(): Promise<AccountDeps> {
+  return { db: documentClient(), core: await supertokensCore(), stripe: () => stripeClient(), now: Date.now };
+}
+
+async function callerOf(event: HttpEvent<unknown>): Promise<Caller> {
+  const { userId, sessionHandle } = sessionOf(event);
+  const origin = await getSecret('originVerify');
+  return { userId, sessionHandle, address: clientIp(event, origin.value) };
+}
+
+const message = (status: number, text: string, extra: Omit<AccountMessage, 'message'> = {}) => json(status, { message: text, ...extra } satisfies AccountMessage);
+const signedOut = (response: HttpResult) => withSessionCleared(response, cookiesAreSecure(process.env.API_ORIGIN));
+
+/** The refusals the password-checking routes share; `passwordField` names the field a wrong password was given in. */
+function refusal(outcome: Exclude<ChangePasswordOutcome | DeleteOutcome, { status: 'OK' }>, passwordField: 'currentPassword' | 'password'): HttpResult {
+  switch (outcome.status) {
+    case 'UNKNOWN_USER':
+      return message(404, texts.users.notFound);
+    case 'NO_PASSWORD':
+      return message(400, texts.account.noPassword);
+    case 'WRONG_PASSWORD':
+      return json(400, { message: texts.account.wrongPassword, fields: { [passwordField]: texts.account.wrongPassword } });
+    case 'PASSWORD_REQUIRED':
+      return json(400, { message: texts.auth.fields.required, fields: { password: texts.auth.fields.required } });
+    case 'TOO_MANY_ATTEMPTS': {
+      const limited = tooManyAttempts(outcome.retryAfterSeconds);
+      return json(429, { message: limited.message }, limited.headers);
+    }
+    case 'PASSWORD_POLICY_VIOLATED':
+      return json(400, { message: outcome.reason, fields: { newPassword: outcome.reason } });
+    case 'SIGN_IN_AGAIN':
+      return message(403, texts.account.signInAgainToDelete);
+  }
+}
+
+const rename = httpHandler<RenameBody>(
+  async (event) => {
+    const renamed = await renameAccount(documentClient(), sessionOf(event).userId, event.body.name);
+    if (renamed.status !== 'OK') return message(404, texts.users.notFound);
+    return message(200, texts.account.renamed, { name: renamed.account.name! });
+  },
+  { auth: requireLiveSession(), body: renameBody },
+);
+
+const password = httpHandler<ChangePasswordBody>(
+  async (event) => {
+    const outcome = await changePassword(await deps(), await callerOf(event), event.body);
+    if (outcome.status !== 'OK') return refusal(outcome, 'currentPassword');
+    logger.info('password changed from the account page');
+    return message(200, texts.account.passwordChanged);
+  },
+  { auth: requireLiveSession(), body: changePasswordBody },
+);
+
+const signOutAll = httpHandler(
+  async (event) => {
+    const { sessions } = await signOutEverywhere(await deps(), sessionOf(event).userId);
+    logger.info('signed out everywhere', { sessions });
+    return signedOut(message(200, texts.account.signedOutEverywhere));
+  },
+  { auth: requireLiveSession() },
+);
+
+const exportAll = httpHandler(
+  async (event) => {
+    const exported = await exportData(await deps(), sessionOf(event).userId);
+    if (exported.status !== 'OK') return message(404, texts.users.notFound);
+    return {
+      statusCode: 200,
+      headers: {
+        'content-type': 'application/json; charset=utf-8',
+        'content-disposition': `attachment; filename="${exported.fileName}"`,
+        'cache-control': 'no-store',
+      },
+      body: JSON.stringify(exported.data, null, 2),
+    };
+  },
+  { auth: requireLiveSession() },
+);
+
+const remove = httpHandler<DeleteAccountBody>(
+  async (event) => {
+    const caller = await callerOf(event);
+    let outcome: DeleteOutcome;
+    try {
+      outcome = await deleteAccount(await deps(), caller, event.body);
+    } catch (error) {
+      if (!(error instanceof StripeApiError)) throw error;
+      // Nothing has been deleted yet: billing ends first. Stripe's message can quote what was sent.
+      logger.error('account deletion stopped: stripe call failed', { status: error.status, type: error.type, code: error.code, stripeRequestId: error.requestId });
+      throw new HttpError(502, texts.billing.unavailable);
+    }
+    if (outcome.status !== 'OK') return refusal(outcome, 'password');
+    logger.info('account deleted', { userId: caller.userId });
+    return signedOut(message(200, texts.account.deleted));
+  },
+  { auth: requireLiveSession(), body: deleteAccountBody },
+);
+
+export const handler = byRouteKey({
+  'PATCH /api/account': rename,
+  'POST /api/account/password': password,
+  'POST /api/account/sign-out-everywhere': signOutAll,
+  'GET /api/account/export': exportAll,
+  'DELETE /api/account': remove,
+});

@@ -1,0 +1,36 @@
+/**
+ * Every item the product keeps about a user, outside the auth core and Stripe, deleted (an account's
+ * deletion): its usage, the desktop sign-in codes its sessions were handed, the rate-limit counters
+ * keyed by its email (sign-in failures on it, reset mails to it, and its pair with this request's
+ * address; those keyed by an address alone are the address's, not the user's), the contact messages
+ * sent from its email, and last the account's record, so a deletion that fails midway still finds
+ * the account when it is tried again. Each step is safe to repeat.
+ */
+import { RESET_MAIL_RULE } from '../auth/auth-limits';
+import { deleteHandoffCodesOf } from '../auth/handoff-codes';
+import { passwordCheckEntriesOf } from '../auth/sign-in-guard';
+import { deleteAccountRecord } from '../accounts/deletion';
+import { deleteContactMessagesFrom } from '../contact/messages';
+import { reset } from '../lib/rate-limit';
+import { deleteUsageHistory } from '../usage/usage';
+import type { AccountDeps } from './deps';
+
+export interface Erased {
+  usageMonths: number;
+  handoffCodes: number;
+  contactMessages: number;
+}
+
+export async function eraseUserData(deps: Pick<AccountDeps, 'db'>, who: { userId: string; emails: string[]; address: string }): Promise<Erased> {
+  const { db } = deps;
+  const emails = [...new Set(who.emails.map((e) => e.trim().toLowerCase()))];
+  const limits = emails.flatMap((email) => [...passwordCheckEntriesOf(email, who.address), [RESET_MAIL_RULE, email] as const]);
+  const [usageMonths, handoffCodes, messages] = await Promise.all([
+    deleteUsageHistory(db, who.userId),
+    deleteHandoffCodesOf(db, who.userId),
+    Promise.all(emails.map((email) => deleteContactMessagesFrom(db, email))),
+    Promise.all(limits.map(([rule, subject]) => reset(db, rule, subject))),
+  ]);
+  await deleteAccountRecord(db, who.userId);
+  return { usageMonths, handoffCodes, contactMessages: messages.reduce((a, b) => a + b, 0) };
+}
