@@ -15,7 +15,7 @@ import { ifConditionHolds, isExpired } from '../../../functions/lib/dynamo';
 import { BadRequest, type CoreDeps } from './deps';
 import { hashPassword, verifyAgainstNothing, verifyPassword } from './password-hash';
 import { sha256Hex } from './refresh-token';
-import { deleteItem, getItem, itemKey, putIfAbsent } from './store';
+import { deleteItem, getItem, itemKey, ownerKey, putIfAbsent } from './store';
 import { newUser, normaliseEmail, readUser, userJson, userOwnerFields, type UserItem } from './users';
 
 interface EmailClaim {
@@ -49,6 +49,9 @@ async function claimEmail(deps: CoreDeps, pk: string, userId: string, now: numbe
 
 interface ResetTokenItem {
   pk: string;
+  /** In the user's `byOwner` partition, so deleting the user finds its tokens. */
+  ownerKey: string;
+  ownerSort: string;
   userId: string;
   email: string;
   tenantId: string;
@@ -86,6 +89,8 @@ export async function createResetPasswordToken(deps: CoreDeps, tenantId: string,
   const now = deps.clock();
   const item: ResetTokenItem = {
     pk: itemKey.resetToken(sha256Hex(token)),
+    ownerKey: ownerKey.resetTokensOf(user.userId),
+    ownerSort: String(now),
     userId: user.userId,
     email: normaliseEmail(input.email),
     tenantId,

@@ -38,6 +38,8 @@ export const itemKey = {
 export const ownerKey = {
   sessionsOf: (userId: string) => `sessions#${userId}`,
   usersWithEmail: (tenantId: string, email: string) => `email#${part(tenantId)}#${part(email)}`,
+  /** A user's outstanding password-reset tokens, which go with the user when it is deleted. */
+  resetTokensOf: (userId: string) => `pwreset#${userId}`,
 };
 
 export const OWNER_INDEX = 'byOwner';

@@ -125,6 +125,8 @@ export async function listUsersByAccountInfo(
 export async function deleteUser(deps: CoreDeps, userId: string) {
   const user = await readUser(deps, userId);
   await revokeSessionsOf(deps, userId);
+  // As the core's tables cascade: the user's reset tokens go with it.
+  for (const token of await queryOwner<{ pk: string }>(deps.store, ownerKey.resetTokensOf(userId))) await deleteItem(deps.store, token.pk);
   await deleteItem(deps.store, itemKey.metadata(userId));
   if (user?.recipeId === 'emailpassword') {
     await deleteItem(deps.store, itemKey.emailClaim(user.tenantId, user.email), { attr: 'userId', value: userId });
