@@ -1,0 +1,156 @@
+/**
+ * DELETE /api/account through the local stack (issue 13): with a Pro trial running, the subscription
+ * is canceled at Stripe (the stand-in), no item of the user remains in any table (each local table
+ * scanned), the core no longer has the user, the old access token brings nothing back, a late Stripe
+ * event changes nothing, and the email can sign up again as a new Free account.
+ */
+import { randomUUID } from 'node:crypto';
+import { ScanCommand } from '@aws-sdk/lib-dynamodb';
+import type Stripe from 'stripe';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { getAccount } from '../../functions/accounts/account';
+import { RESET_MAIL_RULE } from '../../functions/auth/auth-limits';
+import { SIGN_IN_EMAIL_RULE, SIGN_IN_PAIR_RULE } from '../../functions/auth/sign-in-guard';
+import { rateLimitKey } from '../../functions/lib/rate-limit';
+import { LOCAL_STRIPE_SECRET } from '../../infra/local/stripe/catalog';
+import type { UserProfile } from '../../shared/api-types';
+import { PRICE_IDS, PRO_TRIAL_DAYS } from '../../shared/plans';
+import { localTableName, tables, type TableKey } from '../../shared/tables';
+import { texts } from '../../shared/texts';
+import { AuthApi } from '../support/auth-api';
+import { signInWithGoogle } from '../support/google-sign-in';
+import { startTestStack, type TestStack } from '../support/local-stack';
+import { desktopCode, setCookies } from '../support/sessions';
+import { payCheckout, standInSdk } from '../support/stripe-pages';
+
+let stack: TestStack;
+let stripe: Stripe;
+
+beforeAll(async () => {
+  stack = await startTestStack();
+  stripe = standInSdk(stack.stripe);
+}, 60_000);
+afterAll(() => stack?.stop());
+
+const PASSWORD = 'engine42';
+const CONFIRMATION = 'delete my account';
+
+async function member(name = 'leaving') {
+  const who = new AuthApi(stack.api, stack.web);
+  const email = `${name}-${randomUUID().slice(0, 8)}@example.com`;
+  const res = await who.signUp(email, PASSWORD);
+  expect(res.status).toBe('OK');
+  expect((await who.post('/api/ensure-user-exists')).status).toBe(201);
+  return { who, email, userId: (res.user as { id: string }).id };
+}
+
+async function remove(who: AuthApi, body: unknown) {
+  const res = await who.call('DELETE', '/api/account', body);
+  const text = await res.text();
+  return { res, status: res.status, body: text ? (JSON.parse(text) as Record<string, unknown>) : {} };
+}
+
+/** Every item of a local table, read straight from DynamoDB. */
+async function scan(key: TableKey): Promise<Record<string, unknown>[]> {
+  const items: Record<string, unknown>[] = [];
+  let start: Record<string, unknown> | undefined;
+  do {
+    const out = await stack.db.send(new ScanCommand({ TableName: localTableName(key), ExclusiveStartKey: start }));
+    items.push(...(out.Items ?? []));
+    start = out.LastEvaluatedKey;
+  } while (start);
+  return items;
+}
+
+describe('DELETE /api/account', () => {
+  it('deletes an account with a Pro trial running: canceled at Stripe, nothing left in any table or the core, the old token worthless, the email free to sign up again', async () => {
+    const { who, email, userId } = await member();
+    // Data in every table the account touches.
+    await payCheckout((await who.post('/api/create-checkout-session', { priceId: PRICE_IDS.monthly })).body.url as string, email);
+    const before = await getAccount(stack.db, userId);
+    expect(before?.subscription?.status).toBe('trialing');
+    const subscriptionId = before!.subscription!.subscriptionId;
+    expect((await who.post('/api/usage', { words: 42, seconds: 20 })).status).toBe(200);
+    expect((await new AuthApi(stack.api, stack.web).post('/api/contact', { name: 'Leaving', email, message: 'Bye' })).status).toBe(201);
+    await desktopCode(who); // an unredeemed handoff code
+    const wrongSignIn = await who.call('POST', '/api/auth/signin', { formFields: [{ id: 'email', value: email }, { id: 'password', value: 'wrong-guess-1' }] }, { rid: 'emailpassword' });
+    expect(((await wrongSignIn.json()) as { status: string }).status).toBe('WRONG_CREDENTIALS_ERROR');
+    await who.requestPasswordReset(email);
+    const emailKeys = [rateLimitKey(SIGN_IN_EMAIL_RULE, email), rateLimitKey(SIGN_IN_PAIR_RULE, `${email}\n${who.address}`), rateLimitKey(RESET_MAIL_RULE, email)];
+    expect((await scan('rateLimits')).map((i) => i.key)).toEqual(expect.arrayContaining(emailKeys));
+    expect((await scan('handoffCodes')).some((i) => i.userId === userId)).toBe(true);
+    const oldAccessToken = who.jar.get('sAccessToken')!;
+
+    // Refusals first: the confirmation, then the password.
+    expect((await remove(who, { password: PASSWORD })).status).toBe(400);
+    expect(await remove(who, { confirmation: 'delete', password: PASSWORD })).toMatchObject({ status: 400, body: { fields: { confirmation: texts.account.confirmationMismatch } } });
+    expect(await remove(who, { confirmation: CONFIRMATION })).toMatchObject({ status: 400, body: { fields: { password: texts.auth.fields.required } } });
+    expect(await remove(who, { confirmation: CONFIRMATION, password: 'not-it-1' })).toMatchObject({ status: 400, body: { message: texts.account.wrongPassword } });
+    expect(await getAccount(stack.db, userId)).toBeDefined();
+
+    const deleted = await remove(who, { confirmation: CONFIRMATION, password: PASSWORD });
+    expect(deleted.status).toBe(200);
+    expect(deleted.body).toEqual({ message: texts.account.deleted });
+    expect(deleted.res.headers.get('front-token')).toBe('remove');
+    expect(Object.keys(setCookies(deleted.res)).sort()).toEqual(['sAccessToken', 'sRefreshToken']);
+    expect(who.hasSession()).toBe(false);
+
+    // Stripe: canceled at once, so nothing more is charged.
+    const canceled = await stripe.subscriptions.retrieve(subscriptionId);
+    expect(canceled).toMatchObject({ status: 'canceled', ended_at: expect.any(Number) });
+
+    // No item of the user in any table.
+    const mentions = (item: Record<string, unknown>) => JSON.stringify(item).includes(userId) || JSON.stringify(item).toLowerCase().includes(email);
+    for (const key of ['users', 'usage', 'handoffCodes', 'contactMessages', 'authCore'] as const) {
+      expect((await scan(key)).filter(mentions), key).toEqual([]);
+    }
+    for (const key of emailKeys) expect((await scan('rateLimits')).some((i) => i.key === key), key).toBe(false);
+    expect(Object.keys(tables)).toEqual(['releases', 'users', 'usage', 'processedEvents', 'handoffCodes', 'rateLimits', 'contactMessages', 'authCore', 'stripeStandIn']);
+
+    // The core has no such user: its sign-in fails, and the old access token brings nothing back.
+    expect((await new AuthApi(stack.api, stack.web).signIn(email, PASSWORD)).status).toBe('WRONG_CREDENTIALS_ERROR');
+    const withOldToken = (method: string, path: string, body?: unknown) =>
+      fetch(`${stack.api}${path}`, { method, headers: { cookie: `sAccessToken=${oldAccessToken}`, 'content-type': 'application/json' }, body: body === undefined ? undefined : JSON.stringify(body) });
+    expect((await withOldToken('POST', '/api/ensure-user-exists')).status).toBe(401);
+    expect((await withOldToken('POST', '/api/usage', { words: 5, seconds: 5 })).status).toBe(401);
+    expect((await withOldToken('GET', '/api/account/export')).status).toBe(401);
+    expect(await getAccount(stack.db, userId)).toBeUndefined();
+    expect((await scan('usage')).filter(mentions)).toEqual([]);
+
+    // Stripe's cancellation event, delivered again later: acknowledged, and no account comes back.
+    const event = (await stripe.events.list({ limit: 50, type: 'customer.subscription.deleted' })).data.find((e) => (e.data.object as Stripe.Subscription).id === subscriptionId)!;
+    expect(event).toBeDefined();
+    const payload = JSON.stringify({ ...event, id: `evt_late_${randomUUID()}` });
+    const late = await fetch(`${stack.api}/api/stripe-webhook`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', 'stripe-signature': stripe.webhooks.generateTestHeaderString({ payload, secret: LOCAL_STRIPE_SECRET.webhookSecret }) },
+      body: payload,
+    });
+    expect(late.status).toBe(200);
+    expect((await scan('users')).filter(mentions)).toEqual([]);
+
+    // The email signs up again: a new Free account, which may start a trial of its own.
+    const again = new AuthApi(stack.api, stack.web);
+    const signedUp = await again.signUp(email, 'fresh-start-9');
+    expect(signedUp.status).toBe('OK');
+    expect((signedUp.user as { id: string }).id).not.toBe(userId);
+    expect((await again.post('/api/ensure-user-exists')).status).toBe(201);
+    expect((await again.get('/api/user-profile')).body as unknown as UserProfile).toMatchObject({ email, plan: 'free', subscription: { status: 'none' }, metrics: { wordsTranscribed: 0 } });
+    const { page } = await payCheckout((await again.post('/api/create-checkout-session', { priceId: PRICE_IDS.monthly })).body.url as string, email);
+    expect(page).toContain(`${PRO_TRIAL_DAYS}-day free trial`);
+  });
+
+  it('deletes a Google account signed in within the last 10 minutes, without a password', async () => {
+    const email = `gone-${randomUUID().slice(0, 8)}@example.com`;
+    const { who, userId } = await signInWithGoogle(stack, email, 'Gone Soon');
+    expect(await remove(who, { confirmation: CONFIRMATION })).toMatchObject({ status: 200, body: { message: texts.account.deleted } });
+    for (const key of ['users', 'authCore'] as const) expect((await scan(key)).filter((i) => JSON.stringify(i).includes(userId)), key).toEqual([]);
+    // Google signs the same person up again, as a new account.
+    const back = await signInWithGoogle(stack, email, 'Back Again');
+    expect(back.userId).not.toBe(userId);
+  });
+
+  it('refuses a caller without a session', async () => {
+    expect((await remove(new AuthApi(stack.api, stack.web), { confirmation: CONFIRMATION, password: PASSWORD })).status).toBe(401);
+  });
+});

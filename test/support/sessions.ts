@@ -1,0 +1,46 @@
+/**
+ * Sessions as the clients hold them, for tests that end them: a browser's refresh (cookie mode), the
+ * desktop app's (header mode), and a desktop session got through the real handoff (the browser's
+ * callback with a PKCE challenge, the app's exchange).
+ */
+import { expect } from 'vitest';
+import { pkcePair } from '../../infra/scripts/desktop-client';
+import type { DesktopSession } from '../../shared/api-types';
+import type { AuthApi } from './auth-api';
+
+const LOOPBACK = 'http://127.0.0.1:53124/cb';
+
+/** The browser's refresh with a refresh token it holds (or held). */
+export function refreshWithCookie(api: string, web: string, refreshToken: string): Promise<Response> {
+  return fetch(`${api}/api/auth/session/refresh`, {
+    method: 'POST',
+    headers: { origin: web, rid: 'session', 'st-auth-mode': 'cookie', cookie: `sRefreshToken=${refreshToken}` },
+    redirect: 'manual',
+  });
+}
+
+/** The desktop app's refresh (header mode). */
+export function refreshWithHeader(api: string, refreshToken: string): Promise<Response> {
+  return fetch(`${api}/api/auth/session/refresh`, { method: 'POST', headers: { rid: 'session', 'st-auth-mode': 'header', authorization: `Bearer ${refreshToken}` } });
+}
+
+/** The browser's desktop callback: the one-time code (left unredeemed, it stays in the handoffCodes table for its minute) and its verifier. */
+export async function desktopCode(browser: AuthApi): Promise<{ code: string; verifier: string }> {
+  const { verifier, challenge } = pkcePair();
+  const callback = await browser.call('GET', `/api/auth/desktop-callback?redirect_url=${encodeURIComponent(LOOPBACK)}&code_challenge=${challenge}&code_challenge_method=S256`);
+  expect(callback.status).toBe(302);
+  return { code: new URL(callback.headers.get('location')!).searchParams.get('code')!, verifier };
+}
+
+/** A desktop app's own session for the browser's user, through the handoff. */
+export async function desktopSession(api: string, browser: AuthApi): Promise<DesktopSession> {
+  const { code, verifier } = await desktopCode(browser);
+  const exchanged = await fetch(`${api}/api/auth/desktop/exchange`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ code, code_verifier: verifier }) });
+  expect(exchanged.status).toBe(200);
+  return (await exchanged.json()) as DesktopSession;
+}
+
+/** Set-Cookie lines of `res` by cookie name. */
+export function setCookies(res: Response): Record<string, string> {
+  return Object.fromEntries(res.headers.getSetCookie().map((line) => [line.slice(0, line.indexOf('=')), line]));
+}
