@@ -221,7 +221,8 @@ describe('secrets and least privilege', () => {
       }
     }
     const stripeReaders = Object.entries(functions).filter(([, def]) => ('secrets' in def ? (def.secrets as readonly string[]) : []).includes('stripe'));
-    expect(stripeReaders.map(([name]) => name).sort()).toEqual(['billing', 'stripeWebhook']);
+    // The account function cancels a deleted account's subscription.
+    expect(stripeReaders.map(([name]) => name).sort()).toEqual(['account', 'billing', 'stripeWebhook']);
   });
 
   it('grants each function only its own tables and secrets, never a wildcard resource', () => {
@@ -259,8 +260,42 @@ describe('secrets and least privilege', () => {
       expect(readsOriginSecret, `${name} reads the origin secret`).toBe((('secrets' in def ? def.secrets : []) as readonly string[]).includes('originVerify'));
       if (readsOriginSecret) originSecretReaders.push(name);
     }
-    // Contact and auth limit per visitor, so they need the address CloudFront saw; nobody else does.
-    expect(originSecretReaders.sort()).toEqual(['auth', 'contact']);
+    // Contact and auth limit per visitor, and the account page's password checks count toward auth's
+    // sign-in limits, so they need the address CloudFront saw; nobody else does.
+    expect(originSecretReaders.sort()).toEqual(['account', 'auth', 'contact']);
+  });
+
+  it("lets the account function delete from exactly the tables a deletion empties, each by name, and read none other; only it deletes from usage, handoff codes and contact messages", () => {
+    expect(functions.account.tables).toEqual(['users', 'usage', 'handoffCodes', 'rateLimits', 'contactMessages']);
+    const statementsOf = (name: string) => {
+      const roleId = resources[logicalIdOfFunction(name)!]!.Properties.Role['Fn::GetAtt'][0];
+      return ofType('AWS::IAM::Policy')
+        .filter(([, p]) => json(p.Properties.Roles).includes(roleId))
+        .flatMap(([, p]) => p.Properties.PolicyDocument.Statement as any[])
+        .filter((st) => [st.Action].flat().some((a: string) => a.startsWith('dynamodb:')));
+    };
+    const tablesDeletableBy = (name: string) =>
+      (Object.keys(tables) as TableKey[]).filter((k) =>
+        statementsOf(name).some((st) => [st.Action].flat().includes('dynamodb:BatchWriteItem') && [st.Action].flat().includes('dynamodb:DeleteItem') && json(st.Resource).includes(`"Data${k}`)),
+      );
+    expect(tablesDeletableBy('account').sort()).toEqual(['contactMessages', 'handoffCodes', 'rateLimits', 'usage', 'users']);
+    // Its export and deletion find contact messages by sender: the index is covered, by the table's name, not a wildcard.
+    const contactResources = statementsOf('account').flatMap((st) => [st.Resource].flat()).map(json).filter((r) => r.includes('"Datacontact'));
+    expect(contactResources.some((r) => r.includes('/index/*'))).toBe(true);
+    for (const other of Object.keys(functions).filter((n) => n !== 'account')) {
+      for (const key of ['usage', 'handoffCodes', 'contactMessages'] as const) {
+        if (other === 'usage' && key === 'usage') continue;
+        if (other === 'auth' && key === 'handoffCodes') continue;
+        if (other === 'contact' && key === 'contactMessages') continue;
+        expect(tablesDeletableBy(other), `${other} may delete from ${key}`).not.toContain(key);
+      }
+    }
+  });
+
+  it('routes the account API to the account function, every route with credentials', () => {
+    const accountRoutes = routes.filter((r) => r.fn === 'account').map((r) => `${r.method} ${r.path}`);
+    expect(accountRoutes.sort()).toEqual(['DELETE /api/account', 'GET /api/account/export', 'PATCH /api/account', 'POST /api/account/password', 'POST /api/account/sign-out-everywhere']);
+    for (const route of routes.filter((r) => r.fn === 'account')) expect(route.forwardsCredentials, route.path).toBe(true);
   });
 });
 

@@ -141,17 +141,21 @@ const AUTH_TARGETS: Target[] = [
   { method: 'POST', path: '/api/auth/signout', takesBody: true, session: true },
 ];
 
-const TARGETS: Target[] = [
-  ...routes
-    .filter((route) => !route.path.includes('{proxy+}'))
-    .map((route) => ({ method: route.method, path: route.path, takesBody: route.method !== 'GET', session: route.forwardsCredentials === true })),
-  ...AUTH_TARGETS,
-];
+/** Route-table routes that end every session of the caller whatever their body: fuzzed last, after the auth ones. */
+const ENDS_SESSIONS = ['POST /api/account/sign-out-everywhere'];
+const endsSessions = (target: Target) => ENDS_SESSIONS.includes(`${target.method} ${target.path}`);
+
+const TABLE_TARGETS: Target[] = routes
+  .filter((route) => !route.path.includes('{proxy+}'))
+  .map((route) => ({ method: route.method, path: route.path, takesBody: route.method !== 'GET', session: route.forwardsCredentials === true }));
+
+const TARGETS: Target[] = [...TABLE_TARGETS.filter((t) => !endsSessions(t)), ...AUTH_TARGETS, ...TABLE_TARGETS.filter(endsSessions)];
 
 it('fuzzes every route in the route table', () => {
   const proxies = routes.filter((route) => route.path.includes('{proxy+}')).map((route) => route.path);
   expect(proxies).toEqual(['/api/auth/{proxy+}']);
   expect(TARGETS.length).toBe(routes.length - 1 + AUTH_TARGETS.length);
+  expect(TARGETS.filter(endsSessions)).toHaveLength(ENDS_SESSIONS.length);
 });
 
 // ---- the malformed input ------------------------------------------------------------------------
@@ -319,7 +323,7 @@ describe('every route with malformed input', () => {
   async function fuzz(mode: Mode, credentials: Credentials | undefined, subnet: number, targets: Target[]) {
     const problems: string[] = [];
     const cases = targets.flatMap((target) => casesFor(target, mode, credentials, subnet));
-    // The refresh and sign-out routes come last, so the session lives for all the others.
+    // The refresh, sign-out and sign-out-everywhere routes come last, so the session lives for all the others.
     for (const target of [...new Set(cases.map((c) => `${c.method} ${c.path.split('?')[0]}`))]) {
       const batch = cases.filter((c) => `${c.method} ${c.path.split('?')[0]}` === target);
       await inBatches(batch, 8, async (c) => {
