@@ -22,6 +22,7 @@ process.env.AWS_SDK_JS_NODE_VERSION_SUPPORT_WARNING_DISABLED ??= 'true';
 
 const RUNS = 5;
 const BUDGET_KB = 300;
+const SDK_FUNCTIONS = ['auth', 'account'];
 const run = promisify(execFile);
 const work = mkdtempSync(join(tmpdir(), 'voxpen-bench-lambda-'));
 
@@ -51,6 +52,8 @@ const SAMPLE_REQUESTS: Partial<Record<FunctionName, { method: string; path: stri
   usage: { method: 'POST', path: '/api/usage', body: { words: 1, seconds: 1 }, signedIn: true },
   // A real checkout: a Stripe customer and session made at the stand-in.
   billing: { method: 'POST', path: '/api/create-checkout-session', body: { priceId: PRICE_IDS.monthly }, signedIn: true },
+  // The whole export: the core (SDK init, the user's login methods), the users item, usage, contact messages.
+  account: { method: 'GET', path: '/api/account/export', signedIn: true },
 };
 
 /** A Stripe event signed as Stripe signs it, new each run so it is applied rather than deduplicated. */
@@ -139,7 +142,8 @@ async function main() {
       const file = await bundle(name.replace(/\W/g, ''), entry);
       const kb = statSync(file).size / 1024;
       const r = await coldStart(file, name, stack.env, accessToken);
-      const budget = name === 'auth' || name.startsWith('(') ? '' : kb <= BUDGET_KB ? `  ≤${BUDGET_KB} ok` : `  OVER ${BUDGET_KB}`;
+      // auth and account carry supertokens-node (routes.ts says why), so the budget is not theirs.
+      const budget = SDK_FUNCTIONS.includes(name) || name.startsWith('(') ? '' : kb <= BUDGET_KB ? `  ≤${BUDGET_KB} ok` : `  OVER ${BUDGET_KB}`;
       console.log([name.padEnd(16), kb.toFixed(1).padStart(10), r.requireMs.toFixed(1).padStart(11), r.firstInvokeMs.toFixed(1).padStart(14), r.processMs.toFixed(0).padStart(11), `  ${r.status}`, budget].join(''));
     }
   } finally {
