@@ -64,9 +64,12 @@ export const routes: RouteObject[] = [
     ],
   },
   {
-    // The signed-in area: the same site layout, its navigation bar signing out.
+    // The signed-in area (the dashboard, /account): the same site layout, its navigation bar signing out.
     ...page('src/pages/dashboard/DashboardLayout.tsx', () => import('./pages/dashboard/DashboardLayout')),
     errorElement: <ErrorPage />,
-    children: [{ path: '/dashboard', ...page('src/pages/dashboard/DashboardPage.tsx', () => import('./pages/dashboard/DashboardPage')) }],
+    children: [
+      { path: '/dashboard', ...page('src/pages/dashboard/DashboardPage.tsx', () => import('./pages/dashboard/DashboardPage')) },
+      { path: '/account', ...page('src/pages/account/AccountPage.tsx', () => import('./pages/account/AccountPage')) },
+    ],
   },
 ];

@@ -1,0 +1,89 @@
+/** The account routes (issue 13, /account): rename, change the password, sign out everywhere, export, delete. */
+import { isAxiosError } from 'axios';
+import type { AccountExport, AccountMessage, ErrorBody } from '../../../shared/api-types';
+import type { ChangePasswordBody, DeleteAccountBody } from '../../../shared/schemas/account';
+import { api } from './client';
+
+/** PATCH /api/account: answers the saved (trimmed) name. */
+export async function renameAccount(name: string): Promise<AccountMessage> {
+  const { data } = await api.patch<AccountMessage>('/api/account', { name });
+  return data;
+}
+
+/** POST /api/account/password: keeps this session, ends every other. */
+export async function changePassword(body: ChangePasswordBody): Promise<AccountMessage> {
+  const { data } = await api.post<AccountMessage>('/api/account/password', body);
+  return data;
+}
+
+/** POST /api/account/sign-out-everywhere: every session ends, this one too (the answer clears its cookies). */
+export async function signOutEverywhere(): Promise<AccountMessage> {
+  const { data } = await api.post<AccountMessage>('/api/account/sign-out-everywhere');
+  return data;
+}
+
+/** DELETE /api/account: the answer clears this browser's session cookies. */
+export async function deleteAccount(body: DeleteAccountBody): Promise<AccountMessage> {
+  const { data } = await api.delete<AccountMessage>('/api/account', { data: body });
+  return data;
+}
+
+/**
+ * The profile /account shows, with how the account signs in. The user profile route does not carry
+ * the sign-in methods; the export does (from the auth core), so the page reads it from there.
+ */
+export async function readAccountProfile(): Promise<AccountExport['profile']> {
+  const { data } = await api.get<AccountExport>('/api/account/export');
+  return data.profile;
+}
+
+/** The export's file name as the API names it: voxpen-data-YYYY-MM-DD.json, the date in UTC. */
+export function exportFileName(now = new Date()): string {
+  return `voxpen-data-${now.toISOString().slice(0, 10)}.json`;
+}
+
+/** The file name in a Content-Disposition header (readable only when the API exposes it across origins). */
+export function fileNameIn(disposition: unknown): string | undefined {
+  if (typeof disposition !== 'string') return undefined;
+  const name = /filename="([^"]+)"/.exec(disposition)?.[1];
+  // Only a plain name: never a path.
+  return name && /^[\w.-]+$/.test(name) ? name : undefined;
+}
+
+/**
+ * GET /api/account/export, saved as a file: read with the session (the API may be on another
+ * origin, where a plain link would not be a same-origin download), then handed to the browser as
+ * an object URL on an `<a download>`. Answers the file's name.
+ */
+export async function downloadAccountData(): Promise<string> {
+  const response = await api.get<Blob>('/api/account/export', { responseType: 'blob' });
+  const name = fileNameIn(response.headers['content-disposition']) ?? exportFileName();
+  const url = URL.createObjectURL(response.data);
+  const link = document.createElement('a');
+  link.href = url;
+  link.download = name;
+  link.hidden = true;
+  document.body.append(link);
+  link.click();
+  link.remove();
+  // The browser has the file once the download starts; a minute is plenty before the blob goes.
+  setTimeout(() => URL.revokeObjectURL(url), 60_000);
+  return name;
+}
+
+/** What a refused or failed account call came to: the API's sentence and field messages, or `fallback`. */
+export interface AccountFailure {
+  /** The answer's status; absent when there was no answer. */
+  status?: number;
+  message: string;
+  fields?: Record<string, string>;
+}
+
+export function accountFailure(error: unknown, fallback: string): AccountFailure {
+  if (!isAxiosError<Partial<ErrorBody>>(error) || !error.response) return { message: fallback };
+  const { status, data } = error.response;
+  // A blob read's error body is a Blob, not the API's JSON: then the fallback sentence.
+  const message = typeof data?.message === 'string' && data.message ? data.message : fallback;
+  const fields = data?.fields && typeof data.fields === 'object' ? data.fields : undefined;
+  return { status, message, ...(fields ? { fields } : {}) };
+}

@@ -1,0 +1,337 @@
+import { act, render, screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { AxiosError, AxiosHeaders, type AxiosResponse } from 'axios';
+import { createMemoryRouter, RouterProvider } from 'react-router';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import type { ErrorBody } from '../../../../shared/api-types';
+import { texts } from '../../../../shared/texts';
+import { changePassword, deleteAccount, downloadAccountData, readAccountProfile, renameAccount, signOutEverywhere } from '../../api/account';
+import { signOut } from '../../auth/auth-client';
+import { sessionExists, useSession } from '../../auth/session';
+import { RETURN_TO_KEY } from '../../return-to';
+import DashboardLayout from '../dashboard/DashboardLayout';
+import type { AccountProfile } from './account-data';
+import { AccountPage, GOODBYE_MS, HydrateFallback, loader } from './AccountPage';
+
+vi.mock('../../auth/AuthShell', () => ({ AuthProviders: ({ children }: { children: React.ReactNode }) => children }));
+vi.mock('../../auth/auth-client', () => ({ signOut: vi.fn() }));
+vi.mock('../../auth/session', () => ({ useSession: vi.fn(), sessionExists: vi.fn() }));
+vi.mock('../../api/accounts', () => ({ ensureUserExists: vi.fn() }));
+vi.mock('../../api/account', async (original) => ({
+  ...(await original<typeof import('../../api/account')>()),
+  readAccountProfile: vi.fn(),
+  renameAccount: vi.fn(),
+  changePassword: vi.fn(),
+  signOutEverywhere: vi.fn(),
+  downloadAccountData: vi.fn(),
+  deleteAccount: vi.fn(),
+}));
+
+const t = texts.account.page;
+const config = { headers: new AxiosHeaders() };
+const refused = (status: number, data: ErrorBody) =>
+  new AxiosError(`Request failed with status code ${status}`, 'ERR_BAD_REQUEST', config, {}, { status, statusText: '', data, headers: {}, config } as AxiosResponse);
+
+const emailAccount: AccountProfile = {
+  name: 'Ada Lovelace',
+  email: 'ada@example.com',
+  createdAt: '2026-01-05T10:00:00.000Z',
+  lastLoginAt: null,
+  loginCount: 1,
+  signInMethods: ['password'],
+};
+const googleAccount: AccountProfile = { ...emailAccount, name: 'Grace Hopper', email: 'grace@example.com', signInMethods: ['google'] };
+
+const signedIn = { loading: false, doesSessionExist: true, userId: 'u-1' } as const;
+const signedOut = { loading: false, doesSessionExist: false } as const;
+
+/** /account as routes.tsx makes it (inside the signed-in layout, its loader included), once the loader has run. */
+async function renderAccount() {
+  const router = createMemoryRouter(
+    [
+      { element: <DashboardLayout />, children: [{ path: '/account', loader, HydrateFallback, element: <AccountPage /> }] },
+      { path: '/signin', element: <h1>Sign-in page</h1> },
+      { path: '/', element: <h1>Home page</h1> },
+    ],
+    { initialEntries: ['/account'] },
+  );
+  render(<RouterProvider router={router} />);
+  await act(() => new Promise<void>((resolve) => (router.state.initialized ? resolve() : router.subscribe((now) => now.initialized && resolve()))));
+  return router;
+}
+
+const section = (name: string) => screen.getByRole('region', { name });
+
+beforeEach(() => {
+  vi.mocked(sessionExists).mockResolvedValue(true);
+  vi.mocked(useSession).mockReturnValue(signedIn);
+  vi.mocked(readAccountProfile).mockResolvedValue(emailAccount);
+  vi.mocked(signOut).mockResolvedValue();
+});
+afterEach(() => {
+  vi.useRealTimers();
+  vi.clearAllMocks();
+  sessionStorage.clear();
+});
+
+describe('/account', () => {
+  it('sends the signed-out to /signin before reading anything, and remembers to come back', async () => {
+    vi.mocked(sessionExists).mockResolvedValue(false);
+    const router = await renderAccount();
+    expect(router.state.location.pathname).toBe('/signin');
+    expect(readAccountProfile).not.toHaveBeenCalled();
+    expect(sessionStorage.getItem(RETURN_TO_KEY)).toBe('/account');
+  });
+
+  it('shows the email, how the account signs in and since when, and is linked from the signed-in bar', async () => {
+    await renderAccount();
+    expect(screen.getByRole('heading', { level: 1, name: t.title })).toBeInTheDocument();
+    const profile = section('Profile');
+    expect(within(profile).getByText('ada@example.com')).toBeInTheDocument();
+    expect(within(profile).getByText('Email and password')).toBeInTheDocument();
+    expect(within(profile).getByText('January 5, 2026')).toBeInTheDocument();
+    const bar = screen.getByRole('navigation', { name: 'Main' });
+    expect(within(bar).getByRole('link', { name: 'Account' })).toHaveAttribute('aria-current', 'page');
+    expect(within(bar).getByRole('link', { name: 'Dashboard' })).toHaveAttribute('href', '/dashboard');
+    expect(within(bar).getByRole('button', { name: 'Logout' })).toBeInTheDocument();
+  });
+
+  it('says when the account cannot be read', async () => {
+    vi.spyOn(console, 'error').mockImplementation(() => {});
+    vi.mocked(readAccountProfile).mockRejectedValue(refused(500, { message: 'Internal error' }));
+    await renderAccount();
+    expect(screen.getByRole('alert')).toHaveTextContent(t.loadFailed);
+  });
+});
+
+describe('/account name', () => {
+  it('refuses an empty name beside the field (focused), then saves a new one and says so', async () => {
+    const user = userEvent.setup();
+    vi.mocked(renameAccount).mockResolvedValue({ message: texts.account.renamed, name: 'Ada King' });
+    await renderAccount();
+    const name = within(section('Profile')).getByLabelText('Name');
+    expect(name).toHaveValue('Ada Lovelace');
+
+    await user.clear(name);
+    await user.type(name, '   ');
+    await user.click(screen.getByRole('button', { name: t.saveName }));
+    expect(within(section('Profile')).getByText(texts.account.nameRequired)).toBeInTheDocument();
+    expect(name).toHaveFocus();
+    expect(name).toHaveAttribute('aria-invalid', 'true');
+    expect(renameAccount).not.toHaveBeenCalled();
+
+    await user.clear(name);
+    await user.type(name, ' Ada King ');
+    await user.click(screen.getByRole('button', { name: t.saveName }));
+    expect(renameAccount).toHaveBeenCalledWith(' Ada King ');
+    expect(await within(section('Profile')).findByRole('status')).toHaveTextContent(texts.account.renamed);
+    expect(name).not.toHaveAttribute('aria-invalid');
+  });
+
+  it("shows the API's field message for a refused name", async () => {
+    const user = userEvent.setup();
+    vi.mocked(renameAccount).mockRejectedValue(refused(400, { message: 'Invalid', fields: { name: texts.account.nameTooLong } }));
+    await renderAccount();
+    await user.click(screen.getByRole('button', { name: t.saveName }));
+    expect(await within(section('Profile')).findByText(texts.account.nameTooLong)).toBeInTheDocument();
+    expect(within(section('Profile')).getByLabelText('Name')).toHaveFocus();
+  });
+});
+
+describe('/account password', () => {
+  async function fill(current: string, next: string, again = next) {
+    const user = userEvent.setup();
+    const form = section('Password');
+    await user.type(within(form).getByLabelText('Current password'), current);
+    await user.type(within(form).getByLabelText('New password'), next);
+    await user.type(within(form).getByLabelText('Confirm new password'), again);
+    await user.click(within(form).getByRole('button', { name: t.changePassword }));
+    return { user, form };
+  }
+
+  it('shows the rules, and checks them and the repeat before sending', async () => {
+    await renderAccount();
+    const form = section('Password');
+    expect(within(form).getByLabelText('New password')).toHaveAccessibleDescription(t.passwordRules);
+
+    await fill('engine42', 'short1', 'short1');
+    expect(within(form).getByText(texts.auth.fields.passwordTooShort)).toBeInTheDocument();
+    expect(within(form).getByLabelText('New password')).toHaveFocus();
+
+    await userEvent.clear(within(form).getByLabelText('New password'));
+    await userEvent.type(within(form).getByLabelText('New password'), 'longenough42');
+    await userEvent.click(within(form).getByRole('button', { name: t.changePassword }));
+    expect(within(form).getByText(t.passwordsDoNotMatch)).toBeInTheDocument();
+    expect(within(form).getByLabelText('Confirm new password')).toHaveFocus();
+    expect(changePassword).not.toHaveBeenCalled();
+  });
+
+  it('shows a wrong current password beside its field, focused', async () => {
+    vi.mocked(changePassword).mockRejectedValue(refused(400, { message: texts.account.wrongPassword, fields: { currentPassword: texts.account.wrongPassword } }));
+    await renderAccount();
+    const { form } = await fill('not-it-1', 'brandnew42');
+    expect(changePassword).toHaveBeenCalledWith({ currentPassword: 'not-it-1', newPassword: 'brandnew42' });
+    expect(await within(form).findByText(texts.account.wrongPassword)).toBeInTheDocument();
+    expect(within(form).getByLabelText('Current password')).toHaveFocus();
+  });
+
+  it("shows the sign-in limits' sentence as the form's alert", async () => {
+    const limited = texts.auth.tooManyAttempts(15);
+    vi.mocked(changePassword).mockRejectedValue(refused(429, { message: limited }));
+    await renderAccount();
+    const { form } = await fill('not-it-1', 'brandnew42');
+    expect(await within(form).findByRole('alert')).toHaveTextContent(limited);
+    expect(within(form).getByRole('alert')).toHaveFocus();
+  });
+
+  it('changes it, says other devices were signed out, and empties the fields', async () => {
+    vi.mocked(changePassword).mockResolvedValue({ message: texts.account.passwordChanged });
+    await renderAccount();
+    const { form } = await fill('engine42', 'brandnew42');
+    expect(await within(form).findByRole('status')).toHaveTextContent(texts.account.passwordChanged);
+    expect(within(form).getByLabelText('Current password')).toHaveValue('');
+    expect(within(form).getByLabelText('New password')).toHaveValue('');
+  });
+});
+
+describe('/account sign out of all devices', () => {
+  it('asks first (Cancel gives focus back), then signs out everywhere and here, says so and goes to /signin', async () => {
+    vi.useFakeTimers({ shouldAdvanceTime: true });
+    const user = userEvent.setup({ advanceTimers: vi.advanceTimersByTime });
+    vi.mocked(signOutEverywhere).mockImplementation(async () => {
+      // The answer clears this browser's session: the page stays to say so.
+      vi.mocked(useSession).mockReturnValue(signedOut);
+      return { message: texts.account.signedOutEverywhere };
+    });
+    const router = await renderAccount();
+    const sessions = section(t.signOutAll);
+    const open = within(sessions).getByRole('button', { name: t.signOutAll });
+
+    await user.click(open);
+    expect(within(sessions).getByText(t.signOutQuestion).closest('p')).toHaveFocus();
+    await user.click(within(sessions).getByRole('button', { name: t.cancel }));
+    expect(within(sessions).getByRole('button', { name: t.signOutAll })).toHaveFocus();
+    expect(signOutEverywhere).not.toHaveBeenCalled();
+
+    await user.click(within(sessions).getByRole('button', { name: t.signOutAll }));
+    await user.click(within(sessions).getByRole('button', { name: t.signOutConfirm }));
+    expect(await within(sessions).findByText(new RegExp(texts.account.signedOutEverywhere))).toBeInTheDocument();
+    expect(signOut).toHaveBeenCalled();
+    expect(router.state.location.pathname).toBe('/account');
+    await act(() => vi.advanceTimersByTimeAsync(1500));
+    expect(router.state.location.pathname).toBe('/signin');
+  });
+});
+
+describe('/account download my data', () => {
+  it('shows its progress, then the file it saved', async () => {
+    const user = userEvent.setup();
+    let finish!: (file: string) => void;
+    vi.mocked(downloadAccountData).mockReturnValue(new Promise((resolve) => (finish = resolve)));
+    await renderAccount();
+    const data = section(t.download);
+    await user.click(within(data).getByRole('button', { name: t.download }));
+    expect(within(data).getByRole('button', { name: t.preparing })).toBeDisabled();
+    await act(async () => finish('voxpen-data-2026-03-01.json'));
+    expect(within(data).getByRole('status')).toHaveTextContent(t.downloaded('voxpen-data-2026-03-01.json'));
+    expect(within(data).getByRole('button', { name: t.download })).toBeEnabled();
+  });
+
+  it('says when it failed', async () => {
+    vi.spyOn(console, 'error').mockImplementation(() => {});
+    vi.mocked(downloadAccountData).mockRejectedValue(new Error('offline'));
+    await renderAccount();
+    await userEvent.click(within(section(t.download)).getByRole('button', { name: t.download }));
+    expect(await within(section(t.download)).findByRole('alert')).toHaveTextContent(t.downloadFailed);
+  });
+});
+
+describe('/account delete', () => {
+  it('cannot be sent until "delete my account" is typed; then, with the password, says goodbye and goes home', async () => {
+    vi.useFakeTimers({ shouldAdvanceTime: true });
+    const user = userEvent.setup({ advanceTimers: vi.advanceTimersByTime });
+    vi.mocked(deleteAccount).mockImplementation(async () => {
+      vi.mocked(useSession).mockReturnValue(signedOut);
+      return { message: texts.account.deleted };
+    });
+    const router = await renderAccount();
+    const danger = section(t.deleteTitle);
+    const submit = within(danger).getByRole('button', { name: t.deleteSubmit });
+    const phrase = within(danger).getByLabelText(t.deleteConfirmLabel);
+    expect(submit).toBeDisabled();
+    await user.type(phrase, 'delete my acount');
+    expect(submit).toBeDisabled();
+    await user.clear(phrase);
+    await user.type(phrase, 'delete my account');
+    expect(submit).toBeEnabled();
+
+    // The password is asked for before anything is sent.
+    await user.click(submit);
+    expect(deleteAccount).not.toHaveBeenCalled();
+    expect(within(danger).getByLabelText(t.deletePasswordLabel)).toHaveFocus();
+    await user.type(within(danger).getByLabelText(t.deletePasswordLabel), 'engine42');
+    await user.click(submit);
+
+    expect(deleteAccount).toHaveBeenCalledWith({ confirmation: 'delete my account', password: 'engine42' });
+    expect(await screen.findByRole('heading', { level: 1, name: t.goodbye })).toHaveFocus();
+    expect(screen.getByText(texts.account.deleted)).toBeInTheDocument();
+    expect(signOut).toHaveBeenCalled();
+    // Signed out by the answer, yet not sent to /signin: the goodbye stays, then home.
+    expect(router.state.location.pathname).toBe('/account');
+    await act(() => vi.advanceTimersByTimeAsync(GOODBYE_MS));
+    expect(router.state.location.pathname).toBe('/');
+  });
+
+  it('shows a wrong password beside its field, and the account stays', async () => {
+    const user = userEvent.setup();
+    vi.mocked(deleteAccount).mockRejectedValue(refused(400, { message: texts.account.wrongPassword, fields: { password: texts.account.wrongPassword } }));
+    await renderAccount();
+    const danger = section(t.deleteTitle);
+    await user.type(within(danger).getByLabelText(t.deleteConfirmLabel), 'delete my account');
+    await user.type(within(danger).getByLabelText(t.deletePasswordLabel), 'not-it-1');
+    await user.click(within(danger).getByRole('button', { name: t.deleteSubmit }));
+    expect(await within(danger).findByText(texts.account.wrongPassword)).toBeInTheDocument();
+    expect(within(danger).getByLabelText(t.deletePasswordLabel)).toHaveFocus();
+    expect(screen.getByRole('heading', { level: 1, name: t.title })).toBeInTheDocument();
+    expect(signOut).not.toHaveBeenCalled();
+  });
+});
+
+describe('/account for a Google account', () => {
+  beforeEach(() => {
+    vi.mocked(readAccountProfile).mockResolvedValue(googleAccount);
+  });
+
+  it('says it signs in with Google, has no password form, and deletes without a password', async () => {
+    vi.mocked(deleteAccount).mockResolvedValue({ message: texts.account.deleted });
+    await renderAccount();
+    expect(within(section('Profile')).getByText('Google')).toBeInTheDocument();
+    const password = section('Password');
+    expect(within(password).getByText(texts.account.noPassword)).toBeInTheDocument();
+    expect(within(password).queryByRole('textbox')).toBeNull();
+    expect(screen.queryByLabelText('Current password')).toBeNull();
+
+    const danger = section(t.deleteTitle);
+    expect(within(danger).getByText(t.deleteGoogleNote)).toBeInTheDocument();
+    expect(within(danger).queryByLabelText(t.deletePasswordLabel)).toBeNull();
+    await userEvent.type(within(danger).getByLabelText(t.deleteConfirmLabel), 'delete my account');
+    await userEvent.click(within(danger).getByRole('button', { name: t.deleteSubmit }));
+    expect(deleteAccount).toHaveBeenCalledWith({ confirmation: 'delete my account' });
+    expect(await screen.findByRole('heading', { level: 1, name: t.goodbye })).toBeInTheDocument();
+  });
+
+  it('shows the sentence asking for a recent sign-in, with a way to sign in again that comes back here', async () => {
+    vi.mocked(deleteAccount).mockRejectedValue(refused(403, { message: texts.account.signInAgainToDelete }));
+    const router = await renderAccount();
+    const danger = section(t.deleteTitle);
+    await userEvent.type(within(danger).getByLabelText(t.deleteConfirmLabel), 'delete my account');
+    await userEvent.click(within(danger).getByRole('button', { name: t.deleteSubmit }));
+    expect(await within(danger).findByRole('alert')).toHaveTextContent(texts.account.signInAgainToDelete);
+    expect(within(danger).getByRole('alert')).toHaveFocus();
+
+    await userEvent.click(within(danger).getByRole('button', { name: t.signInAgain }));
+    await waitFor(() => expect(router.state.location.pathname).toBe('/signin'));
+    expect(signOut).toHaveBeenCalled();
+    expect(sessionStorage.getItem(RETURN_TO_KEY)).toBe('/account');
+  });
+});

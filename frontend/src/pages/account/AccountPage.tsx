@@ -1,0 +1,98 @@
+import { useEffect, useState } from 'react';
+import { Link, Navigate, useLoaderData } from 'react-router';
+import { PRODUCT_NAME } from '../../../../shared/product';
+import { texts } from '../../../../shared/texts';
+import { useDelayedRedirect } from '../../auth/redirect';
+import { useSession } from '../../auth/session';
+import { Spinner } from '../../auth/Spinner';
+import { loadAccount, type AccountState } from './account-data';
+import { DeleteSection } from './DeleteSection';
+import { ExportSection } from './ExportSection';
+import { useLeaving } from './leaving';
+import { NoPasswordSection, PasswordSection } from './PasswordSection';
+import { ProfileSection } from './ProfileSection';
+import { SignOutEverywhereSection } from './SignOutEverywhereSection';
+import './account.css';
+
+const t = texts.account.page;
+
+export { loadAccount as loader };
+
+/** Read once per visit: the sections keep what they change. */
+export const shouldRevalidate = () => false;
+
+/** A spinner while the loader checks the session and reads the account (the first load of /account). */
+export function HydrateFallback() {
+  return <Spinner />;
+}
+
+/** Long enough to read the goodbye before the home page. */
+export const GOODBYE_MS = 4000;
+
+/** A module-level ref callback: the heading takes focus when the goodbye replaces the form that was in use. */
+function focus(heading: HTMLHeadingElement | null) {
+  heading?.focus();
+}
+
+function Goodbye({ message }: { message: string }) {
+  useDelayedRedirect('/', GOODBYE_MS);
+  return (
+    <div className="container narrow auth-status" role="status">
+      <h1 ref={focus} tabIndex={-1}>
+        {t.goodbye}
+      </h1>
+      <p className="lead">{message}</p>
+      <p className="muted">{t.toHome}</p>
+      <Link to="/" replace className="btn btn-primary">
+        {t.homeNow}
+      </Link>
+    </div>
+  );
+}
+
+/**
+ * /account (issue 13): the profile and how the account signs in, the password (email accounts),
+ * signing out everywhere, the data as a file, and deletion. Signed in only: the loader sends the
+ * signed-out to /signin, and a session that ends while the page is open does too, unless the page
+ * ended it itself (it says so, then moves on).
+ */
+export function AccountPage() {
+  const state = useLoaderData<AccountState>();
+  const session = useSession();
+  const leaving = useLeaving();
+  const [goodbye, setGoodbye] = useState<string>();
+
+  useEffect(() => {
+    document.title = `${t.title} | ${PRODUCT_NAME}`;
+  }, []);
+
+  if (goodbye !== undefined) return <Goodbye message={goodbye} />;
+  if (!leaving.active) {
+    if (session.loading) return <Spinner />;
+    if (!session.doesSessionExist) return <Navigate to="/signin" replace />;
+  }
+
+  return (
+    <div className="container narrow account">
+      <header className="dashboard-header">
+        <h1>{t.title}</h1>
+        <p className="lead">{t.lead}</p>
+      </header>
+      {state.status === 'error' ? (
+        <p className="form-alert" role="alert">
+          {t.loadFailed}
+        </p>
+      ) : (
+        <div className="account-sections">
+          <ProfileSection profile={state.profile} />
+          {state.profile.signInMethods.includes('password') ? <PasswordSection email={state.profile.email} /> : <NoPasswordSection />}
+          <SignOutEverywhereSection leaving={leaving} />
+          <ExportSection />
+          <DeleteSection hasPassword={state.profile.signInMethods.includes('password')} leaving={leaving} onDeleted={setGoodbye} />
+        </div>
+      )}
+    </div>
+  );
+}
+
+export default AccountPage;

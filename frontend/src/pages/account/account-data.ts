@@ -1,0 +1,46 @@
+import { isAxiosError } from 'axios';
+import { redirect } from 'react-router';
+import type { AccountExport } from '../../../../shared/api-types';
+import { readAccountProfile } from '../../api/account';
+import { ensureUserExists } from '../../api/accounts';
+import { sessionExists } from '../../auth/session';
+import { rememberReturnTo } from '../../return-to';
+
+export type AccountProfile = AccountExport['profile'];
+
+export type AccountState = { status: 'ready'; profile: AccountProfile } | { status: 'error' };
+
+const answered = (error: unknown, status: number) => isAxiosError(error) && error.response?.status === status;
+
+function toSignIn(): never {
+  // Signed in again, the visitor comes back here (the return path /signin and Google's callback use).
+  rememberReturnTo('/account');
+  throw redirect('/signin');
+}
+
+async function readProfile(): Promise<AccountProfile> {
+  try {
+    return await readAccountProfile();
+  } catch (error) {
+    // No record yet (one whose saving failed at sign-up): made as the dashboard makes it, then read again.
+    if (!answered(error, 404)) throw error;
+    await ensureUserExists();
+    return readAccountProfile();
+  }
+}
+
+/**
+ * /account's data, owned by its route: the signed-out go to /signin before any call (and come back
+ * here once signed in); then the profile with its sign-in methods. A session the core has ended
+ * (signed out everywhere from another device) answers 401: to /signin too.
+ */
+export async function loadAccount(): Promise<AccountState> {
+  if (!(await sessionExists())) toSignIn();
+  try {
+    return { status: 'ready', profile: await readProfile() };
+  } catch (error) {
+    if (answered(error, 401)) toSignIn();
+    console.error('Could not load the account', error);
+    return { status: 'error' };
+  }
+}
