@@ -1,5 +1,5 @@
 import { useEffect, useId, useRef, useState } from 'react';
-import { Link, useLocation } from 'react-router';
+import { Link, NavLink, useLocation } from 'react-router';
 import { hasSessionHint } from '../session-hint';
 import { Logo } from './Logo';
 
@@ -9,7 +9,10 @@ export interface NavBarProps {
   onLogout?: () => void;
 }
 
-/** spec §2: Pricing hidden on dashboard pages; Logout there, else Dashboard or Login. */
+/** The signed-in area's pages (the dashboard and /account): their bar links each other and signs out. */
+export const isSignedInArea = (pathname: string) => /^\/(dashboard|account)(\/|$)/.test(pathname);
+
+/** spec §2: Pricing hidden on dashboard pages; Dashboard, Account and Logout there, else Dashboard or Login. */
 export function NavBar({ signedIn, onLogout }: NavBarProps) {
   const location = useLocation();
   const { pathname } = location;
@@ -17,7 +20,7 @@ export function NavBar({ signedIn, onLogout }: NavBarProps) {
   const [hint, setHint] = useState(false);
   const menuId = useId();
   const toggle = useRef<HTMLButtonElement>(null);
-  const onDashboard = pathname.startsWith('/dashboard');
+  const onDashboard = isSignedInArea(pathname);
   const hasSession = signedIn ?? hint;
 
   // Read after hydration, so prerendered HTML and the first client render agree.
@@ -40,9 +43,17 @@ export function NavBar({ signedIn, onLogout }: NavBarProps) {
     <>
       {!onDashboard && <Link to="/pricing">Pricing</Link>}
       {onDashboard ? (
-        <button type="button" className="btn btn-ghost" onClick={onLogout}>
-          Logout
-        </button>
+        <>
+          <NavLink to="/dashboard" end>
+            Dashboard
+          </NavLink>
+          <NavLink to="/account" end>
+            Account
+          </NavLink>
+          <button type="button" className="btn btn-ghost" onClick={onLogout}>
+            Logout
+          </button>
+        </>
       ) : hasSession ? (
         <Link to="/dashboard" className="btn btn-primary">
           Dashboard

@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { useLoaderData, useLocation } from 'react-router';
+import { Link, useLoaderData, useLocation } from 'react-router';
 import { ProtectedRoute } from '../../auth/ProtectedRoute';
 import { Spinner } from '../../auth/Spinner';
 import { DownloadNowButton, VersionLine } from '../../components/InstallerDownload';
@@ -45,6 +45,11 @@ function AccountCard({ user }: { user: Account }) {
       ) : (
         <p className="muted">Loading your account...</p>
       )}
+      <div className="card-actions">
+        <Link to="/account" className="btn btn-ghost">
+          Manage your account
+        </Link>
+      </div>
     </article>
   );
 }
