@@ -1,4 +1,4 @@
-import { render, screen, within } from '@testing-library/react';
+import { cleanup, render, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { createMemoryRouter, Outlet, RouterProvider } from 'react-router';
 import { afterEach, describe, expect, it } from 'vitest';
@@ -44,6 +44,20 @@ describe('navigation bar (spec §2)', () => {
     const bar = screen.getByRole('navigation', { name: 'Main' });
     expect(await within(bar).findByRole('link', { name: 'Dashboard' })).toHaveAttribute('href', '/dashboard');
     expect(within(bar).queryByRole('link', { name: 'Login' })).toBeNull();
+  });
+
+  it('in the signed-in area, links the dashboard and the account (marking the one shown) beside Logout, without Pricing', () => {
+    for (const path of ['/dashboard', '/account']) {
+      const router = renderAt(path);
+      const bar = screen.getByRole('navigation', { name: 'Main' });
+      expect(within(bar).queryByRole('link', { name: 'Pricing' })).toBeNull();
+      expect(within(bar).getByRole('link', { name: 'Dashboard' })).toHaveAttribute('href', '/dashboard');
+      expect(within(bar).getByRole('link', { name: 'Account' })).toHaveAttribute('href', '/account');
+      expect(within(bar).getByRole('link', { name: path === '/account' ? 'Account' : 'Dashboard' })).toHaveAttribute('aria-current', 'page');
+      expect(within(bar).getByRole('button', { name: 'Logout' })).toBeInTheDocument();
+      router.dispose();
+      cleanup();
+    }
   });
 
   it('opens the mobile menu from its toggle and closes it on Escape, handing focus back', async () => {

@@ -89,6 +89,12 @@ describe('/dashboard', () => {
     expect(ensureUserExists).toHaveBeenCalled();
   });
 
+  it("links the account page from its 'Your account' card", async () => {
+    await renderDashboard();
+    const card = screen.getByRole('heading', { name: 'Your account' }).closest('article')!;
+    expect(within(card).getByRole('link', { name: 'Manage your account' })).toHaveAttribute('href', '/account');
+  });
+
   it('hides Pricing and offers Logout, which signs out and goes to /signin', async () => {
     vi.mocked(signOut).mockResolvedValue();
     await renderDashboard();
