@@ -59,5 +59,5 @@ export function sitemapXml(pages: readonly SitePage[], siteOrigin: string): stri
 }
 
 export function robotsTxt(siteOrigin: string): string {
-  return ['User-agent: *', 'Allow: /', 'Disallow: /api/', 'Disallow: /dashboard', 'Disallow: /launch', '', `Sitemap: ${canonicalUrl(siteOrigin, '/sitemap.xml')}`, ''].join('\n');
+  return ['User-agent: *', 'Allow: /', 'Disallow: /api/', 'Disallow: /dashboard', 'Disallow: /account', 'Disallow: /launch', '', `Sitemap: ${canonicalUrl(siteOrigin, '/sitemap.xml')}`, ''].join('\n');
 }

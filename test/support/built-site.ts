@@ -33,4 +33,4 @@ export async function chunkSources(chunkUrl: string): Promise<string[]> {
 }
 
 /** Code that must never load on a marketing page (issue: code splitting). */
-export const PRIVATE_CODE = /supertokens|\/src\/auth\/|\/src\/pages\/auth\/|\/src\/pages\/dashboard\/|billing|stripe/i;
+export const PRIVATE_CODE = /supertokens|\/src\/auth\/|\/src\/pages\/auth\/|\/src\/pages\/dashboard\/|\/src\/pages\/account\/|\/src\/api\/account\.ts|billing|stripe/i;

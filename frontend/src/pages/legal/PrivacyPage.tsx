@@ -1,3 +1,4 @@
+import { Link } from 'react-router';
 import { CONTACT_DETAILS, RETENTION } from '../../../../shared/marketing';
 import { PolicyPage } from './PolicyPage';
 
@@ -12,7 +13,7 @@ export function PrivacyPage() {
   return (
     <PolicyPage
       title="Privacy Policy"
-      lastUpdated="2025-03-01"
+      lastUpdated="2026-11-23"
       contactEmail={CONTACT_DETAILS.privacyEmail}
       intro={<p>Your words are yours. This policy explains what Voxpen collects, why, how long we keep it, and the choices you have.</p>}
       sections={[
@@ -46,7 +47,26 @@ export function PrivacyPage() {
         },
         {
           heading: 'Your rights',
-          body: <p>You can see, export, correct or delete your data at any time. Deleting your account deletes your account data; write to us if you need help.</p>,
+          body: (
+            <>
+              <p>You can see, export, correct or delete your data at any time, yourself, from your account page:</p>
+              <ul>
+                <li>
+                  <strong>Export</strong>: sign in, open <Link to="/account">your account</Link> and choose <strong>Download my data</strong>. You get a JSON file with your
+                  profile, how you sign in, your plan and subscription, your usage for every month, and the messages you sent us.
+                </li>
+                <li>
+                  <strong>Correct</strong>: change your name and your password there too.
+                </li>
+                <li>
+                  <strong>Delete</strong>: choose <strong>Delete account</strong> there, type &quot;delete my account&quot; and confirm with your password (if you sign in with
+                  Google, sign in again first). Your account, usage and the messages you sent us are deleted at once, any subscription ends with no further charge, and
+                  every device is signed out. You may sign up again later with the same email, as a new account.
+                </li>
+              </ul>
+              <p>Write to us if you need help.</p>
+            </>
+          ),
         },
       ]}
     />
