@@ -1,0 +1,135 @@
+/** /account in Chromium against the whole local stack (issue 13): rename, download my data, delete; sign out of all devices. */
+import AxeBuilder from '@axe-core/playwright';
+import { randomUUID } from 'node:crypto';
+import { readFile } from 'node:fs/promises';
+import type { Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
+import type { AccountExport } from '../../shared/api-types';
+import { texts } from '../../shared/texts';
+import { screenshotPath } from '../support/browser';
+import { useJourney } from '../support/journey';
+
+const journey = useJourney();
+const PASSWORD = 'engine42';
+const t = texts.account.page;
+const uniqueEmail = (name: string) => `${name}-${randomUUID().slice(0, 8)}@example.com`;
+
+async function signUp(name: string, email: string): Promise<Page> {
+  const context = await journey.browser.newContext({ viewport: { width: 1280, height: 900 }, acceptDownloads: true });
+  const page = await context.newPage();
+  await page.goto(`${journey.stack.web}/signup`);
+  await page.getByLabel('Full name').fill(name);
+  await page.getByLabel('Email').fill(email);
+  await page.getByLabel('Password', { exact: true }).fill(PASSWORD);
+  await page.getByLabel('Confirm password').fill(PASSWORD);
+  await page.getByRole('checkbox').check();
+  await page.getByRole('button', { name: 'Create Account' }).click();
+  await page.waitForURL(`${journey.stack.web}/dashboard`);
+  return page;
+}
+
+/** Every axe finding at WCAG 2.1 A and AA, whatever its impact. */
+async function axeFindings(page: Page): Promise<string[]> {
+  const { violations } = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa']).analyze();
+  return violations.map((v) => `${v.id} (${v.impact}): ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
+}
+
+const section = (page: Page, name: string) => page.getByRole('region', { name });
+const mainNav = (page: Page) => page.getByRole('navigation', { name: 'Main' });
+
+describe('/account in Chromium', () => {
+  it('signs up, renames, downloads the data (the file arrives, with the new name), then deletes the account and goes home signed out', async () => {
+    const email = uniqueEmail('ada');
+    const page = await signUp('Ada Lovelace', email);
+    const errors: string[] = [];
+    page.on('pageerror', (e) => errors.push(e.message));
+
+    // From the dashboard's account card.
+    await page.getByRole('link', { name: 'Manage your account' }).click();
+    await page.waitForURL(`${journey.stack.web}/account`);
+    await page.getByRole('heading', { level: 1, name: t.title }).waitFor();
+    const profile = section(page, 'Profile');
+    await profile.getByText(email).waitFor();
+    await profile.getByText(t.signInMethods.password).waitFor();
+    await expect.poll(() => mainNav(page).getByRole('link', { name: 'Account' }).getAttribute('aria-current')).toBe('page');
+
+    // Rename.
+    await profile.getByLabel('Name', { exact: true }).fill('  Ada King  ');
+    await profile.getByRole('button', { name: t.saveName }).click();
+    await profile.getByRole('status').getByText(texts.account.renamed).waitFor();
+
+    // Download my data: the browser saves a file, and it is the account's data with the new name.
+    const data = section(page, t.download);
+    const [download] = await Promise.all([page.waitForEvent('download'), data.getByRole('button', { name: t.download }).click()]);
+    expect(download.suggestedFilename()).toMatch(/^voxpen-data-\d{4}-\d{2}-\d{2}\.json$/);
+    expect(download.suggestedFilename()).toBe(`voxpen-data-${new Date().toISOString().slice(0, 10)}.json`);
+    const exported = JSON.parse(await readFile((await download.path())!, 'utf8')) as AccountExport;
+    expect(exported.profile).toMatchObject({ name: 'Ada King', email, signInMethods: ['password'] });
+    expect(exported.plan).toBe('free');
+    await data.getByRole('status').getByText(t.downloaded(download.suggestedFilename())).waitFor();
+
+    // Its look, at a desktop's width and a phone's: nothing for axe, nothing scrolls sideways.
+    expect(await axeFindings(page)).toEqual([]);
+    // From the top, so the sticky bar is drawn where it belongs.
+    await page.evaluate(() => window.scrollTo(0, 0));
+    await page.screenshot({ path: screenshotPath('account-1280'), fullPage: true });
+    await page.setViewportSize({ width: 390, height: 844 });
+    await page.getByRole('heading', { level: 1, name: t.title }).waitFor();
+    expect(await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth), '/account scrolls sideways at 390 px').toBeLessThanOrEqual(0);
+    expect(await axeFindings(page)).toEqual([]);
+    await page.evaluate(() => window.scrollTo(0, 0));
+    await page.screenshot({ path: screenshotPath('account-390'), fullPage: true });
+    await page.setViewportSize({ width: 1280, height: 900 });
+
+    // Delete: the button waits for the phrase; then the password; goodbye, then home, signed out.
+    const danger = section(page, t.deleteTitle);
+    const submit = danger.getByRole('button', { name: t.deleteSubmit });
+    expect(await submit.isDisabled()).toBe(true);
+    await danger.getByLabel(t.deleteConfirmLabel).fill('delete my account');
+    await danger.getByLabel(t.deletePasswordLabel).fill(PASSWORD);
+    await submit.click();
+    await page.getByRole('heading', { level: 1, name: t.goodbye }).waitFor();
+    await page.getByText(texts.account.deleted).waitFor();
+    await page.screenshot({ path: screenshotPath('account-deleted-1280'), fullPage: true });
+    await page.waitForURL(`${journey.stack.web}/`);
+    await mainNav(page).getByRole('link', { name: 'Login' }).waitFor();
+
+    // Gone: /account asks for a sign-in, and the old password no longer signs in.
+    await page.goto(`${journey.stack.web}/account`);
+    await page.waitForURL(`${journey.stack.web}/signin`);
+    await page.getByLabel('Email').fill(email);
+    await page.getByLabel('Password', { exact: true }).fill(PASSWORD);
+    await page.getByRole('button', { name: 'Sign In', exact: true }).click();
+    await page.getByRole('alert').getByText(texts.auth.signIn.wrongCredentials).waitFor();
+    expect(errors).toEqual([]);
+    await page.context().close();
+  });
+
+  it('shows a wrong current password beside its field, and signs out of all devices (asked first) to /signin, signed out', async () => {
+    const email = uniqueEmail('bo');
+    const page = await signUp('Bo Diddley', email);
+    await mainNav(page).getByRole('link', { name: 'Account' }).click();
+    await page.waitForURL(`${journey.stack.web}/account`);
+
+    const password = section(page, 'Password');
+    await password.getByLabel('Current password').fill('not-it-42');
+    await password.getByLabel('New password', { exact: true }).fill('brandnew42');
+    await password.getByLabel('Confirm new password').fill('brandnew42');
+    await password.getByRole('button', { name: t.changePassword }).click();
+    await password.getByText(texts.account.wrongPassword).waitFor();
+    await expect.poll(() => password.getByLabel('Current password').evaluate((input) => input === document.activeElement)).toBe(true);
+
+    const sessions = section(page, t.signOutAll);
+    await sessions.getByRole('button', { name: t.signOutAll }).click();
+    await sessions.getByRole('button', { name: t.signOutConfirm }).click();
+    await sessions.getByRole('status').getByText(texts.account.signedOutEverywhere).waitFor();
+    await page.waitForURL(`${journey.stack.web}/signin`);
+    await page.getByRole('heading', { name: 'Sign in to your account' }).waitFor();
+    // Signed out here too: the bar says so, and the signed-in pages send back to /signin.
+    await page.goto(`${journey.stack.web}/pricing`);
+    await mainNav(page).getByRole('link', { name: 'Login' }).waitFor();
+    await page.goto(`${journey.stack.web}/dashboard`);
+    await page.waitForURL(`${journey.stack.web}/signin`);
+    await page.context().close();
+  });
+});
