@@ -6,12 +6,13 @@ import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import type { AccountExport } from '../../shared/api-types';
 import { texts } from '../../shared/texts';
+import { accountTexts } from '../../frontend/src/pages/account/account-texts';
 import { screenshotPath } from '../support/browser';
 import { useJourney } from '../support/journey';
 
 const journey = useJourney();
 const PASSWORD = 'engine42';
-const t = texts.account.page;
+const t = accountTexts;
 const uniqueEmail = (name: string) => `${name}-${randomUUID().slice(0, 8)}@example.com`;
 
 async function signUp(name: string, email: string): Promise<Page> {
@@ -102,6 +103,35 @@ describe('/account in Chromium', () => {
     await page.getByRole('button', { name: 'Sign In', exact: true }).click();
     await page.getByRole('alert').getByText(texts.auth.signIn.wrongCredentials).waitFor();
     expect(errors).toEqual([]);
+    await page.context().close();
+  });
+
+  it('a Google account: shown as signing in with Google, no password to change, deleted with the phrase alone (its sign-in is recent)', async () => {
+    const email = uniqueEmail('grace');
+    const page = await (await journey.browser.newContext({ viewport: { width: 1280, height: 900 } })).newPage();
+    await page.goto(`${journey.stack.web}/signin`);
+    await page.getByRole('button', { name: 'Continue with Google' }).click();
+    await page.waitForURL(`${journey.stack.google}/interaction/**`);
+    await page.getByLabel('Email').fill(email);
+    await page.getByLabel('Name').fill('Grace Hopper');
+    await page.getByRole('button', { name: 'Continue' }).click();
+    await page.waitForURL(`${journey.stack.web}/dashboard`);
+
+    await page.goto(`${journey.stack.web}/account`);
+    const profile = section(page, 'Profile');
+    await profile.getByText(email).waitFor();
+    await profile.getByText(t.signInMethods.google, { exact: true }).waitFor();
+    await section(page, 'Password').getByText(texts.account.noPassword).waitFor();
+    expect(await page.getByLabel('Current password').count()).toBe(0);
+
+    const danger = section(page, t.deleteTitle);
+    await danger.getByText(t.deleteGoogleNote).waitFor();
+    expect(await danger.getByLabel(t.deletePasswordLabel).count()).toBe(0);
+    await danger.getByLabel(t.deleteConfirmLabel).fill('delete my account');
+    await danger.getByRole('button', { name: t.deleteSubmit }).click();
+    await page.getByRole('heading', { level: 1, name: t.goodbye }).waitFor();
+    await page.waitForURL(`${journey.stack.web}/`);
+    await mainNav(page).getByRole('link', { name: 'Login' }).waitFor();
     await page.context().close();
   });
 

@@ -5,6 +5,7 @@ import { createMemoryRouter, RouterProvider } from 'react-router';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { ErrorBody } from '../../../../shared/api-types';
 import { texts } from '../../../../shared/texts';
+import { accountTexts } from './account-texts';
 import { changePassword, deleteAccount, downloadAccountData, readAccountProfile, renameAccount, signOutEverywhere } from '../../api/account';
 import { signOut } from '../../auth/auth-client';
 import { sessionExists, useSession } from '../../auth/session';
@@ -27,7 +28,7 @@ vi.mock('../../api/account', async (original) => ({
   deleteAccount: vi.fn(),
 }));
 
-const t = texts.account.page;
+const t = accountTexts;
 const config = { headers: new AxiosHeaders() };
 const refused = (status: number, data: ErrorBody) =>
   new AxiosError(`Request failed with status code ${status}`, 'ERR_BAD_REQUEST', config, {}, { status, statusText: '', data, headers: {}, config } as AxiosResponse);

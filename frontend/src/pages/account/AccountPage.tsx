@@ -1,7 +1,7 @@
 import { useEffect, useState } from 'react';
 import { Link, Navigate, useLoaderData } from 'react-router';
 import { PRODUCT_NAME } from '../../../../shared/product';
-import { texts } from '../../../../shared/texts';
+import { accountTexts } from './account-texts';
 import { useDelayedRedirect } from '../../auth/redirect';
 import { useSession } from '../../auth/session';
 import { Spinner } from '../../auth/Spinner';
@@ -14,7 +14,7 @@ import { ProfileSection } from './ProfileSection';
 import { SignOutEverywhereSection } from './SignOutEverywhereSection';
 import './account.css';
 
-const t = texts.account.page;
+const t = accountTexts;
 
 export { loadAccount as loader };
 

@@ -2,6 +2,7 @@ import { useState } from 'react';
 import { useNavigate } from 'react-router';
 import { signInPasswordSchema, fieldError } from '../../../../shared/schemas/accounts';
 import { texts } from '../../../../shared/texts';
+import { accountTexts } from './account-texts';
 import { accountFailure, deleteAccount } from '../../api/account';
 import { signOut } from '../../auth/auth-client';
 import { FocusedAlert } from '../../components/FocusedAlert';
@@ -10,7 +11,7 @@ import { rememberReturnTo } from '../../return-to';
 import { FormField } from '../auth/FormField';
 import type { Leaving } from './leaving';
 
-const t = texts.account.page;
+const t = accountTexts;
 const PHRASE = texts.account.deleteConfirmation;
 
 /** Whether the typed confirmation is the phrase (spaces around it aside): until it is, nothing can be sent. */

@@ -1,10 +1,10 @@
 import { useState } from 'react';
-import { texts } from '../../../../shared/texts';
+import { accountTexts } from './account-texts';
 import { downloadAccountData } from '../../api/account';
 import { FocusedAlert } from '../../components/FocusedAlert';
 import { Result } from './Result';
 
-const t = texts.account.page;
+const t = accountTexts;
 
 type State = { step: 'idle' } | { step: 'working' } | { step: 'done'; file: string } | { step: 'failed' };
 

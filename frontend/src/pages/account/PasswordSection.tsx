@@ -1,13 +1,14 @@
 import { useState } from 'react';
 import { fieldError, newPasswordSchema, signInPasswordSchema } from '../../../../shared/schemas/accounts';
 import { texts } from '../../../../shared/texts';
+import { accountTexts } from './account-texts';
 import { accountFailure, changePassword } from '../../api/account';
 import { FocusedAlert } from '../../components/FocusedAlert';
 import { useForm } from '../../hooks/use-form';
 import { FormField } from '../auth/FormField';
 import { Result } from './Result';
 
-const t = texts.account.page;
+const t = accountTexts;
 
 /** Email accounts: the current password and a new one by the sign-up rules; every other session ends. */
 export function PasswordSection({ email }: { email: string }) {

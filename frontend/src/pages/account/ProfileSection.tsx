@@ -2,7 +2,7 @@ import { useState } from 'react';
 import type { SignInMethod } from '../../../../shared/api-types';
 import { formatReleaseDate } from '../../../../shared/format';
 import { renameBody } from '../../../../shared/schemas/account';
-import { texts } from '../../../../shared/texts';
+import { accountTexts } from './account-texts';
 import { accountFailure, renameAccount } from '../../api/account';
 import { FocusedAlert } from '../../components/FocusedAlert';
 import { useForm } from '../../hooks/use-form';
@@ -10,7 +10,7 @@ import { FormField } from '../auth/FormField';
 import type { AccountProfile } from './account-data';
 import { Result } from './Result';
 
-const t = texts.account.page;
+const t = accountTexts;
 
 export const methodNames = (methods: SignInMethod[]) => methods.map((m) => t.signInMethods[m]).join(' and ');
 

@@ -1,6 +1,6 @@
 import { useRef, useState } from 'react';
 import { flushSync } from 'react-dom';
-import { texts } from '../../../../shared/texts';
+import { accountTexts } from './account-texts';
 import { accountFailure, signOutEverywhere } from '../../api/account';
 import { signOut } from '../../auth/auth-client';
 import { useDelayedRedirect } from '../../auth/redirect';
@@ -8,7 +8,7 @@ import { FocusedAlert } from '../../components/FocusedAlert';
 import type { Leaving } from './leaving';
 import { Result } from './Result';
 
-const t = texts.account.page;
+const t = accountTexts;
 
 type State = { step: 'idle' } | { step: 'confirming' } | { step: 'working' } | { step: 'done'; message: string } | { step: 'failed'; message: string };
 

@@ -1,0 +1,42 @@
+/**
+ * /account's own texts (issue 13). Kept beside the page, not in shared/texts.ts: that module loads with
+ * every page (the error page uses it), and these are only ever needed here. The API's sentences the
+ * page shows stay in shared/texts.ts (`account`).
+ */
+export const accountTexts = {
+  title: 'Your account',
+  lead: 'Your profile, how you sign in, and your data',
+  loadFailed: 'Could not load your account. Please reload the page to try again.',
+  failed: 'Something went wrong. Please try again in a moment.',
+  signInMethods: { password: 'Email and password', google: 'Google' },
+  saveName: 'Save name',
+  savingName: 'Saving...',
+  passwordIntro: 'Changing your password signs out every other device signed in to your account (other browsers and the desktop app). You stay signed in here.',
+  passwordRules: 'At least 8 characters (fewer than 100), with at least one letter and one number.',
+  passwordsDoNotMatch: 'The new passwords do not match',
+  changePassword: 'Change password',
+  changingPassword: 'Changing password...',
+  signOutIntro: 'Lost a laptop, or signed in somewhere you should not have? This signs out every browser and the desktop app, this browser too.',
+  signOutAll: 'Sign out of all devices',
+  signOutQuestion: 'Sign out of every device, this browser included?',
+  signOutConfirm: 'Yes, sign out everywhere',
+  signingOut: 'Signing out...',
+  toSignIn: 'Taking you to the sign-in page...',
+  cancel: 'Cancel',
+  exportIntro: 'A JSON file with everything we hold about your account: your profile, plan and subscription, usage for every month, and the messages you sent us.',
+  download: 'Download my data',
+  preparing: 'Preparing your download...',
+  downloaded: (file: string) => `Your data has been downloaded as ${file}.`,
+  downloadFailed: 'Your data could not be downloaded. Please try again in a moment.',
+  deleteTitle: 'Delete account',
+  deleteIntro: 'This deletes your account and everything we hold about it, for good: your profile, usage and the messages you sent us. A subscription ends at once, with no further charge. Every device is signed out. This cannot be undone.',
+  deleteConfirmLabel: 'To confirm, type "delete my account"',
+  deletePasswordLabel: 'Your password',
+  deleteGoogleNote: 'You sign in with Google: for your security, deleting needs a sign-in from the last 10 minutes.',
+  deleteSubmit: 'Delete my account',
+  deleting: 'Deleting your account...',
+  signInAgain: 'Sign in again',
+  goodbye: 'Goodbye',
+  toHome: 'Taking you to the home page...',
+  homeNow: 'Go to the home page',
+} as const;
