@@ -8,7 +8,7 @@
  * never sends the browser on to a callback that would refuse it.
  */
 import { parseDesktopRedirect } from './desktop-redirect';
-import { texts } from './texts';
+import { desktopTexts } from './texts';
 
 /** The query parameters of a desktop sign-in that travel from /signin to the callback, in this order. */
 export const DESKTOP_SIGN_IN_PARAMS = ['redirect_url', 'code_challenge', 'code_challenge_method', 'state'] as const;
@@ -33,12 +33,12 @@ export type DesktopSignInCheck = { ok: true; signIn: DesktopSignIn } | { ok: fal
 /** The desktop sign-in in `params` when the redirect is a loopback address and the challenge is S256, else why not. */
 export function parseDesktopSignIn(params: URLSearchParams): DesktopSignInCheck {
   const redirect = parseDesktopRedirect(params.get('redirect_url') ?? '');
-  if (!redirect) return { ok: false, message: texts.desktop.invalidRedirect };
+  if (!redirect) return { ok: false, message: desktopTexts.invalidRedirect };
   const codeChallenge = params.get('code_challenge');
-  if (!codeChallenge) return { ok: false, message: texts.desktop.challengeMissing };
+  if (!codeChallenge) return { ok: false, message: desktopTexts.challengeMissing };
   // RFC 7636 §4.3 makes a missing method mean `plain`: refused like `plain` itself.
-  if (params.get('code_challenge_method') !== 'S256') return { ok: false, message: texts.desktop.challengeMethodUnsupported };
-  if (!S256_CHALLENGE.test(codeChallenge)) return { ok: false, message: texts.desktop.challengeMalformed };
+  if (params.get('code_challenge_method') !== 'S256') return { ok: false, message: desktopTexts.challengeMethodUnsupported };
+  if (!S256_CHALLENGE.test(codeChallenge)) return { ok: false, message: desktopTexts.challengeMalformed };
   const state = params.get('state') ?? undefined;
   return { ok: true, signIn: { redirect, codeChallenge, codeChallengeMethod: 'S256', ...(state === undefined ? {} : { state }) } };
 }

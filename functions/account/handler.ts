@@ -6,7 +6,7 @@
  */
 import type { AccountMessage } from '../../shared/api-types';
 import { changePasswordBody, deleteAccountBody, renameBody, type ChangePasswordBody, type DeleteAccountBody, type RenameBody } from '../../shared/schemas/account';
-import { texts } from '../../shared/texts';
+import { accountTexts, authTexts, billingTexts, usersTexts } from '../../shared/texts';
 import { renameAccount } from '../accounts/profile';
 import { tooManyAttempts } from '../auth/auth-limits';
 import { StripeApiError } from '../billing/stripe-api';
@@ -44,13 +44,13 @@ const signedOut = (response: HttpResult) => withSessionCleared(response, cookies
 function refusal(outcome: Exclude<ChangePasswordOutcome | DeleteOutcome, { status: 'OK' }>, passwordField: 'currentPassword' | 'password'): HttpResult {
   switch (outcome.status) {
     case 'UNKNOWN_USER':
-      return message(404, texts.users.notFound);
+      return message(404, usersTexts.notFound);
     case 'NO_PASSWORD':
-      return message(400, texts.account.noPassword);
+      return message(400, accountTexts.noPassword);
     case 'WRONG_PASSWORD':
-      return json(400, { message: texts.account.wrongPassword, fields: { [passwordField]: texts.account.wrongPassword } });
+      return json(400, { message: accountTexts.wrongPassword, fields: { [passwordField]: accountTexts.wrongPassword } });
     case 'PASSWORD_REQUIRED':
-      return json(400, { message: texts.auth.fields.required, fields: { password: texts.auth.fields.required } });
+      return json(400, { message: authTexts.fields.required, fields: { password: authTexts.fields.required } });
     case 'TOO_MANY_ATTEMPTS': {
       const limited = tooManyAttempts(outcome.retryAfterSeconds);
       return json(429, { message: limited.message }, limited.headers);
@@ -58,15 +58,15 @@ function refusal(outcome: Exclude<ChangePasswordOutcome | DeleteOutcome, { statu
     case 'PASSWORD_POLICY_VIOLATED':
       return json(400, { message: outcome.reason, fields: { newPassword: outcome.reason } });
     case 'SIGN_IN_AGAIN':
-      return message(403, texts.account.signInAgainToDelete);
+      return message(403, accountTexts.signInAgainToDelete);
   }
 }
 
 const rename = httpHandler<RenameBody>(
   async (event) => {
     const renamed = await renameAccount(documentClient(), sessionOf(event).userId, event.body.name);
-    if (renamed.status !== 'OK') return message(404, texts.users.notFound);
-    return message(200, texts.account.renamed, { name: renamed.account.name! });
+    if (renamed.status !== 'OK') return message(404, usersTexts.notFound);
+    return message(200, accountTexts.renamed, { name: renamed.account.name! });
   },
   { auth: requireLiveSession(), body: renameBody },
 );
@@ -76,7 +76,7 @@ const password = httpHandler<ChangePasswordBody>(
     const outcome = await changePassword(await deps(), await callerOf(event), event.body);
     if (outcome.status !== 'OK') return refusal(outcome, 'currentPassword');
     logger.info('password changed from the account page');
-    return message(200, texts.account.passwordChanged);
+    return message(200, accountTexts.passwordChanged);
   },
   { auth: requireLiveSession(), body: changePasswordBody },
 );
@@ -85,7 +85,7 @@ const signOutAll = httpHandler(
   async (event) => {
     const { sessions } = await signOutEverywhere(await deps(), sessionOf(event).userId);
     logger.info('signed out everywhere', { sessions });
-    return signedOut(message(200, texts.account.signedOutEverywhere));
+    return signedOut(message(200, accountTexts.signedOutEverywhere));
   },
   { auth: requireLiveSession() },
 );
@@ -93,7 +93,7 @@ const signOutAll = httpHandler(
 const exportAll = httpHandler(
   async (event) => {
     const exported = await exportData(await deps(), sessionOf(event).userId);
-    if (exported.status !== 'OK') return message(404, texts.users.notFound);
+    if (exported.status !== 'OK') return message(404, usersTexts.notFound);
     return {
       statusCode: 200,
       headers: {
@@ -117,11 +117,11 @@ const remove = httpHandler<DeleteAccountBody>(
       if (!(error instanceof StripeApiError)) throw error;
       // Nothing has been deleted yet: billing ends first. Stripe's message can quote what was sent.
       logger.error('account deletion stopped: stripe call failed', { status: error.status, type: error.type, code: error.code, stripeRequestId: error.requestId });
-      throw new HttpError(502, texts.billing.unavailable);
+      throw new HttpError(502, billingTexts.unavailable);
     }
     if (outcome.status !== 'OK') return refusal(outcome, 'password');
     logger.info('account deleted', { userId: caller.userId });
-    return signedOut(message(200, texts.account.deleted));
+    return signedOut(message(200, accountTexts.deleted));
   },
   { auth: requireLiveSession(), body: deleteAccountBody },
 );

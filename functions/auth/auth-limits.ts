@@ -16,7 +16,7 @@
  * answer; the same sentence for every email, known or not.
  */
 import type { DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
-import { texts } from '../../shared/texts';
+import { authTexts } from '../../shared/texts';
 import { HttpError } from '../lib/http-error';
 import { logger } from '../lib/logger';
 import { hit, type RateLimitRule } from '../lib/rate-limit';
@@ -35,7 +35,7 @@ export interface LimitDeps {
 
 /** The 429 every auth limit answers: a plain sentence, and Retry-After in seconds. */
 export function tooManyAttempts(retryAfterSeconds: number): HttpError {
-  return new HttpError(429, texts.auth.tooManyAttempts(Math.ceil(retryAfterSeconds / 60)), undefined, { 'retry-after': String(retryAfterSeconds) });
+  return new HttpError(429, authTexts.tooManyAttempts(Math.ceil(retryAfterSeconds / 60)), undefined, { 'retry-after': String(retryAfterSeconds) });
 }
 
 /** Wraps one SDK API function so each address gets `rule.limit` calls per window. */

@@ -15,7 +15,7 @@ import Session from 'supertokens-node/recipe/session';
 import type { DesktopSession } from '../../shared/api-types';
 import { parseDesktopSignIn } from '../../shared/desktop-sign-in';
 import { desktopExchangeBody } from '../../shared/schemas/desktop';
-import { texts } from '../../shared/texts';
+import { desktopTexts } from '../../shared/texts';
 import { documentClient } from '../lib/dynamo';
 import { httpHandler } from '../lib/http';
 import { HttpError } from '../lib/http-error';
@@ -39,7 +39,7 @@ function signedInBrowser(): middy.MiddlewareObj<APIGatewayProxyEventV2, HttpResu
       try {
         await session.before!(request);
       } catch (error) {
-        if (error instanceof HttpError && error.statusCode === 401) throw new HttpError(401, texts.desktop.signInFirst);
+        if (error instanceof HttpError && error.statusCode === 401) throw new HttpError(401, desktopTexts.signInFirst);
         throw error;
       }
     },
@@ -77,10 +77,10 @@ export const desktopExchange = httpHandler(
     if (!redeemed.ok) {
       if (redeemed.reason === 'verifierMismatch') {
         logger.info('desktop sign-in refused: the code verifier does not match the challenge; the code is spent');
-        throw new HttpError(400, texts.desktop.verifierMismatch);
+        throw new HttpError(400, desktopTexts.verifierMismatch);
       }
       logger.info('desktop sign-in refused: code unknown, used or expired');
-      throw new HttpError(400, texts.desktop.invalidCode);
+      throw new HttpError(400, desktopTexts.invalidCode);
     }
     const { owner } = redeemed;
     await ensureSupertokens();
@@ -90,7 +90,7 @@ export const desktopExchange = httpHandler(
     const method = user?.loginMethods.find((m) => m.recipeUserId.getAsString() === owner.recipeUserId);
     if (!browserSession || !user || !method) {
       logger.info('desktop sign-in refused: the browser session or the account has ended', { userId: owner.userId });
-      throw new HttpError(400, texts.desktop.invalidCode);
+      throw new HttpError(400, desktopTexts.invalidCode);
     }
     // Through the Session recipe's own createNewSession, so its override adds the `email` claim as
     // for a browser session. Anti-CSRF is for cookies; this session travels in headers.

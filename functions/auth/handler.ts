@@ -7,7 +7,7 @@ import { injectLambdaContext } from '@aws-lambda-powertools/logger/middleware';
 import middy from '@middy/core';
 import type { APIGatewayProxyEventV2, Context } from 'aws-lambda';
 import { middleware } from 'supertokens-node/framework/awsLambda';
-import { texts } from '../../shared/texts';
+import { apiTexts } from '../../shared/texts';
 import { HttpError } from '../lib/http-error';
 import { logger } from '../lib/logger';
 import { json } from '../lib/response';
@@ -18,7 +18,7 @@ import { ensureSupertokens } from './supertokens';
 
 // The guard lets through only paths the SDK serves; this answers any it still declines to (without it
 // the SDK answers 404 with its own wording, or nothing at all when handed a handler that returns nothing).
-const supertokensApi = middleware(async () => json(404, { message: texts.api.notFound }));
+const supertokensApi = middleware(async () => json(404, { message: apiTexts.notFound }));
 
 /** The product's own routes under /api/auth, by method and path; everything else is the SDK's. */
 const ownRoutes: Record<string, typeof desktopCallback | typeof desktopExchange> = {
@@ -46,12 +46,12 @@ async function answerWithSdk(event: APIGatewayProxyEventV2, context: Context) {
     if (error instanceof HttpError) return json(error.statusCode, { message: error.message }, error.headers);
     if (isProviderRefusal(error)) {
       logger.warn('sign-in provider refused the request', { error: { name: (error as Error).name, message: summary(error) } });
-      return json(400, { message: texts.api.providerRefused });
+      return json(400, { message: apiTexts.providerRefused });
     }
     // The SDK answers its own errors; anything left is ours (core unreachable, a bug): no details out,
     // and the log keeps the SDK's summary without the body of whatever answered it.
     logger.error('auth request failed', { error: { name: (error as Error).name, message: summary(error) } });
-    return json(500, { message: texts.api.internalError });
+    return json(500, { message: apiTexts.internalError });
   }
 }
 

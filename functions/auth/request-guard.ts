@@ -6,7 +6,7 @@
  * (supertokens-node 24, recipe/{emailpassword,thirdparty,session}/api/*.js) would otherwise trip on.
  */
 import type { APIGatewayProxyEventV2 } from 'aws-lambda';
-import { texts } from '../../shared/texts';
+import { apiTexts } from '../../shared/texts';
 import { MAX_BODY_BYTES } from '../lib/http';
 import { json, type HttpResult } from '../lib/response';
 import { API_BASE_PATH, TENANT_ID } from './app-info';
@@ -30,19 +30,19 @@ interface SdkRoute {
 }
 
 const badRequest = (message: string) => json(400, { message });
-const notFound = (message: string = texts.api.notFound) => json(404, { message });
+const notFound = (message: string = apiTexts.notFound) => json(404, { message });
 const isObject = (value: unknown): value is Body => typeof value === 'object' && value !== null && !Array.isArray(value);
 
 /** emailpassword's validateFormFieldsOrThrowError checks types; the email's length is ours to check. */
 function formFields(body: Body): HttpResult | undefined {
   const fields = body.formFields;
-  if (!Array.isArray(fields)) return badRequest(texts.api.invalidField('formFields'));
+  if (!Array.isArray(fields)) return badRequest(apiTexts.invalidField('formFields'));
   for (const field of fields) {
-    if (!isObject(field) || typeof field.id !== 'string' || field.value === undefined) return badRequest(texts.api.invalidField('formFields'));
+    if (!isObject(field) || typeof field.id !== 'string' || field.value === undefined) return badRequest(apiTexts.invalidField('formFields'));
     if (field.id === 'email' || field.id === 'password') {
-      if (typeof field.value !== 'string') return badRequest(texts.api.invalidField(field.id));
+      if (typeof field.value !== 'string') return badRequest(apiTexts.invalidField(field.id));
       // The SDK trims the email before use, so the limit applies to what it would store.
-      if (field.id === 'email' && field.value.trim().length > EMAIL_MAX) return badRequest(texts.api.emailTooLong);
+      if (field.id === 'email' && field.value.trim().length > EMAIL_MAX) return badRequest(apiTexts.emailTooLong);
     }
   }
   return undefined;
@@ -55,15 +55,15 @@ function formFields(body: Body): HttpResult | undefined {
 function linking(body: Body): HttpResult | undefined {
   const flag = body.shouldTryLinkingWithSessionUser;
   if (flag === undefined || flag === false) return undefined;
-  return flag === true ? badRequest(texts.api.linkingNotSupported) : badRequest(texts.api.invalidField('shouldTryLinkingWithSessionUser'));
+  return flag === true ? badRequest(apiTexts.linkingNotSupported) : badRequest(apiTexts.invalidField('shouldTryLinkingWithSessionUser'));
 }
 
 /** Google's one client has no clientType; naming any makes the SDK throw looking for it. */
-const noClientType = (clientType: unknown) => (clientType === undefined ? undefined : badRequest(texts.api.invalidField('clientType')));
+const noClientType = (clientType: unknown) => (clientType === undefined ? undefined : badRequest(apiTexts.invalidField('clientType')));
 
 function provider(thirdPartyId: unknown, clientType: unknown): HttpResult | undefined {
-  if (typeof thirdPartyId !== 'string') return badRequest(texts.api.invalidField('thirdPartyId'));
-  if (!PROVIDERS.has(thirdPartyId)) return notFound(texts.api.providerNotFound);
+  if (typeof thirdPartyId !== 'string') return badRequest(apiTexts.invalidField('thirdPartyId'));
+  if (!PROVIDERS.has(thirdPartyId)) return notFound(apiTexts.providerNotFound);
   return noClientType(clientType);
 }
 
@@ -81,19 +81,19 @@ function signInUp(body: Body): HttpResult | undefined {
       isObject(info.redirectURIQueryParams) &&
       typeof info.redirectURIQueryParams.code === 'string' &&
       isOptionalString(info.pkceCodeVerifier);
-    return valid ? undefined : badRequest(texts.api.invalidField('redirectURIInfo'));
+    return valid ? undefined : badRequest(apiTexts.invalidField('redirectURIInfo'));
   }
   const valid =
     isObject(tokens) &&
     isOptionalString(tokens.access_token) &&
     isOptionalString(tokens.id_token) &&
     (typeof tokens.access_token === 'string' || typeof tokens.id_token === 'string');
-  return valid ? undefined : badRequest(texts.api.invalidField('oAuthTokens'));
+  return valid ? undefined : badRequest(apiTexts.invalidField('oAuthTokens'));
 }
 
 function emailQuery(query: Query): HttpResult | undefined {
   const email = query.email;
-  return typeof email === 'string' && email.trim().length > EMAIL_MAX ? badRequest(texts.api.emailTooLong) : undefined;
+  return typeof email === 'string' && email.trim().length > EMAIL_MAX ? badRequest(apiTexts.emailTooLong) : undefined;
 }
 
 const signInOrUp = (body: Body) => formFields(body) ?? linking(body);
@@ -113,7 +113,7 @@ const SDK_ROUTES: Record<string, SdkRoute> = {
   // Without a thirdPartyId the SDK refuses the request itself.
   'GET /authorisationurl': { query: (query) => (query.thirdPartyId === undefined ? undefined : provider(query.thirdPartyId, query.clientType)) },
   // Sign in with Apple is not offered; the SDK would try to decode a state it never issued.
-  'POST /callback/apple': { query: () => notFound(texts.api.providerNotFound) },
+  'POST /callback/apple': { query: () => notFound(apiTexts.providerNotFound) },
   // The session APIs read cookies and headers, never the body.
   'POST /session/refresh': {},
   'POST /signout': {},
@@ -145,7 +145,7 @@ export function guardAuthRequest(event: APIGatewayProxyEventV2): GuardResult {
   if (!route) return { refusal: notFound() };
 
   const raw = event.body === undefined || event.body === null ? undefined : Buffer.from(event.body, event.isBase64Encoded ? 'base64' : 'utf8');
-  if (raw && raw.length > MAX_BODY_BYTES) return { refusal: json(413, { message: texts.api.payloadTooLarge }) };
+  if (raw && raw.length > MAX_BODY_BYTES) return { refusal: json(413, { message: apiTexts.payloadTooLarge }) };
   const text = raw?.toString('utf8');
 
   const queryRefusal = route.query?.(event.queryStringParameters ?? {});
@@ -157,10 +157,10 @@ export function guardAuthRequest(event: APIGatewayProxyEventV2): GuardResult {
       try {
         body = JSON.parse(text);
       } catch {
-        return { refusal: badRequest(texts.api.malformedJson) };
+        return { refusal: badRequest(apiTexts.malformedJson) };
       }
     }
-    if (!isObject(body)) return { refusal: badRequest(texts.api.bodyNotObject) };
+    if (!isObject(body)) return { refusal: badRequest(apiTexts.bodyNotObject) };
     const refusal = route.body(body);
     if (refusal) return { refusal };
   }

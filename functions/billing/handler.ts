@@ -1,6 +1,6 @@
 /** The billing function group: checkout (POST /api/create-checkout-session) and the portal (GET /api/manage-subscription). */
 import { checkoutBody, type CheckoutBody } from '../../shared/schemas/billing';
-import { texts } from '../../shared/texts';
+import { billingTexts, usersTexts } from '../../shared/texts';
 import { billingConfig } from '../lib/billing-config';
 import { documentClient } from '../lib/dynamo';
 import { byRouteKey, httpHandler } from '../lib/http';
@@ -25,7 +25,7 @@ async function orUnavailable<T>(work: () => Promise<T>): Promise<T> {
     if (!(error instanceof StripeApiError)) throw error;
     // Stripe's message can quote what was sent (an email address): the request id finds it in Stripe's logs.
     logger.error('stripe call failed', { status: error.status, type: error.type, code: error.code, stripeRequestId: error.requestId });
-    throw new HttpError(502, texts.billing.unavailable);
+    throw new HttpError(502, billingTexts.unavailable);
   }
 }
 
@@ -33,12 +33,12 @@ type Refusal = Exclude<(CheckoutOutcome | PortalOutcome)['status'], 'OK'>;
 
 /** Each refusal as the caller sees it: its status and the message texts.ts words for it. */
 const refusals: Record<Refusal, [status: number, message: string]> = {
-  INVALID_PRICE: [400, texts.billing.invalidPrice],
-  UNKNOWN_USER: [404, texts.users.notFound],
-  ALREADY_PRO: [409, texts.billing.alreadyPro],
-  NEEDS_ATTENTION: [409, texts.billing.needsAttention],
-  CHECKOUT_OPEN: [409, texts.billing.checkoutOpen],
-  NO_SUBSCRIPTION: [404, texts.billing.noSubscription],
+  INVALID_PRICE: [400, billingTexts.invalidPrice],
+  UNKNOWN_USER: [404, usersTexts.notFound],
+  ALREADY_PRO: [409, billingTexts.alreadyPro],
+  NEEDS_ATTENTION: [409, billingTexts.needsAttention],
+  CHECKOUT_OPEN: [409, billingTexts.checkoutOpen],
+  NO_SUBSCRIPTION: [404, billingTexts.noSubscription],
 };
 
 function answer(outcome: CheckoutOutcome | PortalOutcome): HttpResult {

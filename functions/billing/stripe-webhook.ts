@@ -4,7 +4,7 @@
  * answers 500, so Stripe delivers the event again.
  */
 import type Stripe from 'stripe';
-import { texts } from '../../shared/texts';
+import { apiTexts, billingTexts } from '../../shared/texts';
 import { documentClient } from '../lib/dynamo';
 import { httpHandler } from '../lib/http';
 import { HttpError } from '../lib/http-error';
@@ -20,7 +20,7 @@ export const MAX_EVENT_BYTES = 256 * 1024;
 
 function rawBody(body: string | undefined, isBase64Encoded: boolean): string {
   const raw = body === undefined ? '' : isBase64Encoded ? Buffer.from(body, 'base64').toString('utf8') : body;
-  if (Buffer.byteLength(raw) > MAX_EVENT_BYTES) throw new HttpError(413, texts.api.payloadTooLarge);
+  if (Buffer.byteLength(raw) > MAX_EVENT_BYTES) throw new HttpError(413, apiTexts.payloadTooLarge);
   return raw;
 }
 
@@ -29,7 +29,7 @@ export const handler = httpHandler(async (event) => {
   try {
     verifySignature(payload, event.headers['stripe-signature'], await webhookSecret());
   } catch (error) {
-    if (error instanceof SignatureError) throw new HttpError(400, texts.billing.badSignature);
+    if (error instanceof SignatureError) throw new HttpError(400, billingTexts.badSignature);
     throw error;
   }
   // Signed by Stripe, so it is an event as Stripe's types describe it.

@@ -3,7 +3,7 @@
  * one address (429 with Retry-After), stores the message and answers 201.
  */
 import { contactMessageBody, type ContactMessageSent } from '../../shared/schemas/contact';
-import { texts } from '../../shared/texts';
+import { contactTexts } from '../../shared/texts';
 import { clientIp } from '../lib/client-ip';
 import { documentClient } from '../lib/dynamo';
 import { httpHandler } from '../lib/http';
@@ -24,12 +24,12 @@ export const handler = httpHandler(
     if (!decision.allowed) {
       logger.info('contact message refused: rate limit');
       const minutes = Math.ceil(decision.retryAfterSeconds / 60);
-      throw new HttpError(429, texts.contact.tooMany(minutes), undefined, { 'retry-after': String(decision.retryAfterSeconds) });
+      throw new HttpError(429, contactTexts.tooMany(minutes), undefined, { 'retry-after': String(decision.retryAfterSeconds) });
     }
 
     const stored = await storeContactMessage(db, event.body, { ipHash });
     logger.info('contact message stored', { messageId: stored.id });
-    return json(201, { id: stored.id, message: texts.contact.sent } satisfies ContactMessageSent);
+    return json(201, { id: stored.id, message: contactTexts.sent } satisfies ContactMessageSent);
   },
   { body: contactMessageBody },
 );

@@ -9,7 +9,7 @@ import middy from '@middy/core';
 import jsonBodyParser from '@middy/http-json-body-parser';
 import type { APIGatewayProxyEventV2, Context } from 'aws-lambda';
 import * as z from 'zod/mini';
-import { texts } from '../../shared/texts';
+import { apiTexts } from '../../shared/texts';
 import { HttpError } from './http-error';
 import { logger } from './logger';
 import { json, type HttpResult } from './response';
@@ -34,8 +34,8 @@ function bodyGuard(maxBytes: number): middy.MiddlewareObj<APIGatewayProxyEventV2
     before: async (request) => {
       const { body, isBase64Encoded } = request.event;
       const size = body === undefined ? 0 : Buffer.byteLength(body, isBase64Encoded ? 'base64' : 'utf8');
-      if (size > maxBytes) throw new HttpError(413, texts.api.payloadTooLarge);
-      if (size === 0) throw new HttpError(400, texts.api.malformedJson);
+      if (size > maxBytes) throw new HttpError(413, apiTexts.payloadTooLarge);
+      if (size === 0) throw new HttpError(400, apiTexts.malformedJson);
     },
   };
 }
@@ -79,7 +79,7 @@ function fromMiddyError(error: Error): HttpError | undefined {
   if (cause?.package !== '@middy/http-json-body-parser') return undefined;
   return (statusCode ?? status) === 415 && cause.message === undefined
     ? new HttpError(415, 'Content-Type must be application/json')
-    : new HttpError(400, texts.api.malformedJson);
+    : new HttpError(400, apiTexts.malformedJson);
 }
 
 const errorMapper: middy.MiddlewareObj<APIGatewayProxyEventV2, HttpResult> = {
@@ -92,7 +92,7 @@ const errorMapper: middy.MiddlewareObj<APIGatewayProxyEventV2, HttpResult> = {
       return;
     }
     logger.error('unhandled error', { error: { name: error.name, message: error.message, stack: error.stack } });
-    request.response = json(500, { message: texts.api.internalError });
+    request.response = json(500, { message: apiTexts.internalError });
   },
 };
 
@@ -118,6 +118,6 @@ type RouteHandler = (event: APIGatewayProxyEventV2, context: Context) => Promise
 export function byRouteKey(handlers: Record<string, RouteHandler>) {
   return async (event: APIGatewayProxyEventV2, context: Context): Promise<HttpResult> => {
     const route = Object.hasOwn(handlers, event.routeKey) ? handlers[event.routeKey] : undefined;
-    return route ? route(event, context) : json(404, { message: texts.api.notFound });
+    return route ? route(event, context) : json(404, { message: apiTexts.notFound });
   };
 }

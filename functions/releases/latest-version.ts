@@ -1,6 +1,6 @@
 /** GET /api/latest-version: the newest Windows release (spec §3, §7), cacheable for a minute. */
 import { DEFAULT_PLATFORM } from '../../shared/product';
-import { texts } from '../../shared/texts';
+import { apiTexts } from '../../shared/texts';
 import { cacheableJson } from '../lib/cacheable';
 import { documentClient } from '../lib/dynamo';
 import { httpHandler } from '../lib/http';
@@ -11,6 +11,6 @@ export const LATEST_VERSION_MAX_AGE_SECONDS = 60;
 
 export const handler = httpHandler(async (event) => {
   const release = await latestRelease(documentClient(), DEFAULT_PLATFORM);
-  if (!release) throw new HttpError(404, texts.api.noRelease);
+  if (!release) throw new HttpError(404, apiTexts.noRelease);
   return cacheableJson(event, toLatestVersion(release), LATEST_VERSION_MAX_AGE_SECONDS);
 });

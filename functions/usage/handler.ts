@@ -5,7 +5,7 @@
  */
 import { FREE_WORDS_PER_MONTH } from '../../shared/plans';
 import { usageReportBody, type UsageReportBody } from '../../shared/schemas/billing';
-import { texts } from '../../shared/texts';
+import { usageTexts } from '../../shared/texts';
 import { usageMonth } from '../../shared/usage';
 import { planOfUser } from '../accounts/plan';
 import { documentClient } from '../lib/dynamo';
@@ -32,7 +32,7 @@ const reportUsage = httpHandler<UsageReportBody>(
     const plan = await planOfUser(db, userId);
     const outcome = await recordUsage(db, userId, event.body, new Date(), plan === 'free' ? FREE_WORDS_PER_MONTH : undefined);
     if (outcome.status === 'OK') return json(200, summarize(outcome.month, plan));
-    return json(403, { message: texts.usage.limitReached(FREE_WORDS_PER_MONTH), usage: summarize(outcome.month, plan) });
+    return json(403, { message: usageTexts.limitReached(FREE_WORDS_PER_MONTH), usage: summarize(outcome.month, plan) });
   },
   // A report writes the account's usage: a signed-out or deleted account's token, still unexpired,
   // must not add to (or recreate) it, so the core is asked that the session is live.

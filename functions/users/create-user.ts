@@ -1,6 +1,6 @@
 /** POST /api/users {name, email, supertokensUserId} (spec §7): the sign-up page saves the new account's record. */
 import { createUserBody, type CreateUserBody } from '../../shared/schemas/accounts';
-import { texts } from '../../shared/texts';
+import { usersTexts } from '../../shared/texts';
 import { saveUserRecord } from '../accounts/user-record';
 import { documentClient } from '../lib/dynamo';
 import { httpHandler } from '../lib/http';
@@ -11,9 +11,9 @@ import { requireLiveSession, sessionOf } from '../lib/session';
 export const createUser = httpHandler<CreateUserBody>(
   async (event) => {
     const { userId, email: accountEmail } = sessionOf(event);
-    if (event.body.supertokensUserId !== userId) throw new HttpError(403, texts.users.notOwnAccount);
+    if (event.body.supertokensUserId !== userId) throw new HttpError(403, usersTexts.notOwnAccount);
     const email = event.body.email.toLowerCase();
-    if (email !== accountEmail) throw new HttpError(400, texts.users.emailNotYours, { email: texts.users.emailNotYours });
+    if (email !== accountEmail) throw new HttpError(400, usersTexts.emailNotYours, { email: usersTexts.emailNotYours });
     const saved = await saveUserRecord(documentClient(), { userId, email, name: event.body.name }, new Date());
     return json(saved.created ? 201 : 200, saved.user);
   },

@@ -3,7 +3,7 @@
  * record exists. It creates one, so the core is asked that the session is live: a signed-out or
  * deleted account's token, still unexpired, must not bring a record back.
  */
-import { texts } from '../../shared/texts';
+import { usersTexts } from '../../shared/texts';
 import { ensureAccount } from '../accounts/user-record';
 import { documentClient } from '../lib/dynamo';
 import { httpHandler } from '../lib/http';
@@ -14,7 +14,7 @@ import { requireLiveSession, sessionOf } from '../lib/session';
 export const ensureUserExists = httpHandler(
   async (event) => {
     const ensured = await ensureAccount(documentClient(), sessionOf(event), new Date());
-    if (ensured.status === 'UNKNOWN_USER') throw new HttpError(404, texts.users.notFound);
+    if (ensured.status === 'UNKNOWN_USER') throw new HttpError(404, usersTexts.notFound);
     return json(ensured.created ? 201 : 200, ensured.account);
   },
   { auth: requireLiveSession() },

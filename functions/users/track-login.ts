@@ -1,6 +1,6 @@
 /** POST /api/track-login {userId} (spec §7): last login time and login count, for one's own account only. */
 import { trackLoginBody, type TrackLoginBody } from '../../shared/schemas/accounts';
-import { texts } from '../../shared/texts';
+import { usersTexts } from '../../shared/texts';
 import { trackLogin as recordLogin } from '../accounts/login-tracking';
 import { documentClient } from '../lib/dynamo';
 import { httpHandler } from '../lib/http';
@@ -11,9 +11,9 @@ import { requireSession, sessionOf } from '../lib/session';
 export const trackLogin = httpHandler<TrackLoginBody>(
   async (event) => {
     const { userId } = sessionOf(event);
-    if (event.body.userId !== userId) throw new HttpError(403, texts.users.notOwnAccount);
+    if (event.body.userId !== userId) throw new HttpError(403, usersTexts.notOwnAccount);
     const user = await recordLogin(documentClient(), userId, new Date());
-    if (!user) throw new HttpError(404, texts.users.notFound);
+    if (!user) throw new HttpError(404, usersTexts.notFound);
     return json(200, { lastLoginAt: user.lastLoginAt, loginCount: user.loginCount });
   },
   { auth: requireSession(), body: trackLoginBody },

@@ -4,7 +4,7 @@
  */
 import type { UserProfile } from '../../shared/api-types';
 import { FREE_WORDS_PER_MONTH } from '../../shared/plans';
-import { texts } from '../../shared/texts';
+import { usersTexts } from '../../shared/texts';
 import { usageMonth } from '../../shared/usage';
 import { getAccount } from '../accounts/account';
 import { planOf } from '../accounts/plan';
@@ -21,7 +21,7 @@ export const userProfile = httpHandler(
     const { userId } = sessionOf(event);
     const db = documentClient();
     const [account, history] = await Promise.all([getAccount(db, userId), usageHistory(db, userId)]);
-    if (!account) throw new HttpError(404, texts.users.notFound);
+    if (!account) throw new HttpError(404, usersTexts.notFound);
     const plan = planOf(account);
     const profile: UserProfile = {
       userId,

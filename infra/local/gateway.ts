@@ -9,7 +9,7 @@ import { resolve } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { matchRoute } from '../../shared/route-match';
 import { functions as functionDefs, routes as routeTable, type RouteDef } from '../../shared/routes';
-import { texts } from '../../shared/texts';
+import { apiTexts } from '../../shared/texts';
 import { BodyTooLarge, guarded, readBody, sendJson } from './http-kit';
 import { close, listen } from './http-server';
 import type { LocalService } from './service';
@@ -147,16 +147,16 @@ export function gatewayService(options: GatewayOptions): LocalService {
     }
 
     const match = matchRoute(routes, method, url.pathname);
-    if (match.kind === 'not-found') return sendJson(res, 404, { message: texts.api.notFound }, cors);
+    if (match.kind === 'not-found') return sendJson(res, 404, { message: apiTexts.notFound }, cors);
     if (match.kind === 'method-not-allowed') {
-      return sendJson(res, 405, { message: texts.api.methodNotAllowed }, { ...cors, allow: match.allowed.join(', ') });
+      return sendJson(res, 405, { message: apiTexts.methodNotAllowed }, { ...cors, allow: match.allowed.join(', ') });
     }
 
     let body: Buffer;
     try {
       body = await readBody(req, { maxBytes: GATEWAY_MAX_BODY_BYTES, overflow: 'answer' });
     } catch (error) {
-      if (error instanceof BodyTooLarge) return sendJson(res, 413, { message: texts.api.payloadTooLarge }, { ...cors, connection: 'close' });
+      if (error instanceof BodyTooLarge) return sendJson(res, 413, { message: apiTexts.payloadTooLarge }, { ...cors, connection: 'close' });
       throw error;
     }
     const event = toEvent(req, body, match.route, match.pathParameters);
@@ -167,7 +167,7 @@ export function gatewayService(options: GatewayOptions): LocalService {
     } catch (error) {
       // As API Gateway does for a failed invocation: the caller learns nothing of the cause.
       console.error(`[api] ${match.route.fn} failed:`, error);
-      sendJson(res, 500, { message: texts.api.internalError }, cors);
+      sendJson(res, 500, { message: apiTexts.internalError }, cors);
     }
   }
 
@@ -178,7 +178,7 @@ export function gatewayService(options: GatewayOptions): LocalService {
       const server = createServer(
         guarded(handle, {
           log: (error) => console.error('[api] gateway error:', error),
-          answer: (res) => sendJson(res, 500, { message: texts.api.internalError }),
+          answer: (res) => sendJson(res, 500, { message: apiTexts.internalError }),
         }),
       );
       await listen(server, options.port);

@@ -1,9 +1,7 @@
 /** Bodies of the account routes (issue 13), validated the same way on /account and in the account Lambda. */
 import * as z from 'zod/mini';
-import { texts } from '../texts';
+import { accountTexts as account, authTexts as auth } from '../texts';
 import { newPasswordSchema, signInPasswordSchema } from './accounts';
-
-const { account, auth } = texts;
 
 /** PATCH /api/account: the name, trimmed, 1 to 200 characters. */
 export const renameBody = z.object({

@@ -4,9 +4,9 @@
  */
 // zod/mini: the same checks at a fraction of the size, for the pages and the Lambdas alike.
 import * as z from 'zod/mini';
-import { texts } from '../texts';
+import { authTexts } from '../texts';
 
-const { fields } = texts.auth;
+const { fields } = authTexts;
 
 /** spec §9: password at least 8, under 100 characters. */
 export const PASSWORD_MIN = 8;

@@ -4,12 +4,10 @@
  */
 // zod/mini: the same checks at a fraction of the size, for the page and the Lambda alike.
 import * as z from 'zod/mini';
-import { texts } from '../texts';
+import { contactTexts as contact } from '../texts';
 
 export const CONTACT_NAME_MAX = 200;
 export const CONTACT_MESSAGE_MAX = 5000;
-
-const { contact } = texts;
 
 export const contactMessageBody = z.object({
   name: z

@@ -2,13 +2,13 @@
 // zod/mini, like the other shared schemas.
 import * as z from 'zod/mini';
 import { CODE_VERIFIER } from '../desktop-sign-in';
-import { texts } from '../texts';
+import { desktopTexts } from '../texts';
 
 export const desktopExchangeBody = z.object({
   /** A code is 32 random bytes in base64url (43 characters); a little room, no more. */
   code: z.string().check(z.minLength(1), z.maxLength(128)),
   /** RFC 7636 §4.1; a malformed one is refused before the code is looked at, so the app can still use it. */
-  code_verifier: z.string({ error: texts.desktop.verifierInvalid }).check(z.regex(CODE_VERIFIER, { error: texts.desktop.verifierInvalid })),
+  code_verifier: z.string({ error: desktopTexts.verifierInvalid }).check(z.regex(CODE_VERIFIER, { error: desktopTexts.verifierInvalid })),
 });
 
 export type DesktopExchangeBody = z.infer<typeof desktopExchangeBody>;
