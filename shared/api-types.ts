@@ -96,18 +96,21 @@ export interface AccountMessage {
 export type SignInMethod = 'password' | 'google';
 
 /** GET /api/account/export (issue 13; GDPR articles 15 and 20): everything the product holds about the account. */
+/** GET /api/account, and the export's profile: who the account is and how it signs in. */
+export interface AccountProfile {
+  name: string | null;
+  email: string;
+  /** ISO 8601 date-time the account's record was made. */
+  createdAt: string;
+  lastLoginAt: string | null;
+  loginCount: number;
+  signInMethods: SignInMethod[];
+}
+
 export interface AccountExport {
   /** ISO 8601 date-time of the export. */
   exportedAt: string;
-  profile: {
-    name: string | null;
-    email: string;
-    /** ISO 8601 date-time the account's record was made. */
-    createdAt: string;
-    lastLoginAt: string | null;
-    loginCount: number;
-    signInMethods: SignInMethod[];
-  };
+  profile: AccountProfile;
   plan: 'free' | 'pro';
   /** The subscription as last read from Stripe, with Stripe's id for it; null when there never was one. */
   subscription: (Subscription & { stripeSubscriptionId: string }) | null;

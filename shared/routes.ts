@@ -76,6 +76,7 @@ export const routes: readonly RouteDef[] = [
   { method: 'POST', path: '/api/create-checkout-session', fn: 'billing', forwardsCredentials: true },
   { method: 'GET', path: '/api/manage-subscription', fn: 'billing', forwardsCredentials: true },
   { method: 'POST', path: '/api/stripe-webhook', fn: 'stripeWebhook', forwardsHeaders: ['stripe-signature'] },
+  { method: 'GET', path: '/api/account', fn: 'account', forwardsCredentials: true },
   { method: 'PATCH', path: '/api/account', fn: 'account', forwardsCredentials: true },
   { method: 'DELETE', path: '/api/account', fn: 'account', forwardsCredentials: true },
   { method: 'POST', path: '/api/account/password', fn: 'account', forwardsCredentials: true },

@@ -6,18 +6,34 @@
  * accident: no password hash or token (the core keeps those and is not asked for them), no peppered
  * IP hash, no Stripe customer id, nothing of another account.
  */
-import type { AccountExport } from '../../shared/api-types';
-import { getAccount } from '../accounts/account';
+import { exportFileName } from '../../shared/account-export';
+import type { AccountExport, AccountProfile } from '../../shared/api-types';
+import { getAccount, type Account } from '../accounts/account';
 import { planOf } from '../accounts/plan';
 import { contactMessagesFrom } from '../contact/messages';
 import { usageHistory } from '../usage/usage';
+import type { CoreAccount } from './core';
 import type { AccountDeps } from './deps';
 
 export type ExportOutcome = { status: 'OK'; data: AccountExport; fileName: string } | { status: 'UNKNOWN_USER' };
 
-/** `voxpen-data-2026-11-05.json`, by the UTC date of the export. */
-export function exportFileName(at: Date): string {
-  return `voxpen-data-${at.toISOString().slice(0, 10)}.json`;
+export type ProfileOutcome = { status: 'OK'; profile: AccountProfile } | { status: 'UNKNOWN_USER' };
+
+function profileOf(account: Account, core: CoreAccount | undefined): AccountProfile {
+  return {
+    name: account.name ?? null,
+    email: account.email,
+    createdAt: account.createdAt,
+    lastLoginAt: account.lastLoginAt ?? null,
+    loginCount: account.loginCount ?? 0,
+    signInMethods: core?.signInMethods ?? [],
+  };
+}
+
+/** GET /api/account: the profile alone, for /account (the export reads far more). */
+export async function readProfile(deps: Pick<AccountDeps, 'db' | 'core'>, userId: string): Promise<ProfileOutcome> {
+  const [account, core] = await Promise.all([getAccount(deps.db, userId), deps.core.account(userId)]);
+  return account ? { status: 'OK', profile: profileOf(account, core) } : { status: 'UNKNOWN_USER' };
 }
 
 export async function exportData(deps: Pick<AccountDeps, 'db' | 'core' | 'now'>, userId: string): Promise<ExportOutcome> {
@@ -28,14 +44,7 @@ export async function exportData(deps: Pick<AccountDeps, 'db' | 'core' | 'now'>,
   const stored = account.subscription;
   const data: AccountExport = {
     exportedAt: at.toISOString(),
-    profile: {
-      name: account.name ?? null,
-      email: account.email,
-      createdAt: account.createdAt,
-      lastLoginAt: account.lastLoginAt ?? null,
-      loginCount: account.loginCount ?? 0,
-      signInMethods: core?.signInMethods ?? [],
-    },
+    profile: profileOf(account, core),
     plan: planOf(account),
     subscription: stored
       ? {

@@ -1,5 +1,5 @@
 /**
- * The account function group (issue 13, /account): rename, change the password, sign out everywhere,
+ * The account function group (issue 13, /account): the profile with its sign-in methods, rename, change the password, sign out everywhere,
  * export the data, delete the account. Every route changes the account or reads all of it, so each
  * asks the core that the session is live; each maps its rule's outcome (the modules beside this one)
  * to an answer here.
@@ -24,7 +24,7 @@ import { changePassword, type ChangePasswordOutcome } from './change-password';
 import { supertokensCore } from './core';
 import { deleteAccount, type DeleteOutcome } from './delete-account';
 import type { AccountDeps, Caller } from './deps';
-import { exportData } from './export-data';
+import { exportData, readProfile } from './export-data';
 import { signOutEverywhere } from './sign-out-everywhere';
 
 async function deps(): Promise<AccountDeps> {
@@ -61,6 +61,15 @@ function refusal(outcome: Exclude<ChangePasswordOutcome | DeleteOutcome, { statu
       return message(403, accountTexts.signInAgainToDelete);
   }
 }
+
+const profile = httpHandler(
+  async (event) => {
+    const read = await readProfile(await deps(), sessionOf(event).userId);
+    if (read.status !== 'OK') return message(404, usersTexts.notFound);
+    return json(200, read.profile, { 'cache-control': 'no-store' });
+  },
+  { auth: requireLiveSession() },
+);
 
 const rename = httpHandler<RenameBody>(
   async (event) => {
@@ -127,6 +136,7 @@ const remove = httpHandler<DeleteAccountBody>(
 );
 
 export const handler = byRouteKey({
+  'GET /api/account': profile,
   'PATCH /api/account': rename,
   'POST /api/account/password': password,
   'POST /api/account/sign-out-everywhere': signOutAll,

@@ -42,6 +42,25 @@ async function answer(res: Response) {
 
 const rename = async (who: AuthApi, body: unknown) => answer(await who.call('PATCH', '/api/account', body));
 
+describe('GET /api/account', () => {
+  it('answers the profile /account shows, with how the account signs in, password or Google', async () => {
+    const { who, email } = await member('profile');
+    await rename(who, { name: 'Ada' });
+    const read = await answer(await who.call('GET', '/api/account'));
+    expect(read).toEqual({ status: 200, body: { name: 'Ada', email, createdAt: expect.any(String), lastLoginAt: null, loginCount: 0, signInMethods: ['password'] } });
+    const google = await signInWithGoogle(stack, `ada-${randomUUID().slice(0, 8)}@example.com`, 'Ada Google');
+    expect((await answer(await google.who.call('GET', '/api/account'))).body).toMatchObject({ name: 'Ada Google', signInMethods: ['google'] });
+  });
+
+  it('refuses a caller without a session, and a signed-out browser whose token has not expired yet', async () => {
+    expect((await new AuthApi(stack.api, stack.web).get('/api/account')).status).toBe(401);
+    const { who } = await member('profile-out');
+    const token = who.jar.get('sAccessToken')!;
+    await who.signOut();
+    expect((await fetch(`${stack.api}/api/account`, { headers: { cookie: `sAccessToken=${token}` } })).status).toBe(401);
+  });
+});
+
 describe('PATCH /api/account', () => {
   it('saves the name, trimmed, and the dashboard reads it', async () => {
     const { who } = await member('rename');

@@ -1,6 +1,7 @@
-/** The account routes (issue 13, /account): rename, change the password, sign out everywhere, export, delete. */
+/** The account routes (issue 13, /account): the profile, rename, change the password, sign out everywhere, export, delete. */
 import { isAxiosError } from 'axios';
-import type { AccountExport, AccountMessage, ErrorBody } from '../../../shared/api-types';
+import { exportFileName } from '../../../shared/account-export';
+import type { AccountMessage, AccountProfile, ErrorBody } from '../../../shared/api-types';
 import type { ChangePasswordBody, DeleteAccountBody } from '../../../shared/schemas/account';
 import { api } from './client';
 
@@ -28,18 +29,10 @@ export async function deleteAccount(body: DeleteAccountBody): Promise<AccountMes
   return data;
 }
 
-/**
- * The profile /account shows, with how the account signs in. The user profile route does not carry
- * the sign-in methods; the export does (from the auth core), so the page reads it from there.
- */
-export async function readAccountProfile(): Promise<AccountExport['profile']> {
-  const { data } = await api.get<AccountExport>('/api/account/export');
-  return data.profile;
-}
-
-/** The export's file name as the API names it: voxpen-data-YYYY-MM-DD.json, the date in UTC. */
-export function exportFileName(now = new Date()): string {
-  return `voxpen-data-${now.toISOString().slice(0, 10)}.json`;
+/** GET /api/account: the profile /account shows, with how the account signs in (the core knows that). */
+export async function readAccountProfile(): Promise<AccountProfile> {
+  const { data } = await api.get<AccountProfile>('/api/account');
+  return data;
 }
 
 /** The file name in a Content-Disposition header (readable only when the API exposes it across origins). */
@@ -57,7 +50,7 @@ export function fileNameIn(disposition: unknown): string | undefined {
  */
 export async function downloadAccountData(): Promise<string> {
   const response = await api.get<Blob>('/api/account/export', { responseType: 'blob' });
-  const name = fileNameIn(response.headers['content-disposition']) ?? exportFileName();
+  const name = fileNameIn(response.headers['content-disposition']) ?? exportFileName(new Date());
   const url = URL.createObjectURL(response.data);
   const link = document.createElement('a');
   link.href = url;

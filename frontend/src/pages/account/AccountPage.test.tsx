@@ -11,7 +11,7 @@ import { signOut } from '../../auth/auth-client';
 import { sessionExists, useSession } from '../../auth/session';
 import { RETURN_TO_KEY } from '../../return-to';
 import DashboardLayout from '../dashboard/DashboardLayout';
-import type { AccountProfile } from './account-data';
+import type { AccountProfile } from '../../../../shared/api-types';
 import { AccountPage, GOODBYE_MS, HydrateFallback, loader } from './AccountPage';
 
 vi.mock('../../auth/AuthShell', () => ({ AuthProviders: ({ children }: { children: React.ReactNode }) => children }));

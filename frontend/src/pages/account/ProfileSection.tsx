@@ -7,7 +7,7 @@ import { accountFailure, renameAccount } from '../../api/account';
 import { FocusedAlert } from '../../components/FocusedAlert';
 import { useForm } from '../../hooks/use-form';
 import { FormField } from '../auth/FormField';
-import type { AccountProfile } from './account-data';
+import type { AccountProfile } from '../../../../shared/api-types';
 import { Result } from './Result';
 
 const t = accountTexts;

@@ -1,12 +1,10 @@
 import { isAxiosError } from 'axios';
 import { redirect } from 'react-router';
-import type { AccountExport } from '../../../../shared/api-types';
+import type { AccountProfile } from '../../../../shared/api-types';
 import { readAccountProfile } from '../../api/account';
 import { ensureUserExists } from '../../api/accounts';
 import { sessionExists } from '../../auth/session';
 import { rememberReturnTo } from '../../return-to';
-
-export type AccountProfile = AccountExport['profile'];
 
 export type AccountState = { status: 'ready'; profile: AccountProfile } | { status: 'error' };
 
