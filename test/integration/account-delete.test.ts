@@ -20,7 +20,7 @@ import { texts } from '../../shared/texts';
 import { AuthApi } from '../support/auth-api';
 import { signInWithGoogle } from '../support/google-sign-in';
 import { startTestStack, type TestStack } from '../support/local-stack';
-import { desktopCode, setCookies } from '../support/sessions';
+import { desktopCode, newMember, setCookies } from '../support/sessions';
 import { payCheckout, standInSdk } from '../support/stripe-pages';
 
 let stack: TestStack;
@@ -35,14 +35,7 @@ afterAll(() => stack?.stop());
 const PASSWORD = 'engine42';
 const CONFIRMATION = 'delete my account';
 
-async function member(name = 'leaving') {
-  const who = new AuthApi(stack.api, stack.web);
-  const email = `${name}-${randomUUID().slice(0, 8)}@example.com`;
-  const res = await who.signUp(email, PASSWORD);
-  expect(res.status).toBe('OK');
-  expect((await who.post('/api/ensure-user-exists')).status).toBe(201);
-  return { who, email, userId: (res.user as { id: string }).id };
-}
+const member = (name = 'leaving') => newMember(stack, name, PASSWORD);
 
 async function remove(who: AuthApi, body: unknown) {
   const res = await who.call('DELETE', '/api/account', body);

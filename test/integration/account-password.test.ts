@@ -10,7 +10,7 @@ import { texts } from '../../shared/texts';
 import { AuthApi } from '../support/auth-api';
 import { signInWithGoogle } from '../support/google-sign-in';
 import { startTestStack, type TestStack } from '../support/local-stack';
-import { desktopSession, refreshWithCookie, refreshWithHeader } from '../support/sessions';
+import { desktopSession, newMember, refreshWithCookie, refreshWithHeader } from '../support/sessions';
 
 let stack: TestStack;
 
@@ -22,13 +22,7 @@ afterAll(() => stack?.stop());
 const PASSWORD = 'engine42';
 const NEW_PASSWORD = 'turbine77';
 
-async function member(name = 'pw') {
-  const who = new AuthApi(stack.api, stack.web);
-  const email = `${name}-${randomUUID().slice(0, 8)}@example.com`;
-  expect((await who.signUp(email, PASSWORD)).status).toBe('OK');
-  expect((await who.post('/api/ensure-user-exists')).status).toBe(201);
-  return { who, email };
-}
+const member = (name = 'pw') => newMember(stack, name, PASSWORD);
 
 const change = (who: AuthApi, currentPassword: unknown, newPassword: unknown) => who.post('/api/account/password', { currentPassword, newPassword });
 const signInStatus = async (email: string, password: string) => (await new AuthApi(stack.api, stack.web).signIn(email, password)).status;

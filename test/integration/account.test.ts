@@ -14,7 +14,7 @@ import { texts } from '../../shared/texts';
 import { AuthApi } from '../support/auth-api';
 import { signInWithGoogle } from '../support/google-sign-in';
 import { startTestStack, type TestStack } from '../support/local-stack';
-import { desktopSession, refreshWithCookie, refreshWithHeader, setCookies } from '../support/sessions';
+import { desktopSession, newMember, refreshWithCookie, refreshWithHeader, setCookies } from '../support/sessions';
 import { payCheckout } from '../support/stripe-pages';
 
 let stack: TestStack;
@@ -26,14 +26,7 @@ afterAll(() => stack?.stop());
 
 const PASSWORD = 'engine42';
 
-async function member(name = 'member') {
-  const who = new AuthApi(stack.api, stack.web);
-  const email = `${name}-${randomUUID().slice(0, 8)}@example.com`;
-  const res = await who.signUp(email, PASSWORD);
-  expect(res.status).toBe('OK');
-  expect((await who.post('/api/ensure-user-exists')).status).toBe(201);
-  return { who, email, userId: (res.user as { id: string }).id };
-}
+const member = (name = 'member') => newMember(stack, name, PASSWORD);
 
 async function answer(res: Response) {
   const text = await res.text();

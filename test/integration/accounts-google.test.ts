@@ -5,8 +5,7 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { getAccount as getUserRecord } from '../../functions/accounts/account';
-import { AuthApi } from '../support/auth-api';
-import { CookieJar } from '../support/cookie-jar';
+import { signInWithGoogle } from '../support/google-sign-in';
 import { startTestStack, type TestStack } from '../support/local-stack';
 
 let stack: TestStack;
@@ -16,44 +15,9 @@ beforeAll(async () => {
 });
 afterAll(() => stack?.stop());
 
-/** What the browser does at Google: open the address, fill in the form, follow redirects back to us. */
-async function atGoogle(authorisationUrl: string, email: string, name: string, callback: string): Promise<URL> {
-  const browser = new CookieJar();
-  let res = await browser.fetch(authorisationUrl);
-  const form = new URL(res.headers.get('location')!, stack.google);
-  res = await browser.fetch(form, { method: 'POST', body: new URLSearchParams({ email, name, action: 'login' }) });
-  let location = res.headers.get('location')!;
-  while (!location.startsWith(callback)) {
-    res = await browser.fetch(new URL(location, stack.google));
-    location = res.headers.get('location')!;
-  }
-  return new URL(location);
-}
-
-async function signInWithGoogle(email: string, name: string) {
-  const who = new AuthApi(stack.api, stack.web);
-  const callback = `${stack.web}/auth/callback`;
-  const urlRes = await who.call('GET', `/api/auth/authorisationurl?thirdPartyId=google&redirectURIOnProviderDashboard=${encodeURIComponent(callback)}`, undefined, { rid: 'thirdparty' });
-  expect(urlRes.status).toBe(200);
-  const { urlWithQueryParams, pkceCodeVerifier } = (await urlRes.json()) as { urlWithQueryParams: string; pkceCodeVerifier?: string };
-  expect(urlWithQueryParams.startsWith(`${stack.google}/`)).toBe(true);
-  expect(pkceCodeVerifier).toBeTruthy();
-
-  const state = 'state-from-the-web-sdk';
-  const back = await atGoogle(`${urlWithQueryParams}&state=${state}`, email, name, callback);
-  const signInUp = await who.call(
-    'POST',
-    '/api/auth/signinup',
-    { thirdPartyId: 'google', redirectURIInfo: { redirectURIOnProviderDashboard: callback, redirectURIQueryParams: Object.fromEntries(back.searchParams), pkceCodeVerifier } },
-    { rid: 'thirdparty' },
-  );
-  expect(signInUp.status).toBe(200);
-  return { who, result: (await signInUp.json()) as { status: string; createdNewRecipeUser: boolean; user: { id: string; emails: string[] } } };
-}
-
 describe('Continue with Google, locally', () => {
   it('signs a new Google account up with a session and a product record carrying its Google name', async () => {
-    const { who, result } = await signInWithGoogle('grace@example.com', 'Grace Hopper');
+    const { who, result } = await signInWithGoogle(stack, 'grace@example.com', 'Grace Hopper');
     expect(result).toMatchObject({ status: 'OK', createdNewRecipeUser: true, user: { emails: ['grace@example.com'] } });
     expect(who.hasSession()).toBe(true);
     expect(await getUserRecord(stack.db, result.user.id)).toMatchObject({ email: 'grace@example.com', name: 'Grace Hopper' });
@@ -64,8 +28,8 @@ describe('Continue with Google, locally', () => {
   });
 
   it('signs the same Google account in again as the same user', async () => {
-    const first = await signInWithGoogle('linus@example.com', 'Linus');
-    const second = await signInWithGoogle('linus@example.com', 'Linus');
+    const first = await signInWithGoogle(stack, 'linus@example.com', 'Linus');
+    const second = await signInWithGoogle(stack, 'linus@example.com', 'Linus');
     expect(second.result).toMatchObject({ status: 'OK', createdNewRecipeUser: false, user: { id: first.result.user.id } });
   });
 });

@@ -21,14 +21,23 @@ async function atGoogle(stack: TestStack, authorisationUrl: string, email: strin
   return new URL(location);
 }
 
-/** Signs `email` in with Google as a new browser; answers the browser and the user's id. */
-export async function signInWithGoogle(stack: TestStack, email: string, name: string): Promise<{ who: AuthApi; userId: string }> {
+export interface GoogleSignInUp {
+  status: string;
+  createdNewRecipeUser: boolean;
+  user: { id: string; emails: string[] };
+}
+
+/** Signs `email` in (or up) with Google as a new browser; answers the browser, the user's id and the SDK's answer. */
+export async function signInWithGoogle(stack: TestStack, email: string, name: string): Promise<{ who: AuthApi; userId: string; result: GoogleSignInUp }> {
   const who = new AuthApi(stack.api, stack.web);
   const callback = `${stack.web}/auth/callback`;
   const urlRes = await who.call('GET', `/api/auth/authorisationurl?thirdPartyId=google&redirectURIOnProviderDashboard=${encodeURIComponent(callback)}`, undefined, { rid: 'thirdparty' });
   expect(urlRes.status).toBe(200);
   const { urlWithQueryParams, pkceCodeVerifier } = (await urlRes.json()) as { urlWithQueryParams: string; pkceCodeVerifier?: string };
-  const back = await atGoogle(stack, `${urlWithQueryParams}&state=s`, email, name, callback);
+  // The auth Lambda found Google (the stand-in) by its discovery document, and asks for PKCE.
+  expect(urlWithQueryParams.startsWith(`${stack.google}/`)).toBe(true);
+  expect(pkceCodeVerifier).toBeTruthy();
+  const back = await atGoogle(stack, `${urlWithQueryParams}&state=state-from-the-web-sdk`, email, name, callback);
   const signInUp = await who.call(
     'POST',
     '/api/auth/signinup',
@@ -36,7 +45,7 @@ export async function signInWithGoogle(stack: TestStack, email: string, name: st
     { rid: 'thirdparty' },
   );
   expect(signInUp.status).toBe(200);
-  const result = (await signInUp.json()) as { status: string; user: { id: string } };
+  const result = (await signInUp.json()) as GoogleSignInUp;
   expect(result.status).toBe('OK');
-  return { who, userId: result.user.id };
+  return { who, userId: result.user.id, result };
 }

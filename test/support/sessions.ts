@@ -3,12 +3,23 @@
  * desktop app's (header mode), and a desktop session got through the real handoff (the browser's
  * callback with a PKCE challenge, the app's exchange).
  */
+import { randomUUID } from 'node:crypto';
 import { expect } from 'vitest';
 import { pkcePair } from '../../infra/scripts/desktop-client';
 import type { DesktopSession } from '../../shared/api-types';
-import type { AuthApi } from './auth-api';
+import { AuthApi } from './auth-api';
 
 const LOOPBACK = 'http://127.0.0.1:53124/cb';
+
+/** A new email account (`<name>-<random>@example.com`), signed up from an address of its own, with its product record. */
+export async function newMember(stack: { api: string; web: string }, name: string, password: string): Promise<{ who: AuthApi; email: string; userId: string }> {
+  const who = new AuthApi(stack.api, stack.web);
+  const email = `${name}-${randomUUID().slice(0, 8)}@example.com`;
+  const res = await who.signUp(email, password);
+  expect(res.status).toBe('OK');
+  expect((await who.post('/api/ensure-user-exists')).status).toBe(201);
+  return { who, email, userId: (res.user as { id: string }).id };
+}
 
 /** The browser's refresh with a refresh token it holds (or held). */
 export function refreshWithCookie(api: string, web: string, refreshToken: string): Promise<Response> {
