@@ -1,4 +1,5 @@
 /** Bodies the API answers with; the frontend and the handlers both import these. */
+import type { Platform } from './platforms';
 
 /** spec §3: latest version info. */
 export interface LatestVersion {
@@ -7,6 +8,33 @@ export interface LatestVersion {
   pub_date: string;
   download_url: string;
   notes?: string;
+}
+
+/** One platform's published releases, newest first, each as /api/latest-version answers it. */
+export interface PlatformReleases {
+  platform: Platform;
+  releases: LatestVersion[];
+}
+
+/**
+ * GET /api/releases (the /download/releases page, issue 17): every platform with at least one
+ * published release, in PLATFORMS order (shared/platforms.ts). Releases still in a staged rollout or
+ * halted are not listed: they are not yet (or no longer) what /download offers.
+ */
+export interface ReleaseList {
+  platforms: PlatformReleases[];
+}
+
+/**
+ * GET /api/updates/{target}/{arch}/{current_version} with 200: Tauri's dynamic update answer. `signature`
+ * is the `.sig` file's content (base64 of a minisign signature), `pub_date` RFC 3339.
+ */
+export interface UpdateManifest {
+  version: string;
+  url: string;
+  signature: string;
+  notes: string;
+  pub_date: string;
 }
 
 /** Every error answer has this shape and nothing else (no stack, no SDK body). */
