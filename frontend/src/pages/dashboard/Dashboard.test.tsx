@@ -152,6 +152,32 @@ describe('/dashboard usage metrics', () => {
   });
 });
 
+describe('/dashboard usage of the month and the last 12 months (issue 14)', () => {
+  it("shows the Free card's meter from the profile's month and the chart's table ending with it", async () => {
+    await renderDashboard();
+    const meter = await within(subscriptionCard()).findByRole('meter', { name: 'Free words used this month' });
+    // The fixture's month has 1,200 words: past the allowance, the meter reads full.
+    expect(meter).toHaveAttribute('aria-valuenow', '500');
+    expect(within(subscriptionCard()).getByText(/^You have used all of this month's free words/)).toBeInTheDocument();
+    const chart = screen.getByRole('region', { name: 'Your last 12 months' });
+    const rows = within(within(chart).getByRole('table')).getAllByRole('row');
+    expect(rows).toHaveLength(13);
+    expect(rows[12]).toHaveTextContent('November 2026 (this month)1,20010 min');
+  });
+
+  it('reserves the chart while the profile loads, and has no meter on Pro', async () => {
+    let ensured!: () => void;
+    vi.mocked(ensureUserExists).mockReturnValue(new Promise((resolve) => (ensured = () => resolve({ userId: 'u-1', email: 'ada@example.com', createdAt: '', loginCount: 1 }))));
+    vi.mocked(getUserProfile).mockResolvedValue(proProfile());
+    await renderDashboard();
+    expect(screen.getByRole('region', { name: 'Your last 12 months' })).toHaveAttribute('aria-busy', 'true');
+    ensured();
+    expect(await within(subscriptionCard()).findByText('Pro Plan')).toBeInTheDocument();
+    expect(screen.getByRole('region', { name: 'Your last 12 months' })).toHaveAttribute('aria-busy', 'false');
+    expect(screen.queryByRole('meter')).toBeNull();
+  });
+});
+
 describe('/dashboard subscription card', () => {
   it('shows Free Plan at $0 with its word allowance and Upgrade to Pro, to /pricing', async () => {
     await renderDashboard();

@@ -9,6 +9,8 @@ import { cameFromCheckout } from './checkout-return';
 import { LOADING, loadDashboard, useActivation, type Account, type DashboardData } from './dashboard-data';
 import { MetricCards } from './MetricCards';
 import { SubscriptionCard } from './SubscriptionCard';
+import { UsageChart } from './UsageChart';
+import './usage.css';
 
 export { loadDashboard as loader };
 
@@ -54,7 +56,7 @@ function AccountCard({ user }: { user: Account }) {
   );
 }
 
-/** spec §2 /dashboard: header, metric cards, the Windows download card, the subscription card. */
+/** spec §2 /dashboard: header, metric cards, the last 12 months (issue 14), the subscription, Windows download and account cards. */
 function Dashboard() {
   const data = useLoaderData<DashboardData>();
   const location = useLocation();
@@ -71,6 +73,7 @@ function Dashboard() {
         <p className="lead">Manage your account and subscription</p>
       </header>
       <MetricCards state={state} />
+      <UsageChart state={state} />
       <div className="dashboard-grid">
         <SubscriptionCard state={state} activating={activating} />
         <WindowsDownloadCard />

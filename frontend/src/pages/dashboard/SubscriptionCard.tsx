@@ -9,6 +9,8 @@ import { leaveSite, NOTICE_REDIRECT_MS, useDelayedRedirect } from '../../auth/re
 import { FocusedAlert } from '../../components/FocusedAlert';
 import { usePageRestored } from '../../hooks/use-page-restored';
 import type { ProfileState } from './dashboard-data';
+import { currentMonth } from './usage-months';
+import { UsageMeter } from './UsageMeter';
 
 const t = texts.billingUi.subscription;
 
@@ -56,7 +58,7 @@ function planPrice(pro: boolean, annual: boolean): string {
 
 /**
  * spec §4 subscription card: Pro Plan with its renewal date for a Pro account (the server decides the
- * plan, trials included), otherwise Free Plan at $0; spec §8 its load error. While a just-paid
+ * plan, trials included), otherwise Free Plan at $0 with the month's words (issue 14); spec §8 its load error. While a just-paid
  * subscription is still on its way from Stripe (`activating`), it says so instead.
  */
 export function SubscriptionCard({ state, activating = false }: { state: ProfileState; activating?: boolean }) {
@@ -86,6 +88,13 @@ export function SubscriptionCard({ state, activating = false }: { state: Profile
             </span>
           </p>
           <p className="muted">{pro ? periodLine(profile.subscription) : t.freeWords(profile?.wordsPerMonth ?? FREE_WORDS_PER_MONTH)}</p>
+          {!pro && (
+            <UsageMeter
+              used={profile?.thisMonth?.wordsTranscribed ?? 0}
+              limit={profile?.wordsPerMonth ?? FREE_WORDS_PER_MONTH}
+              month={profile?.thisMonth?.month ?? currentMonth()}
+            />
+          )}
           <div className="card-actions">
             {pro ? (
               <ManageButton />

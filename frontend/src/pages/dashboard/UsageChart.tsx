@@ -1,0 +1,109 @@
+import { formatCount, formatDuration } from '../../../../shared/format';
+import type { ProfileState } from './dashboard-data';
+import { currentMonth, lastTwelveMonths, type MonthUsage } from './usage-months';
+import { usageTexts as t } from './usage-texts';
+
+const monthName = (month: string, style: 'short' | 'long') =>
+  new Date(`${month}-01T00:00:00Z`).toLocaleDateString('en-US', { month: style, year: style === 'long' ? 'numeric' : undefined, timeZone: 'UTC' });
+
+/** The smallest 1, 2 or 5 times a power of ten at or above `x` (x > 0): the top of a chart's scale. */
+export function niceCeil(x: number): number {
+  const power = 10 ** Math.floor(Math.log10(x));
+  return [1, 2, 5, 10].map((m) => m * power).find((top) => top >= x)!;
+}
+
+/** The top of a duration scale in seconds: whole minutes up to an hour, then whole hours. */
+const durationTop = (max: number) => (max <= 3600 ? niceCeil(Math.max(1, max / 60)) * 60 : niceCeil(max / 3600) * 3600);
+
+interface Series {
+  title: string;
+  value: (m: MonthUsage) => number;
+  format: (value: number) => string;
+  top: (max: number) => number;
+}
+
+const SERIES: Series[] = [
+  { title: t.words, value: (m) => m.words, format: formatCount, top: niceCeil },
+  { title: t.recording, value: (m) => m.seconds, format: formatDuration, top: durationTop },
+];
+
+/** One series as bars, one per month, the current (last) one marked; drawn only: the table reads it out. */
+function Bars({ series, months, ready }: { series: Series; months: MonthUsage[]; ready: boolean }) {
+  const values = months.map(series.value);
+  const max = Math.max(...values);
+  const top = max > 0 ? series.top(max) : 0;
+  return (
+    <div className="usage-chart">
+      <p className="usage-chart-head">
+        <strong>{series.title}</strong>
+        {ready && (
+          <span>
+            {series.format(values[11]!)} {t.thisMonth}
+          </span>
+        )}
+      </p>
+      <div className="usage-chart-plot">
+        <span className="usage-chart-top">{top > 0 && series.format(top)}</span>
+        <ol>
+          {months.map((m, i) => (
+            <li key={m.month} className={i === 11 ? 'current' : undefined}>
+              <span className="usage-chart-bar" style={{ height: top > 0 ? `${(values[i]! / top) * 100}%` : 0 }} />
+              <span className="usage-chart-month">{monthName(m.month, 'short')}</span>
+            </li>
+          ))}
+        </ol>
+      </div>
+    </div>
+  );
+}
+
+/**
+ * The dashboard's usage over the last 12 months (issue 14): words and recording time, one bar per
+ * month, the current month marked. The bars are drawn for the eye only; a visually hidden table
+ * carries every figure for screen readers. Its frame is the same while loading (empty bars under the
+ * month names), so nothing moves when the figures arrive.
+ */
+export function UsageChart({ state }: { state: ProfileState }) {
+  const profile = state.status === 'ready' ? state.profile : undefined;
+  const ready = state.status === 'ready' || state.status === 'missing';
+  const months = lastTwelveMonths(profile, profile?.thisMonth?.month ?? currentMonth());
+  const note = state.status === 'loading' ? t.loading : ready ? undefined : t.unavailable;
+  return (
+    <section className="card usage-history" aria-labelledby="usage-history-title" aria-busy={state.status === 'loading'}>
+      <h2 id="usage-history-title">{t.chartTitle}</h2>
+      <div className="usage-charts">
+        <div aria-hidden="true">
+          {SERIES.map((series) => (
+            <Bars key={series.title} series={series} months={months} ready={ready} />
+          ))}
+        </div>
+        {note && <p className="usage-chart-note">{note}</p>}
+      </div>
+      {ready && (
+        <table className="visually-hidden">
+          <caption>{t.caption}</caption>
+          <thead>
+            <tr>
+              <th scope="col">{t.month}</th>
+              {SERIES.map((s) => (
+                <th key={s.title} scope="col">
+                  {s.title}
+                </th>
+              ))}
+            </tr>
+          </thead>
+          <tbody>
+            {months.map((m, i) => (
+              <tr key={m.month}>
+                <th scope="row">{monthName(m.month, 'long') + (i === 11 ? ` (${t.thisMonth})` : '')}</th>
+                {SERIES.map((s) => (
+                  <td key={s.title}>{s.format(s.value(m))}</td>
+                ))}
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      )}
+    </section>
+  );
+}

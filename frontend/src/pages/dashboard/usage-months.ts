@@ -1,0 +1,37 @@
+/**
+ * The months the dashboard's usage shows (issue 14): the month's allowance and its reset on the Free
+ * card, and the last 12 months for the chart. Months are 'YYYY-MM' in UTC, as the API counts them.
+ */
+import type { UserProfile } from '../../../../shared/api-types';
+
+/** One month of the profile's `history` (the API's shape: words and recording seconds). */
+export interface MonthUsage {
+  month: string;
+  words: number;
+  seconds: number;
+}
+
+/** The month `offset` months after 'YYYY-MM' (negative for before), as 'YYYY-MM'. */
+export function addMonths(month: string, offset: number): string {
+  const [year, index] = month.split('-').map(Number) as [number, number];
+  return new Date(Date.UTC(year, index - 1 + offset, 1)).toISOString().slice(0, 7);
+}
+
+/** This month in UTC, as 'YYYY-MM'. */
+export const currentMonth = (now = new Date()) => now.toISOString().slice(0, 7);
+
+/**
+ * The 12 months ending with `month`, oldest first, each with its figures: a month the history does
+ * not carry counts as zero, and the current month falls back on `thisMonth` (the profile always has it).
+ */
+export function lastTwelveMonths(profile: UserProfile | undefined, month: string): MonthUsage[] {
+  const history = (profile as { history?: MonthUsage[] } | undefined)?.history ?? [];
+  const byMonth = new Map(history.map((m) => [m.month, m]));
+  const now = profile?.thisMonth;
+  if (now && !byMonth.has(now.month)) byMonth.set(now.month, { month: now.month, words: now.wordsTranscribed, seconds: now.recordingTime });
+  return Array.from({ length: 12 }, (_, i) => {
+    const at = addMonths(month, i - 11);
+    const found = byMonth.get(at);
+    return { month: at, words: found?.words ?? 0, seconds: found?.seconds ?? 0 };
+  });
+}

@@ -1,0 +1,24 @@
+/**
+ * The dashboard's usage wording (issue 14): the Free card's month and the 12-month chart. Kept beside
+ * the dashboard, not in shared/texts.ts, which every page loads.
+ */
+import { formatCount } from '../../../../shared/format';
+
+const words = (n: number) => `${formatCount(n)} ${n === 1 ? 'word' : 'words'}`;
+
+export const usageTexts = {
+  meterLabel: 'Free words used this month',
+  used: (used: number, limit: number) => `${formatCount(used)} of ${words(limit)} used`,
+  left: (left: number) => `${words(left)} left`,
+  resets: (date: string) => `Resets on ${date}`,
+  nearLimit: (percent: number) => `You have used ${percent}% of this month's free words. Upgrade to Pro for unlimited words.`,
+  atLimit: (date: string) => `You have used all of this month's free words. They come back on ${date}, or upgrade to Pro for unlimited words now.`,
+  chartTitle: 'Your last 12 months',
+  words: 'Words',
+  recording: 'Recording time',
+  thisMonth: 'this month',
+  month: 'Month',
+  caption: 'Words and recording time per month, the last 12 months, oldest first',
+  loading: 'Loading your usage...',
+  unavailable: 'Your usage history is not available right now.',
+};
