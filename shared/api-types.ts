@@ -89,6 +89,18 @@ export interface UserProfile {
   thisMonth: UsageMetrics & { month: string };
   /** Words the plan allows a month; absent means unlimited. */
   wordsPerMonth?: number;
+  /** The dashboard's chart: the last 12 calendar months (UTC), oldest first, ending with this one; a month without usage is zeros. */
+  history: UsageHistoryMonth[];
+}
+
+/**
+ * One month of the profile's usage chart. `words` and `seconds` are the month's `wordsTranscribed`
+ * and `recordingTime` under the names a usage report (POST /api/usage) sends them by.
+ */
+export interface UsageHistoryMonth {
+  month: string;
+  words: number;
+  seconds: number;
 }
 
 /** POST /api/create-checkout-session and GET /api/manage-subscription answer a Stripe-hosted page's address. */

@@ -2,7 +2,7 @@ import { ConditionalCheckFailedException } from '@aws-sdk/client-dynamodb';
 import type { DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestDynamo, type TestDynamo } from '../../test/support/dynamo';
-import { recordUsage } from './usage';
+import { addMonths, recentMonths, recordUsage } from './usage';
 
 let dynamo: TestDynamo;
 beforeAll(async () => {
@@ -39,5 +39,22 @@ describe('a Free report past the month’s words', () => {
       month: { month: '2026-11', wordsTranscribed: 450, recordingTime: 90, timeSaved: 585 },
     });
     expect(sent).toEqual(['UpdateCommand']);
+  });
+});
+
+describe('the profile’s chart months', () => {
+  it('are the last 12 ending with this one, oldest first, across a new year, gaps as zeros', () => {
+    const history = [
+      { month: '2025-01', wordsTranscribed: 9, recordingTime: 9, timeSaved: 0 },
+      { month: '2026-02', wordsTranscribed: 70, recordingTime: 30, timeSaved: 75 },
+      { month: '2026-11', wordsTranscribed: 5, recordingTime: 2, timeSaved: 5 },
+    ];
+    const months = recentMonths(history, '2026-11');
+    expect(months.map((m) => m.month)).toEqual(Array.from({ length: 12 }, (_, i) => addMonths('2025-12', i)));
+    expect(months[0]).toEqual({ month: '2025-12', words: 0, seconds: 0 });
+    expect(months[2]).toEqual({ month: '2026-02', words: 70, seconds: 30 });
+    expect(months[11]).toEqual({ month: '2026-11', words: 5, seconds: 2 });
+    expect(addMonths('2026-01', -1)).toBe('2025-12');
+    expect(addMonths('2026-12', 1)).toBe('2027-01');
   });
 });

@@ -5,7 +5,7 @@
  */
 import type { AttributeValue, ConditionalCheckFailedException } from '@aws-sdk/client-dynamodb';
 import { GetCommand, QueryCommand, UpdateCommand, type DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
-import type { UsageMetrics, UsageSummary } from '../../shared/api-types';
+import type { UsageHistoryMonth, UsageMetrics, UsageSummary } from '../../shared/api-types';
 import { FREE_WORDS_PER_MONTH } from '../../shared/plans';
 import { tableName } from '../../shared/tables';
 import { timeSavedSeconds, usageMonth } from '../../shared/usage';
@@ -47,6 +47,23 @@ export function totalsOf(history: readonly MonthUsage[]): UsageMetrics {
 
 export function monthOf(history: readonly MonthUsage[], month: string): MonthUsage {
   return history.find((m) => m.month === month) ?? { month, ...ZERO };
+}
+
+/** The usage month `offset` months after 'YYYY-MM' (negative for before). */
+export function addMonths(month: string, offset: number): string {
+  const [year, index] = month.split('-').map(Number) as [number, number];
+  return usageMonth(new Date(Date.UTC(year, index - 1 + offset, 1)));
+}
+
+/** Months the dashboard's chart shows, this one included (and what retention keeps, DECISIONS.md). */
+export const HISTORY_MONTHS = 12;
+
+/** The chart's months from an account's history: the last 12 ending with `current`, oldest first, gaps as zeros. */
+export function recentMonths(history: readonly MonthUsage[], current: string): UsageHistoryMonth[] {
+  return Array.from({ length: HISTORY_MONTHS }, (_, i) => {
+    const m = monthOf(history, addMonths(current, i - (HISTORY_MONTHS - 1)));
+    return { month: m.month, words: m.wordsTranscribed, seconds: m.recordingTime };
+  });
 }
 
 export function summarize(month: MonthUsage, plan: 'free' | 'pro'): UsageSummary {

@@ -1,6 +1,7 @@
 /**
- * GET /api/user-profile (spec §3, §7): the dashboard's account, plan, subscription and usage. The plan
- * is decided here (spec §4), so the browser needs no Stripe ids.
+ * GET /api/user-profile (spec §3, §7): the dashboard's account, plan, subscription, usage and the
+ * last 12 months of it for the chart (issue 14). The plan is decided here (spec §4), so the browser
+ * needs no Stripe ids.
  */
 import type { UserProfile } from '../../shared/api-types';
 import { FREE_WORDS_PER_MONTH } from '../../shared/plans';
@@ -14,7 +15,7 @@ import { httpHandler } from '../lib/http';
 import { HttpError } from '../lib/http-error';
 import { json } from '../lib/response';
 import { requireSession, sessionOf } from '../lib/session';
-import { monthOf, totalsOf, usageHistory } from '../usage/usage';
+import { monthOf, recentMonths, totalsOf, usageHistory } from '../usage/usage';
 
 export const userProfile = httpHandler(
   async (event) => {
@@ -23,6 +24,7 @@ export const userProfile = httpHandler(
     const [account, history] = await Promise.all([getAccount(db, userId), usageHistory(db, userId)]);
     if (!account) throw new HttpError(404, usersTexts.notFound);
     const plan = planOf(account);
+    const month = usageMonth(new Date());
     const profile: UserProfile = {
       userId,
       email: account.email,
@@ -31,8 +33,10 @@ export const userProfile = httpHandler(
       plan,
       subscription: subscriptionOf(account),
       metrics: totalsOf(history),
-      thisMonth: monthOf(history, usageMonth(new Date())),
+      thisMonth: monthOf(history, month),
       ...(plan === 'free' ? { wordsPerMonth: FREE_WORDS_PER_MONTH } : {}),
+      // From the same one Query as the totals: the chart costs no read of its own.
+      history: recentMonths(history, month),
     };
     return json(200, profile);
   },

@@ -53,6 +53,10 @@ describe('usage reports', () => {
     const profile = (await who.get('/api/user-profile')).body as unknown as UserProfile;
     expect(profile.metrics).toEqual({ wordsTranscribed: 500, recordingTime: 180, timeSaved: timeSavedSeconds(300, 120) + timeSavedSeconds(200, 60) });
     expect(profile.thisMonth).toEqual({ month: usageMonth(new Date()), ...profile.metrics });
+    // The chart's 12 months end with this one, which holds all of it; the 11 before are zeros.
+    expect(profile.history).toHaveLength(12);
+    expect(profile.history.at(-1)).toEqual({ month: usageMonth(new Date()), words: 500, seconds: 180 });
+    expect(profile.history.slice(0, -1).every((m) => m.words === 0 && m.seconds === 0)).toBe(true);
   });
 
   it('lets only as many concurrent Free reports through as fit in the month', async () => {
