@@ -8,6 +8,3 @@ export function installerFileName(version: string): string {
 
 /** spec §8: what the home page downloads when the latest release cannot be had. */
 export const PLACEHOLDER_FILE_NAME = `${PRODUCT_NAME}-placeholder.txt`;
-
-/** The platform every release is published for today (spec §9: the 64-bit Windows build). */
-export const DEFAULT_PLATFORM = 'windows-x64';

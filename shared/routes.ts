@@ -34,10 +34,12 @@ export interface RouteDef {
   forwardsCredentials?: boolean;
   /** Further request headers the route reads, which CloudFront must pass on (e.g. a webhook's signature). */
   forwardsHeaders?: readonly string[];
+  /** Query parameters a cached answer varies by: part of CloudFront's cache key (others are not, on cached routes). */
+  cacheQueryStrings?: readonly string[];
 }
 
 export const functions = {
-  releases: { entry: 'functions/releases/latest-version.ts', tables: [], readTables: ['releases'] },
+  releases: { entry: 'functions/releases/handler.ts', tables: [], readTables: ['releases'] },
   contact: { entry: 'functions/contact/send-message.ts', tables: ['contactMessages', 'rateLimits'], secrets: ['ipHash', 'originVerify'] },
   // The desktop sign-in handoff (/api/auth/desktop-callback, /api/auth/desktop/exchange) is served here
   // too: exchanging a code creates a session, which is the auth SDK's job.
@@ -64,7 +66,11 @@ export const functions = {
 export type FunctionName = keyof typeof functions;
 
 export const routes: readonly RouteDef[] = [
-  { method: 'GET', path: '/api/latest-version', fn: 'releases', cdnCacheSeconds: 60 },
+  { method: 'GET', path: '/api/latest-version', fn: 'releases', cdnCacheSeconds: 60, cacheQueryStrings: ['platform'] },
+  { method: 'GET', path: '/api/releases', fn: 'releases', cdnCacheSeconds: 60 },
+  // Cached by path; the install id reaches the Lambda, which marks the answers that hang on it
+  // (a staged rollout) private, no-store, so CloudFront never serves one installation's answer to another.
+  { method: 'GET', path: '/api/updates/{target}/{arch}/{current_version}', fn: 'releases', cdnCacheSeconds: 60, forwardsHeaders: ['voxpen-install-id'] },
   { method: 'POST', path: '/api/contact', fn: 'contact' },
   { method: 'ANY', path: '/api/auth/{proxy+}', fn: 'auth', forwardsCredentials: true },
   { method: 'POST', path: '/api/users', fn: 'users', forwardsCredentials: true },

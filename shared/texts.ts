@@ -11,6 +11,11 @@ export const apiTexts = {
   payloadTooLarge: 'Request body too large',
   malformedJson: 'Request body is not valid JSON',
   noRelease: 'No release has been published yet',
+  /** Issue 17: the release routes' refusals of a platform, target, arch or version they cannot mean. */
+  unknownPlatform: (platforms: readonly string[]) => `Unknown platform; one of ${platforms.join(', ')}`,
+  unknownTarget: (targets: readonly string[]) => `Unknown target; one of ${targets.join(', ')}`,
+  unknownArch: (archs: readonly string[]) => `Unknown arch; one of ${archs.join(', ')}`,
+  invalidVersion: 'The current version is not a semantic version like 1.4.2',
   /** /api/auth/* refusals made before the SuperTokens SDK sees a request (functions/auth/request-guard.ts). */
   bodyNotObject: 'Request body must be a JSON object',
   invalidField: (field: string) => `The field ${field} is missing or has the wrong type`,

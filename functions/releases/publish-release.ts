@@ -2,24 +2,36 @@
  * Publishing a release (operators, the local seed). Kept apart from releases.ts so the latest-version
  * Lambda does not bundle semver and the validation it never runs.
  */
-import { PutCommand, type DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
+import { GetCommand, PutCommand, UpdateCommand, type DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
 import semver from 'semver';
+import { LEGACY_PLATFORM_KEYS, type Platform } from '../../shared/platforms';
 import { tableName } from '../../shared/tables';
 import { isConditionFailure } from '../lib/dynamo';
-import type { Release } from './releases';
+import type { Release, RolloutChange } from './releases';
+import { FULL_ROLLOUT } from './rollout';
+import { versionKey } from './version';
+
+export { versionKey } from './version';
 
 export interface ReleaseInput {
-  platform: string;
+  platform: Platform;
   version: string;
   downloadUrl: string;
   pubDate: string;
   notes?: string;
+  /** The `.sig` file's content; only signed releases are offered by the update endpoint. */
+  signature?: string;
+  updateUrl?: string;
+  /** 1–100, default 100. */
+  rollout?: number;
+  /** Who published it (the operator command records its user). */
+  by?: string;
 }
 
 const LOOPBACK = new Set(['localhost', '127.0.0.1', '[::1]']);
 
 /** What is wrong with a release, one message per field; empty when it may be published. */
-export function releaseProblems(input: { version: string; downloadUrl: string; pubDate?: string }): string[] {
+export function releaseProblems(input: { version: string; downloadUrl: string; pubDate?: string; updateUrl?: string; rollout?: number }): string[] {
   const problems: string[] = [];
   if (!semver.valid(input.version) || semver.clean(input.version) !== input.version) {
     problems.push(`Version "${input.version}" is not a semantic version like 1.4.2`);
@@ -27,39 +39,41 @@ export function releaseProblems(input: { version: string; downloadUrl: string; p
     // There is one channel: every desktop app and /download take the newest release as their update.
     problems.push(`Version "${input.version}" is a pre-release; only final versions are published, since every desktop app updates to the newest`);
   }
-  let url: URL | undefined;
-  try {
-    url = new URL(input.downloadUrl);
-  } catch {
-    problems.push(`Download URL "${input.downloadUrl}" is not a URL`);
-  }
-  if (url && url.protocol !== 'https:' && !(url.protocol === 'http:' && LOOPBACK.has(url.hostname))) {
-    problems.push('Download URL must use https (http is allowed only for localhost)');
-  }
+  problems.push(...urlProblems('Download URL', input.downloadUrl));
+  if (input.updateUrl !== undefined) problems.push(...urlProblems('Update URL', input.updateUrl));
+  if (input.rollout !== undefined) problems.push(...rolloutProblems(input.rollout));
   if (input.pubDate !== undefined && Number.isNaN(Date.parse(input.pubDate))) {
     problems.push(`Date "${input.pubDate}" is not a date like 2026-11-22`);
   }
   return problems;
 }
 
-/**
- * A sort key that orders releases by semantic version as plain strings do: each number zero-padded
- * (in pre-release identifiers too, so rc.10 follows rc.9), and a final release ('~') after its own
- * pre-releases ('-rc.1'), since '~' sorts after '-'.
- */
-export function versionKey(version: string): string {
-  const v = semver.parse(version);
-  if (!v) throw new Error(`not a semantic version: ${version}`);
-  const pad = (n: number | string) => String(n).padStart(6, '0');
-  const tail = v.prerelease.length ? `-${v.prerelease.map((id) => (typeof id === 'number' ? pad(id) : id)).join('.')}` : '~';
-  return `${pad(v.major)}.${pad(v.minor)}.${pad(v.patch)}${tail}`;
+function urlProblems(label: string, text: string): string[] {
+  let url: URL;
+  try {
+    url = new URL(text);
+  } catch {
+    return [`${label} "${text}" is not a URL`];
+  }
+  if (url.protocol !== 'https:' && !(url.protocol === 'http:' && LOOPBACK.has(url.hostname))) {
+    return [`${label} must use https (http is allowed only for localhost)`];
+  }
+  return [];
+}
+
+export function rolloutProblems(rollout: number): string[] {
+  return Number.isInteger(rollout) && rollout >= 1 && rollout <= FULL_ROLLOUT ? [] : [`Rollout "${rollout}" must be a whole percentage from 1 to 100`];
 }
 
 export class ReleaseExistsError extends Error {}
 
+const alreadyPublished = (input: ReleaseInput) => `Version ${input.version} is already published for ${input.platform}; pass --replace to overwrite it`;
+
 export async function publishRelease(db: DynamoDBDocumentClient, input: ReleaseInput, options: { replace?: boolean } = {}): Promise<Release> {
   const problems = releaseProblems(input);
   if (problems.length) throw new Error(problems.join('\n'));
+  const at = new Date().toISOString();
+  const rollout = input.rollout ?? FULL_ROLLOUT;
   const release: Release = {
     platform: input.platform,
     versionKey: versionKey(input.version),
@@ -67,7 +81,17 @@ export async function publishRelease(db: DynamoDBDocumentClient, input: ReleaseI
     pubDate: new Date(input.pubDate).toISOString(),
     downloadUrl: input.downloadUrl,
     notes: input.notes,
+    signature: input.signature,
+    updateUrl: input.updateUrl,
+    rollout,
+    ...(input.by ? { publishedBy: input.by, rolloutChanges: [{ at, by: input.by, rollout }] } : {}),
   };
+  // A version stored under the platform's legacy name is the same release: publishing it again is a replace.
+  const legacy = LEGACY_PLATFORM_KEYS[input.platform];
+  if (legacy && !options.replace) {
+    const held = await db.send(new GetCommand({ TableName: tableName('releases'), Key: { platform: legacy, versionKey: release.versionKey } }));
+    if (held.Item) throw new ReleaseExistsError(alreadyPublished(input));
+  }
   try {
     await db.send(
       new PutCommand({
@@ -78,10 +102,51 @@ export async function publishRelease(db: DynamoDBDocumentClient, input: ReleaseI
     );
   } catch (error) {
     if (isConditionFailure(error)) {
-      throw new ReleaseExistsError(`Version ${input.version} is already published for ${input.platform}; pass --replace to overwrite it`);
+      throw new ReleaseExistsError(alreadyPublished(input));
     }
     throw error;
   }
   return release;
 }
 
+
+export class ReleaseMissingError extends Error {}
+
+/**
+ * Widens (or narrows) a published release's rollout, or halts it, and appends who and when to its
+ * `rolloutChanges`. A new percentage also lifts a halt: it is how a halted release resumes.
+ */
+export async function changeRollout(
+  db: DynamoDBDocumentClient,
+  key: { platform: Platform; version: string },
+  change: { rollout: number | 'halted'; by: string; at?: Date },
+): Promise<Release> {
+  if (change.rollout !== 'halted') {
+    const problems = rolloutProblems(change.rollout);
+    if (problems.length) throw new Error(problems.join('\n'));
+  }
+  const at = (change.at ?? new Date()).toISOString();
+  const entry: RolloutChange = { at, by: change.by, rollout: change.rollout };
+  const set = change.rollout === 'halted' ? 'haltedAt = :at' : 'rollout = :rollout';
+  const remove = change.rollout === 'halted' ? '' : ' REMOVE haltedAt';
+  try {
+    const out = await db.send(
+      new UpdateCommand({
+        TableName: tableName('releases'),
+        Key: { platform: key.platform, versionKey: versionKey(key.version) },
+        UpdateExpression: `SET ${set}, rolloutChanges = list_append(if_not_exists(rolloutChanges, :none), :entry)${remove}`,
+        ConditionExpression: 'attribute_exists(versionKey)',
+        ExpressionAttributeValues: {
+          ...(change.rollout === 'halted' ? { ':at': at } : { ':rollout': change.rollout }),
+          ':entry': [entry],
+          ':none': [],
+        },
+        ReturnValues: 'ALL_NEW',
+      }),
+    );
+    return out.Attributes as Release;
+  } catch (error) {
+    if (isConditionFailure(error)) throw new ReleaseMissingError(`Version ${key.version} is not published for ${key.platform}`);
+    throw error;
+  }
+}

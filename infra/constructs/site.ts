@@ -145,17 +145,31 @@ export class Site extends Construct {
       }
       return policy;
     };
-    const cachedByOrigin = (seconds: number) =>
-      new CachePolicy(this, `ApiCache${seconds}`, {
-        comment: `API answers cached by their own Cache-Control, at most ${seconds} s`,
-        minTtl: Duration.seconds(0),
-        defaultTtl: Duration.seconds(0),
-        maxTtl: Duration.seconds(seconds),
-        headerBehavior: CacheHeaderBehavior.none(),
-        queryStringBehavior: CacheQueryStringBehavior.none(),
-        enableAcceptEncodingGzip: true,
-        enableAcceptEncodingBrotli: true,
-      });
+    const cachePolicies = new Map<string, CachePolicy>();
+    /**
+     * Cached by the answer's own Cache-Control (min TTL 0, so `no-store` is never stored), keyed by the
+     * path and only the query parameters the route names: any other query string would split the cache
+     * for nothing, and one the answer varies by (latest-version's `platform`) must be in the key.
+     */
+    const cachedByOrigin = (seconds: number, queryStrings: readonly string[] = []) => {
+      const names = [...queryStrings].sort();
+      const id = `ApiCache${seconds}${names.map((n) => `By${n.charAt(0).toUpperCase()}${n.slice(1)}`).join('')}`;
+      let policy = cachePolicies.get(id);
+      if (!policy) {
+        policy = new CachePolicy(this, id, {
+          comment: `API answers cached by their own Cache-Control, at most ${seconds} s${names.length ? `, by ${names.join(', ')}` : ''}`,
+          minTtl: Duration.seconds(0),
+          defaultTtl: Duration.seconds(0),
+          maxTtl: Duration.seconds(seconds),
+          headerBehavior: CacheHeaderBehavior.none(),
+          queryStringBehavior: names.length ? CacheQueryStringBehavior.allowList(...names) : CacheQueryStringBehavior.none(),
+          enableAcceptEncodingGzip: true,
+          enableAcceptEncodingBrotli: true,
+        });
+        cachePolicies.set(id, policy);
+      }
+      return policy;
+    };
 
     const behaviorFor = (route?: RouteDef): BehaviorOptions => ({
       origin,
@@ -163,7 +177,7 @@ export class Site extends Construct {
       allowedMethods: AllowedMethods.ALLOW_ALL,
       compress: true,
       responseHeadersPolicy: securityHeaders,
-      cachePolicy: route?.cdnCacheSeconds ? cachedByOrigin(route.cdnCacheSeconds) : CachePolicy.CACHING_DISABLED,
+      cachePolicy: route?.cdnCacheSeconds ? cachedByOrigin(route.cdnCacheSeconds, route.cacheQueryStrings) : CachePolicy.CACHING_DISABLED,
       originRequestPolicy: route?.forwardsCredentials ? OriginRequestPolicy.ALL_VIEWER_EXCEPT_HOST_HEADER : publicRequests(route?.forwardsHeaders),
     });
 

@@ -1,5 +1,5 @@
 /** What a newcomer sees on first start: one sample release, written only when there is none. */
-import { DEFAULT_PLATFORM } from '../../shared/product';
+import { DEFAULT_PLATFORM } from '../../shared/platforms';
 import { createDocumentClient } from '../../functions/lib/dynamo';
 import { publishRelease } from '../../functions/releases/publish-release';
 import { latestRelease } from '../../functions/releases/releases';

@@ -132,6 +132,27 @@ describe('site', () => {
     }
   });
 
+  it('keys the cached release answers by what they vary by (issue 17): latest-version by ?platform, updates and the list by path alone', () => {
+    const [[, dist]] = ofType('AWS::CloudFront::Distribution') as [[string, Resource]];
+    const byPattern = Object.fromEntries((dist.Properties.DistributionConfig.CacheBehaviors as any[]).map((b) => [b.PathPattern, b]));
+    const keyOf = (pattern: string) => resources[byPattern[pattern].CachePolicyId.Ref]!.Properties.CachePolicyConfig;
+    const params = (pattern: string) => keyOf(pattern).ParametersInCacheKeyAndForwardedToOrigin;
+
+    // Without ?platform in the key, the first platform asked for would be every platform's answer.
+    expect(params('/api/latest-version').QueryStringsConfig).toEqual({ QueryStringBehavior: 'whitelist', QueryStrings: ['platform'] });
+    for (const pattern of ['/api/updates/*/*/*', '/api/releases']) {
+      expect(keyOf(pattern), pattern).toMatchObject({ MinTTL: 0, DefaultTTL: 0, MaxTTL: 60 });
+      expect(params(pattern).QueryStringsConfig.QueryStringBehavior, pattern).toBe('none');
+      expect(params(pattern).HeadersConfig.HeaderBehavior, pattern).toBe('none');
+      expect(params(pattern).CookiesConfig.CookieBehavior, pattern).toBe('none');
+    }
+    // The install id is not in the key (one cached answer per path) but reaches the Lambda, which
+    // marks the answers that depend on it (a staged rollout) private, no-store; MinTTL 0 lets that hold.
+    const updatesRequest = resources[byPattern['/api/updates/*/*/*'].OriginRequestPolicyId.Ref]!.Properties.OriginRequestPolicyConfig;
+    expect(updatesRequest.HeadersConfig.Headers).toContain('voxpen-install-id');
+    expect(updatesRequest.CookiesConfig.CookieBehavior).toBe('none');
+  });
+
   it('marks every API request CloudFront forwards with a generated secret, resolved at deploy, never in the template', () => {
     const [[, dist]] = ofType('AWS::CloudFront::Distribution') as [[string, Resource]];
     const apiOrigin = (dist.Properties.DistributionConfig.Origins as any[]).find((o) => o.CustomOriginConfig);

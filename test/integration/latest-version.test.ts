@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { publishRelease } from '../../functions/releases/publish-release';
 import { gatewayService } from '../../infra/local/gateway';
 import { freePort } from '../../infra/local/ports';
-import { DEFAULT_PLATFORM } from '../../shared/product';
+import { DEFAULT_PLATFORM } from '../../shared/platforms';
 import type { RouteDef } from '../../shared/routes';
 import { texts } from '../../shared/texts';
 import { startTestStack, type TestStack } from '../support/local-stack';
@@ -41,6 +41,24 @@ describe('GET /api/latest-version through the local gateway', () => {
     expect(await again.text()).toBe('');
     const stale = await fetch(`${stack.api}/api/latest-version`, { headers: { 'if-none-match': '"something-else"' } });
     expect(stale.status).toBe(200);
+  });
+
+  it('answers ?platform= per platform (issue 17); without it, Windows x86_64 as before', async () => {
+    expect((await fetch(`${stack.api}/api/latest-version?platform=darwin-aarch64`)).status).toBe(404);
+    await publishRelease(stack.db, { platform: 'darwin-aarch64', version: '1.2.0', downloadUrl: 'https://cdn.example.com/Voxpen_1.2.0_aarch64.dmg', pubDate: '2026-11-03' });
+    const mac = await fetch(`${stack.api}/api/latest-version?platform=darwin-aarch64`);
+    expect(await mac.json()).toEqual({ version: '1.2.0', pub_date: '2026-11-03T00:00:00.000Z', download_url: 'https://cdn.example.com/Voxpen_1.2.0_aarch64.dmg' });
+    expect(mac.headers.get('cache-control')).toBe('public, max-age=60');
+    expect((await (await fetch(`${stack.api}/api/latest-version`)).json()).version).toBe('1.10.1');
+    expect((await (await fetch(`${stack.api}/api/latest-version?platform=windows-x86_64`)).json()).version).toBe('1.10.1');
+    // The name releases were stored under before platforms: the same Windows build.
+    expect((await (await fetch(`${stack.api}/api/latest-version?platform=windows-x64`)).json()).version).toBe('1.10.1');
+  });
+
+  it.each(['macos', 'darwin', 'windows-x86_64 ', ''])('answers ?platform=%j 400 naming the platforms', async (platform) => {
+    const res = await fetch(`${stack.api}/api/latest-version?platform=${encodeURIComponent(platform)}`);
+    expect(res.status).toBe(400);
+    expect((await res.json()).message).toContain('darwin-aarch64');
   });
 
   it('lets the Vite origin call it with credentials (CORS)', async () => {
