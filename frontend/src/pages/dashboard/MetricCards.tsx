@@ -35,7 +35,15 @@ export function MetricCards({ state }: { state: ProfileState }) {
                 <p className="metric-change">{formatThisMonth(change ?? 0, format)}</p>
               </>
             ) : loading ? (
-              <p className="metric-value skeleton">{t.loading}</p>
+              // The loaded card's two lines, so nothing below moves when the figures arrive.
+              <>
+                <p className="metric-value">
+                  <span className="skeleton">{t.loading}</span>
+                </p>
+                <p className="metric-change" aria-hidden="true">
+                  &nbsp;
+                </p>
+              </>
             ) : (
               <p className="metric-value">
                 <span aria-hidden="true">—</span>

@@ -79,30 +79,33 @@ export function UsageChart({ state }: { state: ProfileState }) {
         </div>
         {note && <p className="usage-chart-note">{note}</p>}
       </div>
+      {/* A table does not shrink to the hidden box's pixel: a block around it clips it. */}
       {ready && (
-        <table className="visually-hidden">
-          <caption>{t.caption}</caption>
-          <thead>
-            <tr>
-              <th scope="col">{t.month}</th>
-              {SERIES.map((s) => (
-                <th key={s.title} scope="col">
-                  {s.title}
-                </th>
-              ))}
-            </tr>
-          </thead>
-          <tbody>
-            {months.map((m, i) => (
-              <tr key={m.month}>
-                <th scope="row">{monthName(m.month, 'long') + (i === 11 ? ` (${t.thisMonth})` : '')}</th>
+        <div className="visually-hidden">
+          <table>
+            <caption>{t.caption}</caption>
+            <thead>
+              <tr>
+                <th scope="col">{t.month}</th>
                 {SERIES.map((s) => (
-                  <td key={s.title}>{s.format(s.value(m))}</td>
+                  <th key={s.title} scope="col">
+                    {s.title}
+                  </th>
                 ))}
               </tr>
-            ))}
-          </tbody>
-        </table>
+            </thead>
+            <tbody>
+              {months.map((m, i) => (
+                <tr key={m.month}>
+                  <th scope="row">{monthName(m.month, 'long') + (i === 11 ? ` (${t.thisMonth})` : '')}</th>
+                  {SERIES.map((s) => (
+                    <td key={s.title}>{s.format(s.value(m))}</td>
+                  ))}
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        </div>
       )}
     </section>
   );
