@@ -1,0 +1,127 @@
+/**
+ * The dashboard's usage in Chromium against the whole local stack (issue 14): a new Free account
+ * reports dictation through the API as the desktop app does (a bearer access token, a fresh
+ * Idempotency-Key per report), and on reload the Free card's meter and the 12-month chart show it:
+ * 84% with its warning, then the whole allowance. Screenshots at 1280 and 390 px; axe finds nothing.
+ */
+import AxeBuilder from '@axe-core/playwright';
+import { randomUUID } from 'node:crypto';
+import type { Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
+import type { UsageSummary } from '../../shared/api-types';
+import { FREE_WORDS_PER_MONTH } from '../../shared/plans';
+import { usageTexts as t } from '../../frontend/src/pages/dashboard/usage-texts';
+import { screenshotPath } from '../support/browser';
+import { useJourney } from '../support/journey';
+
+const journey = useJourney();
+const PASSWORD = 'engine42';
+
+async function signUp(name: string, email: string): Promise<Page> {
+  const page = await (await journey.browser.newContext({ viewport: { width: 1280, height: 900 } })).newPage();
+  await page.goto(`${journey.stack.web}/signup`);
+  await page.getByLabel('Full name').fill(name);
+  await page.getByLabel('Email').fill(email);
+  await page.getByLabel('Password', { exact: true }).fill(PASSWORD);
+  await page.getByLabel('Confirm password').fill(PASSWORD);
+  await page.getByRole('checkbox').check();
+  await page.getByRole('button', { name: 'Create Account' }).click();
+  await page.waitForURL(`${journey.stack.web}/dashboard`);
+  return page;
+}
+
+/** A report as the desktop app sends it: the session's access token as a bearer, and a key of its own. */
+async function report(page: Page, words: number, seconds: number): Promise<UsageSummary> {
+  const token = (await page.context().cookies(journey.stack.api)).find((c) => c.name === 'sAccessToken')?.value;
+  expect(token, 'the session has an access token').toBeTruthy();
+  const res = await fetch(`${journey.stack.api}/api/usage`, {
+    method: 'POST',
+    headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json', 'idempotency-key': randomUUID() },
+    body: JSON.stringify({ words, seconds }),
+  });
+  expect(res.status, await res.clone().text()).toBe(200);
+  return (await res.json()) as UsageSummary;
+}
+
+/** Every axe finding at WCAG 2.1 A and AA, whatever its impact. */
+async function axeFindings(page: Page): Promise<string[]> {
+  const { violations } = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa']).analyze();
+  return violations.map((v) => `${v.id} (${v.impact}): ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
+}
+
+/** What the page's layout shifts so far moved (not after input), as 'TAG.class' of each element. */
+function shiftedElements(page: Page): Promise<string[]> {
+  return page.evaluate(
+    () =>
+      new Promise<string[]>((resolve) => {
+        const moved: string[] = [];
+        new PerformanceObserver((list) => {
+          for (const e of list.getEntries() as unknown as { hadRecentInput: boolean; sources: { node?: Node }[] }[]) {
+            if (!e.hadRecentInput) moved.push(...e.sources.map((s) => `${s.node?.nodeName}.${s.node instanceof Element ? s.node.className : ''}`));
+          }
+        }).observe({ type: 'layout-shift', buffered: true });
+        // Buffered entries come in the observer's first call; none may come at all.
+        setTimeout(() => resolve(moved), 300);
+      }),
+  );
+}
+
+const thisMonthName = () => new Date().toLocaleDateString('en-US', { month: 'long', year: 'numeric', timeZone: 'UTC' });
+
+describe('usage on the dashboard in Chromium', () => {
+  it("shows reported words on the Free card's meter and in the chart, warns at 80% and at the limit, and reads well at 1280 and 390 px", async () => {
+    const page = await signUp('Ada Lovelace', `usage-${randomUUID().slice(0, 8)}@example.com`);
+    const errors: string[] = [];
+    page.on('pageerror', (e) => errors.push(e.message));
+    const meter = page.getByRole('meter', { name: t.meterLabel });
+    const chart = page.getByRole('region', { name: t.chartTitle });
+    const table = chart.getByRole('table', { name: t.caption });
+    const rows = table.getByRole('row');
+    const currentRow = rows.filter({ hasText: `${thisMonthName()} (${t.thisMonth})` });
+
+    // A new account: nothing used, 12 empty months ending with this one.
+    await expect.poll(() => meter.getAttribute('aria-valuenow')).toBe('0');
+    expect(await meter.getAttribute('aria-valuemax')).toBe(String(FREE_WORDS_PER_MONTH));
+    await page.getByText(`${FREE_WORDS_PER_MONTH} words left`, { exact: false }).waitFor();
+    expect(await rows.count()).toBe(13);
+    expect(await currentRow.getByRole('cell').allTextContents()).toEqual(['0', '0 min']);
+
+    // The desktop app reports 420 words in two reports; on reload the card warns at 84%.
+    expect(await report(page, 300, 90)).toMatchObject({ wordsTranscribed: 300, wordsRemaining: 200 });
+    expect(await report(page, 120, 60)).toMatchObject({ wordsTranscribed: 420, recordingTime: 150, wordsRemaining: 80 });
+    await page.reload();
+    await expect.poll(() => meter.getAttribute('aria-valuenow')).toBe('420');
+    expect(await meter.getAttribute('aria-valuetext')).toBe(t.used(420, FREE_WORDS_PER_MONTH));
+    await page.getByText(t.left(80), { exact: false }).waitFor();
+    await page.getByText(t.nearLimit(84)).waitFor();
+    await expect.poll(() => currentRow.getByRole('cell').allTextContents()).toEqual(['420', '3 min']);
+    expect(await rows.count()).toBe(13);
+    await chart.getByText('420 this month').waitFor();
+    // Its frame was there while loading: neither the chart nor the cards above it moved when the figures came.
+    expect((await shiftedElements(page)).filter((moved) => /usage-history|metric/.test(moved))).toEqual([]);
+
+    // Its look, at a desktop's width and a phone's: nothing for axe, nothing scrolls sideways.
+    expect(await axeFindings(page)).toEqual([]);
+    await page.evaluate(() => window.scrollTo(0, 0));
+    await page.screenshot({ path: screenshotPath('dashboard-usage-1280'), fullPage: true });
+    await page.setViewportSize({ width: 390, height: 844 });
+    await meter.waitFor();
+    expect(await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth), '/dashboard scrolls sideways at 390 px').toBeLessThanOrEqual(0);
+    expect(await axeFindings(page)).toEqual([]);
+    await page.evaluate(() => window.scrollTo(0, 0));
+    await page.screenshot({ path: screenshotPath('dashboard-usage-390'), fullPage: true });
+    await chart.screenshot({ path: screenshotPath('dashboard-usage-chart-390') });
+    await page.setViewportSize({ width: 1280, height: 900 });
+
+    // The rest of the month's words: the meter is full and says when they come back.
+    expect(await report(page, 80, 30)).toMatchObject({ wordsTranscribed: 500, wordsRemaining: 0 });
+    await page.reload();
+    await expect.poll(() => meter.getAttribute('aria-valuenow')).toBe('500');
+    await page.getByText(/^You have used all of this month's free words\. They come back on \w+ 1, \d{4}, or upgrade to Pro/).waitFor();
+    await expect.poll(() => currentRow.getByRole('cell').allTextContents()).toEqual(['500', '3 min']);
+    expect(await axeFindings(page)).toEqual([]);
+    await page.screenshot({ path: screenshotPath('dashboard-usage-full-1280'), fullPage: true });
+    expect(errors).toEqual([]);
+    await page.context().close();
+  });
+});
