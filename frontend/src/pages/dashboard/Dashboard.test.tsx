@@ -41,6 +41,7 @@ function profile(overrides: Partial<UserProfile> = {}): UserProfile {
     metrics: { timeSaved: 5400, wordsTranscribed: 12345, recordingTime: 1500 },
     thisMonth: { month: '2026-11', timeSaved: 0, wordsTranscribed: 1200, recordingTime: 600 },
     wordsPerMonth: 500,
+    history: [],
     ...overrides,
   };
 }

@@ -8,7 +8,7 @@ import { niceCeil, UsageChart } from './UsageChart';
 import { addMonths, currentMonth, lastTwelveMonths, type MonthUsage } from './usage-months';
 import { usageTexts as t } from './usage-texts';
 
-function profile(thisMonthWords: number, overrides: Partial<UserProfile> & { history?: MonthUsage[] } = {}): UserProfile {
+function profile(thisMonthWords: number, overrides: Partial<UserProfile> = {}): UserProfile {
   return {
     userId: 'u-1',
     email: 'ada@example.com',
@@ -20,7 +20,7 @@ function profile(thisMonthWords: number, overrides: Partial<UserProfile> & { his
     wordsPerMonth: 500,
     history: [],
     ...overrides,
-  } as UserProfile;
+  } as UserProfile; // `history: undefined` stands for an answer without it
 }
 const ready = (p: UserProfile): ProfileState => ({ status: 'ready', profile: p });
 
@@ -152,7 +152,7 @@ describe('the last 12 months', () => {
     expect(charts[0]!.closest('[aria-hidden="true"]')).not.toBeNull();
   });
 
-  it('before the history arrives (or without it), the month comes from thisMonth', () => {
+  it('from an answer without a history, the current month comes from thisMonth and the rest is zero', () => {
     render(<UsageChart state={ready(profile(250, { history: undefined }))} />);
     const all = rows();
     expect(all).toHaveLength(12);

@@ -2,14 +2,10 @@
  * The months the dashboard's usage shows (issue 14): the month's allowance and its reset on the Free
  * card, and the last 12 months for the chart. Months are 'YYYY-MM' in UTC, as the API counts them.
  */
-import type { UserProfile } from '../../../../shared/api-types';
+import type { UsageHistoryMonth, UserProfile } from '../../../../shared/api-types';
 
-/** One month of the profile's `history` (the API's shape: words and recording seconds). */
-export interface MonthUsage {
-  month: string;
-  words: number;
-  seconds: number;
-}
+/** One month of the profile's `history`: words and recording seconds. */
+export type MonthUsage = UsageHistoryMonth;
 
 /** The month `offset` months after 'YYYY-MM' (negative for before), as 'YYYY-MM'. */
 export function addMonths(month: string, offset: number): string {
@@ -21,12 +17,12 @@ export function addMonths(month: string, offset: number): string {
 export const currentMonth = (now = new Date()) => now.toISOString().slice(0, 7);
 
 /**
- * The 12 months ending with `month`, oldest first, each with its figures: a month the history does
- * not carry counts as zero, and the current month falls back on `thisMonth` (the profile always has it).
+ * The 12 months ending with `month`, oldest first, each with its figures. The API answers all 12,
+ * gaps as zeros; still, a month the history does not carry counts as zero here, and the current
+ * month falls back on `thisMonth` (which the profile has always carried).
  */
 export function lastTwelveMonths(profile: UserProfile | undefined, month: string): MonthUsage[] {
-  const history = (profile as { history?: MonthUsage[] } | undefined)?.history ?? [];
-  const byMonth = new Map(history.map((m) => [m.month, m]));
+  const byMonth = new Map((profile?.history ?? []).map((m) => [m.month, m]));
   const now = profile?.thisMonth;
   if (now && !byMonth.has(now.month)) byMonth.set(now.month, { month: now.month, words: now.wordsTranscribed, seconds: now.recordingTime });
   return Array.from({ length: 12 }, (_, i) => {
