@@ -3,9 +3,11 @@
  * or, when that cannot be had, a small placeholder text file so the click still gives the visitor
  * something that says what happened. Loaded on click, so the home page ships no HTTP client.
  */
-import { installerFileName, PLACEHOLDER_FILE_NAME, PRODUCT_NAME } from '../../../shared/product';
+import { DEFAULT_PLATFORM, type Platform } from '../../../shared/platforms';
+import { PLACEHOLDER_FILE_NAME, PRODUCT_NAME } from '../../../shared/product';
 import { texts } from '../../../shared/texts';
 import { fetchLatestVersion } from '../api/latest-version';
+import { installerFile } from './offer';
 
 export const PLACEHOLDER_TEXT = `The ${PRODUCT_NAME} installer could not be downloaded just now.\nPlease try again in a few minutes, or visit https://voxpen.app/download.\n`;
 
@@ -19,11 +21,12 @@ function save(href: string, fileName: string): void {
   link.remove();
 }
 
-export async function downloadLatestInstaller(fetchLatest = fetchLatestVersion): Promise<'installer' | 'placeholder'> {
+/** The newest installer of `platform` (default the Windows build), saved under its Tauri file name. */
+export async function downloadLatestInstaller(fetchLatest = fetchLatestVersion, platform: Platform = DEFAULT_PLATFORM): Promise<'installer' | 'placeholder'> {
   try {
-    const release = await fetchLatest();
+    const release = await fetchLatest(platform);
     if (!release.download_url) throw new Error(texts.download.noUrl);
-    save(release.download_url, installerFileName(release.version));
+    save(release.download_url, installerFile(platform, release.version));
     return 'installer';
   } catch (error) {
     console.error('Could not download the latest installer', error);

@@ -1,22 +1,58 @@
 import { useEffect, useState } from 'react';
 
 export type Platform = 'windows' | 'mac';
+/** A Mac's processor as its desktop build names it (shared/platforms.ts): Apple silicon or Intel. */
+export type MacArch = 'aarch64' | 'x86_64';
 
 interface NavigatorLike {
   userAgent?: string;
   platform?: string;
-  userAgentData?: { platform?: string };
+  userAgentData?: { platform?: string; getHighEntropyValues?: (hints: string[]) => Promise<{ architecture?: string }> };
 }
 
-/** spec §2: Apple devices get the Apple icon; everyone else the Windows one (the build we ship). */
-export function detectPlatform(nav: NavigatorLike | undefined = typeof navigator === 'undefined' ? undefined : navigator): Platform {
+const currentNavigator = (): NavigatorLike | undefined => (typeof navigator === 'undefined' ? undefined : navigator);
+
+/** spec §2: Apple devices are Mac visitors; everyone else gets the Windows build (the one always published). */
+export function detectPlatform(nav: NavigatorLike | undefined = currentNavigator()): Platform {
   const hint = [nav?.userAgentData?.platform, nav?.platform, nav?.userAgent].filter(Boolean).join(' ');
   return /mac|iphone|ipad|ipod/i.test(hint) ? 'mac' : 'windows';
 }
 
-/** Windows while prerendering and hydrating, then the visitor's own platform. */
-export function usePlatform(): Platform {
-  const [platform, setPlatform] = useState<Platform>('windows');
-  useEffect(() => setPlatform(detectPlatform()), []);
-  return platform;
+/**
+ * A Mac's processor, where the browser tells: Chromium answers the `architecture` client hint ('arm'
+ * or 'x86'). Safari and Firefox do not (their user agent says "Intel Mac OS X" on Apple silicon too),
+ * so then it is unknown and the visitor is offered both Mac builds.
+ */
+export async function detectMacArch(nav: NavigatorLike | undefined = currentNavigator()): Promise<MacArch | undefined> {
+  const data = nav?.userAgentData;
+  if (!data?.getHighEntropyValues) return undefined;
+  try {
+    const { architecture } = await data.getHighEntropyValues(['architecture']);
+    return architecture === 'arm' ? 'aarch64' : architecture === 'x86' ? 'x86_64' : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
+export interface Visitor {
+  platform: Platform;
+  arch?: MacArch;
+}
+
+/**
+ * Undefined while prerendering and hydrating (the markup is the Windows one, so hydration matches),
+ * then the visitor's platform and, on a Mac, its processor when the browser tells.
+ */
+export function useVisitor(): Visitor | undefined {
+  const [visitor, setVisitor] = useState<Visitor>();
+  useEffect(() => {
+    let live = true;
+    const platform = detectPlatform();
+    if (platform !== 'mac') setVisitor({ platform });
+    else void detectMacArch().then((arch) => live && setVisitor(arch ? { platform, arch } : { platform }));
+    return () => {
+      live = false;
+    };
+  }, []);
+  return visitor;
 }

@@ -1,5 +1,6 @@
 import { useEffect, useState } from 'react';
 import type { LatestVersion } from '../../../shared/api-types';
+import { DEFAULT_PLATFORM, type Platform } from '../../../shared/platforms';
 import { fetchLatestVersion } from '../api/latest-version';
 
 export type LatestVersionState =
@@ -7,11 +8,12 @@ export type LatestVersionState =
   | { status: 'ready'; release: LatestVersion }
   | { status: 'error' };
 
-export function useLatestVersion(): LatestVersionState {
+/** The newest public release of `platform` (default the Windows build). */
+export function useLatestVersion(platform: Platform = DEFAULT_PLATFORM): LatestVersionState {
   const [state, setState] = useState<LatestVersionState>({ status: 'loading' });
   useEffect(() => {
     let live = true;
-    fetchLatestVersion()
+    fetchLatestVersion(platform)
       .then((release) => live && setState({ status: 'ready', release }))
       .catch((error: unknown) => {
         // spec §8: the download page only logs a failure.
@@ -21,6 +23,6 @@ export function useLatestVersion(): LatestVersionState {
     return () => {
       live = false;
     };
-  }, []);
+  }, [platform]);
   return state;
 }

@@ -1,11 +1,10 @@
 import { Link } from 'react-router';
 import { MARKETING_STATS } from '../../../shared/marketing';
 import { FREE_WORDS_PER_MONTH, PRO_TRIAL_DAYS } from '../../../shared/plans';
-import { texts } from '../../../shared/texts';
 import { CallToAction } from '../components/CallToAction';
 import { FeatureCard } from '../components/FeatureCard';
 import { HOME_FEATURES } from '../content/features';
-import { DownloadButton } from '../home/DownloadButton';
+import { HomeDownload } from '../home/DownloadButton';
 import { Headline } from '../home/Headline';
 
 /** A still picture of the app at work: decorative, so hidden from assistive technology. */
@@ -50,13 +49,11 @@ export function HomePage() {
               Voxpen turns what you say into polished, formatted writing, so your first draft moves as fast as your
               thoughts do.
             </p>
-            <div className="hero-actions">
-              <DownloadButton />
+            <HomeDownload>
               <Link to="/features" className="btn btn-ghost btn-lg">
                 See features
               </Link>
-            </div>
-            <p className="muted small">{texts.home.available}</p>
+            </HomeDownload>
           </div>
           <DictationPreview />
         </div>
