@@ -16,16 +16,19 @@ export function VersionLine({ latest, id, className = 'muted' }: { latest: Lates
   );
 }
 
-/** Download Now (64-bit): the installer under its product file name (spec §7), disabled until known. */
-export function DownloadNowButton({ latest, className, describedBy }: { latest: LatestVersionState; className: string; describedBy?: string }) {
+/**
+ * Download Now (64-bit): the installer under its product file name (spec §7), disabled until known.
+ * `label` names the build otherwise (/download's 'Download for Windows (64-bit)' to a Mac visitor).
+ */
+export function DownloadNowButton({ latest, className, describedBy, label = 'Download Now (64-bit)' }: { latest: LatestVersionState; className: string; describedBy?: string; label?: string }) {
   const release = latest.status === 'ready' ? latest.release : undefined;
   return release?.download_url ? (
     <a className={className} href={release.download_url} download={installerFileName(release.version)}>
-      Download Now (64-bit)
+      {label}
     </a>
   ) : (
     <button type="button" className={className} disabled aria-describedby={describedBy}>
-      Download Now (64-bit)
+      {label}
     </button>
   );
 }

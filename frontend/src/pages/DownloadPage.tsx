@@ -1,6 +1,11 @@
+import { Link } from 'react-router';
 import { RETENTION } from '../../../shared/marketing';
+import { AppleIcon } from '../components/icons';
 import { DownloadNowButton, VersionLine } from '../components/InstallerDownload';
-import { useLatestVersion } from '../hooks/use-latest-version';
+import { platformTexts } from '../home/download-texts';
+import { installerFile, type MacBuilds, type MacPlatform } from '../home/offer';
+import { useOffer } from '../home/use-offer';
+import { useLatestVersion, type LatestVersionState } from '../hooks/use-latest-version';
 
 const FEATURES = [
   { title: 'Works everywhere you write', body: 'Dictate into any app: documents, email, notes and chat.' },
@@ -17,16 +22,57 @@ export const SYSTEM_REQUIREMENTS = [
   'Internet connection for cloud features',
 ];
 
+const LEAD = 'Install the desktop app and start turning your voice into writing in minutes.';
+/** To a Mac visitor with no Mac build: as long as LEAD, so it wraps like it and moves nothing. */
+const LEAD_MAC_COMING = `${platformTexts.macComing} Meanwhile, the Windows app is ready to install.`;
+
+/** A Mac build's download link, under Tauri's file name for it. */
+function MacButton({ platform, builds, label }: { platform: MacPlatform; builds: MacBuilds; label: string }) {
+  const release = builds[platform]!;
+  return (
+    <a className="btn btn-primary btn-lg" href={release.download_url} download={installerFile(platform, release.version)} aria-describedby="version-line">
+      <AppleIcon />
+      <span>{label}</span>
+    </a>
+  );
+}
+
+/**
+ * /download (spec §2): the Windows build, as prerendered. After hydration a Mac visitor is offered the
+ * Mac build for their processor, or both Mac builds when the browser does not tell (Safari), or, with
+ * no Mac build published, told the Mac version is coming and offered the Windows build by name.
+ */
 export function DownloadPage() {
-  const latest = useLatestVersion();
+  const { offer, builds } = useOffer();
+  const windows = useLatestVersion();
+  const mac = offer.kind === 'mac' && builds ? { platforms: offer.platforms, chosen: offer.chosen, builds } : undefined;
+  const latest: LatestVersionState = mac ? { status: 'ready', release: mac.builds[mac.platforms[0]!]! } : windows;
 
   return (
     <div className="page">
       <section className="hero container">
-        <h1>Download for Windows</h1>
-        <p className="lead">Install the desktop app and start turning your voice into writing in minutes.</p>
-        <DownloadNowButton latest={latest} className="btn btn-primary btn-lg" describedBy="version-line" />
+        <h1>{mac ? platformTexts.headingMac : 'Download for Windows'}</h1>
+        <p className="lead">{offer.kind === 'windows-for-mac' ? LEAD_MAC_COMING : LEAD}</p>
+        {!mac ? (
+          <DownloadNowButton
+            latest={windows}
+            className="btn btn-primary btn-lg"
+            describedBy="version-line"
+            label={offer.kind === 'windows-for-mac' ? platformTexts.windowsButton : undefined}
+          />
+        ) : mac.chosen ? (
+          <MacButton platform={mac.chosen} builds={mac.builds} label={platformTexts.macButton(mac.chosen)} />
+        ) : (
+          <div className="download-choice">
+            {mac.platforms.map((p) => (
+              <MacButton key={p} platform={p} builds={mac.builds} label={platformTexts.macChoice(p)} />
+            ))}
+          </div>
+        )}
         <VersionLine latest={latest} id="version-line" />
+        <p className="small">
+          <Link to="/download/releases">{platformTexts.releaseNotesLink}</Link>
+        </p>
       </section>
       <section className="container cards three" aria-label="Why the desktop app">
         {FEATURES.map((f) => (

@@ -1,0 +1,103 @@
+import { render, screen, waitFor } from '@testing-library/react';
+import { createMemoryRouter, RouterProvider } from 'react-router';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { formatReleaseDate } from '../../../shared/format';
+import { installerFileName } from '../../../shared/product';
+import { texts } from '../../../shared/texts';
+import { platformTexts } from '../home/download-texts';
+import { answerReleases, ARM_RELEASE, asBrowser, forgetClientHints, INTEL_RELEASE, releaseList, WINDOWS_RELEASE } from '../home/visitors.test-support';
+import { DownloadPage } from './DownloadPage';
+
+const fetchLatestVersion = vi.hoisted(() => vi.fn());
+vi.mock('../api/latest-version', () => ({ fetchLatestVersion }));
+
+const WINDOWS_ONLY = releaseList({ 'windows-x86_64': [WINDOWS_RELEASE] });
+const WITH_MAC = releaseList({ 'windows-x86_64': [WINDOWS_RELEASE], 'darwin-aarch64': [ARM_RELEASE], 'darwin-x86_64': [INTEL_RELEASE] });
+
+beforeEach(() => {
+  fetchLatestVersion.mockResolvedValue(WINDOWS_RELEASE);
+});
+afterEach(() => {
+  vi.restoreAllMocks();
+  vi.unstubAllGlobals();
+  forgetClientHints();
+  fetchLatestVersion.mockReset();
+});
+
+function renderPage() {
+  const router = createMemoryRouter([{ path: '/download', element: <DownloadPage /> }], { initialEntries: ['/download'] });
+  return render(<RouterProvider router={router} />);
+}
+
+const heading = () => screen.getByRole('heading', { level: 1 }).textContent;
+const versionLine = (release: typeof WINDOWS_RELEASE) => texts.download.versionLine(release.version, formatReleaseDate(release.pub_date));
+const downloads = (container: HTMLElement) => [...container.querySelectorAll('a[download]')].map((a) => [a.textContent, a.getAttribute('href'), a.getAttribute('download')]);
+
+describe('/download by platform', () => {
+  it('offers a Windows visitor the Windows build as before, and reads no Mac builds', async () => {
+    const fetch = answerReleases(WITH_MAC);
+    asBrowser('windows');
+    const { container } = renderPage();
+    await screen.findByText(versionLine(WINDOWS_RELEASE));
+    expect(heading()).toBe('Download for Windows');
+    expect(downloads(container)).toEqual([['Download Now (64-bit)', WINDOWS_RELEASE.download_url, installerFileName('1.4.2')]]);
+    expect(fetch).not.toHaveBeenCalled();
+    expect(screen.getByRole('link', { name: platformTexts.releaseNotesLink })).toHaveAttribute('href', '/download/releases');
+  });
+
+  it('tells a Mac visitor without a Mac build that it is coming, and offers the Windows build by name, with no Apple icon', async () => {
+    answerReleases(WINDOWS_ONLY);
+    asBrowser('mac-chrome-arm');
+    const { container } = renderPage();
+    await screen.findByText(/The Mac version is coming soon\./);
+    await waitFor(() => expect(downloads(container)).toEqual([[platformTexts.windowsButton, WINDOWS_RELEASE.download_url, installerFileName('1.4.2')]]));
+    expect(heading()).toBe('Download for Windows');
+    expect(screen.getByText(versionLine(WINDOWS_RELEASE))).toBeInTheDocument();
+    expect(container.querySelector('svg[data-icon="apple"]')).toBeNull();
+  });
+
+  it.each([
+    ['Apple silicon', 'mac-chrome-arm', 'Download Now (Apple silicon)', ARM_RELEASE, 'Voxpen_1.5.0_aarch64.dmg'],
+    ['an Intel Mac', 'mac-chrome-intel', 'Download Now (Intel)', INTEL_RELEASE, 'Voxpen_1.5.0_x64.dmg'],
+  ] as const)('offers %s (as Chrome tells) its own Mac build alone', async (_name, browser, label, release, file) => {
+    answerReleases(WITH_MAC);
+    asBrowser(browser);
+    const { container } = renderPage();
+    await waitFor(() => expect(heading()).toBe(platformTexts.headingMac));
+    expect(downloads(container)).toEqual([[label, release.download_url, file]]);
+    expect(screen.getByText(versionLine(release))).toBeInTheDocument();
+    expect(container.querySelector('a[download$=".exe"]')).toBeNull();
+  });
+
+  it('offers both Mac builds when the browser does not tell the processor (Safari)', async () => {
+    answerReleases(WITH_MAC);
+    asBrowser('mac-safari');
+    const { container } = renderPage();
+    await waitFor(() => expect(heading()).toBe(platformTexts.headingMac));
+    expect(downloads(container)).toEqual([
+      ['Apple silicon', ARM_RELEASE.download_url, 'Voxpen_1.5.0_aarch64.dmg'],
+      ['Intel', INTEL_RELEASE.download_url, 'Voxpen_1.5.0_x64.dmg'],
+    ]);
+    expect(container.querySelectorAll('a[download] svg[data-icon="apple"]')).toHaveLength(2);
+  });
+
+  it('offers the one Mac build published, labelled, when the browser does not tell', async () => {
+    answerReleases(releaseList({ 'windows-x86_64': [WINDOWS_RELEASE], 'darwin-x86_64': [INTEL_RELEASE] }));
+    asBrowser('mac-safari');
+    const { container } = renderPage();
+    await waitFor(() => expect(heading()).toBe(platformTexts.headingMac));
+    expect(downloads(container)).toEqual([['Intel', INTEL_RELEASE.download_url, 'Voxpen_1.5.0_x64.dmg']]);
+  });
+
+  it('keeps the Windows page for a Mac visitor when the Mac builds cannot be read', async () => {
+    answerReleases('fail');
+    asBrowser('mac-safari');
+    const errors = vi.spyOn(console, 'error').mockImplementation(() => {});
+    const { container } = renderPage();
+    await waitFor(() => expect(errors).toHaveBeenCalled());
+    await screen.findByText(versionLine(WINDOWS_RELEASE));
+    expect(heading()).toBe('Download for Windows');
+    expect(downloads(container)).toEqual([['Download Now (64-bit)', WINDOWS_RELEASE.download_url, installerFileName('1.4.2')]]);
+    expect(container.querySelector('svg[data-icon="apple"]')).toBeNull();
+  });
+});
