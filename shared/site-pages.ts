@@ -16,6 +16,7 @@ export const SITE_PAGES: readonly SitePage[] = [
   { path: '/pricing', title: 'Pricing | Voxpen', description: 'Free, Pro at $11 a month, or Enterprise. Start with a 14-day Pro trial, no card needed.' },
   { path: '/features', title: 'Features | Voxpen', description: 'Voice to text, smart formatting, AI enhancement and export to every format you write in.' },
   { path: '/download', title: 'Download for Windows | Voxpen', description: 'Download the Voxpen desktop app for Windows 10 and 11 (64-bit).' },
+  { path: '/download/releases', title: 'Release notes | Voxpen', description: 'Every version of the Voxpen desktop app for Windows and Mac, newest first, with its date and what changed.' },
   { path: '/about', title: 'About us | Voxpen', description: 'Our story, mission and vision: helping 1M+ writers in 20+ countries write with their voice.' },
   { path: '/careers', title: 'Careers | Voxpen', description: 'Join the Voxpen team: open roles in engineering, product, machine learning and design.' },
   { path: '/contact', title: 'Contact | Voxpen', description: 'Questions, sales or support: send us a message and we will get back to you.' },

@@ -41,6 +41,7 @@ export const routes: RouteObject[] = [
       { path: '/pricing', ...page('src/pages/PricingPage.tsx', () => import('./pages/PricingPage')) },
       { path: '/features', ...page('src/pages/FeaturesPage.tsx', () => import('./pages/FeaturesPage')) },
       { path: '/download', ...page('src/pages/DownloadPage.tsx', () => import('./pages/DownloadPage')) },
+      { path: '/download/releases', ...page('src/pages/ReleasesPage.tsx', () => import('./pages/ReleasesPage')) },
       { path: '/about', ...page('src/pages/AboutPage.tsx', () => import('./pages/AboutPage')) },
       { path: '/careers', ...page('src/pages/CareersPage.tsx', () => import('./pages/CareersPage')) },
       { path: '/contact', ...page('src/pages/ContactPage.tsx', () => import('./pages/ContactPage')) },

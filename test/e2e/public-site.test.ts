@@ -18,6 +18,7 @@ const HEADINGS: Record<string, string> = {
   '/pricing': 'Simple, transparent pricing',
   '/features': 'Everything a writer needs to dictate',
   '/download': 'Download for Windows',
+  '/download/releases': 'Release notes',
   '/about': 'Our Story',
   '/careers': 'Help the world write with its voice',
   '/contact': 'Get in touch',
