@@ -105,6 +105,7 @@ describe('GET /api/updates/{target}/{arch}/{current_version}', () => {
     ['windows/x86_64/latest', texts.api.invalidVersion],
     ['windows/x86_64/%7B%7Bcurrent_version%7D%7D', texts.api.invalidVersion],
     ['windows/x86_64/10000000.0.0', texts.api.invalidVersion],
+    ['windows/x86_64/1.4.2%00', texts.api.invalidVersion],
   ])('answers %s 400 { message }', async (path, message) => {
     const res = await poll(path);
     expect(res.status).toBe(400);
