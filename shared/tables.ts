@@ -39,10 +39,15 @@ export const tables = {
     partitionKey: { name: 'userId', type: 'S' },
     indexes: [{ name: 'byStripeCustomer', partitionKey: { name: 'stripeCustomerId', type: 'S' } }],
   },
-  /** Dictation usage per account and calendar month ('2026-11'), counted with atomic ADD. */
+  /**
+   * Dictation usage per account and calendar month ('2026-11'), counted with atomic ADD, and beside
+   * the months the account's Idempotency-Key records ('idempotency#<key>', functions/usage/report.ts).
+   * TTL deletes a month 12 months after it ends (the Privacy page) and a key record after 24 hours.
+   */
   usage: {
     partitionKey: { name: 'userId', type: 'S' },
     sortKey: { name: 'month', type: 'S' },
+    ttlAttribute: 'expiresAt',
   },
   /** Stripe webhook event ids already handled, so a replayed or retried event changes nothing twice. */
   processedEvents: {

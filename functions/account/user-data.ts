@@ -1,10 +1,11 @@
 /**
  * Every item the product keeps about a user, outside the auth core and Stripe, deleted (an account's
- * deletion): its usage, the desktop sign-in codes its sessions were handed, the rate-limit counters
- * keyed by its email (sign-in failures on it, reset mails to it, and its pair with this request's
- * address; those keyed by an address alone are the address's, not the user's), the contact messages
- * sent from its email, and last the account's record, so a deletion that fails midway still finds
- * the account when it is tried again. Each step is safe to repeat.
+ * deletion): its usage (the months, and the Idempotency-Key records kept beside them in its usage
+ * partition), the desktop sign-in codes its sessions were handed, the rate-limit counters keyed by
+ * its email (sign-in failures on it, reset mails to it, and its pair with this request's address;
+ * those keyed by an address alone are the address's, not the user's), the contact messages sent from
+ * its email, and last the account's record, so a deletion that fails midway still finds the account
+ * when it is tried again. Each step is safe to repeat.
  */
 import { RESET_MAIL_RULE } from '../auth/auth-limits';
 import { deleteHandoffCodesOf } from '../auth/handoff-codes';

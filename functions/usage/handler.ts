@@ -1,7 +1,7 @@
 /**
  * The usage function group, for the desktop app (DECISIONS.md): GET /api/usage answers this month's
- * usage and what the plan leaves; POST /api/usage adds a report, refused with 403 once Free's words
- * for the month are used up.
+ * usage and what the plan leaves; POST /api/usage adds a report once per Idempotency-Key (report.ts),
+ * refused with 403 once Free's words for the month are used up.
  */
 import { FREE_WORDS_PER_MONTH } from '../../shared/plans';
 import { usageReportBody, type UsageReportBody } from '../../shared/schemas/billing';
@@ -10,9 +10,11 @@ import { usageMonth } from '../../shared/usage';
 import { planOfUser } from '../accounts/plan';
 import { documentClient } from '../lib/dynamo';
 import { byRouteKey, httpHandler } from '../lib/http';
+import { HttpError } from '../lib/http-error';
 import { json } from '../lib/response';
 import { requireLiveSession, requireSession, sessionOf } from '../lib/session';
-import { monthUsage, recordUsage, summarize } from './usage';
+import { idempotencyKeyOf, reportUsage } from './report';
+import { addMonths, monthUsage, summarize } from './usage';
 
 const getUsage = httpHandler(
   async (event) => {
@@ -24,15 +26,32 @@ const getUsage = httpHandler(
   { auth: requireSession() },
 );
 
-const reportUsage = httpHandler<UsageReportBody>(
+/** 'December 1': the first day of the month after `month`, when Free's words are counted afresh. */
+function resetDay(month: string): string {
+  return new Date(`${addMonths(month, 1)}-01T00:00:00Z`).toLocaleDateString('en-US', { month: 'long', day: 'numeric', timeZone: 'UTC' });
+}
+
+const reportUsageRoute = httpHandler<UsageReportBody>(
   async (event) => {
     const { userId } = sessionOf(event);
+    const key = idempotencyKeyOf(event.headers);
+    if (key.status === 'MISSING') throw new HttpError(400, usageTexts.keyRequired);
+    if (key.status === 'INVALID') throw new HttpError(400, usageTexts.keyInvalid);
     const db = documentClient();
-    // The users item is read once, for its subscription alone (planOfUser); the month comes back from the write.
-    const plan = await planOfUser(db, userId);
-    const outcome = await recordUsage(db, userId, event.body, new Date(), plan === 'free' ? FREE_WORDS_PER_MONTH : undefined);
-    if (outcome.status === 'OK') return json(200, summarize(outcome.month, plan));
-    return json(403, { message: usageTexts.limitReached(FREE_WORDS_PER_MONTH), usage: summarize(outcome.month, plan) });
+    // The users item is read once, for its subscription alone (planOfUser), beside the key's claim.
+    const outcome = await reportUsage(db, userId, key.key, event.body, new Date(), planOfUser(db, userId));
+    switch (outcome.status) {
+      case 'APPLIED':
+        return json(200, outcome.usage);
+      case 'REPLAYED':
+        return json(200, outcome.usage, { 'Idempotent-Replayed': 'true' });
+      case 'KEY_REUSED':
+        return json(422, { message: usageTexts.keyReused });
+      case 'LIMIT_REACHED': {
+        const { usage } = outcome;
+        return json(403, { message: usageTexts.limitReached(usage.wordsRemaining ?? 0, FREE_WORDS_PER_MONTH, resetDay(usage.month)), usage });
+      }
+    }
   },
   // A report writes the account's usage: a signed-out or deleted account's token, still unexpired,
   // must not add to (or recreate) it, so the core is asked that the session is live.
@@ -41,5 +60,5 @@ const reportUsage = httpHandler<UsageReportBody>(
 
 export const handler = byRouteKey({
   'GET /api/usage': getUsage,
-  'POST /api/usage': reportUsage,
+  'POST /api/usage': reportUsageRoute,
 });

@@ -1,46 +1,15 @@
-import { ConditionalCheckFailedException } from '@aws-sdk/client-dynamodb';
-import type { DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
+import { PutCommand, QueryCommand } from '@aws-sdk/lib-dynamodb';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { tableName } from '../../shared/tables';
 import { startTestDynamo, type TestDynamo } from '../../test/support/dynamo';
-import { addMonths, recentMonths, recordUsage } from './usage';
+import { reportUsage } from './report';
+import { addMonths, deleteUsageHistory, monthExpiresAt, recentMonths, usageHistory } from './usage';
 
 let dynamo: TestDynamo;
 beforeAll(async () => {
   dynamo = await startTestDynamo();
 });
 afterAll(() => dynamo?.stop());
-
-const now = new Date('2026-11-23T10:00:00Z');
-
-describe('a Free report past the month’s words', () => {
-  it('is refused with the month as it stands', async () => {
-    expect(await recordUsage(dynamo.db, 'free-1', { words: 400, seconds: 60 }, now, 500)).toMatchObject({ status: 'OK' });
-    expect(await recordUsage(dynamo.db, 'free-1', { words: 101, seconds: 10 }, now, 500)).toEqual({
-      status: 'LIMIT_REACHED',
-      month: { month: '2026-11', wordsTranscribed: 400, recordingTime: 60, timeSaved: 540 },
-    });
-    expect(await recordUsage(dynamo.db, 'free-1', { words: 501, seconds: 10 }, now, 500)).toMatchObject({ status: 'LIMIT_REACHED', month: { wordsTranscribed: 400 } });
-  });
-
-  it('costs no read when DynamoDB returns the item the condition failed on', async () => {
-    const sent: string[] = [];
-    const db = {
-      send: async (command: object) => {
-        sent.push(command.constructor.name);
-        throw new ConditionalCheckFailedException({
-          message: 'The conditional request failed',
-          $metadata: {},
-          Item: { userId: { S: 'free-2' }, month: { S: '2026-11' }, wordsTranscribed: { N: '450' }, recordingTime: { N: '90' }, timeSaved: { N: '585' }, updatedAt: { S: now.toISOString() } },
-        });
-      },
-    } as unknown as DynamoDBDocumentClient;
-    expect(await recordUsage(db, 'free-2', { words: 60, seconds: 10 }, now, 500)).toEqual({
-      status: 'LIMIT_REACHED',
-      month: { month: '2026-11', wordsTranscribed: 450, recordingTime: 90, timeSaved: 585 },
-    });
-    expect(sent).toEqual(['UpdateCommand']);
-  });
-});
 
 describe('the profile’s chart months', () => {
   it('are the last 12 ending with this one, oldest first, across a new year, gaps as zeros', () => {
@@ -56,5 +25,40 @@ describe('the profile’s chart months', () => {
     expect(months[11]).toEqual({ month: '2026-11', words: 5, seconds: 2 });
     expect(addMonths('2026-01', -1)).toBe('2025-12');
     expect(addMonths('2026-12', 1)).toBe('2027-01');
+  });
+});
+
+describe('retention', () => {
+  it('deletes a month 12 months after it ends', () => {
+    expect(new Date(monthExpiresAt('2026-11') * 1000).toISOString()).toBe('2027-12-01T00:00:00.000Z');
+    expect(new Date(monthExpiresAt('2026-12') * 1000).toISOString()).toBe('2028-01-01T00:00:00.000Z');
+  });
+
+  it('sets the TTL on the month item a report writes', async () => {
+    const now = new Date('2026-11-23T10:00:00Z');
+    await reportUsage(dynamo.db, 'ttl-1', 'ttl-key-0001', { words: 5, seconds: 5 }, now, 'pro');
+    const items = (await dynamo.db.send(new QueryCommand({ TableName: tableName('usage'), KeyConditionExpression: 'userId = :u', ExpressionAttributeValues: { ':u': 'ttl-1' } }))).Items!;
+    expect(items.find((i) => i.month === '2026-11')).toMatchObject({ expiresAt: Date.parse('2027-12-01T00:00:00Z') / 1000 });
+    // The key's record goes after a day.
+    expect(items.find((i) => i.month === 'idempotency#ttl-key-0001')).toMatchObject({ expiresAt: now.getTime() / 1000 + 24 * 3600 });
+  });
+});
+
+describe('an account’s usage history', () => {
+  it('is its months alone, without its key records or a month past its retention', async () => {
+    const now = new Date('2026-11-23T10:00:00Z');
+    await reportUsage(dynamo.db, 'hist-1', 'hist-key-0001', { words: 40, seconds: 20 }, now, 'pro');
+    // A month TTL has not deleted yet although its time has passed (TTL is lazy, dynalite never deletes).
+    await dynamo.db.send(new PutCommand({ TableName: tableName('usage'), Item: { userId: 'hist-1', month: '2025-09', wordsTranscribed: 7, recordingTime: 7, timeSaved: 0, expiresAt: monthExpiresAt('2025-09') } }));
+    expect(await usageHistory(dynamo.db, 'hist-1', now)).toEqual([{ month: '2026-11', wordsTranscribed: 40, recordingTime: 20, timeSaved: 40 }]);
+  });
+
+  it('is deleted whole with the account, key records included', async () => {
+    const now = new Date('2026-11-23T10:00:00Z');
+    await reportUsage(dynamo.db, 'gone-1', 'gone-key-0001', { words: 1, seconds: 1 }, now, 'pro');
+    await reportUsage(dynamo.db, 'gone-1', 'gone-key-0002', { words: 1, seconds: 1 }, new Date('2026-10-02T10:00:00Z'), 'pro');
+    expect(await deleteUsageHistory(dynamo.db, 'gone-1')).toBe(2);
+    const left = await dynamo.db.send(new QueryCommand({ TableName: tableName('usage'), KeyConditionExpression: 'userId = :u', ExpressionAttributeValues: { ':u': 'gone-1' } }));
+    expect(left.Items).toEqual([]);
   });
 });

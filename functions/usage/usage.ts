@@ -1,36 +1,59 @@
 /**
  * Dictation usage per account and month (DECISIONS.md): the desktop app reports what it dictated,
- * counted with one atomic ADD on the month's item. On the Free plan the same update refuses to pass
- * the month's word limit, so two reports racing for the last words cannot both get through.
+ * counted with one atomic ADD on the month's item (report.ts: once per Idempotency-Key). On the Free
+ * plan the same update refuses to pass the month's word limit, so two reports racing for the last
+ * words cannot both get through.
+ *
+ * The account's partition of the usage table holds its months ('2026-11') and, beside them, the
+ * records of its idempotency keys ('idempotency#<key>', report.ts), which sort after every month.
+ * Month items expire by TTL 12 months after the month ends (the Privacy page's retention), key
+ * records after 24 hours.
  */
-import type { AttributeValue, ConditionalCheckFailedException } from '@aws-sdk/client-dynamodb';
-import { GetCommand, QueryCommand, UpdateCommand, type DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
+import { QueryCommand, GetCommand, type DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
 import type { UsageHistoryMonth, UsageMetrics, UsageSummary } from '../../shared/api-types';
 import { FREE_WORDS_PER_MONTH } from '../../shared/plans';
 import { tableName } from '../../shared/tables';
-import { timeSavedSeconds, usageMonth } from '../../shared/usage';
-import { deleteKeys, isConditionFailure } from '../lib/dynamo';
+import { usageMonth } from '../../shared/usage';
+import { deleteKeys, isExpired } from '../lib/dynamo';
 
 export type MonthUsage = UsageMetrics & { month: string };
 
 const ZERO: UsageMetrics = { timeSaved: 0, wordsTranscribed: 0, recordingTime: 0 };
 
-function metricsOf(item: Partial<UsageMetrics> | undefined): UsageMetrics {
+/** The sort key of an idempotency key's record; '#' and letters sort after the digits every month starts with. */
+export const IDEMPOTENCY_KEY_PREFIX = 'idempotency#';
+
+export function metricsOf(item: Partial<UsageMetrics> | undefined): UsageMetrics {
   return { timeSaved: item?.timeSaved ?? 0, wordsTranscribed: item?.wordsTranscribed ?? 0, recordingTime: item?.recordingTime ?? 0 };
 }
 
-/** Every month of an account's usage, in one Query (a few items a year). */
-export async function usageHistory(db: DynamoDBDocumentClient, userId: string): Promise<MonthUsage[]> {
+/** Every month of an account's usage, in one Query (a few items a year), its key records left out by the key condition. */
+export async function usageHistory(db: DynamoDBDocumentClient, userId: string, now = new Date()): Promise<MonthUsage[]> {
   const items: MonthUsage[] = [];
   let start: Record<string, unknown> | undefined;
   do {
     const out = await db.send(
-      new QueryCommand({ TableName: tableName('usage'), KeyConditionExpression: 'userId = :u', ExpressionAttributeValues: { ':u': userId }, ExclusiveStartKey: start }),
+      new QueryCommand({
+        TableName: tableName('usage'),
+        KeyConditionExpression: 'userId = :u AND #month < :keys',
+        ExpressionAttributeNames: { '#month': 'month' },
+        ExpressionAttributeValues: { ':u': userId, ':keys': IDEMPOTENCY_KEY_PREFIX },
+        ExclusiveStartKey: start,
+      }),
     );
-    for (const item of out.Items ?? []) items.push({ month: item.month as string, ...metricsOf(item) });
+    // TTL deletes days late: a month past its retention is gone already for every reader.
+    for (const item of out.Items ?? []) if (!isExpired(item, now.getTime())) items.push({ month: item.month as string, ...metricsOf(item) });
     start = out.LastEvaluatedKey;
   } while (start);
   return items;
+}
+
+/** The Privacy page: usage is kept for 12 months after its month ends, then deleted. */
+export const RETENTION_MONTHS = 12;
+
+/** The epoch second TTL deletes a month's item at: the first moment 12 months after the month ends. */
+export function monthExpiresAt(month: string): number {
+  return Date.parse(`${addMonths(month, 1 + RETENTION_MONTHS)}-01T00:00:00Z`) / 1000;
 }
 
 export async function monthUsage(db: DynamoDBDocumentClient, userId: string, month: string): Promise<MonthUsage> {
@@ -71,62 +94,27 @@ export function summarize(month: MonthUsage, plan: 'free' | 'pro'): UsageSummary
   return { ...month, plan, wordsPerMonth: FREE_WORDS_PER_MONTH, wordsRemaining: Math.max(0, FREE_WORDS_PER_MONTH - month.wordsTranscribed) };
 }
 
-/** Either way, the month as it stands: what the report was added to, or what refused it. */
-export type RecordOutcome = { status: 'OK'; month: MonthUsage } | { status: 'LIMIT_REACHED'; month: MonthUsage };
-
-/** The counters of an item as DynamoDB sends it (a failed condition's item is not converted by the document client). */
-function countersOf(item: Record<string, AttributeValue>): Partial<UsageMetrics> {
-  return Object.fromEntries(Object.entries(item).flatMap(([name, value]) => (value.N === undefined ? [] : [[name, Number(value.N)]])));
-}
-
 /**
- * Adds a report to the month it arrives in; `wordLimit` (Free) makes it refuse what would pass the
- * limit. A refusal answers the month too, and the write that was refused already holds it: DynamoDB
- * returns the item the condition failed on, so the refusal costs no second read of the month (the
- * read the handler used to make after every refused report). A store that does not return it
- * (dynalite, locally) gets the read.
+ * Deletes every item of an account's usage (its deletion): its months and its idempotency key records
+ * alike, found by one Query of its keys alone. Answers how many months there were; safe to repeat.
  */
-export async function recordUsage(
-  db: DynamoDBDocumentClient,
-  userId: string,
-  report: { words: number; seconds: number },
-  now: Date,
-  wordLimit?: number,
-): Promise<RecordOutcome> {
-  const month = usageMonth(now);
-  if (wordLimit !== undefined && report.words > wordLimit) return { status: 'LIMIT_REACHED', month: await monthUsage(db, userId, month) };
-  const seconds = Math.round(report.seconds);
-  try {
+export async function deleteUsageHistory(db: DynamoDBDocumentClient, userId: string): Promise<number> {
+  const keys: { userId: string; month: string }[] = [];
+  let start: Record<string, unknown> | undefined;
+  do {
     const out = await db.send(
-      new UpdateCommand({
+      new QueryCommand({
         TableName: tableName('usage'),
-        Key: { userId, month },
-        UpdateExpression: 'ADD wordsTranscribed :w, recordingTime :s, timeSaved :t, reports :one SET updatedAt = :now',
-        ...(wordLimit === undefined
-          ? {}
-          : { ConditionExpression: 'attribute_not_exists(wordsTranscribed) OR wordsTranscribed <= :room', ReturnValuesOnConditionCheckFailure: 'ALL_OLD' }),
-        ExpressionAttributeValues: {
-          ':w': report.words,
-          ':s': seconds,
-          ':t': timeSavedSeconds(report.words, seconds),
-          ':one': 1,
-          ':now': now.toISOString(),
-          ...(wordLimit === undefined ? {} : { ':room': wordLimit - report.words }),
-        },
-        ReturnValues: 'ALL_NEW',
+        KeyConditionExpression: 'userId = :u',
+        ProjectionExpression: 'userId, #month',
+        ExpressionAttributeNames: { '#month': 'month' },
+        ExpressionAttributeValues: { ':u': userId },
+        ExclusiveStartKey: start,
       }),
     );
-    return { status: 'OK', month: { month, ...metricsOf(out.Attributes) } };
-  } catch (error) {
-    if (!isConditionFailure(error)) throw error;
-    const refusedBy = (error as ConditionalCheckFailedException).Item;
-    return { status: 'LIMIT_REACHED', month: refusedBy ? { month, ...metricsOf(countersOf(refusedBy)) } : await monthUsage(db, userId, month) };
-  }
-}
-
-/** Deletes every month of an account's usage (its deletion); safe to repeat. */
-export async function deleteUsageHistory(db: DynamoDBDocumentClient, userId: string): Promise<number> {
-  const months = (await usageHistory(db, userId)).map(({ month }) => ({ userId, month }));
-  await deleteKeys(db, tableName('usage'), months);
-  return months.length;
+    for (const item of out.Items ?? []) keys.push({ userId, month: item.month as string });
+    start = out.LastEvaluatedKey;
+  } while (start);
+  await deleteKeys(db, tableName('usage'), keys);
+  return keys.filter(({ month }) => !month.startsWith(IDEMPOTENCY_KEY_PREFIX)).length;
 }

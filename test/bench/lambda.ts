@@ -5,6 +5,7 @@
  */
 import { build } from 'esbuild';
 import { execFile } from 'node:child_process';
+import { randomUUID } from 'node:crypto';
 import { mkdtempSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
@@ -71,12 +72,14 @@ function sampleEvent(fn: FunctionName | string, run: number, accessToken: string
   const stripeEvent = fn === 'stripeWebhook' ? signedStripeEvent(run) : undefined;
   const body = stripeEvent?.body ?? (sample?.body === undefined ? undefined : JSON.stringify(sample.body));
   const auth: Record<string, string> = sample?.signedIn ? { authorization: `Bearer ${accessToken}` } : {};
+  // A usage report needs its key (issue 14), a new one each run so each is counted rather than replayed.
+  const idempotency: Record<string, string> = sample?.path === '/api/usage' && sample.method === 'POST' ? { 'idempotency-key': randomUUID() } : {};
   return {
     version: '2.0',
     routeKey: `${route?.method ?? 'GET'} ${route?.path ?? '/'}`,
     rawPath: path,
     rawQueryString: '',
-    headers: { 'content-type': 'application/json', host: 'localhost', rid: 'emailpassword', ...auth, ...stripeEvent?.headers },
+    headers: { 'content-type': 'application/json', host: 'localhost', rid: 'emailpassword', ...auth, ...idempotency, ...stripeEvent?.headers },
     requestContext: { http: { method, path, protocol: 'HTTP/1.1', sourceIp: `10.9.${run}.1`, userAgent: 'bench' }, requestId: `bench-${run}`, stage: '$default', timeEpoch: Date.now() },
     body,
     isBase64Encoded: false,

@@ -63,7 +63,9 @@ describe('DELETE /api/account', () => {
     const before = await getAccount(stack.db, userId);
     expect(before?.subscription?.status).toBe('trialing');
     const subscriptionId = before!.subscription!.subscriptionId;
-    expect((await who.post('/api/usage', { words: 42, seconds: 20 })).status).toBe(200);
+    expect((await who.call('POST', '/api/usage', { words: 42, seconds: 20 }, { 'idempotency-key': randomUUID() })).status).toBe(200);
+    // The report's key has its record beside the month (functions/usage/report.ts): deleted with it below.
+    expect((await scan('usage')).filter((i) => i.userId === userId).map((i) => String(i.month).split('#')[0]).sort()).toEqual([new Date().toISOString().slice(0, 7), 'idempotency']);
     expect((await new AuthApi(stack.api, stack.web).post('/api/contact', { name: 'Leaving', email, message: 'Bye' })).status).toBe(201);
     await desktopCode(who); // an unredeemed handoff code
     const wrongSignIn = await who.call('POST', '/api/auth/signin', { formFields: [{ id: 'email', value: email }, { id: 'password', value: 'wrong-guess-1' }] }, { rid: 'emailpassword' });
@@ -103,7 +105,7 @@ describe('DELETE /api/account', () => {
     // The core has no such user: its sign-in fails, and the old access token brings nothing back.
     expect((await new AuthApi(stack.api, stack.web).signIn(email, PASSWORD)).status).toBe('WRONG_CREDENTIALS_ERROR');
     const withOldToken = (method: string, path: string, body?: unknown) =>
-      fetch(`${stack.api}${path}`, { method, headers: { cookie: `sAccessToken=${oldAccessToken}`, 'content-type': 'application/json' }, body: body === undefined ? undefined : JSON.stringify(body) });
+      fetch(`${stack.api}${path}`, { method, headers: { cookie: `sAccessToken=${oldAccessToken}`, 'content-type': 'application/json', 'idempotency-key': randomUUID() }, body: body === undefined ? undefined : JSON.stringify(body) });
     expect((await withOldToken('POST', '/api/ensure-user-exists')).status).toBe(401);
     expect((await withOldToken('POST', '/api/usage', { words: 5, seconds: 5 })).status).toBe(401);
     expect((await withOldToken('GET', '/api/account/export')).status).toBe(401);

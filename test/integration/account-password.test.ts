@@ -39,7 +39,7 @@ describe('POST /api/account/password', () => {
 
     expect((await refreshWithCookie(stack.api, stack.web, otherRefresh)).status).toBe(401);
     expect((await refreshWithHeader(stack.api, desktop.refreshToken)).status).toBe(401);
-    expect((await fetch(`${stack.api}/api/usage`, { headers: { authorization: `Bearer ${desktop.accessToken}` }, method: 'POST', body: '{"words":1,"seconds":1}' })).status).toBe(401);
+    expect((await fetch(`${stack.api}/api/usage`, { headers: { authorization: `Bearer ${desktop.accessToken}`, 'idempotency-key': randomUUID() }, method: 'POST', body: '{"words":1,"seconds":1}' })).status).toBe(401);
     // This session reads, passes the core's check, and refreshes.
     expect((await who.get('/api/user-profile')).status).toBe(200);
     expect((await who.post('/api/ensure-user-exists')).status).toBe(200);

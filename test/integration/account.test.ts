@@ -97,7 +97,7 @@ describe('GET /api/account/export', () => {
     await payCheckout((await who.post('/api/create-checkout-session', { priceId: PRICE_IDS.monthly })).body.url as string, email);
     const subscriptionId = (await getAccount(stack.db, userId))!.subscription!.subscriptionId;
     // This month's usage from the app, and an earlier month as stored then.
-    expect((await who.post('/api/usage', { words: 120, seconds: 60 })).status).toBe(200);
+    expect((await who.call('POST', '/api/usage', { words: 120, seconds: 60 }, { 'idempotency-key': randomUUID() })).status).toBe(200);
     await stack.db.send(new PutCommand({ TableName: tableName('usage'), Item: { userId, month: '2020-01', wordsTranscribed: 7, recordingTime: 3, timeSaved: 9, reports: 1 } }));
     // Contact messages: two from the account's email (any case), one from someone else.
     const contact = (from: string, message: string) => new AuthApi(stack.api, stack.web).post('/api/contact', { name: 'Ada', email: from, message });
@@ -177,7 +177,7 @@ describe('POST /api/account/sign-out-everywhere', () => {
     expect((await live({ cookie: `sAccessToken=${own.access}` })).status).toBe(401);
     expect((await live({ cookie: `sAccessToken=${other.jar.get('sAccessToken')!}` })).status).toBe(401);
     expect((await live({ authorization: `Bearer ${desktop.accessToken}` })).status).toBe(401);
-    const report = await fetch(`${stack.api}/api/usage`, { method: 'POST', headers: { authorization: `Bearer ${desktop.accessToken}`, 'content-type': 'application/json' }, body: JSON.stringify({ words: 1, seconds: 1 }) });
+    const report = await fetch(`${stack.api}/api/usage`, { method: 'POST', headers: { authorization: `Bearer ${desktop.accessToken}`, 'content-type': 'application/json', 'idempotency-key': randomUUID() }, body: JSON.stringify({ words: 1, seconds: 1 }) });
     expect(report.status).toBe(401);
 
     // Signing in again works as ever.

@@ -1,0 +1,175 @@
+/**
+ * The idempotent report's single-write design (report.ts), against a real local DynamoDB: a crash at
+ * every point between its writes is simulated by a client that fails a chosen command, before it
+ * reaches the table or after (the write landed, its answer was lost), and the retry must count once.
+ */
+import { ConditionalCheckFailedException } from '@aws-sdk/client-dynamodb';
+import { GetCommand, type DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { tableName } from '../../shared/tables';
+import { startTestDynamo, type TestDynamo } from '../../test/support/dynamo';
+import { idempotencyKeyOf, reportUsage, type ReportOutcome } from './report';
+import { monthUsage } from './usage';
+
+let dynamo: TestDynamo;
+beforeAll(async () => {
+  dynamo = await startTestDynamo();
+});
+afterAll(() => dynamo?.stop());
+
+const now = new Date('2026-11-23T10:00:00Z');
+const noWait = async () => undefined;
+let n = 0;
+const newKey = () => `key-${Date.now()}-${++n}`;
+const words = async (userId: string, month = '2026-11') => (await monthUsage(dynamo.db, userId, month)).wordsTranscribed;
+
+/**
+ * The local table behind a client that crashes on the `nth` command of a kind: 'before' it is sent
+ * (the Lambda died first), or 'after' it landed (the Lambda died before it heard back).
+ */
+function crashing(kind: string, when: 'before' | 'after', nth = 1): DynamoDBDocumentClient {
+  let seen = 0;
+  return {
+    send: async (command: { constructor: { name: string }; input: { Key?: { month?: string } } }) => {
+      const isTarget = command.constructor.name === kind && ++seen === nth;
+      if (isTarget && when === 'before') throw new Error(`crash before ${kind}`);
+      const out = await dynamo.db.send(command as never);
+      if (isTarget) throw new Error(`crash after ${kind}`);
+      return out;
+    },
+  } as unknown as DynamoDBDocumentClient;
+}
+
+describe('the Idempotency-Key header', () => {
+  it('is required, a UUID fits, and the draft’s quoted form is the same key', () => {
+    expect(idempotencyKeyOf({})).toEqual({ status: 'MISSING' });
+    expect(idempotencyKeyOf({ 'idempotency-key': '  ' })).toEqual({ status: 'MISSING' });
+    expect(idempotencyKeyOf({ 'idempotency-key': '8e03978e-40d5-43e8-bc93-6894a57f9324' })).toEqual({ status: 'OK', key: '8e03978e-40d5-43e8-bc93-6894a57f9324' });
+    expect(idempotencyKeyOf({ 'idempotency-key': '"8e03978e-40d5-43e8-bc93-6894a57f9324"' })).toEqual({ status: 'OK', key: '8e03978e-40d5-43e8-bc93-6894a57f9324' });
+    for (const bad of ['short', 'has space in it', 'x'.repeat(256), 'café-key-0001', 'a#b/c?d=e&f']) expect(idempotencyKeyOf({ 'idempotency-key': bad }).status, bad).toBe('INVALID');
+  });
+});
+
+describe('a report with a key', () => {
+  it('counts once when sent again, and the retry gets the first answer even after the month moved on', async () => {
+    const key = newKey();
+    const first = await reportUsage(dynamo.db, 'retry-1', key, { words: 100, seconds: 30 }, now, 'free');
+    expect(first).toMatchObject({ status: 'APPLIED', usage: { wordsTranscribed: 100, wordsRemaining: 400 } });
+    await reportUsage(dynamo.db, 'retry-1', newKey(), { words: 50, seconds: 10 }, now, 'free');
+    const again = await reportUsage(dynamo.db, 'retry-1', key, { words: 100, seconds: 30 }, new Date(now.getTime() + 60_000), 'free');
+    expect(again).toEqual({ status: 'REPLAYED', usage: (first as Extract<ReportOutcome, { usage: unknown }>).usage });
+    expect(await words('retry-1')).toBe(150);
+  });
+
+  it('refuses another report under a used key', async () => {
+    const key = newKey();
+    await reportUsage(dynamo.db, 'reuse-1', key, { words: 100, seconds: 30 }, now, 'pro');
+    expect(await reportUsage(dynamo.db, 'reuse-1', key, { words: 100, seconds: 31 }, now, 'pro')).toEqual({ status: 'KEY_REUSED' });
+    expect(await reportUsage(dynamo.db, 'reuse-1', key, { words: 101, seconds: 30 }, now, 'pro')).toEqual({ status: 'KEY_REUSED' });
+    expect(await words('reuse-1')).toBe(100);
+  });
+
+  it('is another account’s own: the same key under two accounts counts for each', async () => {
+    const key = newKey();
+    expect(await reportUsage(dynamo.db, 'own-1', key, { words: 10, seconds: 5 }, now, 'pro')).toMatchObject({ status: 'APPLIED' });
+    expect(await reportUsage(dynamo.db, 'own-2', key, { words: 20, seconds: 5 }, now, 'pro')).toMatchObject({ status: 'APPLIED' });
+    expect([await words('own-1'), await words('own-2')]).toEqual([10, 20]);
+  });
+
+  it('sent 20 times at once counts once, and every answer is the one answer', async () => {
+    const key = newKey();
+    const outcomes = await Promise.all(Array.from({ length: 20 }, () => reportUsage(dynamo.db, 'burst-1', key, { words: 7, seconds: 3 }, now, 'free')));
+    expect(outcomes.filter((o) => o.status === 'APPLIED')).toHaveLength(1);
+    expect(outcomes.filter((o) => o.status === 'REPLAYED')).toHaveLength(19);
+    const answer = { month: '2026-11', plan: 'free', wordsTranscribed: 7, recordingTime: 3, timeSaved: 8, wordsPerMonth: 500, wordsRemaining: 493 };
+    for (const outcome of outcomes) expect((outcome as { usage: unknown }).usage).toEqual(answer);
+    expect(await words('burst-1')).toBe(7);
+  });
+
+  it('is applied again once its 24 hours are over (a new report that reuses an old key)', async () => {
+    const key = newKey();
+    await reportUsage(dynamo.db, 'late-1', key, { words: 10, seconds: 5 }, now, 'pro');
+    expect(await reportUsage(dynamo.db, 'late-1', key, { words: 10, seconds: 5 }, new Date(now.getTime() + 24 * 3600_000 - 1000), 'pro')).toMatchObject({ status: 'REPLAYED' });
+    expect(await reportUsage(dynamo.db, 'late-1', key, { words: 10, seconds: 5 }, new Date(now.getTime() + 24 * 3600_000 + 1000), 'pro')).toMatchObject({ status: 'APPLIED', usage: { wordsTranscribed: 20 } });
+  });
+});
+
+describe('a crash between the writes cannot count a report twice', () => {
+  it('after the claim, before the count: the retry counts it', async () => {
+    const key = newKey();
+    await expect(reportUsage(crashing('UpdateCommand', 'before'), 'crash-1', key, { words: 30, seconds: 10 }, now, 'pro')).rejects.toThrow('crash before');
+    expect(await words('crash-1')).toBe(0);
+    expect(await reportUsage(dynamo.db, 'crash-1', key, { words: 30, seconds: 10 }, now, 'pro')).toMatchObject({ status: 'APPLIED', usage: { wordsTranscribed: 30 } });
+    expect(await words('crash-1')).toBe(30);
+  });
+
+  it('after the count landed, before the key’s answer was stored: the retry replays the month, counting nothing', async () => {
+    const key = newKey();
+    // The first UpdateCommand is the count: it reaches the table and the Lambda dies before it hears back.
+    await expect(reportUsage(crashing('UpdateCommand', 'after'), 'crash-2', key, { words: 30, seconds: 10 }, now, 'free')).rejects.toThrow('crash after');
+    expect(await words('crash-2')).toBe(30);
+    for (let i = 0; i < 3; i++) {
+      expect(await reportUsage(dynamo.db, 'crash-2', key, { words: 30, seconds: 10 }, now, 'free', noWait)).toMatchObject({ status: 'REPLAYED', usage: { wordsTranscribed: 30, wordsRemaining: 470 } });
+    }
+    expect(await words('crash-2')).toBe(30);
+  });
+
+  it('when the answer’s write fails: the same, the count stands once', async () => {
+    const key = newKey();
+    await expect(reportUsage(crashing('UpdateCommand', 'before', 2), 'crash-3', key, { words: 30, seconds: 10 }, now, 'pro')).rejects.toThrow('crash before');
+    expect(await reportUsage(dynamo.db, 'crash-3', key, { words: 30, seconds: 10 }, now, 'pro', noWait)).toMatchObject({ status: 'REPLAYED' });
+    expect(await words('crash-3')).toBe(30);
+  });
+
+  it('a retry after midnight on the 1st counts in the month the key was first seen, once', async () => {
+    const key = newKey();
+    const lastSecond = new Date('2026-11-30T23:59:59Z');
+    await expect(reportUsage(crashing('UpdateCommand', 'after'), 'crash-4', key, { words: 30, seconds: 10 }, lastSecond, 'pro')).rejects.toThrow('crash after');
+    expect(await reportUsage(dynamo.db, 'crash-4', key, { words: 30, seconds: 10 }, new Date('2026-12-01T00:00:05Z'), 'pro', noWait)).toMatchObject({ status: 'REPLAYED', usage: { month: '2026-11', wordsTranscribed: 30 } });
+    expect([await words('crash-4', '2026-11'), await words('crash-4', '2026-12')]).toEqual([30, 0]);
+  });
+});
+
+describe('the month item’s keys', () => {
+  it('are two days’ at most: older days’ sets go in the same write', async () => {
+    const at = (day: number) => new Date(`2026-11-${String(day).padStart(2, '0')}T12:00:00Z`);
+    for (const day of [20, 21, 22, 23]) await reportUsage(dynamo.db, 'prune-1', newKey(), { words: 1, seconds: 1 }, at(day), 'pro');
+    const item = (await dynamo.db.send(new GetCommand({ TableName: tableName('usage'), Key: { userId: 'prune-1', month: '2026-11' } }))).Item!;
+    expect(Object.keys(item).filter((name) => name.startsWith('appliedKeys')).sort()).toEqual(['appliedKeys22', 'appliedKeys23']);
+    expect(item.wordsTranscribed).toBe(4);
+  });
+});
+
+describe('a Free report past the month’s words', () => {
+  it('is refused with the month as it stands, and counts when sent again after upgrading', async () => {
+    expect(await reportUsage(dynamo.db, 'free-1', newKey(), { words: 400, seconds: 60 }, now, 'free')).toMatchObject({ status: 'APPLIED' });
+    const key = newKey();
+    expect(await reportUsage(dynamo.db, 'free-1', key, { words: 101, seconds: 10 }, now, 'free')).toEqual({
+      status: 'LIMIT_REACHED',
+      usage: { month: '2026-11', plan: 'free', wordsTranscribed: 400, recordingTime: 60, timeSaved: 540, wordsPerMonth: 500, wordsRemaining: 100 },
+    });
+    expect(await reportUsage(dynamo.db, 'free-1', newKey(), { words: 501, seconds: 10 }, now, 'free')).toMatchObject({ status: 'LIMIT_REACHED', usage: { wordsTranscribed: 400 } });
+    // A refusal is no answer to replay: the same report under its key is judged again.
+    expect(await reportUsage(dynamo.db, 'free-1', key, { words: 101, seconds: 10 }, now, 'pro')).toMatchObject({ status: 'APPLIED', usage: { plan: 'pro', wordsTranscribed: 501 } });
+  });
+
+  it('costs no read when DynamoDB returns the item the condition failed on', async () => {
+    const sent: string[] = [];
+    const db = {
+      send: async (command: object) => {
+        sent.push(command.constructor.name);
+        if (command.constructor.name === 'PutCommand') return {};
+        throw new ConditionalCheckFailedException({
+          message: 'The conditional request failed',
+          $metadata: {},
+          Item: { userId: { S: 'free-2' }, month: { S: '2026-11' }, wordsTranscribed: { N: '450' }, recordingTime: { N: '90' }, timeSaved: { N: '585' }, appliedKeys23: { SS: ['another-key'] } },
+        });
+      },
+    } as unknown as DynamoDBDocumentClient;
+    expect(await reportUsage(db, 'free-2', newKey(), { words: 60, seconds: 10 }, now, 'free')).toEqual({
+      status: 'LIMIT_REACHED',
+      usage: { month: '2026-11', plan: 'free', wordsTranscribed: 450, recordingTime: 90, timeSaved: 585, wordsPerMonth: 500, wordsRemaining: 50 },
+    });
+    expect(sent).toEqual(['PutCommand', 'UpdateCommand']);
+  });
+});
