@@ -24,6 +24,11 @@ describe('matchRoute', () => {
     expect(m.kind === 'found' && m.pathParameters).toEqual({ id: 'a b' });
   });
 
+  it('hands over a parameter that is no valid encoding as it was sent, for the handler to refuse', () => {
+    const m = matchRoute(table, 'POST', '/api/users/%E0/login');
+    expect(m.kind === 'found' && m.pathParameters).toEqual({ id: '%E0' });
+  });
+
   it('lets a greedy route take any method and any depth, after exact routes', () => {
     const greedy = matchRoute(table, 'PUT', '/api/auth/signin/x');
     expect(greedy.kind === 'found' && greedy.pathParameters).toEqual({ proxy: 'signin/x' });

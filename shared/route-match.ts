@@ -26,6 +26,15 @@ function toRegExp(path: string): { re: RegExp; names: string[] } {
   return { re: new RegExp(`^${source}$`), names };
 }
 
+/** A path parameter as API Gateway hands it over: decoded, or as sent when it is no valid encoding (`%E0`). */
+function decodeParameter(raw: string): string {
+  try {
+    return decodeURIComponent(raw);
+  } catch {
+    return raw;
+  }
+}
+
 /** Matches a request against the route table the way API Gateway does: exact paths before greedy ones. */
 export function matchRoute(routes: readonly RouteDef[], method: string, path: string): RouteMatch {
   const ordered = [...routes].sort((a, b) => Number(a.path.includes('+}')) - Number(b.path.includes('+}')));
@@ -36,7 +45,7 @@ export function matchRoute(routes: readonly RouteDef[], method: string, path: st
     if (!m) continue;
     if (route.method === 'ANY' || route.method === method.toUpperCase()) {
       const pathParameters: Record<string, string> = {};
-      names.forEach((name, i) => (pathParameters[name] = decodeURIComponent(m[i + 1]!)));
+      names.forEach((name, i) => (pathParameters[name] = decodeParameter(m[i + 1]!)));
       return { kind: 'found', route, pathParameters };
     }
     allowed.push(route.method);
