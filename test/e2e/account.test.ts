@@ -1,5 +1,4 @@
 /** /account in Chromium against the whole local stack (issue 13): rename, download my data, delete; sign out of all devices. */
-import AxeBuilder from '@axe-core/playwright';
 import { randomUUID } from 'node:crypto';
 import { readFile } from 'node:fs/promises';
 import type { Page } from 'playwright-core';
@@ -7,7 +6,7 @@ import { describe, expect, it } from 'vitest';
 import type { AccountExport } from '../../shared/api-types';
 import { texts } from '../../shared/texts';
 import { accountTexts } from '../../frontend/src/pages/account/account-texts';
-import { screenshotPath } from '../support/browser';
+import { axeFindings, screenshotPath } from '../support/browser';
 import { useJourney } from '../support/journey';
 
 const journey = useJourney();
@@ -27,12 +26,6 @@ async function signUp(name: string, email: string): Promise<Page> {
   await page.getByRole('button', { name: 'Create Account' }).click();
   await page.waitForURL(`${journey.stack.web}/dashboard`);
   return page;
-}
-
-/** Every axe finding at WCAG 2.1 A and AA, whatever its impact. */
-async function axeFindings(page: Page): Promise<string[]> {
-  const { violations } = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa']).analyze();
-  return violations.map((v) => `${v.id} (${v.impact}): ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
 }
 
 const section = (page: Page, name: string) => page.getByRole('region', { name });

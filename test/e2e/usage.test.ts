@@ -4,14 +4,13 @@
  * Idempotency-Key per report), and on reload the Free card's meter and the 12-month chart show it:
  * 84% with its warning, then the whole allowance. Screenshots at 1280 and 390 px; axe finds nothing.
  */
-import AxeBuilder from '@axe-core/playwright';
 import { randomUUID } from 'node:crypto';
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import type { UsageSummary } from '../../shared/api-types';
 import { FREE_WORDS_PER_MONTH } from '../../shared/plans';
 import { usageTexts as t } from '../../frontend/src/pages/dashboard/usage-texts';
-import { screenshotPath } from '../support/browser';
+import { axeFindings, screenshotPath } from '../support/browser';
 import { useJourney } from '../support/journey';
 
 const journey = useJourney();
@@ -41,12 +40,6 @@ async function report(page: Page, words: number, seconds: number): Promise<Usage
   });
   expect(res.status, await res.clone().text()).toBe(200);
   return (await res.json()) as UsageSummary;
-}
-
-/** Every axe finding at WCAG 2.1 A and AA, whatever its impact. */
-async function axeFindings(page: Page): Promise<string[]> {
-  const { violations } = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa']).analyze();
-  return violations.map((v) => `${v.id} (${v.impact}): ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
 }
 
 /** What the page's layout shifts so far moved (not after input), as 'TAG.class' of each element. */

@@ -1,7 +1,8 @@
 /** Debian's Chromium driven by playwright-core, with the flags this closed network needs. */
 import { mkdirSync } from 'node:fs';
 import { resolve } from 'node:path';
-import { chromium, type Browser } from 'playwright-core';
+import AxeBuilder from '@axe-core/playwright';
+import { chromium, type Browser, type Page } from 'playwright-core';
 
 export const CHROMIUM_PATH = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 export const SCREENSHOT_DIR = resolve('test-results/screenshots');
@@ -26,4 +27,10 @@ export function launchBrowser(): Promise<Browser> {
 export function screenshotPath(name: string): string {
   mkdirSync(SCREENSHOT_DIR, { recursive: true });
   return resolve(SCREENSHOT_DIR, `${name}.png`);
+}
+
+/** Every axe finding at WCAG 2.1 A and AA on the page as it stands, whatever its impact. */
+export async function axeFindings(page: Page): Promise<string[]> {
+  const { violations } = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa']).analyze();
+  return violations.map((v) => `${v.id} (${v.impact}): ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
 }
