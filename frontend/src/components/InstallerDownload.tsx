@@ -1,3 +1,4 @@
+import type { ReactNode } from 'react';
 import { formatReleaseDate } from '../../../shared/format';
 import { installerFileName } from '../../../shared/product';
 import { texts } from '../../../shared/texts';
@@ -20,7 +21,7 @@ export function VersionLine({ latest, id, className = 'muted' }: { latest: Lates
  * Download Now (64-bit): the installer under its product file name (spec §7), disabled until known.
  * `label` names the build otherwise (/download's 'Download for Windows (64-bit)' to a Mac visitor).
  */
-export function DownloadNowButton({ latest, className, describedBy, label = 'Download Now (64-bit)' }: { latest: LatestVersionState; className: string; describedBy?: string; label?: string }) {
+export function DownloadNowButton({ latest, className, describedBy, label = 'Download Now (64-bit)' }: { latest: LatestVersionState; className: string; describedBy?: string; label?: ReactNode }) {
   const release = latest.status === 'ready' ? latest.release : undefined;
   return release?.download_url ? (
     <a className={className} href={release.download_url} download={installerFileName(release.version)}>

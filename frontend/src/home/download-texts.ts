@@ -7,7 +7,8 @@ import type { Platform } from '../../../shared/platforms';
 export const platformTexts = {
   /** Replaces spec §2's 'Available on Windows & Mac OS' once the page knows no Mac build is published. */
   availableWindowsOnly: 'Available on Windows · Mac OS coming soon',
-  macComing: 'The Mac version is coming soon.',
+  /** /download's lead to a Mac visitor with no Mac build. */
+  macComingLead: 'The Mac version is coming soon. Until then, here is the app for Windows.',
   /** Home's button for a Mac visitor without a Mac build: the Windows build by name. */
   downloadForWindows: 'Download for Windows',
   /** /download's heading for a Mac visitor offered a Mac build (spec §2's 'Download for Windows' otherwise). */
@@ -17,7 +18,7 @@ export const platformTexts = {
   macButton: (platform: 'darwin-aarch64' | 'darwin-x86_64') => `Download Now (${platform === 'darwin-aarch64' ? 'Apple silicon' : 'Intel'})`,
   /** The buttons side by side when the browser did not tell the Mac's processor (under 'Download for Mac'). */
   macChoice: (platform: 'darwin-aarch64' | 'darwin-x86_64') => (platform === 'darwin-aarch64' ? 'Apple silicon' : 'Intel'),
-  releaseNotesLink: 'Release notes and all platforms',
+  releaseNotesLink: 'Release notes',
 } as const;
 
 /** Each platform as visitors know it. */

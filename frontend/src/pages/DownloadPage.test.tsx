@@ -31,7 +31,13 @@ function renderPage() {
 
 const heading = () => screen.getByRole('heading', { level: 1 }).textContent;
 const versionLine = (release: typeof WINDOWS_RELEASE) => texts.download.versionLine(release.version, formatReleaseDate(release.pub_date));
-const downloads = (container: HTMLElement) => [...container.querySelectorAll('a[download]')].map((a) => [a.textContent, a.getAttribute('href'), a.getAttribute('download')]);
+/** A link's text as read out: without the label laid out only to keep the button's width (aria-hidden). */
+function shownText(element: Element): string {
+  const copy = element.cloneNode(true) as Element;
+  copy.querySelectorAll('[aria-hidden="true"]').forEach((e) => e.remove());
+  return copy.textContent ?? '';
+}
+const downloads = (container: HTMLElement) => [...container.querySelectorAll('a[download]')].map((a) => [shownText(a), a.getAttribute('href'), a.getAttribute('download')]);
 
 describe('/download by platform', () => {
   it('offers a Windows visitor the Windows build as before, and reads no Mac builds', async () => {
@@ -42,6 +48,7 @@ describe('/download by platform', () => {
     expect(heading()).toBe('Download for Windows');
     expect(downloads(container)).toEqual([['Download Now (64-bit)', WINDOWS_RELEASE.download_url, installerFileName('1.4.2')]]);
     expect(fetch).not.toHaveBeenCalled();
+    expect(screen.getByText(platformTexts.macComingLead)).toHaveAttribute('aria-hidden', 'true');
     expect(screen.getByRole('link', { name: platformTexts.releaseNotesLink })).toHaveAttribute('href', '/download/releases');
   });
 
@@ -49,7 +56,8 @@ describe('/download by platform', () => {
     answerReleases(WINDOWS_ONLY);
     asBrowser('mac-chrome-arm');
     const { container } = renderPage();
-    await screen.findByText(/The Mac version is coming soon\./);
+    await waitFor(() => expect(screen.getByText(platformTexts.macComingLead)).not.toHaveAttribute('aria-hidden'));
+    expect(screen.getByText(/^Install the desktop app/)).toHaveAttribute('aria-hidden', 'true');
     await waitFor(() => expect(downloads(container)).toEqual([[platformTexts.windowsButton, WINDOWS_RELEASE.download_url, installerFileName('1.4.2')]]));
     expect(heading()).toBe('Download for Windows');
     expect(screen.getByText(versionLine(WINDOWS_RELEASE))).toBeInTheDocument();
@@ -66,6 +74,7 @@ describe('/download by platform', () => {
     await waitFor(() => expect(heading()).toBe(platformTexts.headingMac));
     expect(downloads(container)).toEqual([[label, release.download_url, file]]);
     expect(screen.getByText(versionLine(release))).toBeInTheDocument();
+    expect(screen.getByText(/^Install the desktop app/)).not.toHaveAttribute('aria-hidden');
     expect(container.querySelector('a[download$=".exe"]')).toBeNull();
   });
 

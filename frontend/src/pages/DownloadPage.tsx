@@ -22,16 +22,13 @@ export const SYSTEM_REQUIREMENTS = [
   'Internet connection for cloud features',
 ];
 
-const LEAD = 'Install the desktop app and start turning your voice into writing in minutes.';
-/** To a Mac visitor with no Mac build: as long as LEAD, so it wraps like it and moves nothing. */
-const LEAD_MAC_COMING = `${platformTexts.macComing} Meanwhile, the Windows app is ready to install.`;
 
 /** A Mac build's download link, under Tauri's file name for it. */
-function MacButton({ platform, builds, label }: { platform: MacPlatform; builds: MacBuilds; label: string }) {
+function MacButton({ platform, builds, label, icon = false }: { platform: MacPlatform; builds: MacBuilds; label: string; icon?: boolean }) {
   const release = builds[platform]!;
   return (
     <a className="btn btn-primary btn-lg" href={release.download_url} download={installerFile(platform, release.version)} aria-describedby="version-line">
-      <AppleIcon />
+      {icon ? <AppleIcon /> : null}
       <span>{label}</span>
     </a>
   );
@@ -40,32 +37,48 @@ function MacButton({ platform, builds, label }: { platform: MacPlatform; builds:
 /**
  * /download (spec §2): the Windows build, as prerendered. After hydration a Mac visitor is offered the
  * Mac build for their processor, or both Mac builds when the browser does not tell (Safari), or, with
- * no Mac build published, told the Mac version is coming and offered the Windows build by name.
+ * no Mac build published, told the Mac version is coming and offered the Windows build by name
+ * ('Download for Windows (64-bit)').
  */
 export function DownloadPage() {
   const { offer, builds } = useOffer();
   const windows = useLatestVersion();
   const mac = offer.kind === 'mac' && builds ? { platforms: offer.platforms, chosen: offer.chosen, builds } : undefined;
-  const latest: LatestVersionState = mac ? { status: 'ready', release: mac.builds[mac.platforms[0]!]! } : windows;
+  const forWindowsByName = offer.kind === 'windows-for-mac';
+  // A Mac visitor sees no version until the Mac builds are known: not the Windows one, then the Mac one.
+  const latest: LatestVersionState = mac
+    ? { status: 'ready', release: mac.builds[mac.platforms[0]!]! }
+    : offer.kind === 'mac-unknown' && builds === undefined
+      ? { status: 'loading' }
+      : windows;
 
   return (
     <div className="page">
-      <section className="hero container">
+      {/* What changes after hydration keeps its room: the heading two lines on narrow screens, both leads and both button labels laid out. */}
+      <section className="hero container download-hero">
         <h1>{mac ? platformTexts.headingMac : 'Download for Windows'}</h1>
-        <p className="lead">{offer.kind === 'windows-for-mac' ? LEAD_MAC_COMING : LEAD}</p>
+        <p className="lead stack">
+          <span aria-hidden={forWindowsByName || undefined}>Install the desktop app and start turning your voice into writing in minutes.</span>
+          <span aria-hidden={!forWindowsByName || undefined}>{platformTexts.macComingLead}</span>
+        </p>
         {!mac ? (
           <DownloadNowButton
-            latest={windows}
+            latest={latest}
             className="btn btn-primary btn-lg"
             describedBy="version-line"
-            label={offer.kind === 'windows-for-mac' ? platformTexts.windowsButton : undefined}
+            label={
+              <span className="label-stack">
+                <span aria-hidden={forWindowsByName || undefined}>Download Now (64-bit)</span>
+                <span aria-hidden={!forWindowsByName || undefined}>{platformTexts.windowsButton}</span>
+              </span>
+            }
           />
         ) : mac.chosen ? (
           <MacButton platform={mac.chosen} builds={mac.builds} label={platformTexts.macButton(mac.chosen)} />
         ) : (
           <div className="download-choice">
             {mac.platforms.map((p) => (
-              <MacButton key={p} platform={p} builds={mac.builds} label={platformTexts.macChoice(p)} />
+              <MacButton key={p} platform={p} builds={mac.builds} label={platformTexts.macChoice(p)} icon />
             ))}
           </div>
         )}
