@@ -7,7 +7,7 @@ import { DEFAULT_PLATFORM, type Platform } from '../../../shared/platforms';
 import { PLACEHOLDER_FILE_NAME, PRODUCT_NAME } from '../../../shared/product';
 import { texts } from '../../../shared/texts';
 import { fetchLatestVersion } from '../api/latest-version';
-import { installerFile } from './offer';
+import { installerFile } from './installer-file';
 
 export const PLACEHOLDER_TEXT = `The ${PRODUCT_NAME} installer could not be downloaded just now.\nPlease try again in a few minutes, or visit https://voxpen.app/download.\n`;
 

@@ -4,9 +4,7 @@
  * page and /download; kept free of any HTTP client so the home page stays light.
  */
 import type { LatestVersion, ReleaseList } from '../../../shared/api-types';
-import { apiOrigin } from '../../../shared/api-base';
-import type { Platform as BuildPlatform } from '../../../shared/platforms';
-import { installerFileName, PRODUCT_NAME } from '../../../shared/product';
+import { fetchReleaseList } from '../api/release-list';
 import type { MacArch, Visitor } from './platform';
 
 export type MacPlatform = `darwin-${MacArch}`;
@@ -42,23 +40,6 @@ export function offerFor(visitor: Visitor | undefined, builds: MacBuilds | undef
 
 /** Whether any Mac build is published: what makes the home page's "Available on Windows & Mac OS" true. */
 export const hasMacBuild = (builds: MacBuilds): boolean => MAC_PLATFORMS.some((p) => builds[p]);
-
-/**
- * The installer's file name as Tauri's bundler names it: `{product}_{version}_x64-setup.exe` (spec §7),
- * `{product}_{version}_aarch64.dmg` and `{product}_{version}_x64.dmg`.
- */
-export function installerFile(platform: BuildPlatform, version: string): string {
-  if (platform === 'darwin-aarch64') return `${PRODUCT_NAME}_${version}_aarch64.dmg`;
-  if (platform === 'darwin-x86_64') return `${PRODUCT_NAME}_${version}_x64.dmg`;
-  return installerFileName(version);
-}
-
-/** GET /api/releases: every platform's public releases, newest first. Plain fetch: the home page carries no HTTP client. */
-export async function fetchReleaseList(): Promise<ReleaseList> {
-  const response = await fetch(`${apiOrigin(window.location, __LOCAL_API_ORIGIN__)}/api/releases`);
-  if (!response.ok) throw new Error(`GET /api/releases answered ${response.status}`);
-  return (await response.json()) as ReleaseList;
-}
 
 /**
  * The newest public release of each Mac build, from the release list (one cached answer, where a

@@ -3,7 +3,8 @@ import { RETENTION } from '../../../shared/marketing';
 import { AppleIcon } from '../components/icons';
 import { DownloadNowButton, VersionLine } from '../components/InstallerDownload';
 import { platformTexts } from '../home/download-texts';
-import { installerFile, type MacBuilds, type MacPlatform } from '../home/offer';
+import { installerFile } from '../home/installer-file';
+import type { MacBuilds, MacPlatform } from '../home/offer';
 import { useOffer } from '../home/use-offer';
 import { useLatestVersion, type LatestVersionState } from '../hooks/use-latest-version';
 

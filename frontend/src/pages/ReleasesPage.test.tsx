@@ -1,7 +1,7 @@
 import { render, screen, within } from '@testing-library/react';
 import { createMemoryRouter, RouterProvider } from 'react-router';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { releasesTexts } from '../home/download-texts';
+import { releasesTexts } from './releases-texts';
 import { answerReleases, ARM_RELEASE, releaseList, WINDOWS_RELEASE } from '../home/visitors.test-support';
 import { ReleasesPage } from './ReleasesPage';
 

@@ -2,8 +2,9 @@ import { useEffect, useState } from 'react';
 import { Link } from 'react-router';
 import type { ReleaseList } from '../../../shared/api-types';
 import { formatReleaseDate } from '../../../shared/format';
-import { PLATFORM_NAMES, releasesTexts } from '../home/download-texts';
-import { fetchReleaseList, installerFile } from '../home/offer';
+import { fetchReleaseList } from '../api/release-list';
+import { installerFile } from '../home/installer-file';
+import { PLATFORM_NAMES, releasesTexts } from './releases-texts';
 
 type State = { status: 'loading' } | { status: 'ready'; list: ReleaseList } | { status: 'error' };
 
