@@ -6,10 +6,10 @@
  * write that checks it, so two exchanges of one code cannot both succeed, and one with the wrong
  * verifier spends it (an intercepted code gets one guess, not many).
  */
-import { DeleteCommand, PutCommand, ScanCommand, type DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
+import { DeleteCommand, PutCommand, type DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
 import { createHash, randomBytes, timingSafeEqual } from 'node:crypto';
 import { tableName } from '../../shared/tables';
-import { deleteKeys, ifConditionHolds } from '../lib/dynamo';
+import { deleteKeys, ifConditionHolds, scanAll } from '../lib/dynamo';
 
 export const HANDOFF_CODE_TTL_SECONDS = 60;
 
@@ -101,15 +101,7 @@ export async function redeemHandoffCode(db: DynamoDBDocumentClient, code: string
  */
 export async function deleteHandoffCodesOf(db: DynamoDBDocumentClient, userId: string): Promise<number> {
   const TableName = tableName('handoffCodes');
-  const keys: { codeHash: string }[] = [];
-  let startKey: Record<string, unknown> | undefined;
-  do {
-    const out = await db.send(
-      new ScanCommand({ TableName, FilterExpression: 'userId = :u', ExpressionAttributeValues: { ':u': userId }, ProjectionExpression: 'codeHash', ExclusiveStartKey: startKey, ConsistentRead: true }),
-    );
-    keys.push(...((out.Items ?? []) as { codeHash: string }[]));
-    startKey = out.LastEvaluatedKey;
-  } while (startKey);
+  const keys = await scanAll<{ codeHash: string }>(db, { TableName, FilterExpression: 'userId = :u', ExpressionAttributeValues: { ':u': userId }, ProjectionExpression: 'codeHash', ConsistentRead: true });
   await deleteKeys(db, TableName, keys);
   return keys.length;
 }

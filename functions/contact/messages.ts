@@ -4,7 +4,7 @@
  * Scan. The sender's IP address is kept only as a peppered hash, enough to tell repeat senders apart.
  */
 import { PutCommand, QueryCommand, type DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
-import { deleteKeys } from '../lib/dynamo';
+import { deleteKeys, queryAll } from '../lib/dynamo';
 import { createHmac, randomUUID } from 'node:crypto';
 import type { ContactMessageBody } from '../../shared/schemas/contact';
 import { tableName } from '../../shared/tables';
@@ -103,22 +103,12 @@ export async function listContactMessages(
  * stored before the index existed carry no `sender`, and are not found.
  */
 export async function contactMessagesFrom(db: DynamoDBDocumentClient, email: string): Promise<StoredContactMessage[]> {
-  const found: StoredContactMessage[] = [];
-  let startKey: Record<string, unknown> | undefined;
-  do {
-    const out = await db.send(
-      new QueryCommand({
-        TableName: tableName('contactMessages'),
-        IndexName: 'bySender',
-        KeyConditionExpression: 'sender = :s',
-        ExpressionAttributeValues: { ':s': senderOf(email) },
-        ExclusiveStartKey: startKey,
-      }),
-    );
-    found.push(...((out.Items ?? []) as StoredContactMessage[]));
-    startKey = out.LastEvaluatedKey;
-  } while (startKey);
-  return found;
+  return queryAll<StoredContactMessage>(db, {
+    TableName: tableName('contactMessages'),
+    IndexName: 'bySender',
+    KeyConditionExpression: 'sender = :s',
+    ExpressionAttributeValues: { ':s': senderOf(email) },
+  });
 }
 
 /** Deletes every message sent from `email` (its account's deletion); safe to repeat. */

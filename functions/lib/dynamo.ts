@@ -1,5 +1,5 @@
 import { ConditionalCheckFailedException, DynamoDBClient } from '@aws-sdk/client-dynamodb';
-import { BatchWriteCommand, DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
+import { BatchWriteCommand, DynamoDBDocumentClient, paginateQuery, paginateScan, type QueryCommandInput, type ScanCommandInput } from '@aws-sdk/lib-dynamodb';
 
 let client: DynamoDBDocumentClient | undefined;
 
@@ -19,6 +19,20 @@ export function createDocumentClient(endpoint?: string): DynamoDBDocumentClient 
       : {},
   );
   return DynamoDBDocumentClient.from(base, { marshallOptions: { removeUndefinedValues: true } });
+}
+
+/** Every item a Query finds, through all its pages (the SDK's paginator follows LastEvaluatedKey). */
+export async function queryAll<T>(db: DynamoDBDocumentClient, input: QueryCommandInput): Promise<T[]> {
+  const items: T[] = [];
+  for await (const page of paginateQuery({ client: db }, input)) items.push(...((page.Items ?? []) as T[]));
+  return items;
+}
+
+/** Every item a Scan finds, through all its pages. */
+export async function scanAll<T>(db: DynamoDBDocumentClient, input: ScanCommandInput): Promise<T[]> {
+  const items: T[] = [];
+  for await (const page of paginateScan({ client: db }, input)) items.push(...((page.Items ?? []) as T[]));
+  return items;
 }
 
 /** Items past their `expiresAt` are absent: DynamoDB's TTL deletes lazily and dynalite never does. */

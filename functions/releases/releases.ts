@@ -1,8 +1,9 @@
 /** Installer releases as readers see them: per platform, newest first. */
-import { QueryCommand, ScanCommand, type DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
+import type { DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
 import type { LatestVersion, PlatformReleases } from '../../shared/api-types';
 import { LEGACY_PLATFORM_KEYS, PLATFORMS, platformNamed, type Platform } from '../../shared/platforms';
 import { tableName } from '../../shared/tables';
+import { queryAll, scanAll } from '../lib/dynamo';
 import { FULL_ROLLOUT } from './rollout';
 
 /** One rollout change, kept on the release so who widened or halted it, and when, is on record. */
@@ -43,23 +44,8 @@ export function isPublic(release: Release): boolean {
   return !release.haltedAt && rolloutOf(release) >= FULL_ROLLOUT;
 }
 
-async function partition(db: DynamoDBDocumentClient, key: string): Promise<Release[]> {
-  const items: Release[] = [];
-  let start: Record<string, unknown> | undefined;
-  do {
-    const out = await db.send(
-      new QueryCommand({
-        TableName: tableName('releases'),
-        KeyConditionExpression: 'platform = :p',
-        ExpressionAttributeValues: { ':p': key },
-        ScanIndexForward: false,
-        ExclusiveStartKey: start,
-      }),
-    );
-    items.push(...((out.Items ?? []) as Release[]));
-    start = out.LastEvaluatedKey;
-  } while (start);
-  return items;
+function partition(db: DynamoDBDocumentClient, key: string): Promise<Release[]> {
+  return queryAll<Release>(db, { TableName: tableName('releases'), KeyConditionExpression: 'platform = :p', ExpressionAttributeValues: { ':p': key }, ScanIndexForward: false });
 }
 
 /** Newest first; a version stored under both names is the one under the platform's own name. */
@@ -89,15 +75,10 @@ export async function latestRelease(db: DynamoDBDocumentClient, platform: Platfo
 /** Every platform's public releases, newest first, for /download/releases: one Scan of a small table. */
 export async function publicReleases(db: DynamoDBDocumentClient): Promise<PlatformReleases[]> {
   const byPlatform = new Map<Platform, Release[]>();
-  let start: Record<string, unknown> | undefined;
-  do {
-    const out = await db.send(new ScanCommand({ TableName: tableName('releases'), ExclusiveStartKey: start }));
-    for (const item of (out.Items ?? []) as Release[]) {
-      const platform = platformNamed(item.platform);
-      if (platform) byPlatform.set(platform, [...(byPlatform.get(platform) ?? []), item]);
-    }
-    start = out.LastEvaluatedKey;
-  } while (start);
+  for (const item of await scanAll<Release>(db, { TableName: tableName('releases') })) {
+    const platform = platformNamed(item.platform);
+    if (platform) byPlatform.set(platform, [...(byPlatform.get(platform) ?? []), item]);
+  }
   return PLATFORMS.flatMap((platform) => {
     const releases = merged(platform, byPlatform.get(platform) ?? []).filter(isPublic);
     return releases.length ? [{ platform, releases: releases.map(toLatestVersion) }] : [];

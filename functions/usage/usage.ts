@@ -9,12 +9,12 @@
  * Month items expire by TTL 12 months after the month ends (the Privacy page's retention), key
  * records after 24 hours.
  */
-import { QueryCommand, GetCommand, type DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
+import { GetCommand, type DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
 import type { UsageHistoryMonth, UsageMetrics, UsageSummary } from '../../shared/api-types';
 import { FREE_WORDS_PER_MONTH } from '../../shared/plans';
 import { tableName } from '../../shared/tables';
 import { usageMonth } from '../../shared/usage';
-import { deleteKeys, isExpired } from '../lib/dynamo';
+import { deleteKeys, isExpired, queryAll } from '../lib/dynamo';
 
 export type MonthUsage = UsageMetrics & { month: string };
 
@@ -29,23 +29,14 @@ export function metricsOf(item: Partial<UsageMetrics> | undefined): UsageMetrics
 
 /** Every month of an account's usage, in one Query (a few items a year), its key records left out by the key condition. */
 export async function usageHistory(db: DynamoDBDocumentClient, userId: string, now = new Date()): Promise<MonthUsage[]> {
-  const items: MonthUsage[] = [];
-  let start: Record<string, unknown> | undefined;
-  do {
-    const out = await db.send(
-      new QueryCommand({
-        TableName: tableName('usage'),
-        KeyConditionExpression: 'userId = :u AND #month < :keys',
-        ExpressionAttributeNames: { '#month': 'month' },
-        ExpressionAttributeValues: { ':u': userId, ':keys': IDEMPOTENCY_KEY_PREFIX },
-        ExclusiveStartKey: start,
-      }),
-    );
-    // TTL deletes days late: a month past its retention is gone already for every reader.
-    for (const item of out.Items ?? []) if (!isExpired(item, now.getTime())) items.push({ month: item.month as string, ...metricsOf(item) });
-    start = out.LastEvaluatedKey;
-  } while (start);
-  return items;
+  const items = await queryAll<Record<string, unknown>>(db, {
+    TableName: tableName('usage'),
+    KeyConditionExpression: 'userId = :u AND #month < :keys',
+    ExpressionAttributeNames: { '#month': 'month' },
+    ExpressionAttributeValues: { ':u': userId, ':keys': IDEMPOTENCY_KEY_PREFIX },
+  });
+  // TTL deletes days late: a month past its retention is gone already for every reader.
+  return items.filter((item) => !isExpired(item, now.getTime())).map((item) => ({ month: item.month as string, ...metricsOf(item) }));
 }
 
 /** The Privacy page: usage is kept for 12 months after its month ends, then deleted. */
@@ -99,22 +90,13 @@ export function summarize(month: MonthUsage, plan: 'free' | 'pro'): UsageSummary
  * alike, found by one Query of its keys alone. Answers how many months there were; safe to repeat.
  */
 export async function deleteUsageHistory(db: DynamoDBDocumentClient, userId: string): Promise<number> {
-  const keys: { userId: string; month: string }[] = [];
-  let start: Record<string, unknown> | undefined;
-  do {
-    const out = await db.send(
-      new QueryCommand({
-        TableName: tableName('usage'),
-        KeyConditionExpression: 'userId = :u',
-        ProjectionExpression: 'userId, #month',
-        ExpressionAttributeNames: { '#month': 'month' },
-        ExpressionAttributeValues: { ':u': userId },
-        ExclusiveStartKey: start,
-      }),
-    );
-    for (const item of out.Items ?? []) keys.push({ userId, month: item.month as string });
-    start = out.LastEvaluatedKey;
-  } while (start);
+  const keys = await queryAll<{ userId: string; month: string }>(db, {
+    TableName: tableName('usage'),
+    KeyConditionExpression: 'userId = :u',
+    ProjectionExpression: 'userId, #month',
+    ExpressionAttributeNames: { '#month': 'month' },
+    ExpressionAttributeValues: { ':u': userId },
+  });
   await deleteKeys(db, tableName('usage'), keys);
   return keys.filter(({ month }) => !month.startsWith(IDEMPOTENCY_KEY_PREFIX)).length;
 }

@@ -4,8 +4,8 @@
  * conditional write or a Query (never a Scan); uniqueness comes from conditional puts of claim items,
  * since dynalite has no transactions.
  */
-import { DeleteCommand, GetCommand, PutCommand, QueryCommand, type DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
-import { ifConditionHolds } from '../../../functions/lib/dynamo';
+import { DeleteCommand, GetCommand, PutCommand, type DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
+import { ifConditionHolds, queryAll } from '../../../functions/lib/dynamo';
 import { tableName } from '../../../shared/tables';
 
 export interface Store {
@@ -73,20 +73,5 @@ export async function deleteItem<T>(store: Store, pk: string, onlyIf?: { attr: s
 
 /** Every item of one `byOwner` partition, in sort-key order. */
 export async function queryOwner<T>(store: Store, owner: string): Promise<T[]> {
-  const items: T[] = [];
-  let start: Record<string, unknown> | undefined;
-  do {
-    const out = await store.db.send(
-      new QueryCommand({
-        TableName: store.table,
-        IndexName: OWNER_INDEX,
-        KeyConditionExpression: 'ownerKey = :o',
-        ExpressionAttributeValues: { ':o': owner },
-        ExclusiveStartKey: start,
-      }),
-    );
-    items.push(...((out.Items ?? []) as T[]));
-    start = out.LastEvaluatedKey;
-  } while (start);
-  return items;
+  return queryAll<T>(store.db, { TableName: store.table, IndexName: OWNER_INDEX, KeyConditionExpression: 'ownerKey = :o', ExpressionAttributeValues: { ':o': owner } });
 }

@@ -4,8 +4,8 @@
  * `npm start`. A few bookkeeping items share the table under ids no Stripe object has (`idem#…`,
  * `subs-of#…`, `checkout-done#…`, `sequence#…`).
  */
-import { DeleteCommand, GetCommand, PutCommand, ScanCommand, UpdateCommand, type DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
-import { ifConditionHolds } from '../../../functions/lib/dynamo';
+import { DeleteCommand, GetCommand, PutCommand, UpdateCommand, type DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
+import { ifConditionHolds, scanAll } from '../../../functions/lib/dynamo';
 import { localTableName } from '../../../shared/tables';
 
 export interface StripeStore {
@@ -61,15 +61,7 @@ export function createStripeStore(db: DynamoDBDocumentClient, table = localTable
       await db.send(new PutCommand({ TableName: table, Item: { id: event.id, seq: out.Attributes!.n as number, body: JSON.stringify(event) } }));
     },
     async events<T>() {
-      const items: { seq: number; body: string }[] = [];
-      let start: Record<string, unknown> | undefined;
-      do {
-        const out = await db.send(
-          new ScanCommand({ TableName: table, FilterExpression: 'begins_with(id, :p)', ExpressionAttributeValues: { ':p': 'evt_' }, ExclusiveStartKey: start, ConsistentRead: true }),
-        );
-        items.push(...((out.Items ?? []) as { seq: number; body: string }[]));
-        start = out.LastEvaluatedKey;
-      } while (start);
+      const items = await scanAll<{ seq: number; body: string }>(db, { TableName: table, FilterExpression: 'begins_with(id, :p)', ExpressionAttributeValues: { ':p': 'evt_' }, ConsistentRead: true });
       return items.sort((a, b) => b.seq - a.seq).map((item) => JSON.parse(item.body) as T);
     },
   };
