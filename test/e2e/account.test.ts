@@ -7,26 +7,14 @@ import type { AccountExport } from '../../shared/api-types';
 import { texts } from '../../shared/texts';
 import { accountTexts } from '../../frontend/src/pages/account/account-texts';
 import { axeFindings, screenshotPath } from '../support/browser';
-import { useJourney } from '../support/journey';
+import { signUpInBrowser, useJourney } from '../support/journey';
 
 const journey = useJourney();
 const PASSWORD = 'engine42';
 const t = accountTexts;
 const uniqueEmail = (name: string) => `${name}-${randomUUID().slice(0, 8)}@example.com`;
 
-async function signUp(name: string, email: string): Promise<Page> {
-  const context = await journey.browser.newContext({ viewport: { width: 1280, height: 900 }, acceptDownloads: true });
-  const page = await context.newPage();
-  await page.goto(`${journey.stack.web}/signup`);
-  await page.getByLabel('Full name').fill(name);
-  await page.getByLabel('Email').fill(email);
-  await page.getByLabel('Password', { exact: true }).fill(PASSWORD);
-  await page.getByLabel('Confirm password').fill(PASSWORD);
-  await page.getByRole('checkbox').check();
-  await page.getByRole('button', { name: 'Create Account' }).click();
-  await page.waitForURL(`${journey.stack.web}/dashboard`);
-  return page;
-}
+const signUp = (name: string, email: string): Promise<Page> => signUpInBrowser(journey, { name, email, password: PASSWORD }, { acceptDownloads: true });
 
 const section = (page: Page, name: string) => page.getByRole('region', { name });
 const mainNav = (page: Page) => page.getByRole('navigation', { name: 'Main' });

@@ -11,23 +11,12 @@ import type { UsageSummary } from '../../shared/api-types';
 import { FREE_WORDS_PER_MONTH } from '../../shared/plans';
 import { usageTexts as t } from '../../frontend/src/pages/dashboard/usage-texts';
 import { axeFindings, screenshotPath } from '../support/browser';
-import { useJourney } from '../support/journey';
+import { signUpInBrowser, useJourney } from '../support/journey';
 
 const journey = useJourney();
 const PASSWORD = 'engine42';
 
-async function signUp(name: string, email: string): Promise<Page> {
-  const page = await (await journey.browser.newContext({ viewport: { width: 1280, height: 900 } })).newPage();
-  await page.goto(`${journey.stack.web}/signup`);
-  await page.getByLabel('Full name').fill(name);
-  await page.getByLabel('Email').fill(email);
-  await page.getByLabel('Password', { exact: true }).fill(PASSWORD);
-  await page.getByLabel('Confirm password').fill(PASSWORD);
-  await page.getByRole('checkbox').check();
-  await page.getByRole('button', { name: 'Create Account' }).click();
-  await page.waitForURL(`${journey.stack.web}/dashboard`);
-  return page;
-}
+const signUp = (name: string, email: string): Promise<Page> => signUpInBrowser(journey, { name, email, password: PASSWORD });
 
 /** A report as the desktop app sends it: the session's access token as a bearer, and a key of its own. */
 async function report(page: Page, words: number, seconds: number): Promise<UsageSummary> {

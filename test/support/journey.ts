@@ -1,5 +1,5 @@
 /** A browser journey file's setup: the whole local stack serving the built app, with seed data, and Debian's Chromium. */
-import type { Browser } from 'playwright-core';
+import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll } from 'vitest';
 import { launchBrowser } from './browser';
 import { startTestStack, type TestStack } from './local-stack';
@@ -21,4 +21,21 @@ export function useJourney(): Journey {
     await journey.stack?.stop();
   });
   return journey;
+}
+
+/**
+ * Signs a new account up through /signup in a fresh browser context, as a person would, and answers
+ * the page once it is on the dashboard.
+ */
+export async function signUpInBrowser(journey: Journey, who: { name: string; email: string; password: string }, context: { acceptDownloads?: boolean } = {}): Promise<Page> {
+  const page = await (await journey.browser.newContext({ viewport: { width: 1280, height: 900 }, ...context })).newPage();
+  await page.goto(`${journey.stack.web}/signup`);
+  await page.getByLabel('Full name').fill(who.name);
+  await page.getByLabel('Email').fill(who.email);
+  await page.getByLabel('Password', { exact: true }).fill(who.password);
+  await page.getByLabel('Confirm password').fill(who.password);
+  await page.getByRole('checkbox').check();
+  await page.getByRole('button', { name: 'Create Account' }).click();
+  await page.waitForURL(`${journey.stack.web}/dashboard`);
+  return page;
 }
