@@ -14,7 +14,10 @@ export interface FunctionDef {
   tables: readonly TableKey[];
   /** Tables it only reads. */
   readTables?: readonly TableKey[];
-  /** Names of secrets (see shared/secrets.ts) it reads at cold start. */
+  /**
+   * Names of secrets (see shared/secrets.ts) it reads at cold start. Every function lists `originVerify`:
+   * deployed, each refuses a request that did not come through CloudFront (functions/lib/origin-check.ts).
+   */
   secrets?: readonly string[];
   memoryMb?: number;
   /** Reads billing configuration (functions/lib/billing-config.ts): the Stripe Pro product and price ids. */
@@ -39,15 +42,15 @@ export interface RouteDef {
 }
 
 export const functions = {
-  releases: { entry: 'functions/releases/handler.ts', tables: [], readTables: ['releases'] },
+  releases: { entry: 'functions/releases/handler.ts', tables: [], readTables: ['releases'], secrets: ['originVerify'] },
   contact: { entry: 'functions/contact/send-message.ts', tables: ['contactMessages', 'rateLimits'], secrets: ['ipHash', 'originVerify'] },
   // The desktop sign-in handoff (/api/auth/desktop-callback, /api/auth/desktop/exchange) is served here
   // too: exchanging a code creates a session, which is the auth SDK's job.
   auth: { entry: 'functions/auth/handler.ts', tables: ['users', 'rateLimits', 'handoffCodes'], secrets: ['supertokens', 'google', 'originVerify'], sendsMail: true },
-  users: { entry: 'functions/users/handler.ts', tables: ['users'], readTables: ['usage'], secrets: ['supertokens'], billingConfig: true },
-  usage: { entry: 'functions/usage/handler.ts', tables: ['usage'], readTables: ['users'], secrets: ['supertokens'], billingConfig: true },
-  billing: { entry: 'functions/billing/handler.ts', tables: ['users'], secrets: ['supertokens', 'stripe'], billingConfig: true },
-  stripeWebhook: { entry: 'functions/billing/stripe-webhook.ts', tables: ['users', 'processedEvents'], secrets: ['stripe'] },
+  users: { entry: 'functions/users/handler.ts', tables: ['users'], readTables: ['usage'], secrets: ['supertokens', 'originVerify'], billingConfig: true },
+  usage: { entry: 'functions/usage/handler.ts', tables: ['usage'], readTables: ['users'], secrets: ['supertokens', 'originVerify'], billingConfig: true },
+  billing: { entry: 'functions/billing/handler.ts', tables: ['users'], secrets: ['supertokens', 'stripe', 'originVerify'], billingConfig: true },
+  stripeWebhook: { entry: 'functions/billing/stripe-webhook.ts', tables: ['users', 'processedEvents'], secrets: ['stripe', 'originVerify'] },
   // Account self-service (/account). Its own Lambda, not the auth one, for least privilege: only it
   // deletes from usage, handoffCodes and contactMessages. It uses supertokens-node for what only the
   // core knows (passwords, sessions, deleting the user), so it inits the one SuperTokens configuration

@@ -23,6 +23,8 @@ export const apiTexts = {
   providerNotFound: 'This sign-in provider is not available',
   providerRefused: 'The sign-in provider did not accept this sign-in. Please try again.',
   linkingNotSupported: 'Linking accounts is not supported',
+  /** Issue 18: a deployed API reached other than through CloudFront (functions/lib/origin-check.ts). */
+  notThroughCdn: 'Forbidden: requests must come through the site',
 } as const;
 
 export const downloadTexts = {
@@ -47,6 +49,9 @@ export const contactTexts = {
   emailInvalid: 'Please enter a valid email address',
   messageRequired: 'Please enter a message',
   messageTooLong: 'Please keep your message to 5000 characters or fewer',
+  /** Issue 18: control characters (terminal escapes, carriage returns) refused by shared/schemas/contact.ts. */
+  nameControl: 'Please use only ordinary characters in your name (no line breaks or control characters)',
+  messageControl: 'Please remove the control characters from your message (line breaks and tabs are fine)',
   sent: 'Thank you! Your message has been sent. We will get back to you within one business day.',
   tooMany: (minutes: number) =>
     `You have sent several messages in a short time. Please try again in ${minutes} minute${minutes === 1 ? '' : 's'}.`,

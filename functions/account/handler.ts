@@ -34,7 +34,7 @@ async function deps(): Promise<AccountDeps> {
 async function callerOf(event: HttpEvent<unknown>): Promise<Caller> {
   const { userId, sessionHandle } = sessionOf(event);
   const origin = await getSecret('originVerify');
-  return { userId, sessionHandle, address: clientIp(event, origin.value) };
+  return { userId, sessionHandle, address: clientIp(event, origin) };
 }
 
 const message = (status: number, text: string, extra: Omit<AccountMessage, 'message'> = {}) => json(status, { message: text, ...extra } satisfies AccountMessage);

@@ -10,6 +10,7 @@ import { middleware } from 'supertokens-node/framework/awsLambda';
 import { apiTexts } from '../../shared/texts';
 import { HttpError } from '../lib/http-error';
 import { logger } from '../lib/logger';
+import { cameThroughCloudFront } from '../lib/origin-check';
 import { json } from '../lib/response';
 import { desktopCallback, desktopExchange } from './desktop-handoff';
 import { isProviderRefusal } from './provider-refusal';
@@ -36,6 +37,14 @@ export async function handler(event: APIGatewayProxyEventV2, context: Context) {
 const sdkRoutes = middy(answerWithSdk).use(injectLambdaContext(logger));
 
 async function answerWithSdk(event: APIGatewayProxyEventV2, context: Context) {
+  // Deployed, a request that did not come through CloudFront goes no further (the own routes are
+  // httpHandlers, which check it themselves).
+  try {
+    if (!(await cameThroughCloudFront(event))) return json(403, { message: apiTexts.notThroughCdn });
+  } catch (error) {
+    logger.error('origin check failed', { error: { name: (error as Error).name, message: (error as Error).message } });
+    return json(500, { message: apiTexts.internalError });
+  }
   const guarded = guardAuthRequest(event);
   if ('refusal' in guarded) return guarded.refusal;
   try {

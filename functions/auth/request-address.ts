@@ -16,5 +16,5 @@ export type AddressOf = (req: SdkRequest) => Promise<string>;
 
 export const requestAddress: AddressOf = async (req) => {
   const origin = await getSecret('originVerify');
-  return clientIp(req.original as APIGatewayProxyEventV2, origin.value);
+  return clientIp(req.original as APIGatewayProxyEventV2, origin);
 };

@@ -17,7 +17,7 @@ import { CONTACT_RATE_LIMIT, hashIp, storeContactMessage } from './messages';
 export const handler = httpHandler(
   async (event) => {
     const [{ pepper }, origin] = await Promise.all([getSecret('ipHash'), getSecret('originVerify')]);
-    const ipHash = hashIp(clientIp(event, origin.value), pepper);
+    const ipHash = hashIp(clientIp(event, origin), pepper);
     const db = documentClient();
 
     const decision = await hit(db, CONTACT_RATE_LIMIT, ipHash);

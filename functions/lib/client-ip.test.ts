@@ -22,3 +22,12 @@ describe('clientIp', () => {
     expect(clientIp(event({}, '127.0.0.1'), SECRET)).toBe('127.0.0.1');
   });
 });
+
+describe('clientIp while the origin secret rotates', () => {
+  it('trusts the viewer address with the previous value too, and with neither value not at all', () => {
+    const rotating = { value: 'next-origin-secret', previous: SECRET };
+    expect(clientIp(viaCloudFront('198.51.100.10:46532'), rotating)).toBe('198.51.100.10');
+    expect(clientIp(event({ 'cloudfront-viewer-address': '198.51.100.10:1', 'x-origin-verify': 'next-origin-secret' }), rotating)).toBe('198.51.100.10');
+    expect(clientIp(viaCloudFront('198.51.100.10:46532'), { value: 'next-origin-secret' })).toBe('130.176.1.1');
+  });
+});

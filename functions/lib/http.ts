@@ -1,6 +1,7 @@
 /**
  * Every HTTP Lambda is `httpHandler(fn, options)`: a plain async function wrapped in middy with, in
- * this order, the Lambda context on every log line (Powertools' injectLambdaContext), the body guard
+ * this order, the Lambda context on every log line (Powertools' injectLambdaContext), the origin check
+ * (deployed, a request that did not come through CloudFront is refused 403: ./origin-check.ts), the body guard
  * and JSON parser (when the route takes a body), zod validation, and one error mapper that turns
  * anything thrown into `{ message }` with the right status.
  */
@@ -12,6 +13,7 @@ import * as z from 'zod/mini';
 import { apiTexts } from '../../shared/texts';
 import { HttpError } from './http-error';
 import { logger } from './logger';
+import { cameThroughCloudFront } from './origin-check';
 import { json, type HttpResult } from './response';
 
 /** Far below API Gateway's 10 MB: no product body is anywhere near this. */
@@ -39,6 +41,13 @@ function bodyGuard(maxBytes: number): middy.MiddlewareObj<APIGatewayProxyEventV2
     },
   };
 }
+
+/** First of all (before `auth`, before the body is read): deployed, only CloudFront's requests are served. */
+const originCheck: middy.MiddlewareObj<APIGatewayProxyEventV2, HttpResult> = {
+  before: async (request) => {
+    if (!(await cameThroughCloudFront(request.event))) throw new HttpError(403, apiTexts.notThroughCdn);
+  },
+};
 
 function validate<TBody>(schema: z.core.$ZodType<TBody>): middy.MiddlewareObj<APIGatewayProxyEventV2, HttpResult> {
   return {
@@ -100,7 +109,7 @@ export function httpHandler<TBody = undefined>(
   fn: (event: HttpEvent<TBody>, context: Context) => Promise<HttpResult>,
   options: Options<TBody> = {},
 ) {
-  const handler = middy<APIGatewayProxyEventV2, HttpResult>().use(injectLambdaContext(logger));
+  const handler = middy<APIGatewayProxyEventV2, HttpResult>().use(injectLambdaContext(logger)).use(originCheck);
   if (options.auth) handler.use(options.auth);
   if (options.body) {
     handler

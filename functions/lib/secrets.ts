@@ -24,6 +24,17 @@ async function load(name: SecretName, env: NodeJS.ProcessEnv): Promise<Record<st
   throw new Error(`Secret ${name} is not configured (set ${secretIdEnvName(name)})`);
 }
 
+/**
+ * Reads a secret again now, bypassing the cache, and keeps the new value for later `getSecret` calls;
+ * a failed read leaves the cached value as it was (and throws). The origin check uses it so a warm
+ * Lambda learns a rotated value (functions/lib/origin-check.ts).
+ */
+export async function refreshSecret<N extends SecretName>(name: N, env: NodeJS.ProcessEnv = process.env): Promise<SecretValue<N>> {
+  const value = await load(name, env);
+  cache.set(name, Promise.resolve(value));
+  return value as SecretValue<N>;
+}
+
 /** A secret's fields, read once per cold start and cached for the life of the Lambda. */
 export async function getSecret<N extends SecretName>(name: N, env: NodeJS.ProcessEnv = process.env): Promise<SecretValue<N>> {
   if (!cache.has(name)) {
