@@ -4,7 +4,7 @@
  * `--stack` and AWS credentials in the shell.
  */
 import { listContactMessages, monthOf, type StoredContactMessage } from '../../functions/contact/messages';
-import { parseFlags, runCommand, TARGET_OPTIONS } from './command';
+import { escapeControl, jsonForTerminal, parseFlags, runCommand, TARGET_OPTIONS } from './command';
 import { openTarget } from './target-table';
 
 const USAGE = 'Usage: npm run contact:list -- [--limit 50] [--since 2026-01] [--json] [--stack <name> --region <region>]';
@@ -13,12 +13,18 @@ function defaultSince(now: Date): string {
   return monthOf(new Date(Date.UTC(now.getUTCFullYear() - 1, now.getUTCMonth(), 1)));
 }
 
+/**
+ * One message as text. Every stored field is shown with its control characters escaped (`\x1b`, `\r`,
+ * …; see escapeControl): a visitor's text must not clear the operator's screen, retitle the window or
+ * forge a second entry. Only the message keeps its line feeds, each line indented under the header.
+ */
 function format(m: StoredContactMessage): string {
-  const body = m.message
+  const body = escapeControl(m.message, { keepNewlines: true })
     .split('\n')
     .map((line) => `    ${line}`)
     .join('\n');
-  return `${m.receivedAt}  ${m.name} <${m.email}>  (id ${m.id}, sender ${m.ipHash.slice(0, 10)})\n${body}\n`;
+  const [receivedAt, name, email, id, sender] = [m.receivedAt, m.name, m.email, m.id, m.ipHash.slice(0, 10)].map((field) => escapeControl(String(field)));
+  return `${receivedAt}  ${name} <${email}>  (id ${id}, sender ${sender})\n${body}\n`;
 }
 
 async function main(): Promise<number> {
@@ -43,7 +49,7 @@ async function main(): Promise<number> {
   try {
     const messages = await listContactMessages(target.db, { since, limit });
     if (values.json) {
-      console.log(JSON.stringify(messages, null, 2));
+      console.log(jsonForTerminal(messages));
     } else if (messages.length === 0) {
       console.log(`No contact messages since ${since} in ${target.description}.`);
     } else {

@@ -9,14 +9,33 @@ import { contactTexts as contact } from '../texts';
 export const CONTACT_NAME_MAX = 200;
 export const CONTACT_MESSAGE_MAX = 5000;
 
+/**
+ * Issue 18: no control characters (C0, DEL, C1: terminal escapes, carriage returns, …) in a name or an
+ * email, which are one line; a message keeps its line feeds and tabs, and a Windows line end (`\r\n`)
+ * becomes a line feed. Checked after trimming, so surrounding whitespace is simply dropped.
+ */
+const NO_CONTROL = /^[^\u0000-\u001f\u007f-\u009f]*$/;
+const NO_CONTROL_BUT_LINES = /^[^\u0000-\u0008\u000b-\u001f\u007f-\u009f]*$/;
+
 export const contactMessageBody = z.object({
   name: z
     .string({ error: contact.nameRequired })
-    .check(z.trim(), z.minLength(1, { error: contact.nameRequired }), z.maxLength(CONTACT_NAME_MAX, { error: contact.nameTooLong })),
-  email: z.pipe(z.string({ error: contact.emailInvalid }).check(z.trim()), z.email({ error: contact.emailInvalid })),
+    .check(
+      z.trim(),
+      z.minLength(1, { error: contact.nameRequired }),
+      z.maxLength(CONTACT_NAME_MAX, { error: contact.nameTooLong }),
+      z.regex(NO_CONTROL, { error: contact.nameControl }),
+    ),
+  email: z.pipe(z.string({ error: contact.emailInvalid }).check(z.trim(), z.regex(NO_CONTROL, { error: contact.emailInvalid })), z.email({ error: contact.emailInvalid })),
   message: z
     .string({ error: contact.messageRequired })
-    .check(z.trim(), z.minLength(1, { error: contact.messageRequired }), z.maxLength(CONTACT_MESSAGE_MAX, { error: contact.messageTooLong })),
+    .check(
+      z.overwrite((text) => text.replace(/\r\n/g, '\n')),
+      z.trim(),
+      z.minLength(1, { error: contact.messageRequired }),
+      z.maxLength(CONTACT_MESSAGE_MAX, { error: contact.messageTooLong }),
+      z.regex(NO_CONTROL_BUT_LINES, { error: contact.messageControl }),
+    ),
 });
 
 export type ContactMessageBody = z.infer<typeof contactMessageBody>;
