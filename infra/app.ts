@@ -1,5 +1,7 @@
 /** The CDK app: `npm run deploy` (or `npx cdk deploy`) with the context in cdk.json or `-c key=value`. */
 import { Annotations, App } from 'aws-cdk-lib';
+import { wafFromContext } from './constructs/waf';
+import { applyNagPacks } from './nag';
 import { VoxpenStack } from './stack';
 
 const app = new App();
@@ -20,12 +22,16 @@ const stack = new VoxpenStack(app, context('stackName') ?? 'Voxpen', {
   env: { account: process.env.CDK_DEFAULT_ACCOUNT, region: process.env.CDK_DEFAULT_REGION },
   secretPrefix: context('secretPrefix') ?? 'voxpen',
   domain: domainName && certificateArn ? { names: [domainName], certificateArn } : undefined,
-  wafRateLimit: number('wafRateLimit'),
+  // On unless -c waf=false; a CLOUDFRONT web ACL lives in us-east-1, so the stack must be there (the stack says so).
+  waf: wafFromContext(context('waf'), number('wafRateLimit')),
   alarmEmail: context('alarmEmail'),
   mailFrom: context('mailFrom'),
   apiThrottle: { rateLimit: number('apiRateLimit') ?? 50, burstLimit: number('apiBurstLimit') ?? 100 },
   billing,
 });
+// cdk-nag's AwsSolutions and Serverless packs: an unacknowledged finding is an error, which fails `cdk synth`
+// (acknowledgements and their reasons: infra/nag.ts).
+applyNagPacks(app);
 if (!billing.proProductId || Object.values(billing.priceIds).some((id) => !id)) {
   Annotations.of(stack).addWarningV2(
     'voxpen:billing-context',

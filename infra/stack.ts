@@ -1,5 +1,4 @@
-import { CfnOutput, Stack, type StackProps } from 'aws-cdk-lib';
-import { CfnWebACL } from 'aws-cdk-lib/aws-wafv2';
+import { Annotations, CfnOutput, Stack, Token, type StackProps } from 'aws-cdk-lib';
 import { Construct } from 'constructs';
 import { resolve } from 'node:path';
 import { routes } from '../shared/routes';
@@ -9,14 +8,20 @@ import { Api, type BillingSettings } from './constructs/api';
 import { Data } from './constructs/data';
 import { Monitoring } from './constructs/monitoring';
 import { Site } from './constructs/site';
+import { DEFAULT_WAF_RATE_LIMIT, EdgeWaf } from './constructs/waf';
+import { suppressNagFindings } from './nag';
 
 export interface VoxpenStackProps extends StackProps {
   /** Secrets Manager names are `<secretPrefix>/<name>` (shared/secrets.ts lists them). */
   secretPrefix: string;
   /** Custom domain: the site's host names and an ACM certificate (us-east-1) covering them. */
   domain?: { names: string[]; certificateArn: string };
-  /** Requests per 5 minutes per IP before WAF blocks; no WAF when unset (needs the stack in us-east-1). */
-  wafRateLimit?: number;
+  /**
+   * The CloudFront web ACL (per-IP rate rule, AWS's common rule set): on unless `false`; `rateLimit` is
+   * requests per 5 minutes per IP (DEFAULT_WAF_RATE_LIMIT). A CLOUDFRONT-scoped ACL exists only in
+   * us-east-1, so with WAF on the stack must be there (infra/app.ts says so before synth).
+   */
+  waf?: false | { rateLimit?: number };
   alarmEmail?: string;
   mailFrom?: string;
   apiThrottle?: { rateLimit: number; burstLimit: number };
@@ -41,28 +46,23 @@ export class VoxpenStack extends Stack {
       billing: props.billing,
     });
 
-    const waf = props.wafRateLimit
-      ? new CfnWebACL(this, 'Waf', {
-          scope: 'CLOUDFRONT',
-          defaultAction: { allow: {} },
-          visibilityConfig: { cloudWatchMetricsEnabled: true, metricName: 'voxpen-waf', sampledRequestsEnabled: true },
-          rules: [
-            {
-              name: 'rate-limit-per-ip',
-              priority: 0,
-              action: { block: {} },
-              statement: { rateBasedStatement: { limit: props.wafRateLimit, aggregateKeyType: 'IP' } },
-              visibilityConfig: { cloudWatchMetricsEnabled: true, metricName: 'voxpen-rate-limit', sampledRequestsEnabled: true },
-            },
-          ],
-        })
-      : undefined;
+    const waf = props.waf === false ? undefined : new EdgeWaf(this, 'Waf', { rateLimit: props.waf?.rateLimit ?? DEFAULT_WAF_RATE_LIMIT });
+    if (waf) {
+      if (!Token.isUnresolved(this.region) && this.region !== 'us-east-1') {
+        throw new Error(
+          `WAF for CloudFront lives in us-east-1, and this stack is in ${this.region}: deploy it to us-east-1 (CDK_DEFAULT_REGION / --profile) or turn WAF off with -c waf=false`,
+        );
+      }
+      if (Token.isUnresolved(this.region)) {
+        Annotations.of(this).addInfo('The stack has no region at synth; with WAF on it must be deployed to us-east-1 (CloudFront web ACLs exist only there).');
+      }
+    }
 
     const site = new Site(this, 'Site', {
       api: api.httpApi,
       distDir: props.distDir ?? resolve(import.meta.dirname, '../frontend/dist'),
       domain: props.domain,
-      webAclArn: waf?.attrArn,
+      webAclArn: waf?.acl.attrArn,
       // A dynamic reference: CloudFormation resolves it at deploy, so the value is in no template.
       originVerify: { header: ORIGIN_VERIFY_HEADER, value: api.secrets.originVerify.secretValueFromJson('value').unsafeUnwrap() },
     });
@@ -73,7 +73,15 @@ export class VoxpenStack extends Stack {
     api.setSiteOrigin(siteUrl);
 
     const deployedTables = Object.fromEntries(deployedTableKeys.map((key) => [key, data.tables[key]!]));
-    new Monitoring(this, 'Monitoring', { httpApi: api.httpApi, functions: api.functions, tables: deployedTables, alarmEmail: props.alarmEmail });
+    const monitoring = new Monitoring(this, 'Monitoring', {
+      httpApi: api.httpApi,
+      accessLogs: api.accessLogs,
+      functions: Object.fromEntries(Object.entries(api.functions).map(([name, fn]) => [name, { fn, logGroup: fn.logGroup }])) as never,
+      tables: deployedTables,
+      webAclName: waf?.name,
+      alarmEmail: props.alarmEmail,
+    });
+    suppressNagFindings(this, { api, site, monitoring, customDomain: Boolean(props.domain) });
 
     new CfnOutput(this, 'SiteUrl', { value: siteUrl });
     new CfnOutput(this, 'ApiUrl', { value: api.httpApi.apiEndpoint, description: 'API Gateway endpoint (visitors use SiteUrl/api)' });

@@ -1,5 +1,6 @@
 import { Duration, Stack } from 'aws-cdk-lib';
-import { HttpApi, HttpMethod, HttpStage } from 'aws-cdk-lib/aws-apigatewayv2';
+import { AccessLogFormat } from 'aws-cdk-lib/aws-apigateway';
+import { CfnStage, HttpApi, HttpMethod, HttpStage, LogGroupLogDestination } from 'aws-cdk-lib/aws-apigatewayv2';
 import { HttpLambdaIntegration } from 'aws-cdk-lib/aws-apigatewayv2-integrations';
 import type { TableV2 } from 'aws-cdk-lib/aws-dynamodb';
 import { Effect, PolicyStatement } from 'aws-cdk-lib/aws-iam';
@@ -28,6 +29,48 @@ export interface ApiProps {
   billing: BillingSettings;
 }
 
+/**
+ * The stage's access log line: one JSON object per request, the request's id, route, status and
+ * latencies, and API Gateway's or the integration's error. Deliberately no cookies, headers, path or
+ * query string (a desktop sign-in code travels in a query string), no source address beyond what the
+ * rate limits need: nothing that identifies a session.
+ */
+export const ACCESS_LOG_FIELDS = {
+  requestId: '$context.requestId',
+  requestTime: '$context.requestTimeEpoch',
+  routeKey: '$context.routeKey',
+  status: '$context.status',
+  protocol: '$context.protocol',
+  responseLength: '$context.responseLength',
+  responseLatency: '$context.responseLatency',
+  integrationLatency: '$context.integrationLatency',
+  integrationStatus: '$context.integrationStatus',
+  integrationErrorMessage: '$context.integrationErrorMessage',
+  errorMessage: '$context.error.message',
+} as const;
+
+/** Fields API Gateway always fills with a number: written unquoted, so metric filters can compare and sum them. */
+const NUMERIC_ACCESS_LOG_FIELDS: ReadonlySet<string> = new Set(['status', 'responseLatency']);
+
+/** ACCESS_LOG_FIELDS as API Gateway's format string: a JSON object per line. */
+export function accessLogFormat(): string {
+  const fields = Object.entries(ACCESS_LOG_FIELDS).map(([name, variable]) =>
+    NUMERIC_ACCESS_LOG_FIELDS.has(name) ? `"${name}":${variable}` : `"${name}":"${variable}"`,
+  );
+  return `{${fields.join(',')}}`;
+}
+
+/**
+ * Routes with their own throttle on the stage, apart from the default every other route gets: Stripe's
+ * webhook (its retries must not starve behind, or starve, visitors) and sign-in (an attack on one must not
+ * take the others down). Requests per second, steady and burst.
+ */
+export const ROUTE_THROTTLES: Record<string, { rateLimit: number; burstLimit: number }> = {
+  'POST /api/stripe-webhook': { rateLimit: 20, burstLimit: 40 },
+  'ANY /api/auth/{proxy+}': { rateLimit: 30, burstLimit: 60 },
+  'POST /api/contact': { rateLimit: 5, burstLimit: 10 },
+};
+
 export interface BillingSettings {
   proProductId: string;
   priceIds: Record<PriceId, string>;
@@ -38,11 +81,28 @@ export class Api extends Construct {
   readonly httpApi: HttpApi;
   readonly functions: Record<FunctionName, NodejsFunction>;
   readonly secrets: Record<SecretName, ISecret>;
+  readonly stage: HttpStage;
+  /** The stage's access log (ACCESS_LOG_FIELDS as JSON, one line per request). */
+  readonly accessLogs: LogGroup;
 
   constructor(scope: Construct, id: string, props: ApiProps) {
     super(scope, id);
     this.httpApi = new HttpApi(this, 'HttpApi', { createDefaultStage: false });
-    new HttpStage(this, 'DefaultStage', { httpApi: this.httpApi, stageName: '$default', autoDeploy: true, throttle: props.throttle });
+    this.accessLogs = new LogGroup(this, 'AccessLogs', { retention: RetentionDays.ONE_MONTH });
+    this.stage = new HttpStage(this, 'DefaultStage', {
+      httpApi: this.httpApi,
+      stageName: '$default',
+      autoDeploy: true,
+      throttle: props.throttle,
+      accessLogSettings: {
+        destination: new LogGroupLogDestination(this.accessLogs),
+        format: AccessLogFormat.custom(accessLogFormat()),
+      },
+    });
+    const routeSettings = Object.fromEntries(
+      Object.entries(ROUTE_THROTTLES).map(([key, t]) => [key, { ThrottlingRateLimit: t.rateLimit, ThrottlingBurstLimit: t.burstLimit }]),
+    );
+    (this.stage.node.defaultChild as CfnStage).addPropertyOverride('RouteSettings', routeSettings);
 
     this.secrets = {} as Record<SecretName, ISecret>;
     for (const name of Object.keys(secretDefs) as SecretName[]) {
@@ -64,7 +124,9 @@ export class Api extends Construct {
     const integrations = new Map<FunctionName, HttpLambdaIntegration>();
     for (const route of routes) {
       if (!integrations.has(route.fn)) integrations.set(route.fn, new HttpLambdaIntegration(`${route.fn}-integration`, this.functions[route.fn]));
-      this.httpApi.addRoutes({ path: route.path, methods: [HttpMethod[route.method]], integration: integrations.get(route.fn)! });
+      const added = this.httpApi.addRoutes({ path: route.path, methods: [HttpMethod[route.method]], integration: integrations.get(route.fn)! });
+      // The stage's route settings name routes, which must exist first.
+      this.stage.node.addDependency(...added);
     }
   }
 

@@ -20,11 +20,12 @@ import {
   OriginRequestPolicy,
   OriginRequestQueryStringBehavior,
   ResponseHeadersPolicy,
+  SecurityPolicyProtocol,
   ViewerProtocolPolicy,
   type BehaviorOptions,
 } from 'aws-cdk-lib/aws-cloudfront';
 import { HttpOrigin, S3BucketOrigin } from 'aws-cdk-lib/aws-cloudfront-origins';
-import { BlockPublicAccess, Bucket, BucketEncryption } from 'aws-cdk-lib/aws-s3';
+import { BlockPublicAccess, Bucket, BucketEncryption, ObjectOwnership } from 'aws-cdk-lib/aws-s3';
 import { BucketDeployment, CacheControl, Source } from 'aws-cdk-lib/aws-s3-deployment';
 import { Construct } from 'constructs';
 import { existsSync } from 'node:fs';
@@ -44,6 +45,9 @@ export interface SiteProps {
   originVerify?: { header: string; value: string };
 }
 
+/** Days CloudFront's and the site bucket's access logs are kept. */
+export const LOG_RETENTION_DAYS = 30;
+
 /** The CloudFront path pattern of a route: `/api/auth/{proxy+}` → `/api/auth/*`. */
 export function pathPattern(route: Pick<RouteDef, 'path'>): string {
   return route.path.replace(/\{[^}]+\+\}/g, '*').replace(/\{[^}]+\}/g, '*');
@@ -53,15 +57,28 @@ export function pathPattern(route: Pick<RouteDef, 'path'>): string {
 export class Site extends Construct {
   readonly distribution: Distribution;
   readonly bucket: Bucket;
+  /** CloudFront's standard logs (cloudfront/) and the site bucket's access logs (site-bucket/), kept LOG_RETENTION_DAYS. */
+  readonly logBucket: Bucket;
 
   constructor(scope: Construct, id: string, props: SiteProps) {
     super(scope, id);
+    this.logBucket = new Bucket(this, 'Logs', {
+      blockPublicAccess: BlockPublicAccess.BLOCK_ALL,
+      encryption: BucketEncryption.S3_MANAGED,
+      enforceSSL: true,
+      // CloudFront's standard logging writes with an ACL (the awslogsdelivery account), so ACLs stay on here.
+      objectOwnership: ObjectOwnership.OBJECT_WRITER,
+      lifecycleRules: [{ expiration: Duration.days(LOG_RETENTION_DAYS), abortIncompleteMultipartUploadAfter: Duration.days(1) }],
+      removalPolicy: RemovalPolicy.RETAIN,
+    });
     this.bucket = new Bucket(this, 'Bucket', {
       blockPublicAccess: BlockPublicAccess.BLOCK_ALL,
       encryption: BucketEncryption.S3_MANAGED,
       enforceSSL: true,
       versioned: true,
       removalPolicy: RemovalPolicy.RETAIN,
+      serverAccessLogsBucket: this.logBucket,
+      serverAccessLogsPrefix: 'site-bucket/',
     });
 
     const securityHeaders = this.securityHeaders('SecurityHeaders', true);
@@ -96,7 +113,13 @@ export class Site extends Construct {
       defaultRootObject: '',
       domainNames: props.domain?.names,
       certificate: props.domain && Certificate.fromCertificateArn(this, 'Certificate', props.domain.certificateArn),
+      // Applies with a custom domain; the default *.cloudfront.net certificate's policy is AWS's (TLSv1 allowed).
+      minimumProtocolVersion: props.domain ? SecurityPolicyProtocol.TLS_V1_2_2021 : undefined,
       webAclId: props.webAclArn,
+      enableLogging: true,
+      logBucket: this.logBucket,
+      logFilePrefix: 'cloudfront/',
+      logIncludesCookies: false,
       defaultBehavior: {
         origin: S3BucketOrigin.withOriginAccessControl(this.bucket),
         viewerProtocolPolicy: ViewerProtocolPolicy.REDIRECT_TO_HTTPS,
