@@ -17,4 +17,6 @@ export const platformTexts = {
   /** The buttons side by side when the browser did not tell the Mac's processor (under 'Download for Mac'). */
   macChoice: (platform: 'darwin-aarch64' | 'darwin-x86_64') => (platform === 'darwin-aarch64' ? 'Apple silicon' : 'Intel'),
   releaseNotesLink: 'Release notes',
+  /** /download's first system requirement when a Mac build is offered (Tauri 2 apps run on macOS 10.15 and later). */
+  macSystem: 'macOS 10.15 Catalina or later (Apple silicon or Intel)',
 } as const;

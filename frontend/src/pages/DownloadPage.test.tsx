@@ -50,6 +50,7 @@ describe('/download by platform', () => {
     expect(fetch).not.toHaveBeenCalled();
     expect(screen.getByText(platformTexts.macComingLead)).toHaveAttribute('aria-hidden', 'true');
     expect(screen.getByRole('link', { name: platformTexts.releaseNotesLink })).toHaveAttribute('href', '/download/releases');
+    expect(screen.getByText('Windows 10 or 11 (64-bit)')).toBeInTheDocument();
   });
 
   it('tells a Mac visitor without a Mac build that it is coming, and offers the Windows build by name, with no Apple icon', async () => {
@@ -76,6 +77,9 @@ describe('/download by platform', () => {
     expect(screen.getByText(versionLine(release))).toBeInTheDocument();
     expect(screen.getByText(/^Install the desktop app/)).not.toHaveAttribute('aria-hidden');
     expect(container.querySelector('a[download$=".exe"]')).toBeNull();
+    // The requirements are the Mac build's, not Windows'.
+    expect(screen.getByText(platformTexts.macSystem)).toBeInTheDocument();
+    expect(screen.queryByText('Windows 10 or 11 (64-bit)')).toBeNull();
   });
 
   it('offers both Mac builds when the browser does not tell the processor (Safari)', async () => {

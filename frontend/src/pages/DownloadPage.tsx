@@ -14,7 +14,7 @@ const FEATURES = [
   { title: 'Always up to date', body: 'The app updates itself quietly, so you always have the newest features.' },
 ];
 
-/** spec §9: system requirements of the 64-bit Windows build. */
+/** spec §9: system requirements of the 64-bit Windows build; a Mac build's first line is macOS's. */
 export const SYSTEM_REQUIREMENTS = [
   'Windows 10 or 11 (64-bit)',
   '4GB RAM minimum (8GB recommended)',
@@ -22,7 +22,6 @@ export const SYSTEM_REQUIREMENTS = [
   'A microphone',
   'Internet connection for cloud features',
 ];
-
 
 /** A Mac build's download link, under Tauri's file name for it. */
 function MacButton({ platform, builds, label, icon = false }: { platform: MacPlatform; builds: MacBuilds; label: string; icon?: boolean }) {
@@ -99,7 +98,7 @@ export function DownloadPage() {
       <section className="container narrow">
         <h2>System requirements</h2>
         <ul className="checklist">
-          {SYSTEM_REQUIREMENTS.map((r) => (
+          {(mac ? [platformTexts.macSystem, ...SYSTEM_REQUIREMENTS.slice(1)] : SYSTEM_REQUIREMENTS).map((r) => (
             <li key={r}>{r}</li>
           ))}
         </ul>
