@@ -26,6 +26,7 @@ const stack = new VoxpenStack(app, context('stackName') ?? 'Voxpen', {
   waf: wafFromContext(context('waf'), number('wafRateLimit')),
   alarmEmail: context('alarmEmail'),
   mailFrom: context('mailFrom'),
+  originSecretVersion: context('originSecretVersion'),
   apiThrottle: { rateLimit: number('apiRateLimit') ?? 50, burstLimit: number('apiBurstLimit') ?? 100 },
   billing,
 });

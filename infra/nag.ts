@@ -88,7 +88,7 @@ export function suppressNagFindings(stack: Stack, parts: NagParts): void {
     {
       id: 'AwsSolutions-SMG4',
       reason:
-        'Rotated by the operator (README, Deploy): put a new value, then deploy so CloudFront sends it; the functions accept the current and the previous value meanwhile. A scheduled rotation could not update CloudFront.',
+        'Rotated by the operator (README, Deploy): put {value: new, previous: old}, then deploy with -c originSecretVersion=<its version id> so CloudFront sends the new value; the functions accept the current and the previous value meanwhile. A scheduled rotation could not update CloudFront, which CloudFormation writes the value into.',
     },
   ]);
 

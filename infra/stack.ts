@@ -1,4 +1,4 @@
-import { Annotations, CfnOutput, Stack, Token, type StackProps } from 'aws-cdk-lib';
+import { Annotations, CfnOutput, SecretValue, Stack, Token, type StackProps } from 'aws-cdk-lib';
 import { Construct } from 'constructs';
 import { resolve } from 'node:path';
 import { routes } from '../shared/routes';
@@ -27,6 +27,12 @@ export interface VoxpenStackProps extends StackProps {
   apiThrottle?: { rateLimit: number; burstLimit: number };
   /** Stripe's Pro product and prices (context stripeProProductId, stripePriceProMonthly, stripePriceProAnnual). */
   billing: BillingSettings;
+  /**
+   * The Secrets Manager version of the origin secret CloudFront sends (context originSecretVersion). CloudFormation
+   * resolves the reference only when it updates the distribution, so a rotation names the new version here:
+   * the template changes and CloudFront sends the new value. Unset: the current version at the last update.
+   */
+  originSecretVersion?: string;
   /** The built frontend; defaults to frontend/dist. */
   distDir?: string;
 }
@@ -64,7 +70,13 @@ export class VoxpenStack extends Stack {
       domain: props.domain,
       webAclArn: waf?.acl.attrArn,
       // A dynamic reference: CloudFormation resolves it at deploy, so the value is in no template.
-      originVerify: { header: ORIGIN_VERIFY_HEADER, value: api.secrets.originVerify.secretValueFromJson('value').unsafeUnwrap() },
+      originVerify: {
+        header: ORIGIN_VERIFY_HEADER,
+        value: (props.originSecretVersion
+          ? SecretValue.secretsManager(api.secrets.originVerify.secretArn, { jsonField: 'value', versionId: props.originSecretVersion })
+          : api.secrets.originVerify.secretValueFromJson('value')
+        ).unsafeUnwrap(),
+      },
     });
 
     const siteUrl = props.domain ? `https://${props.domain.names[0]}` : `https://${site.distribution.distributionDomainName}`;

@@ -196,6 +196,15 @@ describe('site', () => {
     expect(json(header.HeaderValue)).toContain(secretId);
   });
 
+  it('sends a named version of the origin secret when a rotation names one (a template change, so CloudFormation resolves it anew)', () => {
+    const versioned = Template.fromStack(unbundledStack('Rotated', { originSecretVersion: 'v-2026-11-23' })).toJSON().Resources as Record<string, Resource>;
+    const [, dist] = Object.entries(versioned).find(([, r]) => r.Type === 'AWS::CloudFront::Distribution')!;
+    const apiOrigin = (dist.Properties.DistributionConfig.Origins as any[]).find((o) => o.CustomOriginConfig);
+    const header = apiOrigin.OriginCustomHeaders.find((h: { HeaderName: string }) => h.HeaderName === ORIGIN_VERIFY_HEADER);
+    expect(json(header.HeaderValue)).toMatch(/\{\{resolve:secretsmanager:/);
+    expect(json(header.HeaderValue)).toContain(':SecretString:value::v-2026-11-23}}');
+  });
+
   it('passes the Stripe-Signature header through to the webhook, and no cookies', () => {
     const [[, dist]] = ofType('AWS::CloudFront::Distribution') as [[string, Resource]];
     const webhook = (dist.Properties.DistributionConfig.CacheBehaviors as any[]).find((b) => b.PathPattern === '/api/stripe-webhook');
