@@ -1,6 +1,6 @@
 /** The CDK app: `npm run deploy` (or `npx cdk deploy`) with the context in cdk.json or `-c key=value`. */
 import { Annotations, App } from 'aws-cdk-lib';
-import { wafFromContext } from './constructs/waf';
+import { placeWaf, wafFromContext } from './constructs/waf';
 import { applyNagPacks } from './nag';
 import { VoxpenStack } from './stack';
 
@@ -18,12 +18,17 @@ const billing = {
   priceIds: { 'pro-monthly': context('stripePriceProMonthly') ?? '', 'pro-annual': context('stripePriceProAnnual') ?? '' },
 };
 
-const stack = new VoxpenStack(app, context('stackName') ?? 'Voxpen', {
-  env: { account: process.env.CDK_DEFAULT_ACCOUNT, region: process.env.CDK_DEFAULT_REGION },
+const stackName = context('stackName') ?? 'Voxpen';
+const env = { account: process.env.CDK_DEFAULT_ACCOUNT, region: process.env.CDK_DEFAULT_REGION };
+// WAF is on unless -c waf=false; a CLOUDFRONT web ACL lives in us-east-1: in this stack when it is there,
+// else in <stackName>-Edge in us-east-1, read through cross-region references.
+const edge = placeWaf(app, stackName, env, wafFromContext(context('waf'), number('wafRateLimit')));
+const stack = new VoxpenStack(app, stackName, {
+  env,
+  crossRegionReferences: edge.crossRegionReferences,
   secretPrefix: context('secretPrefix') ?? 'voxpen',
   domain: domainName && certificateArn ? { names: [domainName], certificateArn } : undefined,
-  // On unless -c waf=false; a CLOUDFRONT web ACL lives in us-east-1, so the stack must be there (the stack says so).
-  waf: wafFromContext(context('waf'), number('wafRateLimit')),
+  waf: edge.waf,
   alarmEmail: context('alarmEmail'),
   mailFrom: context('mailFrom'),
   originSecretVersion: context('originSecretVersion'),

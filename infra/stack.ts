@@ -8,7 +8,7 @@ import { Api, type BillingSettings } from './constructs/api';
 import { Data } from './constructs/data';
 import { Monitoring } from './constructs/monitoring';
 import { Site } from './constructs/site';
-import { DEFAULT_WAF_RATE_LIMIT, EdgeWaf } from './constructs/waf';
+import { DEFAULT_WAF_RATE_LIMIT, EdgeWaf, type ExternalWebAcl } from './constructs/waf';
 import { suppressNagFindings } from './nag';
 
 export interface VoxpenStackProps extends StackProps {
@@ -19,9 +19,10 @@ export interface VoxpenStackProps extends StackProps {
   /**
    * The CloudFront web ACL (per-IP rate rule, AWS's common rule set): on unless `false`; `rateLimit` is
    * requests per 5 minutes per IP (DEFAULT_WAF_RATE_LIMIT). A CLOUDFRONT-scoped ACL exists only in
-   * us-east-1, so with WAF on the stack must be there (infra/app.ts says so before synth).
+   * us-east-1: in this stack when it is there, else `webAcl` from an EdgeStack (placeWaf in infra/app.ts),
+   * with crossRegionReferences on.
    */
-  waf?: false | { rateLimit?: number };
+  waf?: false | { rateLimit?: number } | { webAcl: ExternalWebAcl };
   alarmEmail?: string;
   mailFrom?: string;
   apiThrottle?: { rateLimit: number; burstLimit: number };
@@ -52,23 +53,26 @@ export class VoxpenStack extends Stack {
       billing: props.billing,
     });
 
-    const waf = props.waf === false ? undefined : new EdgeWaf(this, 'Waf', { rateLimit: props.waf?.rateLimit ?? DEFAULT_WAF_RATE_LIMIT });
+    const external = props.waf && 'webAcl' in props.waf ? props.waf.webAcl : undefined;
+    const waf =
+      props.waf === false || external ? undefined : new EdgeWaf(this, 'Waf', { rateLimit: (props.waf as { rateLimit?: number } | undefined)?.rateLimit ?? DEFAULT_WAF_RATE_LIMIT });
     if (waf) {
       if (!Token.isUnresolved(this.region) && this.region !== 'us-east-1') {
         throw new Error(
-          `WAF for CloudFront lives in us-east-1, and this stack is in ${this.region}: deploy it to us-east-1 (CDK_DEFAULT_REGION / --profile) or turn WAF off with -c waf=false`,
+          `WAF for CloudFront lives in us-east-1, and this stack is in ${this.region}: give it the ACL of an EdgeStack in us-east-1 (infra/app.ts does, through placeWaf) or turn WAF off with -c waf=false`,
         );
       }
       if (Token.isUnresolved(this.region)) {
         Annotations.of(this).addInfo('The stack has no region at synth; with WAF on it must be deployed to us-east-1 (CloudFront web ACLs exist only there).');
       }
     }
+    const webAcl: ExternalWebAcl | undefined = external ?? (waf && { arn: waf.acl.attrArn, name: waf.name });
 
     const site = new Site(this, 'Site', {
       api: api.httpApi,
       distDir: props.distDir ?? resolve(import.meta.dirname, '../frontend/dist'),
       domain: props.domain,
-      webAclArn: waf?.acl.attrArn,
+      webAclArn: webAcl?.arn,
       // A dynamic reference: CloudFormation resolves it at deploy, so the value is in no template.
       originVerify: {
         header: ORIGIN_VERIFY_HEADER,
@@ -90,7 +94,7 @@ export class VoxpenStack extends Stack {
       accessLogs: api.accessLogs,
       functions: Object.fromEntries(Object.entries(api.functions).map(([name, fn]) => [name, { fn, logGroup: fn.logGroup }])) as never,
       tables: deployedTables,
-      webAclName: waf?.name,
+      webAclName: webAcl?.name,
       alarmEmail: props.alarmEmail,
     });
     suppressNagFindings(this, { api, site, monitoring, customDomain: Boolean(props.domain) });

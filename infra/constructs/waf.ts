@@ -1,4 +1,4 @@
-import { Stack } from 'aws-cdk-lib';
+import { Stack, type App, type Environment, type StackProps } from 'aws-cdk-lib';
 import { CfnWebACL } from 'aws-cdk-lib/aws-wafv2';
 import { Construct } from 'constructs';
 
@@ -16,6 +16,8 @@ export function wafFromContext(waf: unknown, rateLimit: number | undefined): fal
 export interface EdgeWafProps {
   /** Requests per 5 minutes per IP. */
   rateLimit: number;
+  /** The ACL's name; `<this stack's name>-edge` by default. */
+  name?: string;
 }
 
 /**
@@ -29,7 +31,7 @@ export class EdgeWaf extends Construct {
 
   constructor(scope: Construct, id: string, props: EdgeWafProps) {
     super(scope, id);
-    this.name = `${Stack.of(this).stackName}-edge`;
+    this.name = props.name ?? `${Stack.of(this).stackName}-edge`;
     const visibility = (metricName: string) => ({ cloudWatchMetricsEnabled: true, metricName, sampledRequestsEnabled: true });
     this.acl = new CfnWebACL(this, 'Acl', {
       name: this.name,
@@ -62,4 +64,42 @@ export class EdgeWaf extends Construct {
       ],
     });
   }
+}
+
+/** A web ACL made elsewhere (EdgeStack in us-east-1): its ARN for the distribution, its name for the dashboard. */
+export interface ExternalWebAcl {
+  arn: string;
+  name: string;
+}
+
+/** The CloudFront web ACL on its own, in us-east-1, for a Voxpen stack in another region. */
+export class EdgeStack extends Stack {
+  readonly webAcl: ExternalWebAcl;
+
+  constructor(scope: App, id: string, props: StackProps & EdgeWafProps) {
+    super(scope, id, { ...props, crossRegionReferences: true });
+    const waf = new EdgeWaf(this, 'Waf', { rateLimit: props.rateLimit, name: props.name });
+    this.webAcl = { arn: waf.acl.attrArn, name: waf.name };
+  }
+}
+
+/**
+ * Where the web ACL goes, the CDK way: in the Voxpen stack when that is in us-east-1 (or its region is
+ * not known at synth), else in `<stackName>-Edge` in us-east-1, whose ARN the Voxpen stack reads through
+ * CDK's cross-region references (an SSM parameter in the stack's own region, written at deploy).
+ */
+export function placeWaf(
+  app: App,
+  stackName: string,
+  env: Environment,
+  waf: false | { rateLimit?: number },
+): { waf: false | { rateLimit?: number } | { webAcl: ExternalWebAcl }; crossRegionReferences: boolean; edge?: EdgeStack } {
+  if (waf === false || !env.region || env.region === 'us-east-1') return { waf, crossRegionReferences: false };
+  const edge = new EdgeStack(app, `${stackName}-Edge`, {
+    env: { account: env.account, region: 'us-east-1' },
+    description: `CloudFront web ACL of ${stackName} (CloudFront web ACLs exist only in us-east-1)`,
+    rateLimit: waf.rateLimit ?? DEFAULT_WAF_RATE_LIMIT,
+    name: `${stackName}-edge`,
+  });
+  return { waf: { webAcl: edge.webAcl }, crossRegionReferences: true, edge };
 }

@@ -7,7 +7,7 @@ import { CONTENT_SECURITY_POLICY } from '../../infra/site/security-headers';
 import { ACCESS_LOG_FIELDS, ROUTE_THROTTLES } from '../../infra/constructs/api';
 import { STRIPE_FAILURE_MESSAGE } from '../../infra/constructs/monitoring';
 import { LOG_RETENTION_DAYS, pathPattern } from '../../infra/constructs/site';
-import { DEFAULT_WAF_RATE_LIMIT, wafFromContext } from '../../infra/constructs/waf';
+import { DEFAULT_WAF_RATE_LIMIT, placeWaf, wafFromContext } from '../../infra/constructs/waf';
 import { applyNagPacks } from '../../infra/nag';
 import { VoxpenStack, type VoxpenStackProps } from '../../infra/stack';
 import { functions, routes } from '../../shared/routes';
@@ -522,8 +522,30 @@ describe('the edge: WAF, TLS, logs', () => {
     expect(nagErrors(stack)).toEqual([]);
   });
 
-  it('refuses WAF with the stack outside us-east-1, where a CloudFront web ACL cannot exist, and says what to do', () => {
-    expect(() => unbundledStack('Frankfurt', { env: { account: '111111111111', region: 'eu-central-1' } })).toThrow(/us-east-1.*waf=false/);
+  it('puts the ACL in <stackName>-Edge in us-east-1 for a stack in another region, read through cross-region references (as infra/app.ts does)', () => {
+    const app = new App({ context: { 'aws:cdk:bundling-stacks': [] } });
+    const env = { account: '111111111111', region: 'eu-central-1' };
+    const edge = placeWaf(app, 'Frankfurt', env, { rateLimit: 900 });
+    expect(edge.crossRegionReferences).toBe(true);
+    const stack = new VoxpenStack(app, 'Frankfurt', { secretPrefix: 'voxpen', env, billing: BILLING, crossRegionReferences: true, waf: edge.waf });
+    applyNagPacks(app);
+    expect(edge.edge!.region).toBe('us-east-1');
+    const edgeTemplate = Template.fromStack(edge.edge!);
+    edgeTemplate.resourceCountIs('AWS::WAFv2::WebACL', 1);
+    edgeTemplate.hasResourceProperties('AWS::WAFv2::WebACL', { Scope: 'CLOUDFRONT', Name: 'Frankfurt-edge' });
+    const main = Template.fromStack(stack);
+    main.resourceCountIs('AWS::WAFv2::WebACL', 0);
+    const [dist] = Object.values(main.findResources('AWS::CloudFront::Distribution'));
+    expect(json(dist!.Properties.DistributionConfig.WebACLId)).toMatch(/ExportsReader/);
+    expect(nagErrors(stack)).toEqual([]);
+    expect(nagErrors(edge.edge!)).toEqual([]);
+    // In us-east-1, or with WAF off, there is no second stack.
+    expect(placeWaf(new App(), 'Virginia', { region: 'us-east-1' }, {}).edge).toBeUndefined();
+    expect(placeWaf(new App(), 'Off', env, false).edge).toBeUndefined();
+  });
+
+  it('refuses an in-stack ACL with the stack outside us-east-1, where a CloudFront web ACL cannot exist, and says what to do', () => {
+    expect(() => unbundledStack('Frankfurt', { env: { account: '111111111111', region: 'eu-central-1' } })).toThrow(/us-east-1.*placeWaf.*waf=false/);
     expect(() => unbundledStack('FrankfurtNoWaf', { env: { account: '111111111111', region: 'eu-central-1' }, waf: false })).not.toThrow();
   });
 
