@@ -3,14 +3,13 @@
  * site in Chromium: every page the product has must load, hydrate and style itself without a single
  * violation, and what the policy exists to stop (inline script, framing) must be refused.
  */
-import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { BrowserContext, Page } from 'playwright-core';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { CONTENT_SECURITY_POLICY } from '../../infra/site/security-headers';
-import type { RunningService } from '../../infra/local/service';
 import { SITE_PAGES } from '../../shared/site-pages';
-import { launchBrowser } from '../support/browser';
-import { buildSite, serveSite } from '../support/built-site';
-import { startTestStack } from '../support/local-stack';
+import { useBuiltSite } from '../support/built-site';
+
+const built = useBuiltSite();
 
 /** Client routes the app shell serves, beside the prerendered pages. */
 const CLIENT_ROUTES = ['/signin', '/signup', '/auth', '/dashboard', '/launch?redirect_url=http%3A%2F%2Flocalhost%3A54321%2Fcb', '/checkout/success', '/no-such-page'];
@@ -21,10 +20,6 @@ interface Violation {
   page: string;
 }
 
-let stack: Awaited<ReturnType<typeof startTestStack>>;
-let site: { dir: string; remove(): void };
-let web: RunningService;
-let browser: Browser;
 let context: BrowserContext;
 
 /**
@@ -36,14 +31,10 @@ function localPolicy(apiOrigin: string): string {
 }
 
 beforeAll(async () => {
-  stack = await startTestStack({ seed: true });
-  site = await buildSite({ apiOrigin: stack.api });
-  web = await serveSite(site.dir, stack.ports.web);
-  browser = await launchBrowser();
-  context = await browser.newContext({ viewport: { width: 1280, height: 800 } });
-  const policy = localPolicy(stack.api);
+  context = await built.browser.newContext({ viewport: { width: 1280, height: 800 } });
+  const policy = localPolicy(built.stack.api);
   // The header on every answer of the site, as the response headers policy adds it at the edge.
-  await context.route(`${web.url}/**`, async (route) => {
+  await context.route(`${built.web.url}/**`, async (route) => {
     const answer = await route.fetch();
     await route.fulfill({ response: answer, headers: { ...answer.headers(), 'content-security-policy': policy } });
   });
@@ -53,19 +44,13 @@ beforeAll(async () => {
     document.addEventListener('securitypolicyviolation', (e) => seen.push({ directive: e.effectiveDirective, blocked: e.blockedURI, page: location.pathname }));
   });
 });
-afterAll(async () => {
-  await browser?.close();
-  await web?.stop();
-  site?.remove();
-  await stack?.stop();
-});
 
 async function violationsOn(page: Page): Promise<Violation[]> {
   return page.evaluate(() => (window as unknown as { __cspViolations: Violation[] }).__cspViolations);
 }
 
 async function visit(page: Page, path: string): Promise<Violation[]> {
-  await page.goto(`${web.url}${path}`, { waitUntil: 'networkidle' });
+  await page.goto(`${built.web.url}${path}`, { waitUntil: 'networkidle' });
   // Hydration and lazy routes have run; the root holds rendered content, not an empty shell.
   await page.waitForFunction(() => (document.getElementById('root')?.children.length ?? 0) > 0);
   return violationsOn(page);
@@ -105,9 +90,9 @@ describe('the Content-Security-Policy on the built site', () => {
 
     // A page of another origin framing the site gets nothing: frame-ancestors 'none'.
     const framer = await context.newPage();
-    await framer.setContent(`<iframe src="${web.url}/pricing"></iframe>`); // resolves once the frame has loaded or failed
+    await framer.setContent(`<iframe src="${built.web.url}/pricing"></iframe>`); // resolves once the frame has loaded or failed
     const frame = framer.frames().find((f) => f !== framer.mainFrame());
-    expect(frame?.url()).not.toContain(web.url);
+    expect(frame?.url()).not.toContain(built.web.url);
     await framer.close();
     await page.close();
   });

@@ -5,19 +5,19 @@
  * gets its user agent and client hints (platform macOS, architecture arm or x86) through the DevTools
  * protocol. Each page's layout shift after load is measured: detection after hydration must move nothing.
  */
-import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { BrowserContext, Page } from 'playwright-core';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { publishRelease } from '../../functions/releases/publish-release';
-import type { RunningService } from '../../infra/local/service';
 import { SAMPLE_RELEASE } from '../../infra/local/seed';
 import { formatReleaseDate } from '../../shared/format';
 import { installerFileName } from '../../shared/product';
 import { texts } from '../../shared/texts';
 import { platformTexts } from '../../frontend/src/home/download-texts';
 import { releasesTexts } from '../../frontend/src/pages/releases-texts';
-import { launchBrowser, screenshotPath } from '../support/browser';
-import { buildSite, serveSite } from '../support/built-site';
-import { startTestStack } from '../support/local-stack';
+import { screenshotPath } from '../support/browser';
+import { useBuiltSite } from '../support/built-site';
+
+const built = useBuiltSite();
 
 const MAC_SAFARI_UA = 'Mozilla/5.0 (Macintosh; Intel Mac OS X 14_5) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/17.5 Safari/605.1.15';
 const MAC_CHROME_UA = 'Mozilla/5.0 (Macintosh; Intel Mac OS X 10_15_7) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/131.0.0.0 Safari/537.36';
@@ -27,24 +27,7 @@ const OLDER_WINDOWS = { version: '1.3.0', pubDate: '2026-09-15T09:00:00.000Z', n
 
 type Visitor = 'mac-safari' | 'mac-chrome-arm' | 'mac-chrome-intel';
 
-let stack: Awaited<ReturnType<typeof startTestStack>>;
-let site: { dir: string; remove(): void };
-let web: RunningService;
-let browser: Browser;
-const url = (path: string) => `${web.url}${path}`;
 
-beforeAll(async () => {
-  stack = await startTestStack({ seed: true });
-  site = await buildSite({ apiOrigin: stack.api });
-  web = await serveSite(site.dir, stack.ports.web);
-  browser = await launchBrowser();
-});
-afterAll(async () => {
-  await browser?.close();
-  await web?.stop();
-  site?.remove();
-  await stack?.stop();
-});
 
 /** Adds up every layout shift not caused by input, from the first paint on. */
 function countLayoutShifts() {
@@ -70,7 +53,7 @@ function countLayoutShifts() {
 async function visit(visitor: Visitor, width: number): Promise<{ context: BrowserContext; page: Page }> {
   const safari = visitor === 'mac-safari';
   // Reduced motion: the home headline does not type, so any shift measured is the download's.
-  const context = await browser.newContext({ userAgent: safari ? MAC_SAFARI_UA : MAC_CHROME_UA, viewport: { width, height: 800 }, reducedMotion: 'reduce' });
+  const context = await built.browser.newContext({ userAgent: safari ? MAC_SAFARI_UA : MAC_CHROME_UA, viewport: { width, height: 800 }, reducedMotion: 'reduce' });
   if (safari) await context.addInitScript(() => Object.defineProperty(Navigator.prototype, 'userAgentData', { get: () => undefined }));
   await context.addInitScript(countLayoutShifts);
   // The releases point at the web origin's /downloads/, which the static build does not serve.
@@ -119,7 +102,7 @@ async function movedBoxes(page: Page): Promise<string[]> {
 }
 
 async function settle(page: Page, path: string): Promise<void> {
-  await page.goto(url(path), { waitUntil: 'networkidle' });
+  await page.goto(built.url(path), { waitUntil: 'networkidle' });
   await expect.poll(() => page.evaluate(() => Object.keys(document.getElementById('root')!).some((k) => k.startsWith('__reactContainer')))).toBe(true);
 }
 
@@ -170,10 +153,10 @@ describe('Mac visitors with Mac builds', () => {
       ['darwin-aarch64', 'Voxpen_1.5.0_aarch64.dmg'],
       ['darwin-x86_64', 'Voxpen_1.5.0_x64.dmg'],
     ] as const) {
-      await publishRelease(stack.db, { platform, ...MAC_RELEASE, downloadUrl: `${web.url}/downloads/${file}`, updateUrl: `${web.url}/downloads/Voxpen_${platform}.app.tar.gz` });
+      await publishRelease(built.stack.db, { platform, ...MAC_RELEASE, downloadUrl: `${built.web.url}/downloads/${file}`, updateUrl: `${built.web.url}/downloads/Voxpen_${platform}.app.tar.gz` });
     }
     // An older Windows release, so the notes page has versions to order.
-    await publishRelease(stack.db, { platform: 'windows-x86_64', ...OLDER_WINDOWS, downloadUrl: `${web.url}/downloads/${installerFileName(OLDER_WINDOWS.version)}` });
+    await publishRelease(built.stack.db, { platform: 'windows-x86_64', ...OLDER_WINDOWS, downloadUrl: `${built.web.url}/downloads/${installerFileName(OLDER_WINDOWS.version)}` });
   });
 
   it('home in Safari (which does not tell the processor): the Apple icon leads to /download, which offers both builds', async () => {
@@ -211,7 +194,7 @@ describe('Mac visitors with Mac builds', () => {
     expect(await layoutShift(page)).toBe(0);
     const [download] = await Promise.all([page.waitForEvent('download'), page.getByRole('link', { name: 'Download Now' }).click()]);
     expect(download.suggestedFilename()).toBe(file);
-    expect(page.url()).toBe(url('/'));
+    expect(page.url()).toBe(built.url('/'));
     await context.close();
   });
 
@@ -234,12 +217,12 @@ describe('Mac visitors with Mac builds', () => {
 
   it("/download/releases lists each platform's versions with dates and notes, linked from /download", async () => {
     for (const width of [1280, 390]) {
-      const context = await browser.newContext({ viewport: { width, height: 800 } });
+      const context = await built.browser.newContext({ viewport: { width, height: 800 } });
       const page = await context.newPage();
       await settle(page, '/download');
       await page.getByRole('link', { name: platformTexts.releaseNotesLink }).click();
       await page.getByRole('heading', { level: 1, name: releasesTexts.heading }).waitFor();
-      expect(page.url()).toBe(url('/download/releases'));
+      expect(page.url()).toBe(built.url('/download/releases'));
       const windows = page.getByRole('region', { name: 'Windows (64-bit)' });
       await windows.waitFor();
       // In the API's order (shared/platforms.ts PLATFORMS): Windows, then Mac x86_64 and aarch64.

@@ -1,16 +1,16 @@
 import AxeBuilder from '@axe-core/playwright';
-import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { BrowserContext, Page } from 'playwright-core';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { createDocumentClient } from '../../functions/lib/dynamo';
 import { listContactMessages, monthOf } from '../../functions/contact/messages';
-import type { RunningService } from '../../infra/local/service';
 import { installerFileName, PLACEHOLDER_FILE_NAME } from '../../shared/product';
 import { SITE_PAGES } from '../../shared/site-pages';
 import { texts } from '../../shared/texts';
 import { SAMPLE_RELEASE } from '../../infra/local/seed';
-import { launchBrowser, screenshotPath } from '../support/browser';
-import { buildSite, chunkSources, PRIVATE_CODE, serveSite } from '../support/built-site';
-import { startTestStack } from '../support/local-stack';
+import { screenshotPath } from '../support/browser';
+import { chunkSources, PRIVATE_CODE, useBuiltSite } from '../support/built-site';
+
+const built = useBuiltSite();
 
 /** Each public page's one h1, by its accessible name. */
 const HEADINGS: Record<string, string> = {
@@ -27,28 +27,12 @@ const HEADINGS: Record<string, string> = {
   '/security': 'Security',
 };
 
-let stack: Awaited<ReturnType<typeof startTestStack>>;
-let site: { dir: string; remove(): void };
-let web: RunningService;
-let browser: Browser;
 let withJs: BrowserContext;
 
 const slug = (path: string) => (path === '/' ? 'home' : path.slice(1));
-const url = (path: string) => `${web.url}${path}`;
 
 beforeAll(async () => {
-  stack = await startTestStack({ seed: true });
-  site = await buildSite({ apiOrigin: stack.api });
-  // On the stack's web port: the API's CORS allows that origin, as it allows the dev server.
-  web = await serveSite(site.dir, stack.ports.web);
-  browser = await launchBrowser();
-  withJs = await browser.newContext({ viewport: { width: 1280, height: 800 } });
-});
-afterAll(async () => {
-  await browser?.close();
-  await web?.stop();
-  site?.remove();
-  await stack?.stop();
+  withJs = await built.browser.newContext({ viewport: { width: 1280, height: 800 } });
 });
 
 async function isHydrated(page: Page): Promise<boolean> {
@@ -57,10 +41,10 @@ async function isHydrated(page: Page): Promise<boolean> {
 
 describe('the public site as the CDN serves it', () => {
   it('serves every public page as real HTML with its own head, with JavaScript disabled', async () => {
-    const context = await browser.newContext({ javaScriptEnabled: false, viewport: { width: 1280, height: 800 } });
+    const context = await built.browser.newContext({ javaScriptEnabled: false, viewport: { width: 1280, height: 800 } });
     const page = await context.newPage();
     for (const { path, title, description } of SITE_PAGES) {
-      const answer = await page.goto(url(path));
+      const answer = await page.goto(built.url(path));
       expect(answer?.status(), path).toBe(200);
       await expect(page.getByRole('heading', { level: 1, name: HEADINGS[path] }).isVisible(), path).resolves.toBe(true);
       expect(await page.title()).toBe(title);
@@ -75,16 +59,16 @@ describe('the public site as the CDN serves it', () => {
       expect(await isHydrated(page)).toBe(false);
     }
     // Without JavaScript the home page's Download Now still leads somewhere useful.
-    await page.goto(url('/'));
+    await page.goto(built.url('/'));
     await page.getByRole('link', { name: 'Download Now' }).click();
     await page.getByRole('heading', { level: 1, name: 'Download for Windows' }).waitFor();
     await context.close();
   });
 
   it('lists every public page in sitemap.xml and points robots.txt at it', async () => {
-    const sitemap = await (await fetch(url('/sitemap.xml'))).text();
+    const sitemap = await (await fetch(built.url('/sitemap.xml'))).text();
     for (const { path } of SITE_PAGES) expect(sitemap).toContain(`<loc>https://voxpen.app${path}</loc>`);
-    expect(await (await fetch(url('/robots.txt'))).text()).toContain('Sitemap: https://voxpen.app/sitemap.xml');
+    expect(await (await fetch(built.url('/robots.txt'))).text()).toContain('Sitemap: https://voxpen.app/sitemap.xml');
   });
 
   it('hydrates every public page without errors, with no serious or critical axe violations, at 375 and 1280 px', async () => {
@@ -94,7 +78,7 @@ describe('the public site as the CDN serves it', () => {
     page.on('pageerror', (e) => errors.push(`${page.url()}: ${e.message}`));
     for (const { path } of SITE_PAGES) {
       await page.setViewportSize({ width: 1280, height: 800 });
-      await page.goto(url(path), { waitUntil: 'networkidle' });
+      await page.goto(built.url(path), { waitUntil: 'networkidle' });
       await page.getByRole('heading', { level: 1, name: HEADINGS[path] }).waitFor();
       await expect.poll(() => isHydrated(page), { message: path }).toBe(true);
 
@@ -110,7 +94,7 @@ describe('the public site as the CDN serves it', () => {
       expect(overflow, `${path} scrolls sideways at 360 px`).toBeLessThanOrEqual(0);
     }
     await page.setViewportSize({ width: 1920, height: 1080 });
-    await page.goto(url('/'), { waitUntil: 'networkidle' });
+    await page.goto(built.url('/'), { waitUntil: 'networkidle' });
     await page.screenshot({ path: screenshotPath('public-home-1920') });
     expect(errors).toEqual([]);
     await page.close();
@@ -124,7 +108,7 @@ describe('the public site as the CDN serves it', () => {
         if (r.request().resourceType() === 'script') scripts.push(r.url());
       };
       page.on('response', onResponse);
-      await page.goto(url(path), { waitUntil: 'networkidle' });
+      await page.goto(built.url(path), { waitUntil: 'networkidle' });
       await expect.poll(() => isHydrated(page)).toBe(true);
       page.off('response', onResponse);
       const sources = (await Promise.all(scripts.map(chunkSources))).flat();
@@ -138,11 +122,11 @@ describe('the public site as the CDN serves it', () => {
     const page = await withJs.newPage();
     // The seeded release points at the web origin's /downloads/, which the static build does not serve.
     await page.route('**/downloads/**', (route) => route.fulfill({ status: 200, contentType: 'application/octet-stream', body: 'installer' }));
-    await page.goto(url('/'), { waitUntil: 'networkidle' });
+    await page.goto(built.url('/'), { waitUntil: 'networkidle' });
     await expect.poll(() => isHydrated(page)).toBe(true);
     const [download] = await Promise.all([page.waitForEvent('download'), page.getByRole('link', { name: 'Download Now' }).click()]);
     expect(download.suggestedFilename()).toBe(installerFileName(SAMPLE_RELEASE.version));
-    expect(page.url()).toBe(url('/'));
+    expect(page.url()).toBe(built.url('/'));
     await page.close();
   });
 
@@ -150,7 +134,7 @@ describe('the public site as the CDN serves it', () => {
     const page = await withJs.newPage();
     page.on('console', () => {}); // the failure is logged on purpose (spec §8)
     await page.route('**/api/latest-version', (route) => route.abort());
-    await page.goto(url('/'), { waitUntil: 'networkidle' });
+    await page.goto(built.url('/'), { waitUntil: 'networkidle' });
     await expect.poll(() => isHydrated(page)).toBe(true);
     const [download] = await Promise.all([page.waitForEvent('download'), page.getByRole('link', { name: 'Download Now' }).click()]);
     expect(download.suggestedFilename()).toBe(PLACEHOLDER_FILE_NAME);
@@ -162,7 +146,7 @@ describe('the public site as the CDN serves it', () => {
 
   it('contact: names a bad field without sending, then sends a message that is stored', async () => {
     const page = await withJs.newPage();
-    await page.goto(url('/contact'), { waitUntil: 'networkidle' });
+    await page.goto(built.url('/contact'), { waitUntil: 'networkidle' });
     await expect.poll(() => isHydrated(page)).toBe(true);
     await page.getByLabel('Name', { exact: true }).fill('Grace Hopper');
     await page.getByLabel('Email', { exact: true }).fill('grace@');
@@ -179,7 +163,7 @@ describe('the public site as the CDN serves it', () => {
     await expect.poll(() => page.getByRole('status').evaluate((el) => Math.round(el.getBoundingClientRect().top))).toBeGreaterThanOrEqual(64);
     await page.screenshot({ path: screenshotPath('public-contact-sent-1280') });
 
-    const db = createDocumentClient(stack.env.DYNAMODB_ENDPOINT);
+    const db = createDocumentClient(built.stack.env.DYNAMODB_ENDPOINT);
     const stored = await listContactMessages(db, { since: monthOf(new Date()), limit: 10 });
     db.destroy();
     expect(stored).toContainEqual(expect.objectContaining({ name: 'Grace Hopper', email: 'grace@example.com', message: 'Could we get Voxpen for our newsroom of forty?' }));
@@ -187,9 +171,9 @@ describe('the public site as the CDN serves it', () => {
   });
 
   it('mobile menu: opens from the toggle, closes on Escape and on navigation', async () => {
-    const context = await browser.newContext({ viewport: { width: 375, height: 740 } });
+    const context = await built.browser.newContext({ viewport: { width: 375, height: 740 } });
     const page = await context.newPage();
-    await page.goto(url('/'), { waitUntil: 'networkidle' });
+    await page.goto(built.url('/'), { waitUntil: 'networkidle' });
     await expect.poll(() => isHydrated(page)).toBe(true);
     const toggle = page.getByRole('button', { name: 'Open menu' });
     await toggle.focus();

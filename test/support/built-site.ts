@@ -10,6 +10,10 @@ import { join } from 'node:path';
 import { promisify } from 'node:util';
 import { staticSiteService } from '../../infra/local/static-site';
 import type { RunningService } from '../../infra/local/service';
+import type { Browser } from 'playwright-core';
+import { afterAll, beforeAll } from 'vitest';
+import { launchBrowser } from './browser';
+import { startTestStack, type TestStack } from './local-stack';
 
 const run = promisify(execFile);
 
@@ -34,3 +38,34 @@ export async function chunkSources(chunkUrl: string): Promise<string[]> {
 
 /** Code that must never load on a marketing page (issue: code splitting). */
 export const PRIVATE_CODE = /supertokens|\/src\/auth\/|\/src\/pages\/auth\/|\/src\/pages\/dashboard\/|\/src\/pages\/account\/|\/src\/api\/account\.ts|billing|stripe/i;
+
+export interface BuiltSiteJourney {
+  stack: TestStack;
+  /** The built site, on the stack's web port: the API's CORS allows that origin, as it allows the dev server. */
+  web: RunningService;
+  browser: Browser;
+  url(path: string): string;
+}
+
+/**
+ * A browser test file's setup for the site as the CDN serves it: the local stack with seed data, the
+ * production build with this stack's API origin baked in, and Debian's Chromium. Started before the
+ * file's tests (its own beforeAll hooks run after this one) and stopped after; read the fields inside tests.
+ */
+export function useBuiltSite(): BuiltSiteJourney {
+  let site: { dir: string; remove(): void } | undefined;
+  const journey = { url: (path: string) => `${journey.web.url}${path}` } as BuiltSiteJourney;
+  beforeAll(async () => {
+    journey.stack = await startTestStack({ seed: true });
+    site = await buildSite({ apiOrigin: journey.stack.api });
+    journey.web = await serveSite(site.dir, journey.stack.ports.web);
+    journey.browser = await launchBrowser();
+  });
+  afterAll(async () => {
+    await journey.browser?.close();
+    await journey.web?.stop();
+    site?.remove();
+    await journey.stack?.stop();
+  });
+  return journey;
+}
