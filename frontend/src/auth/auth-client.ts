@@ -77,6 +77,32 @@ export async function finishGoogleSignIn(): Promise<GoogleResult> {
   });
 }
 
+export type ResetRequestResult = { status: 'OK' } | { status: 'FIELD_ERROR'; formFields: FieldErrors } | { status: 'PASSWORD_RESET_NOT_ALLOWED' } | { status: 'GENERAL_ERROR'; message: string };
+
+export type NewPasswordResult =
+  | { status: 'OK' }
+  | { status: 'FIELD_ERROR'; formFields: FieldErrors }
+  | { status: 'RESET_PASSWORD_INVALID_TOKEN_ERROR' }
+  | { status: 'GENERAL_ERROR'; message: string };
+
+/** Asks for a reset link for `email` (the API answers OK whether or not the account exists). */
+export async function requestPasswordReset(email: string): Promise<ResetRequestResult> {
+  return generalErrors(async () => {
+    const res = await EmailPassword.sendPasswordResetEmail({ formFields: [{ id: 'email', value: email }] });
+    if (res.status === 'FIELD_ERROR') return { status: 'FIELD_ERROR', formFields: res.formFields };
+    return { status: res.status };
+  });
+}
+
+/** Sets a new password with the token in this page's address (`?token=`, read by the SDK). */
+export async function submitNewPassword(password: string): Promise<NewPasswordResult> {
+  return generalErrors(async () => {
+    const res = await EmailPassword.submitNewPassword({ formFields: [{ id: 'password', value: password }] });
+    if (res.status === 'FIELD_ERROR') return { status: 'FIELD_ERROR', formFields: res.formFields };
+    return { status: res.status };
+  });
+}
+
 export async function signOut(): Promise<void> {
   await Session.signOut();
 }
