@@ -108,6 +108,15 @@ export interface RedirectUrl {
   url: string;
 }
 
+/**
+ * GET /api/checkout-session/{id} (issue 15): whether that Checkout Session is the signed-in account's
+ * own and complete. Anything else (unknown, another account's, still open, expired) is `false` alike,
+ * so the answer tells nobody whether someone else's session exists.
+ */
+export interface CheckoutConfirmation {
+  confirmed: boolean;
+}
+
 /** GET and POST /api/usage: the month's count and what the plan leaves (DECISIONS.md: Free's 500 words are enforced). */
 export interface UsageSummary extends UsageMetrics {
   month: string;

@@ -84,6 +84,8 @@ export const routes: readonly RouteDef[] = [
   { method: 'GET', path: '/api/usage', fn: 'usage', forwardsCredentials: true },
   { method: 'POST', path: '/api/create-checkout-session', fn: 'billing', forwardsCredentials: true },
   { method: 'GET', path: '/api/manage-subscription', fn: 'billing', forwardsCredentials: true },
+  // /checkout/success asks whether Stripe's session_id is the account's own, completed checkout (issue 15).
+  { method: 'GET', path: '/api/checkout-session/{id}', fn: 'billing', forwardsCredentials: true },
   { method: 'POST', path: '/api/stripe-webhook', fn: 'stripeWebhook', forwardsHeaders: ['stripe-signature'] },
   { method: 'GET', path: '/api/account', fn: 'account', forwardsCredentials: true },
   { method: 'PATCH', path: '/api/account', fn: 'account', forwardsCredentials: true },

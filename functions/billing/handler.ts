@@ -1,4 +1,8 @@
-/** The billing function group: checkout (POST /api/create-checkout-session) and the portal (GET /api/manage-subscription). */
+/**
+ * The billing function group: checkout (POST /api/create-checkout-session), the portal (GET
+ * /api/manage-subscription) and whether a returning checkout is the caller's (GET /api/checkout-session/{id}).
+ */
+import type { CheckoutConfirmation } from '../../shared/api-types';
 import { checkoutBody, type CheckoutBody } from '../../shared/schemas/billing';
 import { billingTexts, usersTexts } from '../../shared/texts';
 import { billingConfig } from '../lib/billing-config';
@@ -7,7 +11,8 @@ import { byRouteKey, httpHandler } from '../lib/http';
 import { HttpError } from '../lib/http-error';
 import { logger } from '../lib/logger';
 import { json, type HttpResult } from '../lib/response';
-import { requireLiveSession, sessionOf } from '../lib/session';
+import { requireLiveSession, requireSession, sessionOf } from '../lib/session';
+import { confirmCheckout } from './checkout-confirmation';
 import { createCheckout, createPortal, type BillingDeps, type CheckoutOutcome, type PortalOutcome } from './checkout';
 import { StripeApiError } from './stripe-api';
 import { stripeClient } from './stripe-client';
@@ -59,7 +64,18 @@ const manageSubscription = httpHandler(
   { auth: requireLiveSession() },
 );
 
+// A read: it starts nothing, so the token is checked as every other read is (no call to the core).
+const checkoutSession = httpHandler(
+  async (event) => {
+    const outcome = await orUnavailable(async () => confirmCheckout(await deps(), sessionOf(event), event.pathParameters?.id ?? ''));
+    const body: CheckoutConfirmation = { confirmed: outcome.status === 'CONFIRMED' };
+    return json(200, body);
+  },
+  { auth: requireSession() },
+);
+
 export const handler = byRouteKey({
   'POST /api/create-checkout-session': checkout,
   'GET /api/manage-subscription': manageSubscription,
+  'GET /api/checkout-session/{id}': checkoutSession,
 });

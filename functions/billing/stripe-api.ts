@@ -77,7 +77,7 @@ export interface CheckoutSessionParams {
   payment_method_collection?: 'always' | 'if_required';
 }
 
-export type CheckoutSession = Pick<Stripe.Checkout.Session, 'id' | 'url' | 'status' | 'expires_at'>;
+export type CheckoutSession = Pick<Stripe.Checkout.Session, 'id' | 'url' | 'status' | 'expires_at' | 'client_reference_id'>;
 
 export interface StripeApi {
   createCustomer(params: { email: string; name?: string; metadata: Record<string, string> }, idempotencyKey: string): Promise<{ id: string }>;

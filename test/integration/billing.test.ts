@@ -164,6 +164,47 @@ describe('checkout, trial, portal and webhooks', () => {
   });
 });
 
+describe('GET /api/checkout-session/{id}: is the session_id /checkout/success got the account\'s own, completed checkout', () => {
+  const confirmation = (who: AuthApi, id: string) => who.get(`/api/checkout-session/${encodeURIComponent(id)}`);
+
+  it('confirms the account\'s own session once it is complete, and not while it is still open', async () => {
+    const { who, email } = await subscriber('confirming');
+    const url = (await who.post('/api/create-checkout-session', { priceId: PRICE_IDS.monthly })).body.url as string;
+    const openId = new URL(url).pathname.split('/').pop()!;
+    expect(openId).toMatch(/^cs_/);
+    expect(await confirmation(who, openId)).toEqual({ status: 200, body: { confirmed: false } });
+
+    const { location } = await payCheckout(url, email);
+    const sessionId = new URL(location).searchParams.get('session_id')!;
+    expect(sessionId).toBe(openId);
+    expect(await confirmation(who, sessionId)).toEqual({ status: 200, body: { confirmed: true } });
+  });
+
+  it("does not confirm another account's completed session to this one, nor to a visitor", async () => {
+    const owner = await subscriber('owner');
+    const { location } = await payCheckout((await owner.who.post('/api/create-checkout-session', { priceId: PRICE_IDS.monthly })).body.url as string, owner.email);
+    const sessionId = new URL(location).searchParams.get('session_id')!;
+    expect((await confirmation(owner.who, sessionId)).body).toEqual({ confirmed: true });
+
+    const other = await subscriber('other');
+    expect(await confirmation(other.who, sessionId)).toEqual({ status: 200, body: { confirmed: false } });
+    expect((await confirmation(new AuthApi(stack.api, stack.web), sessionId)).status).toBe(401);
+  });
+
+  it('answers a made-up, malformed or expired id with not confirmed, never an error or Stripe\'s words', async () => {
+    const { who } = await subscriber('guesser');
+    const expired = (await who.post('/api/create-checkout-session', { priceId: PRICE_IDS.monthly })).body.url as string;
+    await who.post('/api/create-checkout-session', { priceId: PRICE_IDS.annually });
+    const expiredId = new URL(expired).pathname.split('/').pop()!;
+    expect((await stripe.checkout.sessions.retrieve(expiredId)).status).toBe('expired');
+
+    for (const id of ['anything', 'cs_test_doesnotexist1234567890', expiredId, 'cs_../../v1/customers', 'x'.repeat(400), "cs_'\"<script>"]) {
+      const res = await confirmation(who, id);
+      expect(res, id).toEqual({ status: 200, body: { confirmed: false } });
+    }
+  });
+});
+
 describe('the Stripe webhook', () => {
   async function latestEventFor(customerEmail: string) {
     const who = await subscriber(customerEmail);

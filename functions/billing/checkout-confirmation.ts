@@ -1,0 +1,34 @@
+/**
+ * Whether a Checkout Session is the caller's own, completed checkout (issue 15): /checkout/success
+ * says "Subscription confirmed!" only on this answer, never on the mere presence of a session_id in
+ * its address, which anyone can type.
+ */
+import type { Caller } from './checkout';
+import { StripeApiError, type StripeApi } from './stripe-api';
+
+export type ConfirmationOutcome = { status: 'CONFIRMED' } | { status: 'NOT_CONFIRMED' };
+
+/**
+ * Stripe's Checkout Session ids: `cs_` then letters, digits and underscores (`cs_test_a1…`). Anything
+ * else cannot be one, so it is not sent to Stripe at all.
+ */
+const SESSION_ID = /^cs_[A-Za-z0-9_]{1,255}$/;
+
+/**
+ * Every session billing opens names its account in `client_reference_id` (checkout.ts), and only
+ * billing, holding the secret key, can open one; so a session naming another account, or none, is not
+ * this caller's. Unknown, foreign, open and expired sessions all answer the same, so the answer tells
+ * nobody whether someone else's session exists. A Stripe failure other than "no such session" is
+ * thrown: the caller's session may be fine, Stripe could not say.
+ */
+export async function confirmCheckout(deps: { stripe: StripeApi }, caller: Caller, sessionId: string): Promise<ConfirmationOutcome> {
+  if (!SESSION_ID.test(sessionId)) return { status: 'NOT_CONFIRMED' };
+  try {
+    const session = await deps.stripe.retrieveCheckoutSession(sessionId);
+    const mine = session.client_reference_id === caller.userId;
+    return mine && session.status === 'complete' ? { status: 'CONFIRMED' } : { status: 'NOT_CONFIRMED' };
+  } catch (error) {
+    if (error instanceof StripeApiError && error.status === 404) return { status: 'NOT_CONFIRMED' };
+    throw error;
+  }
+}
