@@ -48,6 +48,9 @@ export const routes: RouteObject[] = [
       { path: '/privacy', ...page('src/pages/legal/PrivacyPage.tsx', () => import('./pages/legal/PrivacyPage')) },
       { path: '/terms', ...page('src/pages/legal/TermsPage.tsx', () => import('./pages/legal/TermsPage')) },
       { path: '/security', ...page('src/pages/legal/SecurityPage.tsx', () => import('./pages/legal/SecurityPage')) },
+      // The prebuilt SuperTokens pages' addresses, sent on to the site's own (issue 15); no auth code needed.
+      { path: '/auth', ...page('src/pages/auth/OldAuthPathRedirect.tsx', () => import('./pages/auth/OldAuthPathRedirect')) },
+      { path: '/auth/*', ...page('src/pages/auth/OldAuthPathRedirect.tsx', () => import('./pages/auth/OldAuthPathRedirect')) },
       {
         // Pages that need the auth SDK: it loads with them, never with the marketing pages.
         ...page('src/auth/AuthShell.tsx', () => import('./auth/AuthShell')),
@@ -56,7 +59,8 @@ export const routes: RouteObject[] = [
           { path: '/signup', ...page('src/pages/auth/SignUpPage.tsx', () => import('./pages/auth/SignUpPage')) },
           { path: '/auth/callback', ...page('src/pages/auth/AuthCallbackPage.tsx', () => import('./pages/auth/AuthCallbackPage')) },
           { path: '/launch', ...page('src/pages/auth/LaunchPage.tsx', () => import('./pages/auth/LaunchPage')) },
-          { path: '/auth/*', ...page('src/pages/auth/PrebuiltAuthPage.tsx', () => import('./pages/auth/PrebuiltAuthPage')) },
+          // Where the emailed reset link lands (SuperTokens' default path): the site's own page.
+          { path: '/auth/reset-password', ...page('src/pages/auth/ResetPasswordPage.tsx', () => import('./pages/auth/ResetPasswordPage')) },
           // Stripe's return address: a client route (shared/url-rewrite.ts), on its way to the dashboard.
           { path: '/checkout/success', ...page('src/pages/CheckoutSuccessPage.tsx', () => import('./pages/CheckoutSuccessPage')) },
         ],

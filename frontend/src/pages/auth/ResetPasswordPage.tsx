@@ -1,0 +1,111 @@
+import { useEffect, useState, type ReactNode } from 'react';
+import { Link, useSearchParams } from 'react-router';
+import { PRODUCT_NAME } from '../../../../shared/product';
+import { texts } from '../../../../shared/texts';
+import { AuthSplit } from './AuthSplit';
+import { focusOnMount } from './reset/field-errors';
+import { LinkSent } from './reset/LinkSent';
+import { NewPasswordForm } from './reset/NewPasswordForm';
+import { RequestLinkForm } from './reset/RequestLinkForm';
+import { resetTexts as t } from './reset/reset-texts';
+import './reset/reset.css';
+
+type View =
+  | { name: 'request'; email?: string }
+  | { name: 'new-password' }
+  | { name: 'expired' }
+  | { name: 'sent'; email: string }
+  | { name: 'done' };
+
+function tabTitle(view: View): string {
+  if (view.name === 'new-password') return t.newPassword.title;
+  if (view.name === 'expired') return t.expired.title;
+  if (view.name === 'done') return t.done.title;
+  return t.request.title;
+}
+
+function SignInSwitch() {
+  return (
+    <p className="auth-switch">
+      {t.remembered} <Link to="/signin">{t.signIn}</Link>
+    </p>
+  );
+}
+
+/**
+ * /auth/reset-password, where the emailed link lands (SuperTokens' default path, spec §9): without
+ * `?token=` it asks for a link; with one it sets the new password. A used or expired link says so and
+ * offers a new one right there. The sign-in pages' look (AuthSplit, the same fields and buttons).
+ */
+export function ResetPasswordPage() {
+  const [params] = useSearchParams();
+  const [view, setView] = useState<View>(() => (params.get('token') ? { name: 'new-password' } : { name: 'request' }));
+  const title = tabTitle(view);
+
+  useEffect(() => {
+    document.title = `${title} | ${PRODUCT_NAME}`;
+  }, [title]);
+
+  const sent = (email: string) => setView({ name: 'sent', email });
+
+  if (view.name === 'done') {
+    return (
+      <div className="container narrow auth-status reset-done">
+        <div className="check-mark" aria-hidden="true">
+          ✓
+        </div>
+        <h1 ref={focusOnMount} tabIndex={-1}>
+          {t.done.title}
+        </h1>
+        <p className="lead" role="status">
+          {texts.auth.passwordResetDone}
+        </p>
+        <p>
+          <Link to="/signin" className="btn btn-primary">
+            {t.done.signIn}
+          </Link>
+        </p>
+      </div>
+    );
+  }
+
+  let aside: ReactNode;
+  let card: ReactNode;
+  if (view.name === 'new-password') {
+    aside = <Aside title={t.newPassword.title} lead={t.newPassword.lead} />;
+    card = <NewPasswordForm onDone={() => setView({ name: 'done' })} onExpired={() => setView({ name: 'expired' })} />;
+  } else if (view.name === 'expired') {
+    // Focused: the form that was just sent is gone, and the visitor must learn why before anything else.
+    aside = <Aside title={t.expired.title} lead={t.expired.lead} focus />;
+    card = <RequestLinkForm heading={t.expired.heading} intro={t.expired.intro} submitLabel={t.expired.submit} onSent={sent} />;
+  } else {
+    aside = <Aside title={t.request.title} lead={t.request.lead} />;
+    card =
+      view.name === 'sent' ? (
+        <LinkSent email={view.email} onAgain={() => setView({ name: 'request', email: view.email })} />
+      ) : (
+        <RequestLinkForm heading={t.request.heading} intro={t.request.intro} submitLabel={t.request.submit} initialEmail={view.email} onSent={sent} />
+      );
+  }
+
+  return (
+    // A new view is a new page part: its heading gets focus as it mounts, not the old one's.
+    <AuthSplit key={view.name} aside={aside}>
+      {card}
+      <SignInSwitch />
+    </AuthSplit>
+  );
+}
+
+function Aside({ title, lead, focus }: { title: string; lead: string; focus?: boolean }) {
+  return (
+    <>
+      <h1 ref={focus ? focusOnMount : undefined} tabIndex={focus ? -1 : undefined}>
+        {title}
+      </h1>
+      <p className="lead">{lead}</p>
+    </>
+  );
+}
+
+export default ResetPasswordPage;

@@ -1,0 +1,18 @@
+import { describe, expect, it } from 'vitest';
+import { oldAuthPathTarget } from './old-auth-paths';
+
+describe('the prebuilt pages’ addresses', () => {
+  it.each([
+    ['/auth', '', { to: '/signin' }],
+    ['/auth/', '', { to: '/signin' }],
+    ['/auth', '?show=signup', { to: '/signup' }],
+    ['/auth', '?show=signin&redirectToPath=%2Fpricing', { to: '/signin', returnTo: '/pricing' }],
+    ['/auth', '?show=signup&redirectToPath=/pricing', { to: '/signup', returnTo: '/pricing' }],
+    ['/auth/mfa', '', { to: '/' }],
+    ['/auth/mfa/', '?redirectToPath=/pricing', { to: '/' }],
+    ['/auth/callback/google', '?code=x&state=y', { to: '/signin' }],
+    ['/auth/no-such-page', '?show=signup', { to: '/signin' }],
+  ])('%s%s leads to %o', (pathname, search, target) => {
+    expect(oldAuthPathTarget(pathname, search)).toEqual(target);
+  });
+});

@@ -1,0 +1,14 @@
+/**
+ * Where the addresses of SuperTokens' prebuilt pages lead now that the site has its own (issue 15: one
+ * sign-in experience). Old bookmarks and links keep working: `/auth` is sign-in (`?show=signup`,
+ * sign-up), with its `redirectToPath` kept as the return path; `/auth/mfa` (no MFA here) goes home;
+ * anything else under /auth that is no page of ours goes to sign-in.
+ */
+export function oldAuthPathTarget(pathname: string, search: string): { to: string; returnTo?: string } {
+  const path = pathname.replace(/\/+$/, '');
+  if (path === '/auth/mfa') return { to: '/' };
+  const params = new URLSearchParams(search);
+  const returnTo = params.get('redirectToPath') ?? undefined;
+  const to = path === '/auth' && params.get('show') === 'signup' ? '/signup' : '/signin';
+  return returnTo ? { to, returnTo } : { to };
+}
