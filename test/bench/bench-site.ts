@@ -1,0 +1,41 @@
+/**
+ * The site as the benchmarks load it: the local stack with seed data (so /download shows a version and
+ * the dashboard has a real account to read), the production build with that stack's API origin baked
+ * in, served as the CDN serves it on the stack's web port (the one origin the API's CORS allows).
+ */
+import type { RunningService } from '../../infra/local/service';
+import { buildSite, serveSite } from '../support/built-site';
+import { startTestStack, type TestStack } from '../support/local-stack';
+
+process.env.AWS_SDK_JS_NODE_VERSION_SUPPORT_WARNING_DISABLED ??= 'true';
+
+export interface BenchSite {
+  stack: TestStack;
+  web: RunningService;
+  url(path: string): string;
+  stop(): Promise<void>;
+}
+
+export async function startBenchSite(): Promise<BenchSite> {
+  const stack = await startTestStack({ seed: true });
+  let site: Awaited<ReturnType<typeof buildSite>> | undefined;
+  try {
+    site = await buildSite({ apiOrigin: stack.api });
+    const web = await serveSite(site.dir, stack.ports.web);
+    const built = site;
+    return {
+      stack,
+      web,
+      url: (path) => `${web.url}${path}`,
+      async stop() {
+        await web.stop();
+        built.remove();
+        await stack.stop();
+      },
+    };
+  } catch (error) {
+    site?.remove();
+    await stack.stop();
+    throw error;
+  }
+}
