@@ -130,9 +130,13 @@ export const billingUiTexts = {
   },
   downgradeFailed: 'Please manage your subscription through the dashboard to downgrade.',
   checkoutSuccess: {
+    /** While the server is asked whether the returning checkout is this account's (issue 15). */
+    confirming: 'Confirming your subscription...',
     confirmed: 'Subscription confirmed!',
     redirecting: 'Redirecting to your dashboard...',
     noSession: 'No session ID found. Redirecting to dashboard...',
+    /** spec §8: a session_id that is not this account's completed checkout, or the check failed. */
+    failed: 'Something went wrong. Redirecting to dashboard...',
   },
   metrics: {
     timeSaved: 'Time Saved',

@@ -1,4 +1,4 @@
-import type { RedirectUrl, UserProfile } from '../../../shared/api-types';
+import type { CheckoutConfirmation, RedirectUrl, UserProfile } from '../../../shared/api-types';
 import type { PriceId } from '../../../shared/plans';
 import type { CheckoutBody } from '../../../shared/schemas/billing';
 import { api } from './client';
@@ -23,4 +23,13 @@ export async function createCheckoutSession(priceId: PriceId): Promise<Partial<R
 export async function getManageSubscriptionUrl(): Promise<Partial<RedirectUrl>> {
   const { data } = await api.get<Partial<RedirectUrl>>('/api/manage-subscription');
   return data ?? {};
+}
+
+/**
+ * GET /api/checkout-session/{id} (issue 15): whether the session_id Stripe sent back to
+ * /checkout/success is this account's own completed checkout. Only `confirmed: true` confirms.
+ */
+export async function getCheckoutConfirmation(sessionId: string): Promise<boolean> {
+  const { data } = await api.get<Partial<CheckoutConfirmation>>(`/api/checkout-session/${encodeURIComponent(sessionId)}`);
+  return data?.confirmed === true;
 }

@@ -1,18 +1,53 @@
 import { act, screen } from '@testing-library/react';
+import { AxiosError, AxiosHeaders } from 'axios';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { texts } from '../../../shared/texts';
+import { getCheckoutConfirmation } from '../api/billing';
+import { useSession, type SessionState } from '../auth/session';
 import { renderAt } from '../auth/testing';
+import { rememberedReturnTo } from '../return-to';
 import { CheckoutSuccessPage } from './CheckoutSuccessPage';
 
-beforeEach(() => vi.useFakeTimers());
-afterEach(() => vi.useRealTimers());
+vi.mock('../auth/session', () => ({ useSession: vi.fn() }));
+vi.mock('../api/billing', () => ({ getCheckoutConfirmation: vi.fn() }));
+
+const t = texts.billingUi.checkoutSuccess;
+const signedIn: SessionState = { loading: false, doesSessionExist: true, userId: 'u-1' };
+const signedOut: SessionState = { loading: false, doesSessionExist: false };
+const loading: SessionState = { loading: true, doesSessionExist: false };
+
+beforeEach(() => {
+  vi.useFakeTimers();
+  vi.mocked(useSession).mockReturnValue(signedIn);
+  sessionStorage.clear();
+});
+afterEach(() => {
+  vi.useRealTimers();
+  vi.mocked(getCheckoutConfirmation).mockReset();
+});
 
 const renderPage = (path: string) => renderAt(path, '/checkout/success', <CheckoutSuccessPage />);
 
+function answered(status: number): AxiosError {
+  const config = { headers: new AxiosHeaders() };
+  return new AxiosError(`Request failed with status code ${status}`, 'ERR_BAD_RESPONSE', config, {}, { status, statusText: '', headers: {}, config, data: {} });
+}
+
+/** Lets the server's answer arrive and the effects of the render after it set their timers. */
+const settle = () => act(async () => {});
+
 describe('/checkout/success', () => {
-  it('confirms the subscription and goes to the dashboard after 2 s', async () => {
+  it("confirms the subscription only once the server says the session is the account's own, then goes to the dashboard after 2 s", async () => {
+    let answer!: (confirmed: boolean) => void;
+    vi.mocked(getCheckoutConfirmation).mockReturnValue(new Promise((resolve) => (answer = resolve)));
     const { router } = renderPage('/checkout/success?session_id=cs_test_123');
-    expect(screen.getByRole('heading', { name: 'Subscription confirmed!' })).toBeInTheDocument();
-    expect(screen.getByText('Redirecting to your dashboard...')).toBeInTheDocument();
+    expect(getCheckoutConfirmation).toHaveBeenCalledWith('cs_test_123');
+    expect(screen.getByRole('status')).toHaveTextContent(t.confirming);
+    expect(screen.queryByText(t.confirmed)).toBeNull();
+
+    await act(async () => answer(true));
+    expect(screen.getByRole('heading', { name: t.confirmed })).toBeInTheDocument();
+    expect(screen.getByText(t.redirecting)).toBeInTheDocument();
     await act(() => vi.advanceTimersByTimeAsync(1999));
     expect(router.state.location.pathname).toBe('/checkout/success');
     await act(() => vi.advanceTimersByTimeAsync(1));
@@ -21,10 +56,60 @@ describe('/checkout/success', () => {
     expect(router.state.location.state).toEqual({ fromCheckout: true });
   });
 
-  it('without a session id says so and goes to the dashboard after 2 s', async () => {
+  it("says something went wrong for a session that is not the account's (foreign, made up, unpaid), and goes to the dashboard after 2 s", async () => {
+    vi.mocked(getCheckoutConfirmation).mockResolvedValue(false);
+    const { router } = renderPage('/checkout/success?session_id=anything');
+    await settle();
+    expect(screen.getByRole('alert')).toHaveTextContent('Something went wrong. Redirecting to dashboard...');
+    expect(screen.queryByText(t.confirmed)).toBeNull();
+    await act(() => vi.advanceTimersByTimeAsync(1999));
+    expect(router.state.location.pathname).toBe('/checkout/success');
+    await act(() => vi.advanceTimersByTimeAsync(1));
+    expect(screen.getByTestId('where')).toHaveTextContent('dashboard /dashboard');
+    expect(router.state.location.state).toBeFalsy();
+  });
+
+  it('says something went wrong when the check itself fails', async () => {
+    vi.spyOn(console, 'error').mockImplementation(() => {});
+    vi.mocked(getCheckoutConfirmation).mockRejectedValue(answered(502));
+    renderPage('/checkout/success?session_id=cs_test_123');
+    await settle();
+    expect(screen.getByRole('alert')).toHaveTextContent(t.failed);
+    expect(screen.queryByText(t.confirmed)).toBeNull();
+  });
+
+  it('sends a signed-out visitor to /signin first, to come back here after, without asking the server', async () => {
+    vi.mocked(useSession).mockReturnValue(signedOut);
+    renderPage('/checkout/success?session_id=cs_test_123');
+    await settle();
+    expect(screen.getByTestId('where')).toHaveTextContent('signin /signin');
+    expect(rememberedReturnTo()).toBe('/checkout/success?session_id=cs_test_123');
+    expect(getCheckoutConfirmation).not.toHaveBeenCalled();
+    expect(screen.queryByText(t.confirmed)).toBeNull();
+  });
+
+  it('waits for the session before asking anything', async () => {
+    vi.mocked(useSession).mockReturnValue(loading);
+    renderPage('/checkout/success?session_id=cs_test_9');
+    await settle();
+    expect(screen.getByRole('status')).toHaveTextContent(t.confirming);
+    expect(getCheckoutConfirmation).not.toHaveBeenCalled();
+  });
+
+  it('sends to /signin, to come back here after, when the server finds the session ended', async () => {
+    vi.mocked(getCheckoutConfirmation).mockRejectedValue(answered(401));
+    renderPage('/checkout/success?session_id=cs_test_9');
+    await settle();
+    expect(getCheckoutConfirmation).toHaveBeenCalledWith('cs_test_9');
+    expect(screen.getByTestId('where')).toHaveTextContent('signin /signin');
+    expect(rememberedReturnTo()).toBe('/checkout/success?session_id=cs_test_9');
+  });
+
+  it('without a session id says so and goes to the dashboard after 2 s, asking nothing', async () => {
     const { router } = renderPage('/checkout/success');
     expect(screen.getByRole('alert')).toHaveTextContent('No session ID found. Redirecting to dashboard...');
     expect(screen.queryByText('Subscription confirmed!')).toBeNull();
+    expect(getCheckoutConfirmation).not.toHaveBeenCalled();
     await act(() => vi.advanceTimersByTimeAsync(1999));
     expect(router.state.location.pathname).toBe('/checkout/success');
     await act(() => vi.advanceTimersByTimeAsync(1));
