@@ -1,4 +1,8 @@
 import { OutputFormat, type BundlingOptions } from 'aws-cdk-lib/aws-lambda-nodejs';
+import type { BuildOptions } from 'esbuild';
+import { resolve } from 'node:path';
+
+const ROOT = resolve(import.meta.dirname, '../..');
 
 /**
  * Parts of the AWS SDK v3 a Lambda never reaches: the credential providers (it gets its role's keys
@@ -20,7 +24,20 @@ export const UNREACHED_SDK_MODULES = [
   '@smithy/core/event-streams',
 ];
 
-/** esbuild settings for every Lambda; bench:lambda bundles with the same ones. */
+/**
+ * Packages supertokens-node imports but never runs on Lambda, each replaced by a few lines that say why
+ * (issue 16: the auth and account bundles were 1.6 MB, a third of it these). Paths from the project
+ * root, where the stack's esbuild runs; test/integration/auth-bundled.test.ts signs in through the
+ * bundle built with them.
+ */
+export const UNRUN_PACKAGE_SHIMS: Record<string, string> = {
+  'cross-fetch': './functions/lib/bundle-shims/global-fetch.ts',
+  'node-fetch': './functions/lib/bundle-shims/global-fetch.ts',
+  'libphonenumber-js/max': './functions/lib/bundle-shims/no-phone-numbers.ts',
+  pako: './functions/lib/bundle-shims/no-stream-inflate.ts',
+};
+
+/** esbuild settings for every Lambda, as the stack's NodejsFunction takes them. */
 export const LAMBDA_BUNDLING = {
   minify: true,
   sourceMap: true,
@@ -28,4 +45,17 @@ export const LAMBDA_BUNDLING = {
   format: OutputFormat.CJS,
   externalModules: UNREACHED_SDK_MODULES,
   mainFields: ['module', 'main'],
+  esbuildArgs: { '--alias': Object.entries(UNRUN_PACKAGE_SHIMS).map(([name, shim]) => `${name}=${shim}`) },
 } satisfies BundlingOptions;
+
+/** The same settings for esbuild's own API, as bench:lambda and the bundled-handler tests build with. */
+export const LAMBDA_ESBUILD_OPTIONS = {
+  bundle: true,
+  platform: 'node',
+  minify: LAMBDA_BUNDLING.minify,
+  target: LAMBDA_BUNDLING.target,
+  format: 'cjs',
+  mainFields: LAMBDA_BUNDLING.mainFields,
+  external: LAMBDA_BUNDLING.externalModules,
+  alias: Object.fromEntries(Object.entries(UNRUN_PACKAGE_SHIMS).map(([name, shim]) => [name, resolve(ROOT, shim)])),
+} satisfies BuildOptions;

@@ -1,7 +1,9 @@
 /**
  * `npm run bench:lambda`: per function, the minified bundle size and the cold-start cost: a fresh Node
  * process requires the bundle and invokes it once against the local stack (median of 5), beside an
- * empty handler bundled the same way (the floor). Prints figures; never fails on time.
+ * empty handler bundled the same way (the floor), and each one's cold start as a multiple of the floor's
+ * (issue 16's targets: auth ≤ 2.5×, every other function ≤ 2×; auth's bundle ≤ 800 KB). Prints figures;
+ * never fails on time.
  */
 import { build } from 'esbuild';
 import { execFile } from 'node:child_process';
@@ -10,7 +12,7 @@ import { mkdtempSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { promisify } from 'node:util';
-import { UNREACHED_SDK_MODULES } from '../../infra/constructs/bundling';
+import { LAMBDA_ESBUILD_OPTIONS } from '../../infra/constructs/bundling';
 import { freePort } from '../../infra/local/ports';
 import { startLocalStack, DEFAULT_PORTS, type Ports } from '../../infra/local/stack';
 import Stripe from 'stripe';
@@ -24,24 +26,15 @@ process.env.AWS_SDK_JS_NODE_VERSION_SUPPORT_WARNING_DISABLED ??= 'true';
 const RUNS = 5;
 const BUDGET_KB = 300;
 const SDK_FUNCTIONS = ['auth', 'account'];
+/** supertokens-node's own budgets (issue 16): the auth Lambda's bundle, and cold start against the floor. */
+const SDK_BUDGET_KB = 800;
+const COLD_START_TARGET = (fn: string) => (fn === 'auth' ? 2.5 : 2);
 const run = promisify(execFile);
 const work = mkdtempSync(join(tmpdir(), 'voxpen-bench-lambda-'));
 
 async function bundle(name: string, entry: string): Promise<string> {
   const outfile = join(work, name, 'index.js');
-  await build({
-    entryPoints: [entry],
-    outfile,
-    bundle: true,
-    minify: true,
-    sourcemap: true,
-    platform: 'node',
-    target: 'node22',
-    format: 'cjs',
-    mainFields: ['module', 'main'],
-    external: UNREACHED_SDK_MODULES,
-    logLevel: 'error',
-  });
+  await build({ ...LAMBDA_ESBUILD_OPTIONS, entryPoints: [entry], outfile, sourcemap: true, logLevel: 'error' });
   return outfile;
 }
 
@@ -140,14 +133,20 @@ async function main() {
     writeFileSync(emptyEntry, "export const handler = async () => ({ statusCode: 200, body: '' });\n");
     const targets: [string, string][] = [['(empty floor)', emptyEntry], ...(Object.entries(functions) as [FunctionName, { entry: string }][]).map(([n, d]): [string, string] => [n, resolve(d.entry)])];
     console.log(`bench:lambda: ${RUNS} cold starts each (fresh node ${process.version} process: require bundle + one invocation against the local stack), medians\n`);
-    console.log(['function'.padEnd(16), 'bundle KB'.padStart(10), 'require ms'.padStart(11), '1st invoke ms'.padStart(14), 'process ms'.padStart(11), '  status', '  budget'].join(''));
+    console.log(['function'.padEnd(16), 'bundle KB'.padStart(10), 'require ms'.padStart(11), '1st invoke ms'.padStart(14), 'process ms'.padStart(11), '× floor'.padStart(9), '  status', '  budget'].join(''));
+    let floorMs = 0;
     for (const [name, entry] of targets) {
       const file = await bundle(name.replace(/\W/g, ''), entry);
       const kb = statSync(file).size / 1024;
       const r = await coldStart(file, name, stack.env, accessToken);
-      // auth and account carry supertokens-node (routes.ts says why), so the budget is not theirs.
-      const budget = SDK_FUNCTIONS.includes(name) || name.startsWith('(') ? '' : kb <= BUDGET_KB ? `  ≤${BUDGET_KB} ok` : `  OVER ${BUDGET_KB}`;
-      console.log([name.padEnd(16), kb.toFixed(1).padStart(10), r.requireMs.toFixed(1).padStart(11), r.firstInvokeMs.toFixed(1).padStart(14), r.processMs.toFixed(0).padStart(11), `  ${r.status}`, budget].join(''));
+      const isFloor = name.startsWith('(');
+      if (isFloor) floorMs = r.processMs;
+      // The cold start as the process sees it (start, require, first invocation) over the empty handler's.
+      const ratio = r.processMs / floorMs;
+      // auth and account carry supertokens-node (routes.ts says why): 800 KB, not 300.
+      const kbBudget = SDK_FUNCTIONS.includes(name) ? SDK_BUDGET_KB : BUDGET_KB;
+      const budget = isFloor ? '' : [kb <= kbBudget ? `≤${kbBudget} KB ok` : `OVER ${kbBudget} KB`, ratio <= COLD_START_TARGET(name) ? `≤${COLD_START_TARGET(name)}× ok` : `OVER ${COLD_START_TARGET(name)}×`].join(', ');
+      console.log([name.padEnd(16), kb.toFixed(1).padStart(10), r.requireMs.toFixed(1).padStart(11), r.firstInvokeMs.toFixed(1).padStart(14), r.processMs.toFixed(0).padStart(11), ratio.toFixed(2).padStart(9), `  ${r.status}`, `  ${budget}`].join(''));
     }
   } finally {
     await stack.stop();

@@ -8,7 +8,7 @@ import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { LAMBDA_BUNDLING } from '../../infra/constructs/bundling';
+import { LAMBDA_ESBUILD_OPTIONS } from '../../infra/constructs/bundling';
 import { gatewayService } from '../../infra/local/gateway';
 import { freePort } from '../../infra/local/ports';
 import type { RunningService } from '../../infra/local/service';
@@ -21,18 +21,7 @@ let stack: TestStack;
 let bundled: RunningService;
 
 async function bundle(name: 'auth' | 'users'): Promise<string> {
-  await build({
-    entryPoints: [functions[name].entry],
-    outfile: join(dir, name, 'index.js'),
-    bundle: true,
-    platform: 'node',
-    format: 'cjs',
-    minify: LAMBDA_BUNDLING.minify,
-    target: LAMBDA_BUNDLING.target,
-    mainFields: LAMBDA_BUNDLING.mainFields,
-    external: LAMBDA_BUNDLING.externalModules,
-    logLevel: 'error',
-  });
+  await build({ ...LAMBDA_ESBUILD_OPTIONS, entryPoints: [functions[name].entry], outfile: join(dir, name, 'index.js'), logLevel: 'error' });
   // Lambda requires index.js; the local gateway imports ES modules, so a two-line bridge.
   writeFileSync(join(dir, name, 'entry.mjs'), "import { createRequire } from 'node:module';\nexport const { handler } = createRequire(import.meta.url)('./index.js');\n");
   return `${name}/entry.mjs`;

@@ -1,0 +1,101 @@
+/**
+ * The auth and account Lambdas bundled as deployed (issue 16): esbuild with the stack's settings,
+ * including the shims that stand in for what supertokens-node imports and never runs here (cross-fetch
+ * and node-fetch, libphonenumber-js, pako; infra/constructs/bundling.ts). Served by a second local
+ * gateway beside the stack, the bundles do what the sources do against the real core: sign-up, a
+ * refused and a right password, refresh, Google through the stand-in, a password change, sign-out.
+ */
+import { build, type Metafile } from 'esbuild';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { LAMBDA_ESBUILD_OPTIONS } from '../../infra/constructs/bundling';
+import { gatewayService } from '../../infra/local/gateway';
+import { freePort } from '../../infra/local/ports';
+import type { RunningService } from '../../infra/local/service';
+import { functions } from '../../shared/routes';
+import { AuthApi } from '../support/auth-api';
+import { signInWithGoogle } from '../support/google-sign-in';
+import { startTestStack, type TestStack } from '../support/local-stack';
+import { refreshWithCookie, setCookies } from '../support/sessions';
+
+const dir = mkdtempSync(join(tmpdir(), 'voxpen-auth-bundled-'));
+const BUNDLED = ['auth', 'users', 'account'] as const;
+const metafiles: Partial<Record<(typeof BUNDLED)[number], Metafile>> = {};
+let stack: TestStack;
+let bundled: RunningService;
+let api: { api: string; web: string };
+
+async function bundle(name: (typeof BUNDLED)[number]): Promise<string> {
+  const result = await build({ ...LAMBDA_ESBUILD_OPTIONS, entryPoints: [functions[name].entry], outfile: join(dir, name, 'index.js'), metafile: true, logLevel: 'error' });
+  metafiles[name] = result.metafile;
+  // Lambda requires index.js; the local gateway imports ES modules, so a two-line bridge.
+  writeFileSync(join(dir, name, 'entry.mjs'), "import { createRequire } from 'node:module';\nexport const { handler } = createRequire(import.meta.url)('./index.js');\n");
+  return `${name}/entry.mjs`;
+}
+
+beforeAll(async () => {
+  stack = await startTestStack();
+  const entries = await Promise.all(BUNDLED.map(async (name) => [name, { entry: await bundle(name) }] as const));
+  bundled = await gatewayService({ port: await freePort(), corsOrigins: [], root: dir, functions: Object.fromEntries(entries) }).start();
+  api = { api: bundled.url, web: stack.web };
+}, 120_000);
+afterAll(async () => {
+  await bundled?.stop();
+  await stack?.stop();
+  rmSync(dir, { recursive: true, force: true });
+});
+
+const email = (name: string) => `${name}-${Date.now()}@example.com`;
+
+describe('auth and account Lambdas as bundled', () => {
+  it.each(['auth', 'account'] as const)('%s carries none of the packages supertokens-node never runs here', (name) => {
+    const packages = new Set(Object.keys(metafiles[name]!.inputs).flatMap((path) => path.match(/node_modules\/((?:@[^/]+\/)?[^/]+)\//)?.[1] ?? []));
+    expect(packages).toContain('supertokens-node');
+    for (const left of ['cross-fetch', 'node-fetch', 'libphonenumber-js', 'pako']) expect(packages).not.toContain(left);
+  });
+
+  it('signs up, refuses a wrong password, signs in, refreshes and signs out', async () => {
+    const address = email('bundled-auth');
+    const who = new AuthApi(api.api, api.web);
+    expect((await who.signUp(address, 'engine42')).status).toBe('OK');
+    expect((await who.post('/api/ensure-user-exists')).status).toBe(201);
+    expect((await who.signOut()).status).toBe('OK');
+
+    const again = new AuthApi(api.api, api.web, who.address);
+    expect((await again.signIn(address, 'engine43')).status).toBe('WRONG_CREDENTIALS_ERROR');
+    expect((await again.signIn(address, 'engine42')).status).toBe('OK');
+    const profile = await again.get('/api/account');
+    expect(profile.status).toBe(200);
+    expect(profile.body).toMatchObject({ email: address, signInMethods: ['password'] });
+
+    const refreshed = await refreshWithCookie(api.api, api.web, again.jar.get('sRefreshToken')!);
+    expect(refreshed.status).toBe(200);
+    expect(setCookies(refreshed).sAccessToken).toBeTruthy();
+
+    expect((await again.signOut()).status).toBe('OK');
+    expect((await again.get('/api/account')).status).toBe(401);
+  });
+
+  it('changes a password through the bundled account Lambda, and the old one stops working', async () => {
+    const address = email('bundled-password');
+    const who = new AuthApi(api.api, api.web);
+    expect((await who.signUp(address, 'engine42')).status).toBe('OK');
+    expect((await who.post('/api/ensure-user-exists')).status).toBe(201);
+    const changed = await who.call('POST', '/api/account/password', { currentPassword: 'engine42', newPassword: 'turbine77' });
+    expect(changed.status).toBe(200);
+    const later = new AuthApi(api.api, api.web, who.address);
+    expect((await later.signIn(address, 'engine42')).status).toBe('WRONG_CREDENTIALS_ERROR');
+    expect((await later.signIn(address, 'turbine77')).status).toBe('OK');
+  });
+
+  it('continues with Google through the stand-in (discovery and token calls over the global fetch)', async () => {
+    const { who, result } = await signInWithGoogle({ ...stack, ...api }, email('bundled-google'), 'Bundled Google');
+    expect(result.status).toBe('OK');
+    expect(result.createdNewRecipeUser).toBe(true);
+    expect(who.hasSession()).toBe(true);
+    // A Google sign-up makes the record itself (functions/auth/google-sign-up.ts).
+    expect((await who.get('/api/account')).body).toMatchObject({ signInMethods: ['google'] });
+  });
+});
