@@ -78,7 +78,10 @@ export function planById(id: PlanId): Plan {
   return PLANS.find((p) => p.id === id)!;
 }
 
-/** spec §9: dollars as the pricing page shows them: '$11.00' for the monthly price, '$121' for a year. */
-export function formatUsd(amount: number, cents = false): string {
-  return `$${cents ? amount.toFixed(2) : String(amount)}`;
+/**
+ * Every price the site shows, in one style (issue 15: '$11.00/month' beside '$121/year' read as two):
+ * spec §9 shows Pro as '$11.00', so always dollars and cents: '$11.00', '$121.00', '$0.00'.
+ */
+export function formatUsd(amount: number): string {
+  return `$${amount.toFixed(2)}`;
 }

@@ -39,27 +39,35 @@ function renderPricing() {
 const card = (name: string) => screen.getByRole('article', { name });
 
 describe('/pricing', () => {
-  it('shows Pro at $11.00/month, and on Annually $132 struck through and $121/year', async () => {
+  it('shows Pro at $11.00/month, and on Annually $132.00 struck through and $121.00/year', async () => {
     renderPricing();
     const monthly = screen.getByRole('button', { name: 'Monthly' });
     const annually = screen.getByRole('button', { name: /^Annually/ });
     expect(monthly).toHaveAttribute('aria-pressed', 'true');
     expect(within(card('Pro')).getByText('$11.00')).toBeInTheDocument();
     expect(within(card('Pro')).getByText('/month')).toBeInTheDocument();
-    expect(within(card('Free')).getByText('$0')).toBeInTheDocument();
+    expect(within(card('Free')).getByText('$0.00')).toBeInTheDocument();
     expect(within(card('Enterprise')).getByText('Custom')).toBeInTheDocument();
 
     await userEvent.click(annually);
     expect(annually).toHaveAttribute('aria-pressed', 'true');
     expect(monthly).toHaveAttribute('aria-pressed', 'false');
     const pro = card('Pro');
-    expect(within(pro).getByText('$132').tagName).toBe('S');
-    expect(within(pro).getByText('$121')).toBeInTheDocument();
+    expect(within(pro).getByText('$132.00').tagName).toBe('S');
+    expect(within(pro).getByText('$121.00')).toBeInTheDocument();
     expect(within(pro).getByText('/year')).toBeInTheDocument();
     expect(within(pro).queryByText('$11.00')).toBeNull();
 
     await userEvent.click(monthly);
     expect(within(card('Pro')).getByText('$11.00')).toBeInTheDocument();
+  });
+
+  it('shows every price on the page in one format, dollars and cents, on either interval (issue 15)', async () => {
+    renderPricing();
+    const prices = () => [...document.querySelectorAll('.price .amount, .price .was')].map((node) => node.textContent!.replace(/^Was /, '')).filter((text) => text !== 'Custom');
+    expect(prices()).toEqual(['$0.00', '$11.00']);
+    await userEvent.click(screen.getByRole('button', { name: /^Annually/ }));
+    expect(prices()).toEqual(['$0.00', '$132.00', '$121.00']);
   });
 
   it('lists the §9 plan facts and sends Enterprise to /contact', () => {

@@ -1,6 +1,6 @@
 import { formatUsd, PRO_ANNUAL_LIST_USD, PRO_ANNUAL_USD, type BillingInterval, type Plan } from '../../../shared/plans';
 
-/** spec §9: $11.00/month, or $132 struck through and $121/year; Free $0; Enterprise custom. */
+/** spec §9: $11.00/month, or $132.00 struck through and $121.00/year; Free $0.00; Enterprise custom (one format: formatUsd). */
 export function PlanPrice({ plan, interval }: { plan: Plan; interval: BillingInterval }) {
   if (plan.monthlyUsd === undefined) {
     return (
@@ -32,7 +32,7 @@ export function PlanPrice({ plan, interval }: { plan: Plan; interval: BillingInt
   }
   return (
     <p className="price">
-      <span className="amount">{formatUsd(plan.monthlyUsd, true)}</span>
+      <span className="amount">{formatUsd(plan.monthlyUsd)}</span>
       <span className="per">/month</span>
     </p>
   );

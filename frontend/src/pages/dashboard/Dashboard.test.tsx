@@ -180,11 +180,11 @@ describe('/dashboard usage of the month and the last 12 months (issue 14)', () =
 });
 
 describe('/dashboard subscription card', () => {
-  it('shows Free Plan at $0 with its word allowance and Upgrade to Pro, to /pricing', async () => {
+  it('shows Free Plan at $0.00 with its word allowance and Upgrade to Pro, to /pricing', async () => {
     await renderDashboard();
     const card = subscriptionCard();
     expect(await within(card).findByText('Free Plan')).toBeInTheDocument();
-    expect(within(card).getByText('$0')).toBeInTheDocument();
+    expect(within(card).getByText('$0.00')).toBeInTheDocument();
     expect(within(card).getByText('500 words per month')).toBeInTheDocument();
     await userEvent.click(within(card).getByRole('link', { name: 'Upgrade to Pro' }));
     expect(await screen.findByRole('heading', { name: 'Pricing page' })).toBeInTheDocument();
@@ -212,7 +212,7 @@ describe('/dashboard subscription card', () => {
     vi.mocked(getUserProfile).mockResolvedValueOnce(proProfile({ cancelAtPeriodEnd: true, interval: 'year' }));
     await renderDashboard();
     expect(await within(subscriptionCard()).findByText('Ends December 1, 2026')).toBeInTheDocument();
-    expect(within(subscriptionCard()).getByText('$121')).toBeInTheDocument();
+    expect(within(subscriptionCard()).getByText('$121.00')).toBeInTheDocument();
     expect(within(subscriptionCard()).getByText('/year')).toBeInTheDocument();
   });
 

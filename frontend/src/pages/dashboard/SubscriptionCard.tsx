@@ -50,10 +50,10 @@ function ManageButton() {
   );
 }
 
-/** spec §9: the prices as /pricing shows them: $11.00/month, $121/year, $0. */
+/** spec §9: the prices as /pricing shows them (formatUsd): $11.00/month, $121.00/year, $0.00. */
 function planPrice(pro: boolean, annual: boolean): string {
   if (!pro) return formatUsd(0);
-  return annual ? formatUsd(PRO_ANNUAL_USD) : formatUsd(PRO_MONTHLY_USD, true);
+  return formatUsd(annual ? PRO_ANNUAL_USD : PRO_MONTHLY_USD);
 }
 
 /**
