@@ -10,6 +10,7 @@ import { apiTexts } from '../../shared/texts';
 import { MAX_BODY_BYTES } from '../lib/http';
 import { json, type HttpResult } from '../lib/response';
 import { API_BASE_PATH, TENANT_ID } from './app-info';
+import { emptyFieldsAnswer } from './empty-fields';
 
 /** RFC 5321: no address longer than this can be delivered to; the core and its keys need not see one. */
 export const EMAIL_MAX = 254;
@@ -96,15 +97,17 @@ function emailQuery(query: Query): HttpResult | undefined {
   return typeof email === 'string' && email.trim().length > EMAIL_MAX ? badRequest(apiTexts.emailTooLong) : undefined;
 }
 
-const signInOrUp = (body: Body) => formFields(body) ?? linking(body);
+/** Well-formed, then the empty fields answered in the product's words (./empty-fields.ts). */
+const signInOrUp = (flow: 'signUp' | 'signIn') => (body: Body) =>
+  formFields(body) ?? linking(body) ?? emptyFieldsAnswer(body.formFields as { id: string; value: unknown }[], flow);
 
 /**
  * Every API the SDK serves for the recipes supertokens.ts configures, by method and path under /api/auth,
  * less the OAuth2 provider recipe's /oauth/* (the product is no OAuth provider). Others answer 404.
  */
 const SDK_ROUTES: Record<string, SdkRoute> = {
-  'POST /signup': { body: signInOrUp },
-  'POST /signin': { body: signInOrUp },
+  'POST /signup': { body: signInOrUp('signUp') },
+  'POST /signin': { body: signInOrUp('signIn') },
   'POST /user/password/reset/token': { body: formFields },
   'POST /user/password/reset': { body: formFields },
   'GET /emailpassword/email/exists': { query: emailQuery },

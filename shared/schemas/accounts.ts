@@ -14,13 +14,13 @@ export const PASSWORD_MAX = 99;
 
 /** spec §5: the email is trimmed first, then must look like an email. */
 export const emailSchema = z.pipe(
-  z.string({ error: fields.required }).check(z.trim(), z.minLength(1, { error: fields.required })),
+  z.string({ error: fields.emailRequired }).check(z.trim(), z.minLength(1, { error: fields.emailRequired })),
   z.email({ error: fields.emailInvalid }),
 );
 
 /** spec §5: sign-up password: 8..99 characters with a letter and a digit. */
-export const newPasswordSchema = z.string({ error: fields.required }).check(
-  z.minLength(1, { error: fields.required, abort: true }),
+export const newPasswordSchema = z.string({ error: fields.newPasswordRequired }).check(
+  z.minLength(1, { error: fields.newPasswordRequired, abort: true }),
   z.minLength(PASSWORD_MIN, { error: fields.passwordTooShort, abort: true }),
   z.maxLength(PASSWORD_MAX, { error: fields.passwordTooLong, abort: true }),
   z.regex(/[A-Za-z]/, { error: fields.passwordNeedsLetter, abort: true }),
@@ -28,7 +28,7 @@ export const newPasswordSchema = z.string({ error: fields.required }).check(
 );
 
 /** spec §5: on sign-in the password only has to be a (non-empty) string. */
-export const signInPasswordSchema = z.string({ error: fields.required }).check(z.minLength(1, { error: fields.required }));
+export const signInPasswordSchema = z.string({ error: fields.passwordRequired }).check(z.minLength(1, { error: fields.passwordRequired }));
 
 /** The first problem with a value, or undefined when it is valid (the shape SuperTokens validators return). */
 export function fieldError(schema: z.ZodMiniType, value: unknown): string | undefined {
@@ -41,7 +41,7 @@ const userIdSchema = z.string().check(z.trim(), z.minLength(1), z.maxLength(128)
 
 /** POST /api/users (spec §7). */
 export const createUserBody = z.object({
-  name: z.string({ error: fields.required }).check(z.trim(), z.minLength(1, { error: fields.required }), z.maxLength(200)),
+  name: z.string({ error: fields.nameRequired }).check(z.trim(), z.minLength(1, { error: fields.nameRequired }), z.maxLength(200)),
   email: emailSchema,
   supertokensUserId: userIdSchema,
 });

@@ -65,7 +65,7 @@ describe('POST /api/account/password', () => {
       ['onlyletters', fields.passwordNeedsDigit],
       ['12345678', fields.passwordNeedsLetter],
       [`a1${'x'.repeat(98)}`, fields.passwordTooLong],
-      ['', fields.required],
+      ['', fields.newPasswordRequired],
     ] as const) {
       const refused = await change(who, PASSWORD, newPassword);
       expect(refused.status, newPassword).toBe(400);
