@@ -34,12 +34,20 @@ export function accessTokenOf(event: Pick<APIGatewayProxyEventV2, 'headers' | 'c
 
 let coreKeys: JWTVerifyGetKey | undefined;
 
-/** The core's signing keys, fetched once per cold start and again (jose's cooldown permitting) when a token names a new key. */
+/**
+ * How long fetched keys are trusted before the next request fetches them again: supertokens-node's
+ * own default (`jwksRefreshIntervalSec`, 4 hours), so a key the core withdrew stops verifying as it
+ * would with the SDK. jose's default is 10 minutes, which made a warm container pay a fetch on the
+ * request path six times an hour (issue 16). A token naming a key we do not hold fetches at once.
+ */
+export const CORE_KEYS_MAX_AGE_MS = 4 * 60 * 60 * 1000;
+
+/** The core's signing keys, fetched once per cold start and again (jose's 30 s cooldown permitting) when a token names a new key. */
 async function signingKeys(): Promise<JWTVerifyGetKey> {
   if (!coreKeys) {
     const { connectionUri } = await getSecret('supertokens');
     // Like the SDK: several cores may be listed with ';', a base path is kept.
-    coreKeys = createRemoteJWKSet(new URL(`${coreBaseUrl(connectionUri)}/.well-known/jwks.json`));
+    coreKeys = createRemoteJWKSet(new URL(`${coreBaseUrl(connectionUri)}/.well-known/jwks.json`), { cacheMaxAge: CORE_KEYS_MAX_AGE_MS });
   }
   return coreKeys;
 }
