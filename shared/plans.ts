@@ -14,7 +14,7 @@ export const PRO_ANNUAL_USD = PRO_MONTHLY_USD * 11;
 
 /** spec §9: the Free plan's words per month; the count resets each calendar month. */
 export const FREE_WORDS_PER_MONTH = 500;
-/** spec §9 FAQ, DECISIONS.md: the first Pro checkout of an account starts a trial without a card. */
+/** spec §9 FAQ, DECISIONS.md: the first Pro checkout of an account starts a trial without a card; once per account. */
 export const PRO_TRIAL_DAYS = 14;
 
 /**
@@ -64,7 +64,8 @@ export const PLANS: readonly Plan[] = [
     tagline: 'For writers who dictate every day.',
     monthlyUsd: PRO_MONTHLY_USD,
     users: 1,
-    features: ['Unlimited words', '1 user', 'AI enhancement', 'Smart formatting', 'Export to every format', 'Priority email support', `${PRO_TRIAL_DAYS}-day free trial, no card needed`],
+    // The trial's line is the pricing page's to add: it is offered once per account (frontend/src/pricing/trial-texts.ts).
+    features: ['Unlimited words', '1 user', 'AI enhancement', 'Smart formatting', 'Export to every format', 'Priority email support'],
   },
   {
     id: 'enterprise',

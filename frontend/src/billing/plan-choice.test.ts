@@ -82,22 +82,30 @@ describe('openPortal', () => {
 });
 
 describe('loadAccountPlan', () => {
+  it('offers the trial (issue 15: once per account) only to an account that has never had a subscription', async () => {
+    const withSubscription = (status: string) => ({ plan: 'free', subscription: { status } }) as Awaited<ReturnType<typeof getUserProfile>>;
+    vi.mocked(getUserProfile).mockResolvedValueOnce(withSubscription('none'));
+    await expect(loadAccountPlan()).resolves.toEqual({ plan: 'free', trialAvailable: true });
+    vi.mocked(getUserProfile).mockResolvedValueOnce(withSubscription('canceled'));
+    await expect(loadAccountPlan()).resolves.toEqual({ plan: 'free', trialAvailable: false });
+  });
+
   beforeEach(() => {
     vi.mocked(api.post).mockRejectedValue(answered(401));
   });
 
   it('refreshes an expired session once and reads the plan again', async () => {
     vi.mocked(api.post).mockResolvedValueOnce({ status: 200 });
-    vi.mocked(getUserProfile).mockRejectedValueOnce(answered(401)).mockResolvedValueOnce({ plan: 'pro' } as Awaited<ReturnType<typeof getUserProfile>>);
-    await expect(loadAccountPlan()).resolves.toBe('pro');
+    vi.mocked(getUserProfile).mockRejectedValueOnce(answered(401)).mockResolvedValueOnce({ plan: 'pro', subscription: { status: 'trialing' } } as Awaited<ReturnType<typeof getUserProfile>>);
+    await expect(loadAccountPlan()).resolves.toEqual({ plan: 'pro', trialAvailable: false });
     expect(api.post).toHaveBeenCalledWith('/api/auth/session/refresh', undefined, { headers: { rid: 'session', 'st-auth-mode': 'cookie' } });
   });
 
   it("takes the server's plan; a user without a record is on Free; a stale session hint is a visitor", async () => {
-    vi.mocked(getUserProfile).mockResolvedValueOnce({ plan: 'pro' } as Awaited<ReturnType<typeof getUserProfile>>);
-    await expect(loadAccountPlan()).resolves.toBe('pro');
+    vi.mocked(getUserProfile).mockResolvedValueOnce({ plan: 'pro', subscription: { status: 'active' } } as Awaited<ReturnType<typeof getUserProfile>>);
+    await expect(loadAccountPlan()).resolves.toEqual({ plan: 'pro', trialAvailable: false });
     vi.mocked(getUserProfile).mockRejectedValueOnce(answered(404));
-    await expect(loadAccountPlan()).resolves.toBe('free');
+    await expect(loadAccountPlan()).resolves.toEqual({ plan: 'free', trialAvailable: true });
     vi.mocked(getUserProfile).mockRejectedValueOnce(answered(401));
     await expect(loadAccountPlan()).resolves.toBeUndefined();
     vi.mocked(getUserProfile).mockRejectedValueOnce(answered(500));

@@ -87,15 +87,26 @@ const defaultCalls: BillingCalls = {
   leaveSite,
 };
 
+export interface AccountView {
+  plan: AccountPlan;
+  /**
+   * Whether a Pro checkout would start with the trial. Billing gives it to an account with no
+   * subscription yet (functions/billing/checkout.ts: the trial marks the account as it starts one), so
+   * an account whose profile shows any subscription, live or ended, has had its chance.
+   */
+  trialAvailable: boolean;
+}
+
 /**
  * The viewer's plan as the server decides it, or undefined when the session hint was stale (401 even
  * after a refresh): then the page keeps the visitor's buttons. A signed-in user without a record yet (404) is on Free.
  */
-export async function loadAccountPlan(): Promise<AccountPlan | undefined> {
+export async function loadAccountPlan(): Promise<AccountView | undefined> {
   try {
-    return (await withSessionRefresh(getUserProfile)).plan;
+    const profile = await withSessionRefresh(getUserProfile);
+    return { plan: profile.plan, trialAvailable: (profile.subscription?.status ?? 'none') === 'none' };
   } catch (error) {
-    if (isAxiosError(error) && error.response?.status === 404) return 'free';
+    if (isAxiosError(error) && error.response?.status === 404) return { plan: 'free', trialAvailable: true };
     if (isAxiosError(error) && error.response?.status === 401) return undefined;
     throw error;
   }

@@ -75,7 +75,7 @@ describe('/pricing', () => {
     expect(within(card('Free')).getByText('500 words per month')).toBeInTheDocument();
     expect(within(card('Free')).getByText('1 user')).toBeInTheDocument();
     expect(within(card('Pro')).getByText('Unlimited words')).toBeInTheDocument();
-    expect(within(card('Pro')).getByText('14-day free trial, no card needed')).toBeInTheDocument();
+    expect(within(card('Pro')).getByText('14-day free trial on your first Pro plan, no card needed')).toBeInTheDocument();
     expect(within(card('Enterprise')).getByRole('link', { name: 'Get Started' })).toHaveAttribute('href', '/contact');
     expect(within(card('Pro')).getByRole('link', { name: 'Get Started' })).toHaveAttribute('href', '/signin');
     expect(screen.getByRole('link', { name: 'Contact Sales' })).toHaveAttribute('href', '/contact');
@@ -95,6 +95,14 @@ describe('/pricing', () => {
     await userEvent.click(within(card('Pro')).getByRole('link', { name: 'Get Started' }));
     expect(await screen.findByTestId('where')).toHaveTextContent('signin /signin');
     expect(sessionStorage.getItem(RETURN_TO_KEY)).toBe('/pricing');
+  });
+
+  it('promises the trial once per account wherever it promises it (issue 15: a returning customer gets none)', () => {
+    renderPricing();
+    expect(screen.getByText(/Your first Pro plan begins with a 14-day free trial, no card needed\./)).toBeInTheDocument();
+    expect(screen.getByText(/Your first Pro plan starts with a 14-day free trial.*The trial is once per account/)).toBeInTheDocument();
+    expect(screen.queryByText(/Every Pro plan/i)).toBeNull();
+    expect(within(card('Pro')).getByText(/free trial on your first Pro plan/)).toBeInTheDocument();
   });
 
   it('answers the FAQ with the trial, the monthly reset and the payment methods', () => {
@@ -151,6 +159,20 @@ describe('/pricing for a signed-in visitor', () => {
 
     answer({ url: 'https://checkout.stripe.test/c/1' });
     await waitFor(() => expect(leaveSite).toHaveBeenCalledWith('https://checkout.stripe.test/c/1'));
+  });
+
+  it('keeps the trial line on Pro for an account that never subscribed, and drops it for one that has had a subscription', async () => {
+    vi.mocked(getUserProfile).mockResolvedValue({ plan: 'free', subscription: { status: 'none' } } as Awaited<ReturnType<typeof getUserProfile>>);
+    renderSignedIn();
+    await button('Free', 'Current Plan');
+    expect(within(card('Pro')).getByText(/free trial on your first Pro plan/)).toBeInTheDocument();
+
+    cleanup();
+    vi.mocked(getUserProfile).mockResolvedValue({ plan: 'free', subscription: { status: 'canceled' } } as Awaited<ReturnType<typeof getUserProfile>>);
+    renderSignedIn();
+    await button('Free', 'Current Plan');
+    expect(within(card('Pro')).queryByText(/free trial/)).toBeNull();
+    expect(await button('Pro', 'Get Started')).toBeEnabled();
   });
 
   it('offers a Pro user Switch to Free, which opens the portal, and says to use the dashboard when it cannot', async () => {

@@ -1,6 +1,6 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { Link, useNavigate } from 'react-router';
-import { CUSTOM_PRICE_ID, PLANS, PRICE_IDS, PRO_TRIAL_DAYS, type BillingInterval, type Plan, type PlanId } from '../../../shared/plans';
+import { CUSTOM_PRICE_ID, PLANS, PRICE_IDS, type BillingInterval, type Plan, type PlanId } from '../../../shared/plans';
 import { texts } from '../../../shared/texts';
 import { FocusedAlert } from '../components/FocusedAlert';
 import { Icon } from '../components/icons';
@@ -10,6 +10,7 @@ import { ComparePlans } from '../pricing/ComparePlans';
 import { Faq } from '../pricing/Faq';
 import { IntervalToggle } from '../pricing/IntervalToggle';
 import { PlanPrice } from '../pricing/PlanPrice';
+import { trialTexts } from '../pricing/trial-texts';
 import { rememberReturnTo } from '../return-to';
 import { hasSessionHint } from '../session-hint';
 
@@ -74,6 +75,8 @@ const SIGN_IN_STATE = { returnTo: '/pricing' } as const;
 interface PlanChoice {
   /** The signed-in viewer's plan; undefined for a visitor (and until the profile has loaded). */
   current?: AccountPlan;
+  /** False once the profile shows the account has had its one trial (issue 15); a visitor may still have it. */
+  trialAvailable?: boolean;
   /** The plan whose checkout or portal is being opened. */
   processing?: PlanId;
   /** After a 401, until the page goes to sign-in: no button may start anything. */
@@ -90,7 +93,7 @@ interface PlanChoice {
  */
 function usePlanChoice(interval: BillingInterval): PlanChoice {
   const navigate = useNavigate();
-  const [account, setAccount] = useState<{ plan: AccountPlan; billing: Billing }>();
+  const [account, setAccount] = useState<{ plan: AccountPlan; trialAvailable: boolean; billing: Billing }>();
   const [processing, setProcessing] = useState<PlanId>();
   const [locked, setLocked] = useState(false);
   const [error, setError] = useState<string>();
@@ -101,8 +104,8 @@ function usePlanChoice(interval: BillingInterval): PlanChoice {
     let live = true;
     import('../billing/plan-choice')
       .then(async (billing) => {
-        const plan = await billing.loadAccountPlan();
-        if (live && plan) setAccount({ plan, billing });
+        const view = await billing.loadAccountPlan();
+        if (live && view) setAccount({ ...view, billing });
       })
       // The visitor's buttons still lead somewhere useful: sign-in sends a signed-in user on.
       .catch((failure: unknown) => console.error('Could not load the current plan', failure));
@@ -143,7 +146,7 @@ function usePlanChoice(interval: BillingInterval): PlanChoice {
     [account, processing, locked, interval, navigate, signIn],
   );
 
-  return { current: account?.plan, processing, locked, error, choose };
+  return { current: account?.plan, trialAvailable: account?.trialAvailable, processing, locked, error, choose };
 }
 
 interface PlanButtonProps {
@@ -194,14 +197,18 @@ function PlanButton({ plan, interval, current, processing, locked = false, onCho
   );
 }
 
+/** A plan card's list; Pro's promises the trial only while the viewer can still have it (once per account). */
+function featuresOf(plan: Plan, trialAvailable: boolean | undefined): readonly string[] {
+  return plan.id === 'pro' && trialAvailable !== false ? [...plan.features, trialTexts.planFeature] : plan.features;
+}
+
 export function PricingPage() {
   const [interval, setBillingInterval] = useState<BillingInterval>('monthly');
   const choice = usePlanChoice(interval);
   return (
     <div className="page">
       <PageHeader eyebrow="Pricing" title="Simple, transparent pricing">
-        Start free and upgrade when dictation becomes a habit. Every Pro plan begins with a {PRO_TRIAL_DAYS}-day free
-        trial, no card needed.
+        {trialTexts.pricingLead}
       </PageHeader>
 
       <section className="container" aria-label="Plans">
@@ -228,7 +235,7 @@ export function PricingPage() {
                 onChoose={choice.choose}
               />
               <ul className="checklist">
-                {plan.features.map((f) => (
+                {featuresOf(plan, choice.trialAvailable).map((f) => (
                   <li key={f}>{f}</li>
                 ))}
               </ul>

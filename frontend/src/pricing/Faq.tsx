@@ -1,10 +1,11 @@
-import { FREE_WORDS_PER_MONTH, PRO_TRIAL_DAYS } from '../../../shared/plans';
+import { FREE_WORDS_PER_MONTH } from '../../../shared/plans';
+import { trialTexts } from './trial-texts';
 
 /** spec §9: the FAQ's facts (trial, monthly reset, payment methods). */
 export const PRICING_FAQ = [
   {
-    q: 'Is there a free trial of Pro?',
-    a: `Yes. Pro starts with a ${PRO_TRIAL_DAYS}-day free trial, and you don't need a card to begin it.`,
+    q: trialTexts.faqQuestion,
+    a: trialTexts.faqAnswer,
   },
   {
     q: "When does the Free plan's word limit reset?",

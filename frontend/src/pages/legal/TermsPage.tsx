@@ -1,12 +1,13 @@
 import { CONTACT_DETAILS } from '../../../../shared/marketing';
-import { FREE_WORDS_PER_MONTH, PRO_TRIAL_DAYS } from '../../../../shared/plans';
+import { FREE_WORDS_PER_MONTH } from '../../../../shared/plans';
+import { trialTexts } from '../../pricing/trial-texts';
 import { PolicyPage } from './PolicyPage';
 
 export function TermsPage() {
   return (
     <PolicyPage
       title="Terms of Service"
-      lastUpdated="2025-03-01"
+      lastUpdated="2026-11-23"
       contactEmail={CONTACT_DETAILS.legalEmail}
       intro={<p>These terms govern your use of Voxpen's apps and website. By creating an account you agree to them.</p>}
       sections={[
@@ -18,8 +19,8 @@ export function TermsPage() {
           heading: 'Plans and billing',
           body: (
             <p>
-              The Free plan includes {FREE_WORDS_PER_MONTH} words a month. Pro is billed monthly or annually in advance and begins with a{' '}
-              {PRO_TRIAL_DAYS}-day free trial. You can cancel at any time; your plan stays active until the end of the paid period.
+              The Free plan includes {FREE_WORDS_PER_MONTH} words a month. Pro is billed monthly or annually in advance. {trialTexts.terms} You
+              can cancel at any time; your plan stays active until the end of the paid period.
             </p>
           ),
         },
