@@ -1,7 +1,8 @@
-import { cleanup, render, screen, within } from '@testing-library/react';
+import { act, cleanup, render, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { createMemoryRouter, Outlet, RouterProvider } from 'react-router';
 import { afterEach, describe, expect, it } from 'vitest';
+import { announceSessionHintChange } from '../session-hint';
 import { NavBar } from './NavBar';
 
 function renderAt(path: string) {
@@ -43,6 +44,16 @@ describe('navigation bar (spec §2)', () => {
     renderAt('/pricing');
     const bar = screen.getByRole('navigation', { name: 'Main' });
     expect(await within(bar).findByRole('link', { name: 'Dashboard' })).toHaveAttribute('href', '/dashboard');
+    expect(within(bar).queryByRole('link', { name: 'Login' })).toBeNull();
+  });
+
+  it('drops Login for Dashboard when a page announces a new session, without a navigation (issue 15)', async () => {
+    renderAt('/signin');
+    const bar = screen.getByRole('navigation', { name: 'Main' });
+    expect(within(bar).getByRole('link', { name: 'Login' })).toBeInTheDocument();
+    document.cookie = 'sFrontToken=abc; path=/';
+    act(() => announceSessionHintChange());
+    expect(within(bar).getByRole('link', { name: 'Dashboard' })).toHaveAttribute('href', '/dashboard');
     expect(within(bar).queryByRole('link', { name: 'Login' })).toBeNull();
   });
 

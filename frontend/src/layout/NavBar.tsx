@@ -1,6 +1,6 @@
-import { useEffect, useId, useRef, useState } from 'react';
+import { useEffect, useId, useRef, useState, useSyncExternalStore } from 'react';
 import { Link, NavLink, useLocation } from 'react-router';
-import { hasSessionHint } from '../session-hint';
+import { hasSessionHint, onSessionHintChange } from '../session-hint';
 import { Logo } from './Logo';
 
 export interface NavBarProps {
@@ -17,14 +17,14 @@ export function NavBar({ signedIn, onLogout }: NavBarProps) {
   const location = useLocation();
   const { pathname } = location;
   const [open, setOpen] = useState(false);
-  const [hint, setHint] = useState(false);
+  // Read at every render (each navigation renders the bar) and when a page announces a sign-in; false
+  // while hydrating, so prerendered HTML and the first client render agree.
+  const hint = useSyncExternalStore(onSessionHintChange, () => hasSessionHint(), () => false);
   const menuId = useId();
   const toggle = useRef<HTMLButtonElement>(null);
   const onDashboard = isSignedInArea(pathname);
   const hasSession = signedIn ?? hint;
 
-  // Read after hydration, so prerendered HTML and the first client render agree.
-  useEffect(() => setHint(hasSessionHint()), [pathname]);
   // Every navigation closes the menu, a link to the page already shown included (same path, new key).
   useEffect(() => setOpen(false), [location.key]);
   useEffect(() => {

@@ -5,6 +5,7 @@ import { recordSignIn } from '../../api/accounts';
 import { finishGoogleSignIn, type GoogleResult } from '../../auth/auth-client';
 import { captureDesktopSignIn } from '../../auth/desktop-handoff';
 import { renderAt } from '../../auth/testing';
+import { rememberReturnTo } from '../../return-to';
 import { AuthCallbackPage } from './AuthCallbackPage';
 
 vi.mock('../../auth/auth-client', () => ({ finishGoogleSignIn: vi.fn() }));
@@ -63,6 +64,53 @@ describe('/auth/callback', () => {
     expect(screen.getByRole('alert')).toHaveTextContent(message);
     expect(screen.getByRole('link', { name: t.backToSignIn })).toHaveAttribute('href', '/signin');
     expect(recordSignIn).not.toHaveBeenCalled();
+  });
+
+  it('says calmly that a cancelled Google sign-in (error=access_denied) signed no one in, offers the way back, and exchanges nothing (issue 15)', async () => {
+    renderAt('/auth/callback?error=access_denied&error_description=The+user+cancelled&state=s', '/auth/callback', <AuthCallbackPage />);
+    expect(screen.getByRole('heading', { level: 1, name: t.cancelledTitle })).toBeInTheDocument();
+    expect(screen.getByText(t.cancelled)).toBeInTheDocument();
+    expect(screen.queryByText(t.unexpected)).toBeNull();
+    expect(screen.queryByRole('alert')).toBeNull();
+    expect(screen.getByRole('link', { name: t.backToSignIn })).toHaveAttribute('href', '/signin');
+    await act(async () => {});
+    expect(finishGoogleSignIn).not.toHaveBeenCalled();
+  });
+
+  it('keeps a pending desktop sign-in on the way back to /signin after a cancelled Google sign-in', () => {
+    captureDesktopSignIn('?origin=desktop&redirect_url=http%3A%2F%2Flocalhost%3A7777%2Fcb&code_challenge=E9Melhoa2OwvFrEMTJguCHaoeK1t8URWbuGJSstw-cM&code_challenge_method=S256&state=s');
+    renderAt('/auth/callback?error=access_denied&state=s', '/auth/callback', <AuthCallbackPage />);
+    expect(screen.getByRole('link', { name: t.backToSignIn })).toHaveAttribute(
+      'href',
+      '/signin?origin=desktop&redirect_url=http%3A%2F%2Flocalhost%3A7777%2Fcb&code_challenge=E9Melhoa2OwvFrEMTJguCHaoeK1t8URWbuGJSstw-cM&code_challenge_method=S256&state=s',
+    );
+  });
+
+  it.each([
+    ['/pricing', texts.auth.signIn.redirectingToPricing],
+    [undefined, texts.auth.signIn.redirecting],
+  ])('after Google sign-in, says truthfully where it goes (return path %s) (issue 15)', async (returnTo, line) => {
+    if (returnTo) rememberReturnTo(returnTo);
+    vi.mocked(finishGoogleSignIn).mockResolvedValue({ status: 'OK', userId: 'g-1', createdNewUser: false });
+    renderAt('/auth/callback?code=c&state=s', '/auth/callback', <AuthCallbackPage />);
+    await screen.findByRole('heading', { name: texts.auth.signIn.success });
+    expect(screen.getByRole('status')).toHaveTextContent(line);
+  });
+
+  it('says it is returning to the desktop app when a desktop sign-in is pending (issue 15)', async () => {
+    captureDesktopSignIn('?origin=desktop&redirect_url=http%3A%2F%2Flocalhost%3A7777%2Fcb&code_challenge=E9Melhoa2OwvFrEMTJguCHaoeK1t8URWbuGJSstw-cM&code_challenge_method=S256&state=s');
+    vi.mocked(finishGoogleSignIn).mockResolvedValue({ status: 'OK', userId: 'g-1', createdNewUser: false });
+    renderAt('/auth/callback?code=c&state=s', '/auth/callback', <AuthCallbackPage />);
+    await screen.findByRole('heading', { name: texts.auth.signIn.success });
+    expect(screen.getByRole('status')).toHaveTextContent(texts.auth.signIn.redirectingToDesktop);
+    expect(screen.queryByText(texts.auth.signIn.redirecting)).toBeNull();
+  });
+
+  it('has one h1 while it works', () => {
+    vi.mocked(finishGoogleSignIn).mockReturnValue(new Promise(() => {}));
+    renderAt('/auth/callback?code=c&state=s', '/auth/callback', <AuthCallbackPage />);
+    expect(screen.getAllByRole('heading', { level: 1 })).toHaveLength(1);
+    expect(screen.getByRole('heading', { level: 1 })).toHaveTextContent(t.processing);
   });
 
   it('shows the unexpected-error message when finishing throws (e.g. a state mismatch)', async () => {

@@ -1,30 +1,45 @@
 import { useEffect, useRef, useState } from 'react';
+import { Link, useSearchParams } from 'react-router';
 import { texts } from '../../../../shared/texts';
 import { recordSignIn } from '../../api/accounts';
 import { finishGoogleSignIn } from '../../auth/auth-client';
-import { afterSignInPath } from '../../auth/desktop-handoff';
+import { afterSignInPath, pendingDesktopSignIn } from '../../auth/desktop-handoff';
 import { useDelayedRedirect } from '../../auth/redirect';
 import { FailureView, SuccessView, WorkingView } from '../../auth/StatusView';
+import { announceSessionHintChange } from '../../session-hint';
+import { successLine } from './success-line';
 
 const t = texts.auth.callback;
 
-type CallbackState = { kind: 'processing' } | { kind: 'success'; to: string } | { kind: 'error'; message: string };
+type CallbackState =
+  | { kind: 'processing' }
+  | { kind: 'success'; to: string }
+  | { kind: 'cancelled' }
+  | { kind: 'error'; message: string };
+
+/** OAuth 2.0 (RFC 6749 §4.1.2.1): the provider's answer when the person declines or cancels. */
+const CANCELLED = 'access_denied';
 
 /** spec §2 /auth/callback, §4 processing → success | error, §8 callback errors. */
 export function AuthCallbackPage() {
-  const [state, setState] = useState<CallbackState>({ kind: 'processing' });
+  const [params] = useSearchParams();
+  // Issue 15: a cancelled Google sign-in is no error of ours: there is no code to exchange, so say so calmly.
+  const [state, setState] = useState<CallbackState>(() => (params.get('error') === CANCELLED ? { kind: 'cancelled' } : { kind: 'processing' }));
   const started = useRef(false);
   useDelayedRedirect(state.kind === 'success' ? state.to : undefined);
 
+  const cancelled = state.kind === 'cancelled';
   useEffect(() => {
     // The provider's code works once: never exchange it twice (React runs effects twice in development).
-    if (started.current) return;
+    if (started.current || cancelled) return;
     started.current = true;
     finishGoogleSignIn()
       .then((result) => {
         if (result.status === 'OK') {
           void recordSignIn(result.userId);
           setState({ kind: 'success', to: afterSignInPath() });
+          // The success view stays on this address: the bar must hear of the new session to drop Login.
+          announceSessionHintChange();
         } else if (result.status === 'GENERAL_ERROR') {
           setState({ kind: 'error', message: t.failed });
         } else {
@@ -35,11 +50,33 @@ export function AuthCallbackPage() {
         console.error('Google sign-in could not be completed', error);
         setState({ kind: 'error', message: t.unexpected });
       });
-  }, []);
+  }, [cancelled]);
 
   if (state.kind === 'processing') return <WorkingView label={t.processing} />;
-  if (state.kind === 'success') return <SuccessView title={texts.auth.signIn.success} line={texts.auth.signIn.redirecting} />;
-  return <FailureView title={t.errorTitle} message={state.message} next={{ to: '/signin', label: t.backToSignIn }} />;
+  if (state.kind === 'success') return <SuccessView title={texts.auth.signIn.success} line={successLine(state.to)} />;
+  if (state.kind === 'cancelled') return <CancelledView signInPath={signInPath()} />;
+  return <FailureView title={t.errorTitle} message={state.message} next={{ to: signInPath(), label: t.backToSignIn }} />;
+}
+
+/** Back to /signin, keeping a pending desktop sign-in (/signin forgets one its address does not carry). */
+function signInPath(): string {
+  const desktop = pendingDesktopSignIn();
+  return desktop ? `/signin?origin=desktop&${desktop}` : '/signin';
+}
+
+/** Not an alert: nothing failed. A heading, the plain facts, and the way back. */
+function CancelledView({ signInPath }: { signInPath: string }) {
+  return (
+    <div className="container narrow auth-status">
+      <h1>{t.cancelledTitle}</h1>
+      <p className="lead">{t.cancelled}</p>
+      <p>
+        <Link to={signInPath} className="btn btn-primary status-next">
+          {t.backToSignIn}
+        </Link>
+      </p>
+    </div>
+  );
 }
 
 export default AuthCallbackPage;

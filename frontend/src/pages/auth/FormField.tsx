@@ -4,7 +4,10 @@ interface FormFieldProps extends Omit<InputHTMLAttributes<HTMLInputElement>, 'id
   label: string;
   error?: string;
   hint?: string;
-  /** Shown beside the label (e.g. a 'Forgot password?' link). */
+  /**
+   * Shown under the field, after it in the tab order (e.g. a 'Forgot password?' link: issue 15, the
+   * keyboard goes Email → Password → Forgot password?).
+   */
   aside?: ReactNode;
 }
 
@@ -13,10 +16,7 @@ export function FormField({ label, error, hint, aside, ...input }: FormFieldProp
   const describedBy = [hint && `${id}-hint`, error && `${id}-error`].filter(Boolean).join(' ') || undefined;
   return (
     <div className="field">
-      <div className="field-row">
-        <label htmlFor={id}>{label}</label>
-        {aside}
-      </div>
+      <label htmlFor={id}>{label}</label>
       <input id={id} aria-invalid={error ? true : undefined} aria-describedby={describedBy} {...input} />
       {hint && (
         <span id={`${id}-hint`} className="field-hint">
@@ -28,6 +28,7 @@ export function FormField({ label, error, hint, aside, ...input }: FormFieldProp
           {error}
         </span>
       )}
+      {aside && <div className="field-aside">{aside}</div>}
     </div>
   );
 }

@@ -190,4 +190,17 @@ describe('/launch', () => {
     expect(screen.getByRole('alert')).toHaveTextContent(t.redirectFailed);
     expect(screen.getByRole('link', { name: t.goHome })).toBeInTheDocument();
   });
+
+  it.each([
+    ['loading', loading, launchAt(), t.checking],
+    ['signed in', signedIn, launchAt(), t.allSet],
+    ['signed out', signedOut, launchAt(), t.signInFirst],
+    ['a link without a challenge', signedIn, launchAt(desktopQuery({ code_challenge: undefined })), t.challengeMissing],
+  ])('has exactly one h1 when %s (axe page-has-heading-one, issue 15)', (_, session, address, heading) => {
+    vi.mocked(useSession).mockReturnValue(session);
+    renderAt(address, '/launch', <LaunchPage />);
+    const headings = screen.getAllByRole('heading', { level: 1 });
+    expect(headings).toHaveLength(1);
+    expect(headings[0]).toHaveTextContent(heading);
+  });
 });

@@ -8,6 +8,7 @@ import { DESKTOP_ORIGIN_KEY, DESKTOP_PARAMS_KEY } from '../../auth/desktop-hando
 import { useSession, type SessionState } from '../../auth/session';
 import { renderAt } from '../../auth/testing';
 import { rememberReturnTo, RETURN_TO_KEY } from '../../return-to';
+import { onSessionHintChange } from '../../session-hint';
 import { SignInPage } from './SignInPage';
 
 vi.mock('../../auth/auth-client', () => ({ signInWithPassword: vi.fn(), googleSignInUrl: vi.fn() }));
@@ -67,7 +68,6 @@ describe('/signin', () => {
   it.each([
     [{ status: 'WRONG_CREDENTIALS_ERROR' as const }, t.wrongCredentials],
     [{ status: 'SIGN_IN_NOT_ALLOWED' as const }, t.failed],
-    [{ status: 'FIELD_ERROR' as const, formFields: [{ id: 'email', error: 'Email is invalid' }] }, t.failed],
     [{ status: 'GENERAL_ERROR' as const, message: texts.auth.tooManyAttempts(15) }, texts.auth.tooManyAttempts(15)],
   ])('answers %o with its message and lets the visitor try again', async (result, message) => {
     vi.mocked(signInWithPassword).mockResolvedValue(result);
@@ -85,11 +85,61 @@ describe('/signin', () => {
     expect(await screen.findByRole('alert')).toHaveTextContent(t.error);
   });
 
-  it('requires email and password before calling anything', async () => {
+  it('requires email and password before calling anything, each with its own plain sentence (issue 15)', async () => {
     renderAt('/signin', '/signin', <SignInPage />);
     await user().click(screen.getByRole('button', { name: 'Sign In' }));
-    expect(screen.getAllByText(texts.auth.fields.required)).toHaveLength(2);
+    expect(screen.getByLabelText('Email')).toHaveAccessibleDescription(texts.auth.fields.emailRequired);
+    expect(screen.getByLabelText('Password')).toHaveAccessibleDescription(texts.auth.fields.passwordRequired);
+    // The first field with a problem takes focus, so its sentence is read out.
+    expect(screen.getByLabelText('Email')).toHaveFocus();
+    expect(screen.queryByRole('alert')).toBeNull();
     expect(signInWithPassword).not.toHaveBeenCalled();
+  });
+
+  it("shows the server's field error beside its field, with no general alert on top (issue 15)", async () => {
+    vi.mocked(signInWithPassword).mockResolvedValue({ status: 'FIELD_ERROR', formFields: [{ id: 'email', error: texts.auth.fields.emailInvalid }] });
+    renderAt('/signin', '/signin', <SignInPage />);
+    await fillAndSubmit();
+    await vi.waitFor(() => expect(screen.getByLabelText('Email')).toHaveAccessibleDescription(texts.auth.fields.emailInvalid));
+    expect(screen.queryByRole('alert')).toBeNull();
+    expect(screen.queryByText(t.failed)).toBeNull();
+  });
+
+  it.each([
+    ['', '/dashboard', t.redirecting],
+    ['/pricing', '/pricing', t.redirectingToPricing],
+    ['/account', '/account', t.redirectingToAccount],
+  ])("after sign-in, says truthfully where it goes (return path '%s' → %s) (issue 15)", async (returnTo, _, line) => {
+    vi.mocked(signInWithPassword).mockResolvedValue({ status: 'OK', userId: 'u-1' });
+    if (returnTo) rememberReturnTo(returnTo);
+    renderAt('/signin', '/signin', <SignInPage />);
+    await fillAndSubmit();
+    await screen.findByRole('heading', { name: t.success });
+    expect(screen.getByRole('status')).toHaveTextContent(line);
+    for (const other of [t.redirecting, t.redirectingToPricing, t.redirectingToAccount, t.redirectingToDesktop].filter((l) => l !== line)) {
+      expect(screen.queryByText(other)).toBeNull();
+    }
+  });
+
+  it('announces the new session, so the navigation bar can drop Login while the success view shows (issue 15)', async () => {
+    const heard = vi.fn();
+    const stop = onSessionHintChange(heard);
+    vi.mocked(signInWithPassword).mockResolvedValue({ status: 'OK', userId: 'u-1' });
+    renderAt('/signin', '/signin', <SignInPage />);
+    await fillAndSubmit();
+    await screen.findByRole('heading', { name: t.success });
+    expect(heard).toHaveBeenCalledTimes(1);
+    stop();
+  });
+
+  it('puts Forgot password? after the password field in the keyboard order (issue 15)', async () => {
+    renderAt('/signin', '/signin', <SignInPage />);
+    const u = user();
+    await u.click(screen.getByLabelText('Email'));
+    await u.tab();
+    expect(screen.getByLabelText('Password')).toHaveFocus();
+    await u.tab();
+    expect(screen.getByRole('link', { name: 'Forgot password?' })).toHaveFocus();
   });
 
   it('shows the Google error when Google sign-in cannot start', async () => {
@@ -108,6 +158,7 @@ describe('/signin', () => {
 
     await fillAndSubmit();
     await screen.findByRole('heading', { name: t.success });
+    expect(screen.getByRole('status')).toHaveTextContent(t.redirectingToDesktop);
     // The redirect timer is set by an effect of that render: let it run before the clock moves.
     await act(async () => {});
     act(() => vi.advanceTimersByTime(1500));

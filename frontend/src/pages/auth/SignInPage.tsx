@@ -10,9 +10,11 @@ import { useDelayedRedirect } from '../../auth/redirect';
 import { useSession } from '../../auth/session';
 import { SuccessView } from '../../auth/StatusView';
 import { useForm } from '../../hooks/use-form';
+import { announceSessionHintChange } from '../../session-hint';
 import { AuthSplit } from './AuthSplit';
 import { FormField } from './FormField';
 import { GoogleButton } from './GoogleButton';
+import { successLine } from './success-line';
 
 const t = texts.auth.signIn;
 
@@ -29,15 +31,21 @@ export function SignInPage() {
   const form = useForm({
     initial: { email: '', password: '' },
     validate: { email: emailSchema, password: signInPasswordSchema },
+    // The first field with a problem takes focus, so its message (aria-describedby) is read out.
+    focusInvalid: true,
     onSubmit: async ({ email, password }) => {
       try {
         const result = await signInWithPassword(email.trim(), password);
         if (result.status === 'OK') {
           void recordSignIn(result.userId);
           setSuccessTo(afterSignInPath());
+          // The success view stays on /signin: the bar must hear of the new session to drop Login.
+          announceSessionHintChange();
           return;
         }
         if (result.status === 'WRONG_CREDENTIALS_ERROR') return { error: t.wrongCredentials };
+        // The server's own check of the fields: beside them, one message each.
+        if (result.status === 'FIELD_ERROR') return { fields: Object.fromEntries(result.formFields.map((f) => [f.id, f.error])) };
         if (result.status === 'GENERAL_ERROR') return { error: result.message };
         return { error: t.failed };
       } catch (error) {
@@ -63,7 +71,7 @@ export function SignInPage() {
     if (desktopParamsInUrl && !session.loading && !session.doesSessionExist && location.search) navigate(location.pathname, { replace: true });
   }, [desktopParamsInUrl, session.loading, session.doesSessionExist, location.pathname, location.search, navigate]);
 
-  if (successTo) return <SuccessView title={t.success} line={t.redirecting} />;
+  if (successTo) return <SuccessView title={t.success} line={successLine(successTo)} />;
   if (redirectSignedIn) return null;
 
   const { submitting } = form;

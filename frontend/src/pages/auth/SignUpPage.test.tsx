@@ -78,13 +78,42 @@ describe('/signup', () => {
     expect(logged).toHaveBeenCalled();
   });
 
-  it("shows the server's field error beside the field and 'Sign up failed. Please try again.'", async () => {
+  it("shows the server's field error (an email already taken) beside the field, and only that (issue 15)", async () => {
     vi.mocked(signUpWithPassword).mockResolvedValue({ status: 'FIELD_ERROR', formFields: [{ id: 'email', error: texts.auth.fields.emailExists }] });
     renderAt('/signup', '/signup', <SignUpPage />);
     await fill();
-    expect(await screen.findByRole('alert')).toHaveTextContent(t.failed);
-    expect(screen.getByText(texts.auth.fields.emailExists)).toBeInTheDocument();
+    await vi.waitFor(() => expect(screen.getByLabelText('Email')).toHaveAccessibleDescription(texts.auth.fields.emailExists));
+    expect(screen.getByLabelText('Email')).toHaveFocus();
+    expect(screen.queryByRole('alert')).toBeNull();
+    expect(screen.queryByText(t.failed)).toBeNull();
     expect(saveUserRecord).not.toHaveBeenCalled();
+  });
+
+  it("alerts 'Sign up failed. Please try again.' for a refusal that is no field's (spec §8)", async () => {
+    vi.mocked(signUpWithPassword).mockResolvedValue({ status: 'SIGN_UP_NOT_ALLOWED' });
+    renderAt('/signup', '/signup', <SignUpPage />);
+    await fill();
+    expect(await screen.findByRole('alert')).toHaveTextContent(t.failed);
+  });
+
+  it('names each empty field in its own plain sentence, once each, before sending anything (issue 15)', async () => {
+    renderAt('/signup', '/signup', <SignUpPage />);
+    await fill({ name: '', email: '', password: '', confirm: '', terms: false });
+    const { fields } = texts.auth;
+    expect(screen.getByLabelText('Full name')).toHaveAccessibleDescription(fields.nameRequired);
+    expect(screen.getByLabelText('Email')).toHaveAccessibleDescription(fields.emailRequired);
+    expect(screen.getByLabelText('Password')).toHaveAccessibleDescription(`${t.passwordHint} ${fields.newPasswordRequired}`);
+    for (const sentence of [fields.nameRequired, fields.emailRequired, fields.newPasswordRequired]) expect(screen.getAllByText(sentence)).toHaveLength(1);
+    expect(screen.queryByText(/not optional/)).toBeNull();
+    expect(signUpWithPassword).not.toHaveBeenCalled();
+  });
+
+  it('says a password of 100 characters is too long in plain words, as the server would (issue 15)', async () => {
+    renderAt('/signup', '/signup', <SignUpPage />);
+    await fill({ password: `a1${'x'.repeat(98)}` });
+    expect(screen.getByText(texts.auth.fields.passwordTooLong)).toBeInTheDocument();
+    expect(screen.queryByText(/lesser than/)).toBeNull();
+    expect(signUpWithPassword).not.toHaveBeenCalled();
   });
 
   it("says 'An error occurred during sign up.' when the call throws", async () => {

@@ -27,24 +27,24 @@ export function SignUpPage() {
   const form = useForm({
     initial: { name: '', email: '', password: '', confirm: '', terms: false },
     validate: (values) => ({
-      name: values.name.trim() ? undefined : texts.auth.fields.required,
+      name: values.name.trim() ? undefined : texts.auth.fields.nameRequired,
       email: fieldError(emailSchema, values.email),
       password: fieldError(newPasswordSchema, values.password),
       terms: values.terms ? undefined : t.termsRequired,
     }),
     invalidClearsError: true,
+    // The first field with a problem takes focus, so its message (aria-describedby) is read out.
+    focusInvalid: true,
     // spec §5: a mismatch is the form's own alert.
     confirm: (values) => (values.password !== values.confirm ? t.passwordsDoNotMatch : undefined),
     onSubmit: async (values) => {
       try {
         const email = values.email.trim();
         const result = await signUpWithPassword(email, values.password);
-        if (result.status !== 'OK') {
-          return {
-            fields: result.status === 'FIELD_ERROR' ? Object.fromEntries(result.formFields.map((f) => [f.id, f.error])) : undefined,
-            error: result.status === 'GENERAL_ERROR' ? result.message : t.failed,
-          };
-        }
+        // One message per problem (issue 15): a field's own problem (an email already taken) beside it,
+        // without the general alert on top.
+        if (result.status === 'FIELD_ERROR') return { fields: Object.fromEntries(result.formFields.map((f) => [f.id, f.error])) };
+        if (result.status !== 'OK') return { error: result.status === 'GENERAL_ERROR' ? result.message : t.failed };
         // Still busy from here: the record is saved, then the page goes.
         try {
           await saveUserRecord({ name: values.name.trim(), email, supertokensUserId: result.userId });
