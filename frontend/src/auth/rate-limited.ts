@@ -1,11 +1,9 @@
 /**
  * The auth API answers a limited request with 429 and `{ message }` (functions/auth/auth-limits.ts).
  * The web SDK throws any non-2xx answer as the raw Response, which pages would show as a generic
- * failure; as an STGeneralError, both the product's pages (auth-client.ts) and the prebuilt /auth
- * pages show the server's sentence.
+ * failure; as an STGeneralError, the product's pages (auth-client.ts) show the server's sentence.
  */
 import type { RecipeInterface } from 'supertokens-web-js/recipe/emailpassword';
-import STGeneralError from 'supertokens-web-js/utils/error';
 import { texts } from '../../../shared/texts';
 
 function isTooMany(error: unknown): error is Response {
@@ -23,12 +21,22 @@ async function sentenceOf(answer: Response): Promise<string | undefined> {
   return seconds > 0 ? texts.auth.tooManyAttempts(Math.ceil(seconds / 60)) : undefined;
 }
 
+/**
+ * An STGeneralError as the SDK makes one (supertokens-website/utils/error: the message and the flag its
+ * isThisError reads), built here rather than with `new STGeneralError`: Vite's dev server hands a
+ * default import of 'supertokens-web-js/utils/error' the CommonJS exports object, not the class, so
+ * `new` threw a TypeError and the page showed its generic failure instead of the sentence.
+ */
+function generalError(message: string): Error {
+  return Object.assign(new Error(message), { isSuperTokensGeneralError: true });
+}
+
 async function limitsAsGeneralErrors<T>(call: () => Promise<T>): Promise<T> {
   try {
     return await call();
   } catch (error) {
     const sentence = isTooMany(error) ? await sentenceOf(error) : undefined;
-    if (sentence) throw new STGeneralError(sentence);
+    if (sentence) throw generalError(sentence);
     throw error;
   }
 }
