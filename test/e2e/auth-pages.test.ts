@@ -1,0 +1,181 @@
+/**
+ * Issue 15 in Chromium against the whole local stack: the sign-in pages as a new user meets them.
+ * Where the success view says it goes and what the header shows meanwhile, the sign-up form inside a
+ * phone's first screen, the sign-in keyboard order, a cancelled Google sign-in, a taken email's one
+ * message, and the status pages' alerts centred under their headings with one h1 each.
+ */
+import { randomUUID } from 'node:crypto';
+import type { Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
+import { texts } from '../../shared/texts';
+import { AuthApi } from '../support/auth-api';
+import { axeFindings, screenshotPath } from '../support/browser';
+import { useJourney } from '../support/journey';
+
+const journey = useJourney();
+const PASSWORD = 'engine42';
+const uniqueEmail = (name: string) => `${name}-${randomUUID().slice(0, 8)}@example.com`;
+const PHONE = { width: 390, height: 844 };
+const DESKTOP = { width: 1280, height: 900 };
+
+async function newPage(viewport: { width: number; height: number } = DESKTOP): Promise<Page> {
+  return (await journey.browser.newContext({ viewport })).newPage();
+}
+
+async function existingAccount(name: string): Promise<string> {
+  const email = uniqueEmail(name);
+  expect((await new AuthApi(journey.stack.api, journey.stack.web).signUp(email, PASSWORD)).status).toBe('OK');
+  return email;
+}
+
+/** The horizontal centre of an element's box, in CSS pixels. */
+async function centreX(page: Page, selector: string): Promise<number> {
+  const box = await page.locator(selector).first().boundingBox();
+  if (!box) throw new Error(`${selector} has no box`);
+  return box.x + box.width / 2;
+}
+
+describe('the sign-in pages in Chromium (issue 15)', () => {
+  it('on the success view, says it goes back to pricing and shows Dashboard, not Login, in the header', async () => {
+    const email = await existingAccount('success');
+    const page = await newPage();
+    // A plan button on /pricing remembers the way back before sending a visitor to sign in.
+    await page.goto(`${journey.stack.web}/pricing`);
+    await page.evaluate(() => sessionStorage.setItem('voxpen.returnTo', '/pricing'));
+    await page.goto(`${journey.stack.web}/signin`);
+    const bar = page.getByRole('navigation', { name: 'Main' });
+    await bar.getByRole('link', { name: 'Login' }).waitFor();
+    await page.getByLabel('Email').fill(email);
+    await page.getByLabel('Password', { exact: true }).fill(PASSWORD);
+    await page.getByRole('button', { name: 'Sign In', exact: true }).click();
+
+    await page.getByRole('heading', { name: texts.auth.signIn.success }).waitFor();
+    // Still on the success view (it stays 1.5 s): the header already knows.
+    await bar.getByRole('link', { name: 'Dashboard' }).waitFor({ timeout: 1000 });
+    expect(page.url()).toBe(`${journey.stack.web}/signin`);
+    expect(await bar.getByRole('link', { name: 'Login' }).count()).toBe(0);
+    expect(await page.getByText(texts.auth.signIn.redirectingToPricing).isVisible()).toBe(true);
+    expect(await page.getByText(texts.auth.signIn.redirecting).count()).toBe(0);
+    await page.screenshot({ path: screenshotPath('auth-signin-success-pricing-1280') });
+    await page.waitForURL(`${journey.stack.web}/pricing`);
+    await page.context().close();
+  });
+
+  it('shows the sign-up heading and its first field inside the first screen of a 390×844 phone', async () => {
+    const page = await newPage(PHONE);
+    await page.goto(`${journey.stack.web}/signup`);
+    const heading = await page.getByRole('heading', { name: 'Create your account' }).boundingBox();
+    const firstField = await page.getByLabel('Full name').boundingBox();
+    expect(heading).not.toBeNull();
+    expect(firstField).not.toBeNull();
+    expect(heading!.y + heading!.height).toBeLessThanOrEqual(PHONE.height);
+    expect(firstField!.y + firstField!.height).toBeLessThanOrEqual(PHONE.height);
+    // The figures are still there, and nothing scrolls sideways.
+    await page.getByText('99.9%').waitFor();
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(PHONE.width);
+    await page.screenshot({ path: screenshotPath('auth-signup-390') });
+    await page.screenshot({ path: screenshotPath('auth-signup-390-full'), fullPage: true });
+    await page.context().close();
+
+    const wide = await newPage();
+    await wide.goto(`${journey.stack.web}/signup`);
+    await wide.getByRole('heading', { name: 'Create your account' }).waitFor();
+    await wide.screenshot({ path: screenshotPath('auth-signup-1280'), fullPage: true });
+    await wide.context().close();
+  });
+
+  it('goes Email → Password → Forgot password? by keyboard on /signin, under its own tab title', async () => {
+    const page = await newPage();
+    await page.goto(`${journey.stack.web}/signin`);
+    await page.getByLabel('Email').focus();
+    await page.keyboard.press('Tab');
+    expect(await page.evaluate(() => document.activeElement?.getAttribute('name'))).toBe('password');
+    await page.keyboard.press('Tab');
+    expect(await page.evaluate(() => document.activeElement?.textContent)).toBe('Forgot password?');
+    expect(await page.title()).toBe('Sign in | Voxpen');
+    await page.screenshot({ path: screenshotPath('auth-signin-1280'), fullPage: true });
+    await page.context().close();
+  });
+
+  it('says one thing, beside the field, when the email already has an account', async () => {
+    const email = await existingAccount('taken');
+    const page = await newPage();
+    await page.goto(`${journey.stack.web}/signup`);
+    await page.getByLabel('Full name').fill('Ada Lovelace');
+    await page.getByLabel('Email').fill(email);
+    await page.getByLabel('Password', { exact: true }).fill(PASSWORD);
+    await page.getByLabel('Confirm password').fill(PASSWORD);
+    await page.getByRole('checkbox').check();
+    await page.getByRole('button', { name: 'Create Account' }).click();
+
+    await page.getByText(texts.auth.fields.emailExists).waitFor();
+    expect(await page.getByText(texts.auth.fields.emailExists).count()).toBe(1);
+    expect(await page.getByText(texts.auth.signUp.failed).count()).toBe(0);
+    expect(await page.getByRole('alert').count()).toBe(0);
+    expect(await page.evaluate(() => document.activeElement?.getAttribute('name'))).toBe('email');
+    await page.screenshot({ path: screenshotPath('auth-signup-email-taken-1280'), fullPage: true });
+
+    // Empty fields: a sentence each, none of the SDK's.
+    await page.goto(`${journey.stack.web}/signup`);
+    await page.getByRole('button', { name: 'Create Account' }).click();
+    for (const sentence of [texts.auth.fields.nameRequired, texts.auth.fields.emailRequired, texts.auth.fields.newPasswordRequired]) {
+      expect(await page.getByText(sentence).count()).toBe(1);
+    }
+    expect(await page.getByText('Field is not optional').count()).toBe(0);
+    await page.context().close();
+  });
+
+  for (const viewport of [DESKTOP, PHONE]) {
+    it(`reports a cancelled Google sign-in calmly, with a way back to sign in, at ${viewport.width} px`, async () => {
+      const page = await newPage(viewport);
+      await page.goto(`${journey.stack.web}/signin`);
+      await page.getByRole('button', { name: 'Continue with Google' }).click();
+      await page.waitForURL(`${journey.stack.google}/interaction/**`);
+      await page.getByRole('button', { name: 'Cancel' }).click();
+
+      await page.waitForURL(`${journey.stack.web}/auth/callback?**`);
+      expect(new URL(page.url()).searchParams.get('error')).toBe('access_denied');
+      await page.getByRole('heading', { level: 1, name: texts.auth.callback.cancelledTitle }).waitFor();
+      expect(await page.getByText(texts.auth.callback.cancelled).isVisible()).toBe(true);
+      expect(await page.getByText(texts.auth.callback.unexpected).count()).toBe(0);
+      expect(await page.title()).toBe('Signing in with Google | Voxpen');
+      expect(await axeFindings(page)).toEqual([]);
+      await page.screenshot({ path: screenshotPath(`auth-callback-cancelled-${viewport.width}`), fullPage: true });
+      await page.getByRole('link', { name: texts.auth.callback.backToSignIn }).click();
+      await page.waitForURL(`${journey.stack.web}/signin`);
+      await page.context().close();
+    });
+  }
+
+  it('centres the alerts of /auth/callback and /launch under their headings, with one h1 each', async () => {
+    const page = await newPage();
+    const middle = DESKTOP.width / 2;
+
+    await page.goto(`${journey.stack.web}/auth/callback?code=made-up&state=made-up`);
+    await page.getByRole('heading', { name: texts.auth.callback.errorTitle }).waitFor();
+    const heading = await centreX(page, 'h1');
+    expect(Math.abs((await centreX(page, '[role=alert]')) - heading)).toBeLessThanOrEqual(2);
+    expect(Math.abs(heading - middle)).toBeLessThanOrEqual(2);
+    expect(await axeFindings(page)).toEqual([]);
+    await page.screenshot({ path: screenshotPath('auth-callback-error-centred-1280'), fullPage: true });
+
+    // A desktop sign-in link without its PKCE challenge: the error state.
+    await page.goto(`${journey.stack.web}/launch?redirect_url=${encodeURIComponent('http://127.0.0.1:53123/cb')}`);
+    await page.getByRole('alert').waitFor();
+    expect(await page.locator('h1').count()).toBe(1);
+    expect(Math.abs((await centreX(page, '[role=alert]')) - middle)).toBeLessThanOrEqual(2);
+    expect(Math.abs((await centreX(page, 'h1')) - middle)).toBeLessThanOrEqual(2);
+    expect(await page.title()).toBe('Connecting the desktop app | Voxpen');
+    expect(await axeFindings(page)).toEqual([]);
+    await page.screenshot({ path: screenshotPath('launch-error-1280'), fullPage: true });
+    await page.context().close();
+
+    const phone = await newPage(PHONE);
+    await phone.goto(`${journey.stack.web}/launch?redirect_url=${encodeURIComponent('http://127.0.0.1:53123/cb')}`);
+    await phone.getByRole('alert').waitFor();
+    expect(Math.abs((await centreX(phone, '[role=alert]')) - PHONE.width / 2)).toBeLessThanOrEqual(2);
+    expect(await axeFindings(phone)).toEqual([]);
+    await phone.screenshot({ path: screenshotPath('launch-error-390'), fullPage: true });
+    await phone.context().close();
+  });
+});
