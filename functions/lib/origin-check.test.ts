@@ -54,6 +54,16 @@ describe('carriesOriginSecret', () => {
     expect(carriesOriginSecret(PREVIOUS, { value: CURRENT })).toBe(false);
   });
 
+  it('accepts the next value too: the one the next rotation makes CloudFront send, known a rotation period ahead', async () => {
+    const { carriesOriginSecret } = await fresh();
+    const secret = { value: CURRENT, previous: PREVIOUS, next: NEXT };
+    expect(carriesOriginSecret(NEXT, secret)).toBe(true);
+    expect(carriesOriginSecret(CURRENT, secret)).toBe(true);
+    expect(carriesOriginSecret(PREVIOUS, secret)).toBe(true);
+    expect(carriesOriginSecret(`${NEXT}x`, secret)).toBe(false);
+    expect(carriesOriginSecret(NEXT, { value: CURRENT, previous: PREVIOUS })).toBe(false);
+  });
+
   it('never matches an empty accepted value', async () => {
     const { carriesOriginSecret } = await fresh();
     expect(carriesOriginSecret('', { value: '', previous: '' })).toBe(false);

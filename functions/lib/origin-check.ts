@@ -10,20 +10,25 @@
  * deployed function that somehow lacks the secret's id fails closed (its read throws: 500, never a pass).
  * Locally neither is set: there is no CDN, no request carries the header, and nothing changes.
  *
- * Rotation without downtime: the secret holds `value` and, while rotating, `previous`; a header equal
- * to either is accepted. A header matching neither makes a warm Lambda read the secret again (at most
- * once per REFRESH_INTERVAL_MS, so a stranger cannot turn each request into a Secrets Manager call), and
- * a cached value older than MAX_AGE_MS is read again, so a retired value stops working within minutes.
+ * Rotation without downtime (functions/origin-rotation/, scheduled every ORIGIN_ROTATION_DAYS in infra/constructs/origin-rotation.ts): the secret
+ * holds `value` (what CloudFront sends), `previous` (what it sent before, which edges still catching up
+ * with the distribution's change may send) and `next` (what the next rotation will make CloudFront send,
+ * known to every warm Lambda a whole rotation period before CloudFront sends it); a header equal to any
+ * of them is accepted. A header matching none makes a warm Lambda read the secret again (at most once per
+ * REFRESH_INTERVAL_MS, so a stranger cannot turn each request into a Secrets Manager call), as a JWKS
+ * is refreshed on an unknown key id, and a cached value older than MAX_AGE_MS is read again, so a retired
+ * value stops working within minutes.
  */
 import type { APIGatewayProxyEventV2 } from 'aws-lambda';
 import { createHash, timingSafeEqual } from 'node:crypto';
 import { ORIGIN_VERIFY_HEADER, secretIdEnvName } from '../../shared/secrets';
 import { getSecret, refreshSecret } from './secrets';
 
-/** The secret's JSON: `value`, and while rotating the one before it. */
+/** The secret's JSON: `value` CloudFront sends, the one it sent before, and the one it will send next. */
 export interface OriginSecret {
   value: string;
   previous?: string;
+  next?: string;
 }
 
 export const REFRESH_INTERVAL_MS = 30_000;
@@ -37,17 +42,17 @@ export function originCheckRequired(env: NodeJS.ProcessEnv = process.env): boole
 const digest = (text: string) => createHash('sha256').update(text).digest();
 
 /**
- * Whether the header carries the current or the previous value, compared in constant time: both sides
+ * Whether the header carries the current, the previous or the next value, compared in constant time: both sides
  * are hashed to 32 bytes first, so neither the length nor the first differing byte shows in the timing.
  * An empty or missing header, or an empty accepted value, never matches.
  */
 export function carriesOriginSecret(header: string | undefined, secret: OriginSecret | string): boolean {
-  const accepted = typeof secret === 'string' ? [secret] : [secret.value, secret.previous];
+  const accepted = typeof secret === 'string' ? [secret] : [secret.value, secret.previous, secret.next];
   const given = digest(header ?? '');
   let match = false;
   for (const value of accepted) {
     if (typeof value !== 'string' || value === '') continue;
-    // No early exit: both values are always compared.
+    // No early exit: every value is always compared.
     if (timingSafeEqual(given, digest(value))) match = true;
   }
   return match && Boolean(header);
