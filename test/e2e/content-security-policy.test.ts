@@ -12,7 +12,7 @@ import { useBuiltSite } from '../support/built-site';
 const built = useBuiltSite();
 
 /** Client routes the app shell serves, beside the prerendered pages. */
-const CLIENT_ROUTES = ['/signin', '/signup', '/auth', '/dashboard', '/launch?redirect_url=http%3A%2F%2Flocalhost%3A54321%2Fcb', '/checkout/success', '/no-such-page'];
+const CLIENT_ROUTES = ['/signin', '/signup', '/auth', '/auth/reset-password', '/auth/reset-password?token=not-a-real-token', '/dashboard', '/launch?redirect_url=http%3A%2F%2Flocalhost%3A54321%2Fcb', '/checkout/success', '/no-such-page'];
 
 interface Violation {
   directive: string;
@@ -65,13 +65,14 @@ describe('the Content-Security-Policy on the built site', () => {
     await page.close();
   });
 
-  it('lets the prebuilt sign-in UI at /auth style itself (its injected <style> needs inline styles)', async () => {
+  it("sends the prebuilt pages' old /auth address to the site's own sign-in page, which styles itself with no violation", async () => {
     const page = await context.newPage();
     expect(await visit(page, '/auth?show=signin')).toEqual([]);
-    // The prebuilt UI's own stylesheet applied: its container has the rounded border prebuilt-style.ts gives it.
-    const container = page.locator('[data-supertokens~=container]').first();
-    await container.waitFor();
-    expect(await container.evaluate((el) => getComputedStyle(el).borderTopLeftRadius)).toBe('12px');
+    await page.waitForURL(`${built.web.url}/signin`);
+    await page.getByRole('heading', { name: 'Sign in to your account' }).waitFor();
+    // The site's stylesheet applied: the form's card has its rounded border (auth.css).
+    expect(await page.locator('.auth-card').evaluate((el) => getComputedStyle(el).borderTopLeftRadius)).not.toBe('0px');
+    expect(await violationsOn(page)).toEqual([]);
     await page.close();
   });
 
