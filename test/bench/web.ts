@@ -1,143 +1,176 @@
 /**
- * `npm run bench:web`: the public home page against a minimal React + ReactDOM + react-router page
- * built with the same Vite config, side by side in one run, both served by the local static server
- * (gzip, as the CDN serves them), in headless Chromium:
- *  - gzip size of the JavaScript each loads before interaction (target: home ≤ 1.3 × minimal),
- *  - total transfer for `/` (bytes over the wire, headers included),
- *  - first contentful paint, median of 5 cold loads, unthrottled and on an emulated slow phone.
- * Prints figures; never fails on them.
+ * `npm run bench:web`: the site's pages against two floors, side by side in one run, in headless
+ * Chromium, each page a cold load in a fresh context, served as the CDN serves them (gzip):
+ *  - pages: `/`, `/pricing`, `/download`; `/dashboard` signed in (a real account on the local stack)
+ *    and signed out (up to the redirect to /signin),
+ *  - floors, prerendered as the site's pages are: a minimal React + react-router page, React alone.
+ * For each: JavaScript before interaction (gzip) and in how many request rounds, total transfer, FCP
+ * and LCP unthrottled and on an emulated slow phone, total blocking time; medians of BENCH_RUNS (3)
+ * loads, then each page's ratios to the floors. Prints figures; never fails on them.
  */
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join, resolve } from 'node:path';
-import { gzipSync } from 'node:zlib';
-import type { Browser } from 'playwright-core';
-import { build } from 'vite';
+import type { Browser, Page } from 'playwright-core';
 import { freePort } from '../../infra/local/ports';
 import { staticSiteService } from '../../infra/local/static-site';
 import { launchBrowser } from '../support/browser';
-import { buildSite, chunkSources, PRIVATE_CODE } from '../support/built-site';
+import { roundCount } from '../support/js-rounds';
+import { isScript, measureLoad, SLOW_PHONE, UNTHROTTLED, type PageLoad, type RequestRecord, type Throttle } from '../support/page-load';
+import { signedInState, type StorageState } from '../support/signed-in';
+import { startBenchSite } from './bench-site';
+import { buildFloorPages, FLOOR_PATHS } from './floor-pages';
 
-process.env.AWS_SDK_JS_NODE_VERSION_SUPPORT_WARNING_DISABLED ??= 'true';
+const RUNS = Number(process.env.BENCH_RUNS ?? 3);
+const THROTTLES: Throttle[] = [UNTHROTTLED, SLOW_PHONE];
 
-const RUNS = Number(process.env.BENCH_RUNS ?? 5);
-const TARGET_RATIO = 1.3;
-
-interface Profile {
+interface Target {
   name: string;
-  /** Chrome DevTools network emulation (latency ms, throughput bytes/s) and CPU slowdown, or none. */
-  network?: { latency: number; downloadThroughput: number; uploadThroughput: number };
-  cpuSlowdown?: number;
+  url: string;
+  floor?: boolean;
+  storageState?: StorageState;
+  ready?: (page: Page) => Promise<unknown>;
+  /** The requests that count: for the signed-out dashboard, those before the redirect. */
+  counted?: (load: PageLoad) => RequestRecord[];
 }
 
-const PROFILES: Profile[] = [
-  { name: 'unthrottled' },
-  { name: 'slow phone (150 ms RTT, 1.6 Mbit/s, 4x CPU)', network: { latency: 150, downloadThroughput: 200_000, uploadThroughput: 94_000 }, cpuSlowdown: 4 },
-];
-
-interface Load {
-  fcpMs: number;
+interface Figures {
+  jsBytes: number;
+  jsFiles: number;
+  rounds: number;
   transferBytes: number;
-  requests: number;
-  scripts: { url: string; gzipBytes: number }[];
+  fcpMs: number;
+  lcpMs: number;
+  tbtMs: number;
+  cls: number;
+  leftAtMs?: number;
 }
 
-async function load(browser: Browser, url: string, profile: Profile): Promise<Load> {
-  const context = await browser.newContext({ viewport: { width: 1280, height: 800 } });
-  const page = await context.newPage();
-  const cdp = await context.newCDPSession(page);
-  await cdp.send('Network.enable');
-  if (profile.network) await cdp.send('Network.emulateNetworkConditions', { offline: false, ...profile.network });
-  if (profile.cpuSlowdown) await cdp.send('Emulation.setCPUThrottlingRate', { rate: profile.cpuSlowdown });
-
-  // Bytes on the wire per request, as Chromium's network stack counts them (headers and gzip body).
-  let transferBytes = 0;
-  let requests = 0;
-  cdp.on('Network.loadingFinished', (e: { encodedDataLength: number }) => {
-    transferBytes += e.encodedDataLength;
-    requests += 1;
-  });
-  const scriptResponses: Promise<{ url: string; gzipBytes: number }>[] = [];
-  page.on('response', (response) => {
-    if (response.request().resourceType() !== 'script') return;
-    scriptResponses.push(response.body().then((body) => ({ url: response.url(), gzipBytes: gzipSync(body).length })));
-  });
-
-  await page.goto(url, { waitUntil: 'networkidle' });
-  const fcpMs = await page.evaluate(() => performance.getEntriesByName('first-contentful-paint')[0]?.startTime ?? NaN);
-  const scripts = await Promise.all(scriptResponses);
-  await context.close();
-  return { fcpMs, transferBytes, requests, scripts };
+function figures(target: Target, load: PageLoad): Figures {
+  const requests = target.counted?.(load) ?? load.requests;
+  const scripts = requests.filter(isScript);
+  return {
+    jsBytes: scripts.reduce((sum, s) => sum + s.bodyBytes, 0),
+    jsFiles: scripts.length,
+    rounds: roundCount(scripts),
+    transferBytes: requests.reduce((sum, r) => sum + r.transferBytes, 0),
+    fcpMs: load.fcpMs,
+    lcpMs: load.lcpMs,
+    tbtMs: load.tbtMs,
+    cls: load.cls,
+    leftAtMs: load.leftAtMs,
+  };
 }
 
 const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)]!;
 const kb = (bytes: number) => `${(bytes / 1024).toFixed(1)} KB`;
 const ms = (x: number) => `${x.toFixed(0)} ms`;
+const pad = (s: string, n: number) => s.padStart(n);
 
-async function buildMinimalPage(): Promise<string> {
-  const outDir = mkdtempSync(join(tmpdir(), 'voxpen-minimal-'));
-  await build({
-    configFile: resolve('frontend/vite.config.ts'),
-    root: resolve('test/bench/minimal-page'),
-    logLevel: 'warn',
-    build: { outDir, emptyOutDir: true },
-  });
-  return outDir;
+/** The dashboard is loaded once it shows its heading and nothing on it is busy any more. */
+const dashboardReady = (page: Page) =>
+  page.waitForFunction(() => document.querySelector('h1')?.textContent === 'Dashboard' && !document.querySelector('[aria-busy="true"]'), undefined, { timeout: 60_000 });
+
+/**
+ * What the signed-out dashboard costs before it redirects: every request before the first one for a
+ * chunk only the sign-in page needs (one a direct /signin load asks for and a signed-in dashboard
+ * never does). The router loads the sign-in page's chunks before the address changes, so the
+ * address alone cannot mark the redirect.
+ */
+async function beforeRedirect(browser: Browser, signIn: string, signedInDashboard: PageLoad): Promise<(load: PageLoad) => RequestRecord[]> {
+  const dashboardUrls = new Set(signedInDashboard.requests.map((r) => r.url));
+  const signInOnly = new Set((await measureLoad(browser, signIn)).requests.filter(isScript).map((r) => r.url).filter((u) => !dashboardUrls.has(u)));
+  if (signInOnly.size === 0) throw new Error('The sign-in page loads no chunk of its own: cannot tell where the redirect starts');
+  return (load) => {
+    const cut = load.requests.findIndex((r) => signInOnly.has(r.url));
+    return cut === -1 ? load.requests : load.requests.slice(0, cut);
+  };
 }
 
 async function main() {
-  console.log('Building the site and the minimal page with the same Vite config...');
-  const site = await buildSite();
-  const minimalDir = await buildMinimalPage();
-  const home = await staticSiteService({ dir: site.dir, port: await freePort() }).start();
-  const minimal = await staticSiteService({ dir: minimalDir, port: await freePort(), prerendered: ['/'] }).start();
+  console.log('Starting the local stack, building the site and the floor pages with the same Vite config...');
+  const site = await startBenchSite();
+  const floors = await buildFloorPages().catch(async (error: unknown) => {
+    await site.stop();
+    throw error;
+  });
+  const floorServer = await staticSiteService({ dir: floors.dir, port: await freePort(), prerendered: Object.values(FLOOR_PATHS) }).start();
   const browser = await launchBrowser();
   try {
-    const homeUrl = `${home.url}/`;
-    const minimalUrl = `${minimal.url}/`;
-    const fcp: Record<string, { home: number[]; minimal: number[] }> = {};
-    let first: { home: Load; minimal: Load } | undefined;
-    for (const profile of PROFILES) {
-      fcp[profile.name] = { home: [], minimal: [] };
+    const signedIn = await signedInState(browser, site.stack);
+    const dashboardIn: Target = { name: '/dashboard signed in', url: site.url('/dashboard'), storageState: signedIn, ready: dashboardReady };
+    const probe = await measureLoad(browser, dashboardIn.url, { context: { storageState: signedIn }, ready: dashboardReady });
+    if (probe.finalPath !== '/dashboard') throw new Error(`The signed-in dashboard ended on ${probe.finalPath}: the session was not taken`);
+
+    const targets: Target[] = [
+      { name: 'floor: React + router', url: `${floorServer.url}${FLOOR_PATHS.router}`, floor: true },
+      { name: 'floor: React alone', url: `${floorServer.url}${FLOOR_PATHS.react}`, floor: true },
+      { name: '/', url: site.url('/') },
+      { name: '/pricing', url: site.url('/pricing') },
+      { name: '/download', url: site.url('/download') },
+      dashboardIn,
+      {
+        name: '/dashboard signed out',
+        url: site.url('/dashboard'),
+        ready: (page) => page.waitForURL(/\/signin/, { timeout: 60_000 }),
+        counted: await beforeRedirect(browser, site.url('/signin'), probe),
+      },
+    ];
+
+    const runs = new Map<string, Figures[]>();
+    for (const throttle of THROTTLES) {
       for (let run = 0; run < RUNS; run++) {
-        // Alternating, so neither page always runs on a warmer machine.
-        const h = await load(browser, homeUrl, profile);
-        const m = await load(browser, minimalUrl, profile);
-        fcp[profile.name]!.home.push(h.fcpMs);
-        fcp[profile.name]!.minimal.push(m.fcpMs);
-        first ??= { home: h, minimal: m };
+        // Interleaved, so no page always runs on a warmer (or busier) machine.
+        for (const target of targets) {
+          const load = await measureLoad(browser, target.url, { throttle, context: target.storageState ? { storageState: target.storageState } : undefined, ready: target.ready });
+          const key = `${throttle.name}|${target.name}`;
+          runs.set(key, [...(runs.get(key) ?? []), figures(target, load)]);
+        }
       }
     }
-
-    const homeJs = first!.home.scripts.reduce((sum, s) => sum + s.gzipBytes, 0);
-    const minimalJs = first!.minimal.scripts.reduce((sum, s) => sum + s.gzipBytes, 0);
-    const privateSources = (await Promise.all(first!.home.scripts.map((s) => chunkSources(s.url)))).flat().filter((s) => PRIVATE_CODE.test(s));
-
-    console.log('\nJavaScript loaded before interaction (gzip):');
-    console.log(`  home page /           ${kb(homeJs).padStart(9)}  in ${first!.home.scripts.length} files`);
-    console.log(`  minimal React page    ${kb(minimalJs).padStart(9)}  in ${first!.minimal.scripts.length} files`);
-    console.log(`  ratio                 ${(homeJs / minimalJs).toFixed(2)}x (target at most ${TARGET_RATIO}x)`);
-    console.log(`  auth/dashboard/billing modules on /: ${privateSources.length === 0 ? 'none' : privateSources.join(', ')}`);
-    for (const s of [...first!.home.scripts].sort((a, b) => b.gzipBytes - a.gzipBytes)) {
-      console.log(`    ${kb(s.gzipBytes).padStart(9)}  ${new URL(s.url).pathname}`);
-    }
-    console.log('\nTotal transfer (headers + gzip bodies, cold cache):');
-    console.log(`  home page /           ${kb(first!.home.transferBytes).padStart(9)}  in ${first!.home.requests} requests`);
-    console.log(`  minimal React page    ${kb(first!.minimal.transferBytes).padStart(9)}  in ${first!.minimal.requests} requests`);
-    console.log(`\nFirst contentful paint, median of ${RUNS} cold loads:`);
-    for (const profile of PROFILES) {
-      const f = fcp[profile.name]!;
-      console.log(`  ${profile.name}`);
-      console.log(`    home page /         ${ms(median(f.home)).padStart(9)}   (runs: ${f.home.map(ms).join(', ')})`);
-      console.log(`    minimal React page  ${ms(median(f.minimal)).padStart(9)}   (runs: ${f.minimal.map(ms).join(', ')})`);
-    }
+    report(targets, runs);
   } finally {
     await browser.close();
-    await home.stop();
-    await minimal.stop();
-    site.remove();
-    rmSync(minimalDir, { recursive: true, force: true });
+    await floorServer.stop();
+    floors.remove();
+    await site.stop();
   }
+}
+
+function report(targets: Target[], runs: Map<string, Figures[]>) {
+  const m = (throttle: Throttle, target: Target, pick: (f: Figures) => number | undefined) => {
+    const values = runs.get(`${throttle.name}|${target.name}`)!.map(pick).filter((v): v is number => v !== undefined);
+    return values.length ? median(values) : NaN;
+  };
+  const name = (t: Target) => t.name.padEnd(24);
+
+  console.log(`\nMedians of ${RUNS} cold loads. JS: JavaScript (gzip) loaded before interaction, in files and request rounds`);
+  console.log('(a chunk asked for by a script that had to arrive first is one round later); transfer: headers and');
+  console.log('bodies over the wire; the signed-out dashboard counts what loads before its redirect to /signin.');
+  console.log(`\n${''.padEnd(24)} ${pad('JS', 9)} ${pad('files', 5)} ${pad('rounds', 6)} ${pad('transfer', 9)}`);
+  for (const t of targets) {
+    console.log(`${name(t)} ${pad(kb(m(UNTHROTTLED, t, (f) => f.jsBytes)), 9)} ${pad(String(m(UNTHROTTLED, t, (f) => f.jsFiles)), 5)} ${pad(String(m(UNTHROTTLED, t, (f) => f.rounds)), 6)} ${pad(kb(m(UNTHROTTLED, t, (f) => f.transferBytes)), 9)}`);
+  }
+  for (const throttle of THROTTLES) {
+    console.log(`\n${throttle.name}, ${throttle.viewport.width}x${throttle.viewport.height}`);
+    console.log(`${''.padEnd(24)} ${pad('FCP', 8)} ${pad('LCP', 8)} ${pad('TBT', 8)} ${pad('CLS', 6)} ${pad('redirect', 8)}   FCP runs`);
+    for (const t of targets) {
+      const left = m(throttle, t, (f) => f.leftAtMs);
+      const fcps = runs.get(`${throttle.name}|${t.name}`)!.map((f) => ms(f.fcpMs)).join(', ');
+      console.log(
+        `${name(t)} ${pad(ms(m(throttle, t, (f) => f.fcpMs)), 8)} ${pad(ms(m(throttle, t, (f) => f.lcpMs)), 8)} ${pad(ms(m(throttle, t, (f) => f.tbtMs)), 8)} ${pad(m(throttle, t, (f) => f.cls).toFixed(3), 6)} ${pad(Number.isNaN(left) ? '' : ms(left), 8)}   ${fcps}`,
+      );
+    }
+  }
+
+  const [routerFloor, reactFloor] = targets.filter((t) => t.floor) as [Target, Target];
+  const ratio = (a: number, b: number) => (b > 0 ? `${(a / b).toFixed(2)}x` : 'n/a');
+  console.log('\nRatios to the floors (React + router / React alone):');
+  console.log(`${''.padEnd(24)} ${pad('JS', 13)} ${pad('transfer', 13)} ${pad('FCP', 13)} ${pad('LCP', 13)} ${pad('FCP slow', 13)} ${pad('LCP slow', 13)}`);
+  for (const t of targets.filter((x) => !x.floor)) {
+    const both = (throttle: Throttle, pick: (f: Figures) => number) => pad(`${ratio(m(throttle, t, pick), m(throttle, routerFloor, pick))} / ${ratio(m(throttle, t, pick), m(throttle, reactFloor, pick))}`, 13);
+    console.log(
+      `${name(t)} ${both(UNTHROTTLED, (f) => f.jsBytes)} ${both(UNTHROTTLED, (f) => f.transferBytes)} ${both(UNTHROTTLED, (f) => f.fcpMs)} ${both(UNTHROTTLED, (f) => f.lcpMs)} ${both(SLOW_PHONE, (f) => f.fcpMs)} ${both(SLOW_PHONE, (f) => f.lcpMs)}`,
+    );
+  }
+  console.log('(FCP and LCP of the signed-out dashboard are those of /signin, where it lands; its "redirect" column is when the address changed.)');
 }
 
 main().catch((error) => {

@@ -1,13 +1,13 @@
-/** The web benchmark's floor: React, ReactDOM and a react-router data router with one route. */
+/** The router floor: React, ReactDOM and a react-router data router with one route, hydrating its prerendered HTML as the site does. */
 import { StrictMode } from 'react';
-import { createRoot } from 'react-dom/client';
+import { hydrateRoot } from 'react-dom/client';
 import { createBrowserRouter } from 'react-router';
 import { RouterProvider } from 'react-router/dom';
+import { routes } from './app';
 
-const router = createBrowserRouter([{ path: '/', element: <h1>Hello from a minimal page</h1> }]);
-
-createRoot(document.getElementById('root')!).render(
+hydrateRoot(
+  document.getElementById('root')!,
   <StrictMode>
-    <RouterProvider router={router} />
+    <RouterProvider router={createBrowserRouter(routes)} />
   </StrictMode>,
 );
