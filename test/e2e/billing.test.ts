@@ -7,12 +7,14 @@
 import { randomUUID } from 'node:crypto';
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
-import { PRO_TRIAL_DAYS } from '../../shared/plans';
+import { PRICE_IDS, PRO_TRIAL_DAYS } from '../../shared/plans';
 import { texts } from '../../shared/texts';
 import { desktopSignIn, pkcePair } from '../../infra/scripts/desktop-client';
 import { AuthApi } from '../support/auth-api';
-import { screenshotPath } from '../support/browser';
+import { axeFindings, screenshotPath } from '../support/browser';
 import { useJourney } from '../support/journey';
+import { newMember } from '../support/sessions';
+import { payCheckout } from '../support/stripe-pages';
 
 const journey = useJourney();
 const PASSWORD = 'engine42';
@@ -64,6 +66,99 @@ describe('billing in Chromium', () => {
     await page.getByRole('link', { name: /Return to Voxpen/ }).click();
     await page.waitForURL(`${journey.stack.web}/dashboard`);
     await page.getByText(subscription.freePlan).waitFor();
+  });
+});
+
+describe('/pricing in Chromium at phone and desktop widths (issue 15)', () => {
+  for (const [width, height] of [
+    [390, 844],
+    [1280, 900],
+  ] as const) {
+    it(`shows every plan's column of the compare table with its row labels, nothing scrolling sideways, and axe finds nothing, at ${width} px`, async () => {
+      const page = await (await journey.browser.newContext({ viewport: { width, height } })).newPage();
+      await page.goto(`${journey.stack.web}/pricing`);
+      const table = page.getByRole('table', { name: 'Compare plans' });
+      await table.scrollIntoViewIfNeeded();
+      const boxes = [
+        ...['Feature', 'Free', 'Pro', 'Enterprise'].map((name) => table.getByRole('columnheader', { name, exact: true })),
+        table.getByRole('rowheader', { name: 'Custom vocabulary' }),
+        table.getByRole('row', { name: /^Support/ }).getByRole('cell').last(),
+      ];
+      for (const cell of boxes) {
+        const box = (await cell.boundingBox())!;
+        expect(box.x).toBeGreaterThanOrEqual(0);
+        expect(box.x + box.width).toBeLessThanOrEqual(width);
+      }
+      expect(await page.locator('.table-wrap').evaluate((wrap) => wrap.scrollWidth - wrap.clientWidth)).toBe(0);
+      // Readable, too: no word split across two lines to make a column fit.
+      const splitWords = await table.evaluate((element) => {
+        const split: string[] = [];
+        const walker = document.createTreeWalker(element, NodeFilter.SHOW_TEXT);
+        for (let node = walker.nextNode(); node; node = walker.nextNode()) {
+          for (const word of node.textContent!.matchAll(/\S+/g)) {
+            const range = document.createRange();
+            range.setStart(node, word.index);
+            range.setEnd(node, word.index + word[0].length);
+            if (range.getClientRects().length > 1) split.push(word[0]);
+          }
+        }
+        return split;
+      });
+      expect(splitWords).toEqual([]);
+      expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(width);
+      expect(await axeFindings(page)).toEqual([]);
+      await page.screenshot({ path: screenshotPath(`pricing-${width}`), fullPage: true });
+      await table.screenshot({ path: screenshotPath(`pricing-compare-${width}`) });
+    });
+  }
+});
+
+describe('/checkout/success in Chromium (issue 15)', () => {
+  /** An account that has completed a checkout (through the API and the stand-in's page), and the session_id Stripe sent back. */
+  async function paidCheckout(name: string) {
+    const owner = await newMember(journey.stack, name, PASSWORD);
+    const url = (await owner.who.post('/api/create-checkout-session', { priceId: PRICE_IDS.monthly })).body.url as string;
+    const { location } = await payCheckout(url, owner.email);
+    return { ...owner, path: `/checkout/success?session_id=${new URL(location).searchParams.get('session_id')}` };
+  }
+
+  it('sends a signed-out visitor to sign in first, then back, and confirms their own checkout', async () => {
+    const owner = await paidCheckout('returning-owner');
+    const page = await (await journey.browser.newContext({ viewport: { width: 390, height: 844 } })).newPage();
+    await page.goto(`${journey.stack.web}${owner.path}`);
+    await page.waitForURL(`${journey.stack.web}/signin`);
+    await page.getByLabel('Email').fill(owner.email);
+    await page.getByLabel('Password', { exact: true }).fill(PASSWORD);
+    await page.getByRole('button', { name: 'Sign In', exact: true }).click();
+
+    await page.waitForURL(`${journey.stack.web}${owner.path}`);
+    await page.getByRole('heading', { name: checkoutSuccess.confirmed }).waitFor();
+    await page.screenshot({ path: screenshotPath('checkout-success-confirmed-390') });
+    await page.waitForURL(`${journey.stack.web}/dashboard`);
+    await page.getByText(subscription.proPlan).waitFor();
+  });
+
+  it("says something went wrong, never confirmed, for another account's checkout and a made-up one, then goes to the dashboard", async () => {
+    const owner = await paidCheckout('first-owner');
+    const { page } = await signedInPage('someone-else');
+
+    for (const [path, shot] of [
+      [owner.path, 'checkout-success-foreign-1280'],
+      ['/checkout/success?session_id=anything', 'checkout-success-bogus-1280'],
+    ] as const) {
+      await page.goto(`${journey.stack.web}${path}`);
+      await page.getByRole('alert').filter({ hasText: checkoutSuccess.failed }).waitFor();
+      expect(await page.getByText(checkoutSuccess.confirmed).count()).toBe(0);
+      expect(await axeFindings(page)).toEqual([]);
+      await page.screenshot({ path: screenshotPath(shot) });
+      await page.waitForURL(`${journey.stack.web}/dashboard`);
+      await page.getByText(subscription.freePlan).waitFor();
+    }
+
+    await page.setViewportSize({ width: 390, height: 844 });
+    await page.goto(`${journey.stack.web}/checkout/success?session_id=cs_test_madeup`);
+    await page.getByRole('alert').filter({ hasText: checkoutSuccess.failed }).waitFor();
+    await page.screenshot({ path: screenshotPath('checkout-success-bogus-390') });
   });
 });
 
