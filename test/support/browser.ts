@@ -29,8 +29,8 @@ export function screenshotPath(name: string): string {
   return resolve(SCREENSHOT_DIR, `${name}.png`);
 }
 
-/** Every axe finding at WCAG 2.1 A and AA on the page as it stands, whatever its impact. */
+/** Every axe finding at WCAG 2.2 A and AA and axe's best practices on the page as it stands, whatever its impact. */
 export async function axeFindings(page: Page): Promise<string[]> {
-  const { violations } = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa']).analyze();
+  const { violations } = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa', 'best-practice']).analyze();
   return violations.map((v) => `${v.id} (${v.impact}): ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
 }

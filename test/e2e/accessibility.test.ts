@@ -1,0 +1,127 @@
+/**
+ * Every route in the router, as a visitor and as a member, on a desk and on a phone: axe at WCAG 2.2 AA
+ * with its best practices finds nothing, and every page names itself in the tab.
+ */
+import type { BrowserContext, Page } from 'playwright-core';
+import type { RouteObject } from 'react-router';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { routes } from '../../frontend/src/routes';
+import { axeFindings, screenshotPath } from '../support/browser';
+import { signUpInBrowser, useJourney } from '../support/journey';
+
+const journey = useJourney();
+
+/**
+ * The address visited for each path pattern in the router. A route added without an entry here fails
+ * the first test, so no page escapes the check.
+ */
+const VISITS: Record<string, string[]> = {
+  '/': ['/'],
+  '/pricing': ['/pricing'],
+  '/features': ['/features'],
+  '/download': ['/download'],
+  '/download/releases': ['/download/releases'],
+  '/about': ['/about'],
+  '/careers': ['/careers'],
+  '/contact': ['/contact'],
+  '/privacy': ['/privacy'],
+  '/terms': ['/terms'],
+  '/security': ['/security'],
+  '/signin': ['/signin'],
+  '/signup': ['/signup'],
+  '/auth/callback': ['/auth/callback'],
+  '/launch': ['/launch'],
+  '/auth/reset-password': ['/auth/reset-password', '/auth/reset-password?token=not-a-real-token'],
+  // The prebuilt pages' old addresses: they lead to the site's own pages.
+  '/auth': ['/auth?show=signup'],
+  '/auth/*': ['/auth/mfa'],
+  '/checkout/success': ['/checkout/success?session_id=cs_not_a_real_session'],
+  '*': ['/no-such-page'],
+  '/dashboard': ['/dashboard'],
+  '/account': ['/account'],
+};
+
+function routePaths(list: RouteObject[]): string[] {
+  return list.flatMap((r) => [...(r.path ? [r.path] : r.index ? ['/'] : []), ...routePaths(r.children ?? [])]);
+}
+
+const WIDTHS = [
+  { width: 1280, height: 900 },
+  { width: 390, height: 844 },
+];
+
+/** The page once it has stopped moving: loaded, its data in, and past any redirect it makes on arrival. */
+async function settle(page: Page, url: string): Promise<void> {
+  await page.goto(url, { waitUntil: 'networkidle' });
+  await page.locator('h1').first().waitFor({ timeout: 15_000 });
+  await page.waitForLoadState('networkidle');
+}
+
+async function findingsOn(page: Page, url: string): Promise<string[]> {
+  try {
+    await settle(page, url);
+  } catch {
+    return [`no heading one on ${page.url()} within 15 s`];
+  }
+  try {
+    return await axeFindings(page);
+  } catch {
+    // A page that moves on by itself (a status view's timed redirect) changed under axe: check where it went.
+    await page.waitForLoadState('networkidle');
+    return axeFindings(page);
+  }
+}
+
+const slug = (url: string) => url.replace(/^\//, '').replace(/[^a-z0-9]+/gi, '-').replace(/-$/, '') || 'home';
+
+describe('accessibility of every route', () => {
+  let member: BrowserContext;
+
+  beforeAll(async () => {
+    const page = await signUpInBrowser(journey, { name: 'Ada Axe', email: `axe-${Date.now()}@example.com`, password: 'correct-horse-9' });
+    member = page.context();
+  });
+
+  it('visits every path the router knows', () => {
+    expect(routePaths(routes).sort()).toEqual(Object.keys(VISITS).sort());
+  });
+
+  for (const signedIn of [false, true]) {
+    for (const size of WIDTHS) {
+      it(`has no axe finding on any route ${signedIn ? 'signed in' : 'signed out'} at ${size.width} px`, async () => {
+        const context = signedIn
+          ? await journey.browser.newContext({ viewport: size, storageState: await member.storageState() })
+          : await journey.browser.newContext({ viewport: size });
+        const page = await context.newPage();
+        const found: Record<string, string[]> = {};
+        for (const url of Object.values(VISITS).flat()) {
+          const findings = await findingsOn(page, `${journey.stack.web}${url}`);
+          if (findings.length) found[url] = findings;
+          await page.screenshot({ path: screenshotPath(`a11y-${signedIn ? 'in' : 'out'}-${slug(url)}-${size.width}`) });
+        }
+        expect(found).toEqual({});
+        await context.close();
+      }, 300_000);
+    }
+  }
+
+  it('gives every route its own tab title', async () => {
+    const context = await journey.browser.newContext();
+    const visitor = await context.newPage();
+    const memberPage = await member.newPage();
+    const titles = new Map<string, string>();
+    for (const [pattern, urls] of Object.entries(VISITS)) {
+      // The old /auth addresses are redirects, not pages of their own.
+      if (pattern === '/auth' || pattern === '/auth/*') continue;
+      // Signed out, these send to /signin: their own titles are read signed in.
+      const page = ['/dashboard', '/account', '/checkout/success'].includes(pattern) ? memberPage : visitor;
+      await page.goto(`${journey.stack.web}${urls[0]}`);
+      await page.locator('h1').first().waitFor();
+      titles.set(pattern, await page.title());
+    }
+    const byTitle = new Map<string, string[]>();
+    for (const [pattern, title] of titles) byTitle.set(title, [...(byTitle.get(title) ?? []), pattern]);
+    expect([...byTitle].filter(([, patterns]) => patterns.length > 1)).toEqual([]);
+    await context.close();
+  }, 300_000);
+});
