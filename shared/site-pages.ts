@@ -13,7 +13,7 @@ export interface SitePage {
 
 export const SITE_PAGES: readonly SitePage[] = [
   { path: '/', title: 'Voxpen: speak naturally, write beautifully', description: 'Voice to text for writers and creators: 500+ words per minute, 99.9% accuracy, AI enhancement and smart formatting.' },
-  { path: '/pricing', title: 'Pricing | Voxpen', description: 'Free, Pro at $11 a month, or Enterprise. Start with a 14-day Pro trial, no card needed.' },
+  { path: '/pricing', title: 'Pricing | Voxpen', description: 'Free, Pro at $11 a month, or Enterprise. Your first Pro plan starts with a 14-day trial, no card needed.' },
   { path: '/features', title: 'Features | Voxpen', description: 'Voice to text, smart formatting, AI enhancement and export to every format you write in.' },
   { path: '/download', title: 'Download for Windows | Voxpen', description: 'Download the Voxpen desktop app for Windows 10 and 11 (64-bit).' },
   { path: '/download/releases', title: 'Release notes | Voxpen', description: 'Every version of the Voxpen desktop app for Windows and Mac, newest first, with its date and what changed.' },
@@ -24,6 +24,16 @@ export const SITE_PAGES: readonly SitePage[] = [
   { path: '/terms', title: 'Terms of Service | Voxpen', description: 'The terms that govern your use of Voxpen.' },
   { path: '/security', title: 'Security | Voxpen', description: 'How Voxpen protects your account, your recordings and your writing.' },
 ];
+
+/**
+ * Signed-in client routes with an app shell of their own (issue 16): the bare shell, its head naming
+ * the route's chunks as modulepreload links so they arrive in one round with the entry. Stored, like a
+ * prerendered page, as pageFile(path); every other client route gets APP_SHELL_FILE.
+ */
+export const SHELL_ROUTES: readonly string[] = ['/dashboard', '/account'];
+
+/** Every path the CDN answers with an HTML file of its own (shared/url-rewrite.ts). */
+export const HTML_PATHS: readonly string[] = [...SITE_PAGES.map((p) => p.path), ...SHELL_ROUTES];
 
 /** The HTML file a prerendered page is stored as: `/pricing` → `/pricing/index.html`. */
 export function pageFile(path: string): string {
