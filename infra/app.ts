@@ -31,7 +31,6 @@ const stack = new VoxpenStack(app, stackName, {
   waf: edge.waf,
   alarmEmail: context('alarmEmail'),
   mailFrom: context('mailFrom'),
-  originSecretVersion: context('originSecretVersion'),
   apiThrottle: { rateLimit: number('apiRateLimit') ?? 50, burstLimit: number('apiBurstLimit') ?? 100 },
   billing,
 });

@@ -1,4 +1,4 @@
-import { Annotations, CfnOutput, SecretValue, Stack, Token, type StackProps } from 'aws-cdk-lib';
+import { Annotations, CfnOutput, Duration, Stack, Token, type StackProps } from 'aws-cdk-lib';
 import { Construct } from 'constructs';
 import { resolve } from 'node:path';
 import { routes } from '../shared/routes';
@@ -7,6 +7,7 @@ import { deployedTableKeys, tableOutputKey } from '../shared/tables';
 import { Api, type BillingSettings } from './constructs/api';
 import { Data } from './constructs/data';
 import { Monitoring } from './constructs/monitoring';
+import { ORIGIN_ROTATION_ALARM, OriginRotation } from './constructs/origin-rotation';
 import { Site } from './constructs/site';
 import { DEFAULT_WAF_RATE_LIMIT, EdgeWaf, type ExternalWebAcl } from './constructs/waf';
 import { suppressNagFindings } from './nag';
@@ -28,12 +29,6 @@ export interface VoxpenStackProps extends StackProps {
   apiThrottle?: { rateLimit: number; burstLimit: number };
   /** Stripe's Pro product and prices (context stripeProProductId, stripePriceProMonthly, stripePriceProAnnual). */
   billing: BillingSettings;
-  /**
-   * The Secrets Manager version of the origin secret CloudFront sends (context originSecretVersion). CloudFormation
-   * resolves the reference only when it updates the distribution, so a rotation names the new version here:
-   * the template changes and CloudFront sends the new value. Unset: the current version at the last update.
-   */
-  originSecretVersion?: string;
   /** The built frontend; defaults to frontend/dist. */
   distDir?: string;
 }
@@ -73,14 +68,16 @@ export class VoxpenStack extends Stack {
       distDir: props.distDir ?? resolve(import.meta.dirname, '../frontend/dist'),
       domain: props.domain,
       webAclArn: webAcl?.arn,
-      // A dynamic reference: CloudFormation resolves it at deploy, so the value is in no template.
-      originVerify: {
-        header: ORIGIN_VERIFY_HEADER,
-        value: (props.originSecretVersion
-          ? SecretValue.secretsManager(api.secrets.originVerify.secretArn, { jsonField: 'value', versionId: props.originSecretVersion })
-          : api.secrets.originVerify.secretValueFromJson('value')
-        ).unsafeUnwrap(),
-      },
+      // A dynamic reference: CloudFormation resolves it at deploy, so the value is in no template. It names
+      // no version, so a deploy resolves AWSCURRENT, the value the scheduled rotation leaves the distribution
+      // sending: CloudFormation resolves it only when it updates the distribution, and then writes the same value.
+      originVerify: { header: ORIGIN_VERIFY_HEADER, value: api.secrets.originVerify.secretValueFromJson('value').unsafeUnwrap() },
+    });
+    const originRotation = new OriginRotation(this, 'OriginRotation', {
+      secret: api.secrets.originVerify,
+      distribution: site.distribution,
+      header: ORIGIN_VERIFY_HEADER,
+      webAclArn: webAcl?.arn,
     });
 
     const siteUrl = props.domain ? `https://${props.domain.names[0]}` : `https://${site.distribution.distributionDomainName}`;
@@ -97,7 +94,9 @@ export class VoxpenStack extends Stack {
       webAclName: webAcl?.name,
       alarmEmail: props.alarmEmail,
     });
-    suppressNagFindings(this, { api, site, monitoring, customDomain: Boolean(props.domain) });
+    // A failed step leaves the values CloudFront may send accepted (rotation.ts), but the secret stops rotating.
+    monitoring.alarm('OriginRotationFailed', originRotation.fn.metricErrors({ period: Duration.hours(1) }), 1, ORIGIN_ROTATION_ALARM);
+    suppressNagFindings(this, { api, site, monitoring, originRotation, customDomain: Boolean(props.domain) });
 
     new CfnOutput(this, 'SiteUrl', { value: siteUrl });
     new CfnOutput(this, 'ApiUrl', { value: api.httpApi.apiEndpoint, description: 'API Gateway endpoint (visitors use SiteUrl/api)' });

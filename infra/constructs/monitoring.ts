@@ -220,7 +220,8 @@ export class Monitoring extends Construct {
     this.dashboard.addWidgets(...tableWidgets);
   }
 
-  private alarm(id: string, metric: IMetric, threshold: number, description: string) {
+  /** An alarm to the topic when `metric` reaches `threshold` in one period. */
+  alarm(id: string, metric: IMetric, threshold: number, description: string) {
     const alarm = new Alarm(this, id, {
       metric,
       threshold,

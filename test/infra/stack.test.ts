@@ -6,6 +6,7 @@ import { rewriteFunctionCode } from '../../infra/site/rewrite-function';
 import { CONTENT_SECURITY_POLICY } from '../../infra/site/security-headers';
 import { ACCESS_LOG_FIELDS, ROUTE_THROTTLES } from '../../infra/constructs/api';
 import { STRIPE_FAILURE_MESSAGE } from '../../infra/constructs/monitoring';
+import { ORIGIN_ROTATION_ALARM, ORIGIN_ROTATION_DAYS } from '../../infra/constructs/origin-rotation';
 import { LOG_RETENTION_DAYS, pathPattern } from '../../infra/constructs/site';
 import { DEFAULT_WAF_RATE_LIMIT, placeWaf, wafFromContext } from '../../infra/constructs/waf';
 import { applyNagPacks } from '../../infra/nag';
@@ -63,7 +64,8 @@ beforeAll(() => {
 
 const ofType = (type: string) => Object.entries(resources).filter(([, r]) => r.Type === type);
 /** Our Lambdas (not the CDK's helper functions): Node.js 22, arm64, bundled `index.handler`. */
-const productFunctions = () => ofType('AWS::Lambda::Function').filter(([, r]) => r.Properties.Runtime === 'nodejs22.x' && r.Properties.Handler === 'index.handler');
+const productFunctions = () =>
+  ofType('AWS::Lambda::Function').filter(([id, r]) => r.Properties.Runtime === 'nodejs22.x' && r.Properties.Handler === 'index.handler' && !id.startsWith('OriginRotation'));
 const logicalIdOfFunction = (name: string) => productFunctions().find(([id]) => id.startsWith(`Api${name}`) && !id.includes('Service'))?.[0];
 const json = (value: unknown) => JSON.stringify(value);
 
@@ -196,13 +198,12 @@ describe('site', () => {
     expect(json(header.HeaderValue)).toContain(secretId);
   });
 
-  it('sends a named version of the origin secret when a rotation names one (a template change, so CloudFormation resolves it anew)', () => {
-    const versioned = Template.fromStack(unbundledStack('Rotated', { originSecretVersion: 'v-2026-11-23' })).toJSON().Resources as Record<string, Resource>;
-    const [, dist] = Object.entries(versioned).find(([, r]) => r.Type === 'AWS::CloudFront::Distribution')!;
+  it("sends the secret's current value, naming no version: the value the scheduled rotation leaves the distribution sending", () => {
+    const [[, dist]] = ofType('AWS::CloudFront::Distribution') as [[string, Resource]];
     const apiOrigin = (dist.Properties.DistributionConfig.Origins as any[]).find((o) => o.CustomOriginConfig);
     const header = apiOrigin.OriginCustomHeaders.find((h: { HeaderName: string }) => h.HeaderName === ORIGIN_VERIFY_HEADER);
-    expect(json(header.HeaderValue)).toMatch(/\{\{resolve:secretsmanager:/);
-    expect(json(header.HeaderValue)).toContain(':SecretString:value::v-2026-11-23}}');
+    // {{resolve:secretsmanager:<arn>:SecretString:value::}}: no version stage or id, so AWSCURRENT.
+    expect(json(header.HeaderValue)).toContain(':SecretString:value::}}');
   });
 
   it('passes the Stripe-Signature header through to the webhook, and no cookies', () => {
@@ -358,6 +359,95 @@ describe('secrets and least privilege', () => {
     const accountRoutes = routes.filter((r) => r.fn === 'account').map((r) => `${r.method} ${r.path}`);
     expect(accountRoutes.sort()).toEqual(['DELETE /api/account', 'GET /api/account', 'GET /api/account/export', 'PATCH /api/account', 'POST /api/account/password', 'POST /api/account/sign-out-everywhere']);
     for (const route of routes.filter((r) => r.fn === 'account')) expect(route.forwardsCredentials, route.path).toBe(true);
+  });
+});
+
+describe('origin secret rotation (issue 18)', () => {
+  const rotationFunction = () => ofType('AWS::Lambda::Function').find(([id]) => id.startsWith('OriginRotationFunction'))!;
+  const originSecretId = () => (ofType('AWS::SecretsManager::Secret') as [[string, Resource]])[0][0];
+  const distributionId = () => ofType('AWS::CloudFront::Distribution')[0]![0];
+  const statementsOfRole = (roleId: string) =>
+    ofType('AWS::IAM::Policy')
+      .filter(([, p]) => json(p.Properties.Roles).includes(roleId))
+      .flatMap(([, p]) => p.Properties.PolicyDocument.Statement as any[]);
+
+  it(`rotates the origin secret every ${ORIGIN_ROTATION_DAYS} days with its own function`, () => {
+    const schedules = ofType('AWS::SecretsManager::RotationSchedule');
+    expect(schedules).toHaveLength(1);
+    const [[, schedule]] = schedules as [[string, Resource]];
+    expect(schedule.Properties.SecretId).toEqual({ Ref: originSecretId() });
+    expect(schedule.Properties.RotationLambdaARN).toEqual({ 'Fn::GetAtt': [rotationFunction()[0], 'Arn'] });
+    expect(schedule.Properties.RotationRules).toEqual({ ScheduleExpression: `rate(${ORIGIN_ROTATION_DAYS} days)` });
+    expect(ORIGIN_ROTATION_DAYS).toBe(30);
+  });
+
+  it('tells the function which distribution and header to move; it is not one of the API functions', () => {
+    const [, fn] = rotationFunction();
+    expect(fn.Properties.Environment.Variables).toMatchObject({ DISTRIBUTION_ID: { Ref: distributionId() }, ORIGIN_HEADER: ORIGIN_VERIFY_HEADER });
+    expect(json(fn.Properties.Environment.Variables)).not.toContain('SECRET_ID_');
+    const integrations = ofType('AWS::ApiGatewayV2::Integration').map(([, i]) => json(i.Properties.IntegrationUri));
+    for (const uri of integrations) expect(uri).not.toContain(rotationFunction()[0]);
+  });
+
+  it('lets only Secrets Manager invoke it, for this secret, before the schedule exists', () => {
+    const permissions = ofType('AWS::Lambda::Permission').filter(([, p]) => json(p.Properties.FunctionName).includes(rotationFunction()[0]));
+    expect(permissions).toHaveLength(1);
+    const [[permissionId, permission]] = permissions as [[string, Resource]];
+    expect(permission.Properties).toMatchObject({ Action: 'lambda:InvokeFunction', Principal: 'secretsmanager.amazonaws.com', SourceArn: { Ref: originSecretId() } });
+    expect(permission.Properties.SourceAccount).toBeDefined();
+    const [[, schedule]] = ofType('AWS::SecretsManager::RotationSchedule') as [[string, Resource]];
+    expect([schedule.DependsOn ?? []].flat()).toContain(permissionId);
+  });
+
+  it("may only get and put that secret's versions, get and update that one distribution, and read its web ACL", () => {
+    const [, fn] = rotationFunction();
+    const roleId = fn.Properties.Role['Fn::GetAtt'][0];
+    const statements = statementsOfRole(roleId);
+    const [[aclId]] = ofType('AWS::WAFv2::WebACL') as [[string, Resource]];
+    const byAction = Object.fromEntries(statements.flatMap((st) => [st.Action].flat().map((action: string) => [action, json(st.Resource)])));
+    expect(Object.keys(byAction).sort()).toEqual(
+      [
+        'cloudfront:GetDistributionConfig',
+        'cloudfront:UpdateDistribution',
+        'secretsmanager:DescribeSecret',
+        'secretsmanager:GetSecretValue',
+        'secretsmanager:PutSecretValue',
+        'secretsmanager:UpdateSecretVersionStage',
+        'wafv2:GetWebACL',
+      ].sort(),
+    );
+    for (const [action, resource] of Object.entries(byAction)) {
+      if (action.startsWith('secretsmanager:')) expect(resource, action).toBe(json({ Ref: originSecretId() }));
+      if (action.startsWith('cloudfront:')) expect(resource, action).toContain(`{"Ref":"${distributionId()}"}`);
+      if (action.startsWith('wafv2:')) expect(resource, action).toBe(json({ 'Fn::GetAtt': [aclId, 'Arn'] }));
+    }
+    for (const st of statements) expect(st.Resource, [st.Action].flat().join()).not.toBe('*');
+    // No other role touches the distribution or writes the secret.
+    const others = ofType('AWS::IAM::Policy').filter(([, p]) => !json(p.Properties.Roles).includes(roleId)).flatMap(([, p]) => p.Properties.PolicyDocument.Statement as any[]);
+    for (const st of others) {
+      expect([st.Action].flat(), json(st.Resource)).not.toContain('cloudfront:UpdateDistribution');
+      expect([st.Action].flat()).not.toContain('secretsmanager:PutSecretValue');
+    }
+  });
+
+  it('alarms when a rotation step fails', () => {
+    const [alarm] = ofType('AWS::CloudWatch::Alarm').filter(([, a]) => a.Properties.AlarmDescription === ORIGIN_ROTATION_ALARM);
+    expect(alarm).toBeDefined();
+    expect(alarm![1].Properties).toMatchObject({ MetricName: 'Errors', Namespace: 'AWS/Lambda', Threshold: 1 });
+    expect(json(alarm![1].Properties.Dimensions)).toContain(rotationFunction()[0]);
+    expect(alarm![1].Properties.AlarmActions).toHaveLength(1);
+  });
+
+  it('reads no web ACL with WAF off', () => {
+    const off = Template.fromStack(unbundledStack('RotationNoWaf', { waf: false })).toJSON().Resources as Record<string, Resource>;
+    const statements = Object.values(off).filter((r) => r.Type === 'AWS::IAM::Policy').flatMap((p) => p.Properties.PolicyDocument.Statement as any[]);
+    expect(statements.flatMap((st) => [st.Action].flat())).not.toContain('wafv2:GetWebACL');
+  });
+
+  it('no longer acknowledges SMG4 (secret without rotation): the rotation is scheduled, and cdk-nag finds nothing', () => {
+    const suppressed = Object.values(resources).flatMap((r) => (r.Metadata?.cdk_nag?.rules_to_suppress ?? []) as { id: string }[]).map((s) => s.id);
+    expect(suppressed).not.toContain('AwsSolutions-SMG4');
+    expect(nagErrors(mainStack)).toEqual([]);
   });
 });
 
