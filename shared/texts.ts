@@ -75,7 +75,7 @@ export const authTexts = {
   },
   signUp: {
     passwordsDoNotMatch: 'Passwords do not match',
-    passwordHint: 'Must be at least 8 characters',
+    passwordHint: 'At least 8 characters, with a letter and a number',
     failed: 'Sign up failed. Please try again.',
     error: 'An error occurred during sign up.',
     termsRequired: 'Please accept the Terms of Service and Privacy Policy',

@@ -94,6 +94,8 @@ describe('the sign-in pages in Chromium (issue 15)', () => {
     expect(await page.evaluate(() => document.activeElement?.textContent)).toBe('Forgot password?');
     expect(await page.title()).toBe('Sign in | Voxpen');
     await page.screenshot({ path: screenshotPath('auth-signin-1280'), fullPage: true });
+    await page.setViewportSize(PHONE);
+    await page.screenshot({ path: screenshotPath('auth-signin-390'), fullPage: true });
     await page.context().close();
   });
 
