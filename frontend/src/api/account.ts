@@ -1,9 +1,8 @@
 /** The account routes (issue 13, /account): the profile, rename, change the password, sign out everywhere, export, delete. */
-import { isAxiosError } from 'axios';
 import { exportFileName } from '../../../shared/account-export';
 import type { AccountMessage, AccountProfile, ErrorBody } from '../../../shared/api-types';
 import type { ChangePasswordBody, DeleteAccountBody } from '../../../shared/schemas/account';
-import { api } from './client';
+import { api, isApiError } from './client';
 
 /** PATCH /api/account: answers the saved (trimmed) name. */
 export async function renameAccount(name: string): Promise<AccountMessage> {
@@ -73,7 +72,7 @@ export interface AccountFailure {
 }
 
 export function accountFailure(error: unknown, fallback: string): AccountFailure {
-  if (!isAxiosError<Partial<ErrorBody>>(error) || !error.response) return { message: fallback };
+  if (!isApiError<Partial<ErrorBody>>(error) || !error.response) return { message: fallback };
   const { status, data } = error.response;
   // A blob read's error body is a Blob, not the API's JSON: then the fallback sentence.
   const message = typeof data?.message === 'string' && data.message ? data.message : fallback;

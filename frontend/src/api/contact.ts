@@ -1,8 +1,7 @@
-import { isAxiosError } from 'axios';
 import type { ErrorBody } from '../../../shared/api-types';
 import type { ContactField, ContactMessageBody, ContactMessageSent } from '../../../shared/schemas/contact';
 import { texts } from '../../../shared/texts';
-import { api } from './client';
+import { api, isApiError } from './client';
 
 export type SendResult =
   | { ok: true; message: string }
@@ -14,7 +13,7 @@ export async function sendContactMessage(body: ContactMessageBody): Promise<Send
     const { data } = await api.post<ContactMessageSent>('/api/contact', body);
     return { ok: true, message: data.message };
   } catch (error) {
-    const answer = isAxiosError<ErrorBody>(error) ? error.response : undefined;
+    const answer = isApiError<ErrorBody>(error) ? error.response : undefined;
     if (answer?.status === 400 && answer.data?.fields) return { ok: false, message: '', fields: answer.data.fields };
     if (answer?.status === 429 && answer.data?.message) return { ok: false, message: answer.data.message };
     return { ok: false, message: texts.contact.failed };

@@ -1,14 +1,15 @@
-import { isAxiosError } from 'axios';
 import { redirect } from 'react-router';
 import type { AccountProfile } from '../../../../shared/api-types';
 import { readAccountProfile } from '../../api/account';
 import { ensureUserExists } from '../../api/accounts';
+import { isApiError, loadApiClient } from '../../api/client';
 import { sessionExists } from '../../auth/session';
+import { hasSessionHint } from '../../session-hint';
 import { rememberReturnTo } from '../../return-to';
 
 export type AccountState = { status: 'ready'; profile: AccountProfile } | { status: 'error' };
 
-const answered = (error: unknown, status: number) => isAxiosError(error) && error.response?.status === status;
+const answered = (error: unknown, status: number) => isApiError(error) && error.response?.status === status;
 
 function toSignIn(): never {
   // Signed in again, the visitor comes back here (the return path /signin and Google's callback use).
@@ -33,6 +34,8 @@ async function readProfile(): Promise<AccountProfile> {
  * (signed out everywhere from another device) answers 401: to /signin too.
  */
 export async function loadAccount(): Promise<AccountState> {
+  // Likely signed in: axios downloads beside the SDK rather than after it (a failure shows on the call).
+  if (hasSessionHint()) loadApiClient().catch(() => undefined);
   if (!(await sessionExists())) toSignIn();
   try {
     return { status: 'ready', profile: await readProfile() };

@@ -1,10 +1,11 @@
-import { isAxiosError } from 'axios';
 import { useEffect, useState } from 'react';
 import { redirect } from 'react-router';
 import type { UserProfile } from '../../../../shared/api-types';
 import { ensureUserExists } from '../../api/accounts';
 import { getUserProfile } from '../../api/billing';
+import { isApiError, loadApiClient } from '../../api/client';
 import { sessionExists } from '../../auth/session';
+import { hasSessionHint } from '../../session-hint';
 import { defer } from '../../hooks/use-settled';
 import { ACTIVATION_POLL_MS, ACTIVATION_POLL_TRIES } from './checkout-return';
 
@@ -25,7 +26,7 @@ async function readProfile(): Promise<ProfileState> {
     return { status: 'ready', profile: await getUserProfile() };
   } catch (error) {
     // spec §8: a 404 is ignored silently.
-    if (isAxiosError(error) && error.response?.status === 404) return { status: 'missing' };
+    if (isApiError(error) && error.response?.status === 404) return { status: 'missing' };
     console.error('Could not load the user profile', error);
     return { status: 'error' };
   }
@@ -33,12 +34,14 @@ async function readProfile(): Promise<ProfileState> {
 
 /**
  * The dashboard's data, owned by its route. spec §2, §4: the signed-out go to /signin before any
- * call; then the user record is ensured before the profile is read, so a first visit finds its
+ * call (and, without the SDK's front-token cookie, before any auth or HTTP code loads); then the user record is ensured before the profile is read, so a first visit finds its
  * record. A failed ensure is only logged: the profile read says what there is. The reads are not
  * awaited here: the page shows its header and skeletons at once, and each card fills in as its
  * read lands (useSettled).
  */
 export async function loadDashboard() {
+  // Likely signed in: axios downloads beside the SDK rather than after it (a failure shows on the call).
+  if (hasSessionHint()) loadApiClient().catch(() => undefined);
   if (!(await sessionExists())) throw redirect('/signin');
   const record = ensureUserExists().then(
     ({ email, name }): Account => ({ email, name }),
