@@ -1,18 +1,14 @@
-/** The route layout of every page that needs the auth SDK: SuperTokens set up, then the session. */
+/**
+ * The route layout of the pages that need the session (sign-in, sign-up, the Google callback,
+ * /launch, Stripe's return): the session, read from the front-token cookie first, so none of them
+ * loads the auth SDK before there is a session to check or a form to send.
+ */
 import { Outlet } from 'react-router';
-import { SuperTokensWrapper } from 'supertokens-auth-react';
 import { SessionProvider } from './session';
-import { initSuperTokens } from './supertokens';
 import './auth.css';
 
-initSuperTokens();
-
 export function AuthProviders({ children }: { children: React.ReactNode }) {
-  return (
-    <SuperTokensWrapper>
-      <SessionProvider>{children}</SessionProvider>
-    </SuperTokensWrapper>
-  );
+  return <SessionProvider>{children}</SessionProvider>;
 }
 
 export default function AuthShell() {

@@ -2,11 +2,11 @@
  * The auth calls the product's own pages make, as plain results. SuperTokens' general errors come
  * back as `GENERAL_ERROR` with the server's message, and so do the auth limits' 429 answers (e.g.
  * 'Too many attempts', turned into general errors by ./rate-limited.ts).
+ *
+ * The web SDK loads with the first call (./auth-sdk.ts), not with the pages: a form costs nothing
+ * until it is submitted.
  */
-import EmailPassword from 'supertokens-auth-react/recipe/emailpassword';
-import Session from 'supertokens-auth-react/recipe/session';
-import ThirdParty from 'supertokens-auth-react/recipe/thirdparty';
-import STGeneralError from 'supertokens-web-js/utils/error';
+import { authSdk } from './auth-sdk';
 
 export type FieldErrors = { id: string; error: string }[];
 
@@ -28,11 +28,16 @@ export type GoogleResult =
   | { status: 'NO_EMAIL_GIVEN_BY_PROVIDER' | 'SIGN_IN_UP_NOT_ALLOWED' }
   | { status: 'GENERAL_ERROR'; message: string };
 
+/** STGeneralError.isThisError, without importing any of the SDK into the pages' chunks. */
+function isGeneralError(error: unknown): error is Error {
+  return typeof error === 'object' && error !== null && (error as { isSuperTokensGeneralError?: unknown }).isSuperTokensGeneralError === true;
+}
+
 async function generalErrors<T>(call: () => Promise<T>): Promise<T | { status: 'GENERAL_ERROR'; message: string }> {
   try {
     return await call();
   } catch (error) {
-    if (STGeneralError.isThisError(error)) return { status: 'GENERAL_ERROR', message: error.message };
+    if (isGeneralError(error)) return { status: 'GENERAL_ERROR', message: error.message };
     throw error;
   }
 }
@@ -44,7 +49,7 @@ const credentials = (email: string, password: string) => [
 
 export async function signInWithPassword(email: string, password: string): Promise<SignInResult> {
   return generalErrors(async () => {
-    const res = await EmailPassword.signIn({ formFields: credentials(email, password) });
+    const res = await (await authSdk()).EmailPassword.signIn({ formFields: credentials(email, password) });
     if (res.status === 'OK') return { status: 'OK', userId: res.user.id };
     if (res.status === 'FIELD_ERROR') return { status: 'FIELD_ERROR', formFields: res.formFields };
     return { status: res.status };
@@ -53,7 +58,7 @@ export async function signInWithPassword(email: string, password: string): Promi
 
 export async function signUpWithPassword(email: string, password: string): Promise<SignUpResult> {
   return generalErrors(async () => {
-    const res = await EmailPassword.signUp({ formFields: credentials(email, password) });
+    const res = await (await authSdk()).EmailPassword.signUp({ formFields: credentials(email, password) });
     if (res.status === 'OK') return { status: 'OK', userId: res.user.id };
     if (res.status === 'FIELD_ERROR') return { status: 'FIELD_ERROR', formFields: res.formFields };
     return { status: res.status };
@@ -62,16 +67,25 @@ export async function signUpWithPassword(email: string, password: string): Promi
 
 /** spec §7: Google's address for this browser, with the state kept in session storage; back at /auth/callback. */
 export async function googleSignInUrl(): Promise<string> {
+  const { ThirdParty } = await authSdk();
   return ThirdParty.getAuthorisationURLWithQueryParamsAndSetState({
     thirdPartyId: 'google',
     frontendRedirectURI: `${window.location.origin}/auth/callback`,
   });
 }
 
-/** Finishes Google sign-in on /auth/callback (state checked by the SDK, spec §5). */
-export async function finishGoogleSignIn(): Promise<GoogleResult> {
+/** What the callback answers when its address did not come from Google (no `state` to check). */
+export const NOT_FROM_GOOGLE = 'This address carries no Google sign-in to finish.';
+
+/**
+ * Finishes Google sign-in on /auth/callback (state checked by the SDK, spec §5). Google always sends
+ * the state back: without one in the address there is nothing to finish, said without loading the SDK
+ * (which would throw, and log, for want of a sign-in started in this tab).
+ */
+export async function finishGoogleSignIn(search: string = window.location.search): Promise<GoogleResult> {
+  if (!new URLSearchParams(search).get('state')) return { status: 'GENERAL_ERROR', message: NOT_FROM_GOOGLE };
   return generalErrors(async () => {
-    const res = await ThirdParty.signInAndUp();
+    const res = await (await authSdk()).ThirdParty.signInAndUp();
     if (res.status === 'OK') return { status: 'OK', userId: res.user.id, createdNewUser: res.createdNewRecipeUser };
     return { status: res.status };
   });
@@ -88,7 +102,7 @@ export type NewPasswordResult =
 /** Asks for a reset link for `email` (the API answers OK whether or not the account exists). */
 export async function requestPasswordReset(email: string): Promise<ResetRequestResult> {
   return generalErrors(async () => {
-    const res = await EmailPassword.sendPasswordResetEmail({ formFields: [{ id: 'email', value: email }] });
+    const res = await (await authSdk()).EmailPassword.sendPasswordResetEmail({ formFields: [{ id: 'email', value: email }] });
     if (res.status === 'FIELD_ERROR') return { status: 'FIELD_ERROR', formFields: res.formFields };
     return { status: res.status };
   });
@@ -97,12 +111,12 @@ export async function requestPasswordReset(email: string): Promise<ResetRequestR
 /** Sets a new password with the token in this page's address (`?token=`, read by the SDK). */
 export async function submitNewPassword(password: string): Promise<NewPasswordResult> {
   return generalErrors(async () => {
-    const res = await EmailPassword.submitNewPassword({ formFields: [{ id: 'password', value: password }] });
+    const res = await (await authSdk()).EmailPassword.submitNewPassword({ formFields: [{ id: 'password', value: password }] });
     if (res.status === 'FIELD_ERROR') return { status: 'FIELD_ERROR', formFields: res.formFields };
     return { status: res.status };
   });
 }
 
 export async function signOut(): Promise<void> {
-  await Session.signOut();
+  await (await authSdk()).Session.signOut();
 }

@@ -1,4 +1,4 @@
-import EmailPassword from 'supertokens-auth-react/recipe/emailpassword';
+import EmailPassword from 'supertokens-web-js/recipe/emailpassword';
 import STGeneralError from 'supertokens-web-js/utils/error';
 import { beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { texts } from '../../../shared/texts';
@@ -37,7 +37,7 @@ describe('auth limits in the browser (the real web SDK, the network stubbed)', (
     expect(requests).toEqual(['/api/auth/signin', '/api/auth/signup']);
   });
 
-  it('throws a general error the prebuilt pages show, for email-exists look-ups and reset requests', async () => {
+  it('throws a general error with the sentence for email-exists look-ups and reset requests', async () => {
     answer = () => tooMany(1);
     for (const call of [() => EmailPassword.doesEmailExist({ email: 'ada@example.com' }), () => EmailPassword.sendPasswordResetEmail({ formFields: email })]) {
       const error = await call().catch((e: unknown) => e);

@@ -1,33 +1,68 @@
 /**
- * The session as pages see it (spec §3: loading, doesSessionExist, userId). SuperTokens' SessionAuth
- * keeps it current: sign-out or an unauthorised answer clears it; creation and refresh make it
- * exist. Refreshing expired access tokens is the SDK's job.
+ * The session as pages see it (spec §3: loading, doesSessionExist, userId).
+ *
+ * "Is there a session?" is first asked of the front-token cookie the web SDK keeps beside its HttpOnly
+ * cookies (../session-hint.ts): without it there is none, and neither the SDK nor the API is asked.
+ * Asking the SDK then would load it and make it try a refresh, a 401 in the console of every
+ * signed-out page. With the cookie, the SDK loads and decides (refreshing an expired access token on
+ * the way); its events (sign-in, refresh, sign-out here or by an API answer) make the state read again.
  */
-import type { ReactNode } from 'react';
-import Session, { SessionAuth, useSessionContext } from 'supertokens-auth-react/recipe/session';
-import { initSuperTokens } from './supertokens';
+import { createContext, useContext, useEffect, useState, type ReactNode } from 'react';
+import { hasSessionHint } from '../session-hint';
+import { authSdk } from './auth-sdk';
+import { onSessionEvent } from './session-events';
 
 export type SessionState = { loading: true; doesSessionExist: false } | { loading: false; doesSessionExist: boolean; userId?: string };
 
+const LOADING: SessionState = { loading: true, doesSessionExist: false };
+const SIGNED_OUT: SessionState = { loading: false, doesSessionExist: false };
+
+/** What the page would show on first render: known at once when the cookie says there is no session. */
+const firstState = (): SessionState => (hasSessionHint() ? LOADING : SIGNED_OUT);
+
+async function readSession(): Promise<SessionState> {
+  if (!hasSessionHint()) return SIGNED_OUT;
+  const { Session } = await authSdk();
+  if (!(await Session.doesSessionExist())) return SIGNED_OUT;
+  return { loading: false, doesSessionExist: true, userId: await Session.getUserId() };
+}
+
+const SessionContext = createContext<SessionState>(LOADING);
+
 export function SessionProvider({ children }: { children: ReactNode }) {
-  return (
-    <SessionAuth requireAuth={false} doRedirection={false}>
-      {children}
-    </SessionAuth>
-  );
+  const [state, setState] = useState(firstState);
+  useEffect(() => {
+    // Only the latest read counts: events can come faster than the SDK answers.
+    let latest = 0;
+    const read = () => {
+      const mine = ++latest;
+      readSession().then(
+        (next) => mine === latest && setState(next),
+        (error: unknown) => {
+          console.error('Could not read the session', error);
+          if (mine === latest) setState(SIGNED_OUT);
+        },
+      );
+    };
+    const unsubscribe = onSessionEvent(read);
+    if (hasSessionHint()) read();
+    return () => {
+      latest = -1;
+      unsubscribe();
+    };
+  }, []);
+  return <SessionContext.Provider value={state}>{children}</SessionContext.Provider>;
 }
 
 export function useSession(): SessionState {
-  const context = useSessionContext();
-  if (context.loading) return { loading: true, doesSessionExist: false };
-  return context.doesSessionExist ? { loading: false, doesSessionExist: true, userId: context.userId } : { loading: false, doesSessionExist: false };
+  return useContext(SessionContext);
 }
 
 /**
- * Whether a session exists, for route loaders (they run before any provider renders). The SDK
- * refreshes an expired access token on the way, as SessionAuth does for the components.
+ * Whether a session exists, for route loaders (they run before any provider renders). Without the
+ * front-token cookie the answer is no, with no code loaded; with it the SDK loads, and with it the
+ * interception that refreshes expired tokens on the API calls that follow.
  */
 export async function sessionExists(): Promise<boolean> {
-  initSuperTokens();
-  return Session.doesSessionExist();
+  return (await readSession()).doesSessionExist;
 }

@@ -1,20 +1,25 @@
 /**
- * SuperTokens in the browser (spec §7, §9): API base /api/auth on the API origin (origin rule),
- * website base /auth, EmailPassword + Google + Session. Only the auth and dashboard chunks import
- * this module, so marketing pages never download the auth SDK.
+ * SuperTokens in the browser (spec §7, §9): the web SDK (no prebuilt UI: the product's own pages
+ * sign in, sign up and reset), API base /api/auth on the API origin (origin rule), EmailPassword,
+ * Google and Session. Nothing imports this module statically: ./auth-sdk.ts loads it on first need, so
+ * no page downloads the SDK before it has a session to look at or an auth call to make.
+ *
+ * Google (ThirdParty) is in the one init with the others, though only sign-in and the callback use it:
+ * the SDK can be set up once per page load, and one page load can go from the dashboard (signed out)
+ * to /signin's Google button; it adds about 2 KB gzip to a chunk that loads only on need.
  */
-import SuperTokens from 'supertokens-auth-react';
-import EmailPassword from 'supertokens-auth-react/recipe/emailpassword';
-import Session from 'supertokens-auth-react/recipe/session';
-import ThirdParty, { Google } from 'supertokens-auth-react/recipe/thirdparty';
+// Named functions, not the default classes: the SDK's modules are CommonJS, whose default import the
+// build (Node's rules, package type "module") makes the whole module and the tests the class.
+import * as SuperTokens from 'supertokens-web-js';
+import * as EmailPassword from 'supertokens-web-js/recipe/emailpassword';
+import * as Session from 'supertokens-web-js/recipe/session';
+import * as ThirdParty from 'supertokens-web-js/recipe/thirdparty';
 import { apiOrigin } from '../../../shared/api-base';
 import { PRODUCT_NAME } from '../../../shared/product';
-import { texts } from '../../../shared/texts';
-import { prebuiltUiStyle } from './prebuilt-style';
 import { withLimitSentences } from './rate-limited';
+import { sessionChanged } from './session-events';
 
 export const API_BASE_PATH = '/api/auth';
-export const WEBSITE_BASE_PATH = '/auth';
 
 let initialised = false;
 
@@ -22,24 +27,14 @@ export function initSuperTokens(): void {
   if (initialised) return;
   initialised = true;
   SuperTokens.init({
-    appInfo: {
-      appName: PRODUCT_NAME,
-      apiDomain: apiOrigin(window.location, __LOCAL_API_ORIGIN__),
-      websiteDomain: window.location.origin,
-      apiBasePath: API_BASE_PATH,
-      websiteBasePath: WEBSITE_BASE_PATH,
-    },
-    style: prebuiltUiStyle,
-    // A reset ends every session of the account (functions/auth/sessions-end-with-password.ts): say so.
-    languageTranslations: { translations: { en: { EMAIL_PASSWORD_RESET_SUBMIT_PW_SUCCESS_DESC: texts.auth.passwordResetDone } } },
-    termsOfServiceLink: '/terms',
-    privacyPolicyLink: '/privacy',
-    // The product's own pages are where people sign in; the prebuilt /auth pages send them on the same way.
-    getRedirectionURL: async (context) => {
-      if (context.action === 'SUCCESS' && context.newSessionCreated) return context.redirectToPath ?? '/dashboard';
-      if (context.action === 'TO_AUTH') return '/signin';
-      return undefined;
-    },
-    recipeList: [EmailPassword.init({ override: { functions: withLimitSentences } }), ThirdParty.init({ signInAndUpFeature: { providers: [Google.init()] } }), Session.init()],
+    appInfo: { appName: PRODUCT_NAME, apiDomain: apiOrigin(window.location, __LOCAL_API_ORIGIN__), apiBasePath: API_BASE_PATH },
+    recipeList: [
+      EmailPassword.init({ override: { functions: withLimitSentences } }),
+      ThirdParty.init(),
+      // Every change of the session (created, refreshed, signed out here or by an API answer) re-reads it.
+      Session.init({ onHandleEvent: sessionChanged }),
+    ],
   });
 }
+
+export { EmailPassword, Session, ThirdParty };

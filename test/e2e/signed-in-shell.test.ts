@@ -1,0 +1,111 @@
+/**
+ * The signed-in shell as the CDN serves it (issue 16): "is there a session?" is answered from the web
+ * SDK's front-token cookie before any auth code loads, so a signed-out visit to a signed-in page is
+ * sent to /signin without downloading the SDK or axios, and no signed-out page asks the API for a
+ * session refresh (issue 15: each one used to log a 401).
+ */
+import { randomUUID } from 'node:crypto';
+import { gzipSync } from 'node:zlib';
+import type { Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
+import { SITE_PAGES } from '../../shared/site-pages';
+import { chunkSources, useBuiltSite } from '../support/built-site';
+import { signUpInBrowser } from '../support/journey';
+
+const built = useBuiltSite();
+
+/** The auth SDK (supertokens-web-js and what it is built on) and the HTTP client. */
+const AUTH_OR_HTTP_CODE = /node_modules\/(supertokens-[a-z-]+|axios)\//;
+
+/** Every script the page requests from now on. */
+function recordScripts(page: Page): string[] {
+  const scripts: string[] = [];
+  page.on('request', (r) => {
+    if (r.resourceType() === 'script') scripts.push(r.url());
+  });
+  return scripts;
+}
+
+/** The original modules behind the scripts, for what must not be among them. */
+async function sourcesOf(scripts: string[]): Promise<string[]> {
+  return (await Promise.all(scripts.map(chunkSources))).flat();
+}
+
+/** What the scripts weigh compressed (gzip -9), as the benchmark counts: for the figures this test prints. */
+async function gzipKb(scripts: string[]): Promise<number> {
+  const sizes = await Promise.all(scripts.map(async (url) => gzipSync(Buffer.from(await (await fetch(url)).arrayBuffer()), { level: 9 }).length));
+  return Math.round(sizes.reduce((a, b) => a + b, 0) / 102.4) / 10;
+}
+
+/** Console errors, page errors and every answer or failure of the API's auth routes. */
+function recordTrouble(page: Page): { errors: string[]; authCalls: string[] } {
+  const errors: string[] = [];
+  const authCalls: string[] = [];
+  page.on('console', (m) => m.type() === 'error' && errors.push(`${page.url()}: ${m.text()}`));
+  page.on('pageerror', (e) => errors.push(`${page.url()}: ${e.message}`));
+  page.on('response', (r) => r.url().includes('/api/auth/session/refresh') && authCalls.push(`${r.status()} ${r.url()}`));
+  page.on('requestfailed', (r) => r.url().includes('/api/auth/') && authCalls.push(`failed ${r.url()}`));
+  return { errors, authCalls };
+}
+
+describe('the signed-in shell', () => {
+  it.each(['/dashboard', '/account'])('sends a signed-out visit to %s to /signin without loading the auth SDK or axios', async (path) => {
+    const context = await built.browser.newContext({ viewport: { width: 1280, height: 900 } });
+    const page = await context.newPage();
+    const scripts = recordScripts(page);
+    const { authCalls } = recordTrouble(page);
+    await page.goto(built.url(path));
+    await page.waitForURL(built.url('/signin'));
+    await page.getByRole('heading', { name: 'Sign in to your account' }).waitFor();
+    await page.waitForLoadState('networkidle');
+
+    console.log(`signed-out ${path} → /signin: ${scripts.length} scripts, ${await gzipKb(scripts)} KB gzip`);
+    expect((await sourcesOf(scripts)).filter((s) => AUTH_OR_HTTP_CODE.test(s))).toEqual([]);
+    expect(authCalls).toEqual([]);
+    await context.close();
+  });
+
+  it('loads the SDK and the data once signed in: the dashboard, a reload of it, and sign-out', async () => {
+    const password = 'engine42!';
+    const page = await signUpInBrowser({ stack: built.stack, browser: built.browser }, { name: 'Ada Lovelace', email: `shell-${randomUUID().slice(0, 8)}@example.com`, password });
+    await page.getByText('Signed in as').waitFor();
+
+    const scripts = recordScripts(page);
+    const { errors, authCalls } = recordTrouble(page);
+    await page.reload();
+    await page.getByText('Signed in as').waitFor();
+    await page.waitForLoadState('networkidle');
+    console.log(`signed-in /dashboard: ${scripts.length} scripts, ${await gzipKb(scripts)} KB gzip`);
+    const sources = await sourcesOf(scripts);
+    expect(sources.some((s) => s.includes('node_modules/supertokens-web-js/'))).toBe(true);
+    expect(sources.some((s) => s.includes('node_modules/axios/'))).toBe(true);
+    // No prebuilt UI: the product's own pages are the only sign-in pages.
+    expect(sources.filter((s) => s.includes('supertokens-auth-react'))).toEqual([]);
+
+    await page.getByRole('navigation', { name: 'Main' }).getByRole('button', { name: 'Logout' }).click();
+    await page.waitForURL(built.url('/signin'));
+    await page.goto(built.url('/dashboard'));
+    await page.waitForURL(built.url('/signin'));
+    expect(errors).toEqual([]);
+    expect(authCalls).toEqual([]);
+    await page.context().close();
+  });
+
+  it('asks for no session refresh and logs no error on any signed-out page', async () => {
+    const context = await built.browser.newContext({ viewport: { width: 1280, height: 900 } });
+    const page = await context.newPage();
+    const { errors, authCalls } = recordTrouble(page);
+    const paths = [...SITE_PAGES.map((p) => p.path), '/signin', '/signup', '/launch', '/auth/callback'];
+    for (const path of paths) {
+      // Idle: the SDK's refresh, if any, went out as the page hydrated.
+      await page.goto(built.url(path), { waitUntil: 'networkidle' });
+    }
+    // Stripe's return address moves on to the dashboard after its notice, which sends the signed-out on to /signin.
+    await page.goto(built.url('/checkout/success'));
+    await page.waitForURL(built.url('/signin'));
+    await page.waitForLoadState('networkidle');
+    expect(errors).toEqual([]);
+    expect(authCalls).toEqual([]);
+    await context.close();
+  });
+});
