@@ -27,6 +27,8 @@ describe('auth API field errors in plain English (issue 15)', () => {
     ['both empty', '', '', [{ id: 'email', error: fields.emailRequired }, { id: 'password', error: fields.newPasswordRequired }]],
     ['an email of spaces', '   ', 'engine42', [{ id: 'email', error: fields.emailRequired }]],
     ['an empty password', 'ada@example.com', '', [{ id: 'password', error: fields.newPasswordRequired }]],
+    ['an empty password and a malformed email', 'ada@', '', [{ id: 'email', error: fields.emailInvalid }, { id: 'password', error: fields.newPasswordRequired }]],
+    ['an empty email and a short password', '', 'short1', [{ id: 'email', error: fields.emailRequired }, { id: 'password', error: fields.passwordTooShort }]],
     ['a password of 100 characters', uniqueEmail('long'), `a1${'x'.repeat(98)}`, [{ id: 'password', error: fields.passwordTooLong }]],
     ['a password without a letter', uniqueEmail('digits'), '12345678', [{ id: 'password', error: fields.passwordNeedsLetter }]],
     ['a malformed email', 'ada@', 'engine42', [{ id: 'email', error: fields.emailInvalid }]],
@@ -46,6 +48,7 @@ describe('auth API field errors in plain English (issue 15)', () => {
   it.each([
     ['both empty', '', '', [{ id: 'email', error: fields.emailRequired }, { id: 'password', error: fields.passwordRequired }]],
     ['an empty password', 'ada@example.com', '', [{ id: 'password', error: fields.passwordRequired }]],
+    ['an empty email and a short password', '', 'x', [{ id: 'email', error: fields.emailRequired }]],
     ['a malformed email', 'ada@', 'engine42', [{ id: 'email', error: fields.emailInvalid }]],
   ])('sign-in with %s answers one sentence per field', async (_, email, password, expected) => {
     const answer = await person().signIn(email, password);
