@@ -1,5 +1,6 @@
 /** The CDK app: `npm run deploy` (or `npx cdk deploy`) with the context in cdk.json or `-c key=value`. */
 import { Annotations, App } from 'aws-cdk-lib';
+import { cloudFrontLogsInStack, placeCloudFrontLogs } from './constructs/cloudfront-logs';
 import { placeWaf, wafFromContext } from './constructs/waf';
 import { applyNagPacks } from './nag';
 import { VoxpenStack } from './stack';
@@ -25,7 +26,8 @@ const env = { account: process.env.CDK_DEFAULT_ACCOUNT, region: process.env.CDK_
 const edge = placeWaf(app, stackName, env, wafFromContext(context('waf'), number('wafRateLimit')));
 const stack = new VoxpenStack(app, stackName, {
   env,
-  crossRegionReferences: edge.crossRegionReferences,
+  // Outside us-east-1 the stack reads the Edge stack's ACL and gives EdgeLogs its distribution's ARN.
+  crossRegionReferences: edge.crossRegionReferences || !cloudFrontLogsInStack(env.region),
   secretPrefix: context('secretPrefix') ?? 'voxpen',
   domain: domainName && certificateArn ? { names: [domainName], certificateArn } : undefined,
   waf: edge.waf,
@@ -34,6 +36,8 @@ const stack = new VoxpenStack(app, stackName, {
   apiThrottle: { rateLimit: number('apiRateLimit') ?? 50, burstLimit: number('apiBurstLimit') ?? 100 },
   billing,
 });
+// CloudFront's access log delivery: in the stack in us-east-1, else in <stackName>-EdgeLogs in us-east-1.
+placeCloudFrontLogs(app, stackName, env, stack.distributionArn);
 // cdk-nag's AwsSolutions and Serverless packs: an unacknowledged finding is an error, which fails `cdk synth`
 // (acknowledgements and their reasons: infra/nag.ts).
 applyNagPacks(app);

@@ -5,6 +5,7 @@ import { routes } from '../shared/routes';
 import { ORIGIN_VERIFY_HEADER } from '../shared/secrets';
 import { deployedTableKeys, tableOutputKey } from '../shared/tables';
 import { Api, type BillingSettings } from './constructs/api';
+import { CloudFrontAccessLogs, cloudFrontLogsInStack } from './constructs/cloudfront-logs';
 import { Data } from './constructs/data';
 import { Monitoring } from './constructs/monitoring';
 import { ORIGIN_ROTATION_ALARM, OriginRotation } from './constructs/origin-rotation';
@@ -35,6 +36,11 @@ export interface VoxpenStackProps extends StackProps {
 
 /** Voxpen in one stack: data, the API's Lambdas, the site on CloudFront, and the alarms. */
 export class VoxpenStack extends Stack {
+  /** The distribution's ARN, for CloudFront's log delivery in another stack (placeCloudFrontLogs). */
+  readonly distributionArn: string;
+  /** CloudFront's log delivery, when this stack can hold it (us-east-1 or no region at synth). */
+  readonly cloudFrontLogs?: CloudFrontAccessLogs;
+
   constructor(scope: Construct, id: string, props: VoxpenStackProps) {
     super(scope, id, props);
 
@@ -79,6 +85,15 @@ export class VoxpenStack extends Stack {
       header: ORIGIN_VERIFY_HEADER,
       webAclArn: webAcl?.arn,
     });
+
+    // CloudFront's access logs (standard logging v2): its delivery source exists only in us-east-1, so a
+    // stack elsewhere leaves them to <stackName>-EdgeLogs (placeCloudFrontLogs in infra/app.ts).
+    const region = Token.isUnresolved(this.region) ? undefined : this.region;
+    this.cloudFrontLogs = cloudFrontLogsInStack(region)
+      ? new CloudFrontAccessLogs(this, 'CloudFrontLogs', { distributionArn: site.distribution.distributionArn, name: this.stackName })
+      : undefined;
+    if (!region) Annotations.of(this).addInfo("The stack has no region at synth; CloudFront's log delivery is in it, so it must be deployed to us-east-1.");
+    this.distributionArn = site.distribution.distributionArn;
 
     const siteUrl = props.domain ? `https://${props.domain.names[0]}` : `https://${site.distribution.distributionDomainName}`;
     // CloudFront's origin is the API resource itself, not its routes or Lambdas, so the Lambdas can

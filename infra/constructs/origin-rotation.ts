@@ -97,6 +97,6 @@ export class OriginRotation extends Construct {
       rotationLambdaArn: this.fn.functionArn,
       rotationRules: { scheduleExpression: `rate(${ORIGIN_ROTATION_DAYS} days)` },
     });
-    this.schedule.addDependency(permission);
+    this.schedule.node.addDependency(permission);
   }
 }

@@ -6,6 +6,7 @@ import { rewriteFunctionCode } from '../../infra/site/rewrite-function';
 import { CONTENT_SECURITY_POLICY } from '../../infra/site/security-headers';
 import { ACCESS_LOG_FIELDS, ROUTE_THROTTLES } from '../../infra/constructs/api';
 import { STRIPE_FAILURE_MESSAGE } from '../../infra/constructs/monitoring';
+import { CLOUDFRONT_LOG_FIELDS, placeCloudFrontLogs, UNLOGGED_FIELDS } from '../../infra/constructs/cloudfront-logs';
 import { ORIGIN_ROTATION_ALARM, ORIGIN_ROTATION_DAYS } from '../../infra/constructs/origin-rotation';
 import { LOG_RETENTION_DAYS, pathPattern } from '../../infra/constructs/site';
 import { DEFAULT_WAF_RATE_LIMIT, placeWaf, wafFromContext } from '../../infra/constructs/waf';
@@ -295,7 +296,7 @@ describe('secrets and least privilege', () => {
       const fnId = logicalIdOfFunction(name)!;
       const fn = resources[fnId]!;
       const env = fn.Properties.Environment.Variables;
-      const ownTables = [...def.tables, ...('readTables' in def ? def.readTables : [])] as TableKey[];
+      const ownTables = [...def.tables, ...('readTables' in def ? def.readTables : []), ...('updateTables' in def ? def.updateTables : [])] as TableKey[];
       for (const key of Object.keys(tables) as TableKey[]) {
         expect(env[tableEnvName(key)] !== undefined, `${name} sees table ${key}`).toBe(ownTables.includes(key));
       }
@@ -651,6 +652,61 @@ describe('the edge: WAF, TLS, logs', () => {
     // The site bucket's own access logs go there too.
     const site = ofType('AWS::S3::Bucket').find(([, b]) => b.Properties.VersioningConfiguration)!;
     expect(site[1].Properties.LoggingConfiguration).toMatchObject({ DestinationBucketName: { Ref: logBucketId }, LogFilePrefix: 'site-bucket/' });
+  });
+
+  it("delivers CloudFront's access logs with standard logging v2, from the distribution to a log group kept 30 days", () => {
+    const distributionId = ofType('AWS::CloudFront::Distribution')[0]![0];
+    const [[sourceId, source]] = ofType('AWS::Logs::DeliverySource') as [[string, Resource]];
+    expect(source.Properties.LogType).toBe('ACCESS_LOGS');
+    expect(json(source.Properties.ResourceArn)).toContain(`{"Ref":"${distributionId}"}`);
+    expect(json(source.Properties.ResourceArn)).toContain(':distribution/');
+    const [[destinationId, destination]] = ofType('AWS::Logs::DeliveryDestination') as [[string, Resource]];
+    expect(destination.Properties).toMatchObject({ DeliveryDestinationType: 'CWL', OutputFormat: 'json' });
+    const logGroupId = destination.Properties.DestinationResourceArn['Fn::GetAtt'][0];
+    expect(resources[logGroupId]!.Type).toBe('AWS::Logs::LogGroup');
+    expect(resources[logGroupId]!.Properties.RetentionInDays).toBe(LOG_RETENTION_DAYS);
+    const [[, delivery]] = ofType('AWS::Logs::Delivery') as [[string, Resource]];
+    expect(delivery.Properties.DeliverySourceName).toBe(source.Properties.Name);
+    expect(delivery.Properties.DeliveryDestinationArn).toEqual({ 'Fn::GetAtt': [destinationId, 'Arn'] });
+    expect([delivery.DependsOn ?? []].flat()).toContain(sourceId);
+    // Only CloudWatch Logs' delivery service may write there, for this account's deliveries.
+    const policies = ofType('AWS::Logs::ResourcePolicy').map(([, p]) => JSON.parse(p.Properties.PolicyDocument['Fn::Join'] ? json(p.Properties.PolicyDocument) : p.Properties.PolicyDocument));
+    expect(json(policies)).toContain('delivery.logs.amazonaws.com');
+    expect(json(policies)).toContain('aws:SourceAccount');
+  });
+
+  it('leaves the query string, cookies, the referer and forwarded-for out of every CloudFront log record', () => {
+    const [[, delivery]] = ofType('AWS::Logs::Delivery') as [[string, Resource]];
+    const fields: string[] = delivery.Properties.RecordFields;
+    expect(fields).toEqual([...CLOUDFRONT_LOG_FIELDS]);
+    for (const unlogged of UNLOGGED_FIELDS) expect(fields, unlogged).not.toContain(unlogged);
+    expect(fields.filter((f) => /query|cookie|referer|forwarded/i.test(f))).toEqual([]);
+    expect(fields).toEqual(expect.arrayContaining(['cs-uri-stem', 'sc-status', 'time-taken', 'x-edge-request-id']));
+  });
+
+  it('puts the log delivery in <stackName>-EdgeLogs in us-east-1 for a stack in another region, after the stack (cross-region reference to the distribution)', () => {
+    const app = new App({ context: { 'aws:cdk:bundling-stacks': [] } });
+    const env = { account: '111111111111', region: 'eu-central-1' };
+    const stack = new VoxpenStack(app, 'Frankfurt', { secretPrefix: 'voxpen', env, billing: BILLING, crossRegionReferences: true, waf: false });
+    const logs = placeCloudFrontLogs(app, 'Frankfurt', env, stack.distributionArn)!;
+    applyNagPacks(app);
+    expect(logs.region).toBe('us-east-1');
+    expect(logs.stackName).toBe('Frankfurt-EdgeLogs');
+    const main = Template.fromStack(stack);
+    for (const type of ['AWS::Logs::DeliverySource', 'AWS::Logs::DeliveryDestination', 'AWS::Logs::Delivery']) main.resourceCountIs(type, 0);
+    const edgeLogs = Template.fromStack(logs);
+    edgeLogs.hasResourceProperties('AWS::Logs::DeliverySource', { LogType: 'ACCESS_LOGS', Name: 'Frankfurt-cloudfront' });
+    edgeLogs.hasResourceProperties('AWS::Logs::Delivery', { RecordFields: [...CLOUDFRONT_LOG_FIELDS] });
+    edgeLogs.hasResourceProperties('AWS::Logs::LogGroup', { RetentionInDays: LOG_RETENTION_DAYS });
+    const [source] = Object.values(edgeLogs.findResources('AWS::Logs::DeliverySource'));
+    // The distribution's id comes from the stack through an SSM parameter written at its deploy, so EdgeLogs deploys after it.
+    expect(json(source!.Properties.ResourceArn)).toMatch(/ExportsReader[A-Za-z0-9]*","\/cdk\/exports\/Frankfurt-EdgeLogs\/Frankfurt[A-Za-z0-9]*SiteDistribution/);
+    expect(logs.dependencies.map((d) => d.stackName)).toContain('Frankfurt');
+    expect(nagErrors(stack)).toEqual([]);
+    expect(nagErrors(logs)).toEqual([]);
+    // In us-east-1 (or with no region known at synth) there is no second stack.
+    expect(placeCloudFrontLogs(new App(), 'Virginia', { region: 'us-east-1' }, 'arn')).toBeUndefined();
+    expect(placeCloudFrontLogs(new App(), 'Unknown', {}, 'arn')).toBeUndefined();
   });
 
   it('accepts alarm-topic publishes over TLS only', () => {
