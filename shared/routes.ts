@@ -14,6 +14,8 @@ export interface FunctionDef {
   tables: readonly TableKey[];
   /** Tables it only reads. */
   readTables?: readonly TableKey[];
+  /** Tables whose existing items it only updates (UpdateItem alone: no put, delete or read). */
+  updateTables?: readonly TableKey[];
   /**
    * Names of secrets (see shared/secrets.ts) it reads at cold start. Every function lists `originVerify`:
    * deployed, each refuses a request that did not come through CloudFront (functions/lib/origin-check.ts).
@@ -50,7 +52,8 @@ export const functions = {
   users: { entry: 'functions/users/handler.ts', tables: ['users'], readTables: ['usage'], secrets: ['supertokens', 'originVerify'], billingConfig: true },
   usage: { entry: 'functions/usage/handler.ts', tables: ['usage'], readTables: ['users'], secrets: ['supertokens', 'originVerify'], billingConfig: true },
   billing: { entry: 'functions/billing/handler.ts', tables: ['users'], secrets: ['supertokens', 'stripe', 'originVerify'], billingConfig: true },
-  stripeWebhook: { entry: 'functions/billing/stripe-webhook.ts', tables: ['users', 'processedEvents'], secrets: ['stripe', 'originVerify'] },
+  // It updates the plan on the account's usage month (functions/accounts/usage-plan.ts, issue 16).
+  stripeWebhook: { entry: 'functions/billing/stripe-webhook.ts', tables: ['users', 'processedEvents'], updateTables: ['usage'], secrets: ['stripe', 'originVerify'] },
   // Account self-service (/account). Its own Lambda, not the auth one, for least privilege: only it
   // deletes from usage, handoffCodes and contactMessages. It uses supertokens-node for what only the
   // core knows (passwords, sessions, deleting the user), so it inits the one SuperTokens configuration

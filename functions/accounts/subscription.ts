@@ -7,6 +7,8 @@ import type { Subscription, SubscriptionStatus } from '../../shared/api-types';
 import { tableName } from '../../shared/tables';
 import { ifConditionHolds } from '../lib/dynamo';
 import type { Account, StoredSubscription } from './account';
+import { planOf } from './plan';
+import { pushPlanToUsage } from './usage-plan';
 
 /** Statuses a subscription never leaves: Stripe makes a new subscription rather than revive one. */
 const ENDED: readonly SubscriptionStatus[] = ['canceled', 'incomplete_expired'];
@@ -54,5 +56,8 @@ export async function applySubscription(
       }),
     ),
   );
-  return out !== undefined;
+  if (out === undefined) return false;
+  // The stored subscription is the account's latest: its plan goes where usage reports read it.
+  await pushPlanToUsage(db, userId, planOf({ subscription }), syncedAt);
+  return true;
 }

@@ -38,8 +38,8 @@ const reportUsageRoute = httpHandler<UsageReportBody>(
     if (key.status === 'MISSING') throw new HttpError(400, usageTexts.keyRequired);
     if (key.status === 'INVALID') throw new HttpError(400, usageTexts.keyInvalid);
     const db = documentClient();
-    // The users item is read once, for its subscription alone (planOfUser), beside the key's claim.
-    const outcome = await reportUsage(db, userId, key.key, event.body, new Date(), planOfUser(db, userId));
+    // The month item carries the plan (report.ts); the users item is read only when it does not.
+    const outcome = await reportUsage(db, userId, key.key, event.body, new Date(), () => planOfUser(db, userId));
     switch (outcome.status) {
       case 'APPLIED':
         return json(200, outcome.usage);

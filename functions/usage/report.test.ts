@@ -1,12 +1,13 @@
 /**
- * The idempotent report's single-write design (report.ts), against a real local DynamoDB: a crash at
+ * The idempotent report's one-write design (report.ts), against a real local DynamoDB: a crash at
  * every point between its writes is simulated by a client that fails a chosen command, before it
  * reaches the table or after (the write landed, its answer was lost), and the retry must count once.
  */
 import { ConditionalCheckFailedException } from '@aws-sdk/client-dynamodb';
 import { GetCommand, type DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { tableName } from '../../shared/tables';
+import { pushPlanToUsage } from '../accounts/usage-plan';
 import { startTestDynamo, type TestDynamo } from '../../test/support/dynamo';
 import { idempotencyKeyOf, reportUsage, type ReportOutcome } from './report';
 import { monthUsage } from './usage';
@@ -18,7 +19,6 @@ beforeAll(async () => {
 afterAll(() => dynamo?.stop());
 
 const now = new Date('2026-11-23T10:00:00Z');
-const noWait = async () => undefined;
 let n = 0;
 const newKey = () => `key-${Date.now()}-${++n}`;
 const words = async (userId: string, month = '2026-11') => (await monthUsage(dynamo.db, userId, month)).wordsTranscribed;
@@ -94,30 +94,38 @@ describe('a report with a key', () => {
   });
 });
 
-describe('a crash between the writes cannot count a report twice', () => {
-  it('after the claim, before the count: the retry counts it', async () => {
+describe('a crash cannot count a report twice', () => {
+  /** An account whose month already carries its plan: its next report is the one write. */
+  async function withPlanOnMonth(userId: string, plan: 'free' | 'pro') {
+    await reportUsage(dynamo.db, userId, newKey(), { words: 1, seconds: 1 }, now, plan);
+  }
+
+  it('before the write: the retry counts it', async () => {
     const key = newKey();
+    await withPlanOnMonth('crash-1', 'pro');
     await expect(reportUsage(crashing('UpdateCommand', 'before'), 'crash-1', key, { words: 30, seconds: 10 }, now, 'pro')).rejects.toThrow('crash before');
-    expect(await words('crash-1')).toBe(0);
-    expect(await reportUsage(dynamo.db, 'crash-1', key, { words: 30, seconds: 10 }, now, 'pro')).toMatchObject({ status: 'APPLIED', usage: { wordsTranscribed: 30 } });
-    expect(await words('crash-1')).toBe(30);
+    expect(await words('crash-1')).toBe(1);
+    expect(await reportUsage(dynamo.db, 'crash-1', key, { words: 30, seconds: 10 }, now, 'pro')).toMatchObject({ status: 'APPLIED', usage: { wordsTranscribed: 31 } });
+    expect(await words('crash-1')).toBe(31);
   });
 
-  it('after the count landed, before the key’s answer was stored: the retry replays the month, counting nothing', async () => {
+  it('after the write landed, before its answer was heard: the retry replays the first answer, counting nothing', async () => {
     const key = newKey();
-    // The first UpdateCommand is the count: it reaches the table and the Lambda dies before it hears back.
+    await withPlanOnMonth('crash-2', 'free');
     await expect(reportUsage(crashing('UpdateCommand', 'after'), 'crash-2', key, { words: 30, seconds: 10 }, now, 'free')).rejects.toThrow('crash after');
-    expect(await words('crash-2')).toBe(30);
+    expect(await words('crash-2')).toBe(31);
+    await reportUsage(dynamo.db, 'crash-2', newKey(), { words: 5, seconds: 2 }, now, 'free');
     for (let i = 0; i < 3; i++) {
-      expect(await reportUsage(dynamo.db, 'crash-2', key, { words: 30, seconds: 10 }, now, 'free', noWait)).toMatchObject({ status: 'REPLAYED', usage: { wordsTranscribed: 30, wordsRemaining: 470 } });
+      expect(await reportUsage(dynamo.db, 'crash-2', key, { words: 30, seconds: 10 }, now, 'free')).toMatchObject({ status: 'REPLAYED', usage: { wordsTranscribed: 31, recordingTime: 11, wordsRemaining: 469 } });
     }
-    expect(await words('crash-2')).toBe(30);
+    expect(await words('crash-2')).toBe(36);
   });
 
-  it('when the answer’s write fails: the same, the count stands once', async () => {
+  it('after the month’s first write (the one with the plan read from the users item) landed: the same', async () => {
     const key = newKey();
-    await expect(reportUsage(crashing('UpdateCommand', 'before', 2), 'crash-3', key, { words: 30, seconds: 10 }, now, 'pro')).rejects.toThrow('crash before');
-    expect(await reportUsage(dynamo.db, 'crash-3', key, { words: 30, seconds: 10 }, now, 'pro', noWait)).toMatchObject({ status: 'REPLAYED' });
+    // The first UpdateCommand finds no plan on the month; the second, with the plan, is the count.
+    await expect(reportUsage(crashing('UpdateCommand', 'after', 2), 'crash-3', key, { words: 30, seconds: 10 }, now, 'pro')).rejects.toThrow('crash after');
+    expect(await reportUsage(dynamo.db, 'crash-3', key, { words: 30, seconds: 10 }, now, 'pro')).toMatchObject({ status: 'REPLAYED', usage: { wordsTranscribed: 30, plan: 'pro' } });
     expect(await words('crash-3')).toBe(30);
   });
 
@@ -125,8 +133,15 @@ describe('a crash between the writes cannot count a report twice', () => {
     const key = newKey();
     const lastSecond = new Date('2026-11-30T23:59:59Z');
     await expect(reportUsage(crashing('UpdateCommand', 'after'), 'crash-4', key, { words: 30, seconds: 10 }, lastSecond, 'pro')).rejects.toThrow('crash after');
-    expect(await reportUsage(dynamo.db, 'crash-4', key, { words: 30, seconds: 10 }, new Date('2026-12-01T00:00:05Z'), 'pro', noWait)).toMatchObject({ status: 'REPLAYED', usage: { month: '2026-11', wordsTranscribed: 30 } });
+    expect(await reportUsage(dynamo.db, 'crash-4', key, { words: 30, seconds: 10 }, new Date('2026-12-01T00:00:05Z'), 'pro')).toMatchObject({ status: 'REPLAYED', usage: { month: '2026-11', wordsTranscribed: 30 } });
     expect([await words('crash-4', '2026-11'), await words('crash-4', '2026-12')]).toEqual([30, 0]);
+  });
+
+  it('a key first seen the day before the month’s last is found on its last day, once', async () => {
+    const key = newKey();
+    await reportUsage(dynamo.db, 'crash-5', key, { words: 12, seconds: 4 }, new Date('2026-11-29T23:00:00Z'), 'pro');
+    expect(await reportUsage(dynamo.db, 'crash-5', key, { words: 12, seconds: 4 }, new Date('2026-11-30T01:00:00Z'), 'pro')).toMatchObject({ status: 'REPLAYED', usage: { wordsTranscribed: 12 } });
+    expect(await words('crash-5')).toBe(12);
   });
 });
 
@@ -149,27 +164,30 @@ describe('a Free report past the month’s words', () => {
       usage: { month: '2026-11', plan: 'free', wordsTranscribed: 400, recordingTime: 60, timeSaved: 540, wordsPerMonth: 500, wordsRemaining: 100 },
     });
     expect(await reportUsage(dynamo.db, 'free-1', newKey(), { words: 501, seconds: 10 }, now, 'free')).toMatchObject({ status: 'LIMIT_REACHED', usage: { wordsTranscribed: 400 } });
-    // A refusal is no answer to replay: the same report under its key is judged again.
-    expect(await reportUsage(dynamo.db, 'free-1', key, { words: 101, seconds: 10 }, now, 'pro')).toMatchObject({ status: 'APPLIED', usage: { plan: 'pro', wordsTranscribed: 501 } });
+    // A refusal is no answer to replay: the same report under its key is judged again, on the plan
+    // the account's owner puts on the month when the subscription changes.
+    await pushPlanToUsage(dynamo.db, 'free-1', 'pro', Date.now(), now);
+    expect(await reportUsage(dynamo.db, 'free-1', key, { words: 101, seconds: 10 }, now, 'free')).toMatchObject({ status: 'APPLIED', usage: { plan: 'pro', wordsTranscribed: 501 } });
   });
 
-  it('costs no read when DynamoDB returns the item the condition failed on', async () => {
+  it('costs one call when DynamoDB returns the item the condition failed on', async () => {
     const sent: string[] = [];
     const db = {
       send: async (command: object) => {
         sent.push(command.constructor.name);
-        if (command.constructor.name === 'PutCommand') return {};
         throw new ConditionalCheckFailedException({
           message: 'The conditional request failed',
           $metadata: {},
-          Item: { userId: { S: 'free-2' }, month: { S: '2026-11' }, wordsTranscribed: { N: '450' }, recordingTime: { N: '90' }, timeSaved: { N: '585' }, appliedKeys23: { SS: ['another-key'] } },
+          Item: { userId: { S: 'free-2' }, month: { S: '2026-11' }, plan: { S: 'free' }, wordsTranscribed: { N: '450' }, recordingTime: { N: '90' }, timeSaved: { N: '585' }, appliedKeys23: { SS: ['another-key'] } },
         });
       },
     } as unknown as DynamoDBDocumentClient;
-    expect(await reportUsage(db, 'free-2', newKey(), { words: 60, seconds: 10 }, now, 'free')).toEqual({
+    const planRead = vi.fn(async () => 'free' as const);
+    expect(await reportUsage(db, 'free-2', newKey(), { words: 60, seconds: 10 }, now, planRead)).toEqual({
       status: 'LIMIT_REACHED',
       usage: { month: '2026-11', plan: 'free', wordsTranscribed: 450, recordingTime: 90, timeSaved: 585, wordsPerMonth: 500, wordsRemaining: 50 },
     });
-    expect(sent).toEqual(['PutCommand', 'UpdateCommand']);
+    expect(sent).toEqual(['UpdateCommand']);
+    expect(planRead).not.toHaveBeenCalled();
   });
 });

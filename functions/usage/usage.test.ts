@@ -35,7 +35,8 @@ describe('retention', () => {
   });
 
   it('sets the TTL on the month item a report writes', async () => {
-    const now = new Date('2026-11-23T10:00:00Z');
+    // The month's last day: its reports also get a key record (report.ts), which must expire too.
+    const now = new Date('2026-11-30T10:00:00Z');
     await reportUsage(dynamo.db, 'ttl-1', 'ttl-key-0001', { words: 5, seconds: 5 }, now, 'pro');
     const items = (await dynamo.db.send(new QueryCommand({ TableName: tableName('usage'), KeyConditionExpression: 'userId = :u', ExpressionAttributeValues: { ':u': 'ttl-1' } }))).Items!;
     expect(items.find((i) => i.month === '2026-11')).toMatchObject({ expiresAt: Date.parse('2027-12-01T00:00:00Z') / 1000 });

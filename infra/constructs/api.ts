@@ -141,6 +141,7 @@ export class Api extends Construct {
   private createFunction(name: FunctionName, def: FunctionDef, props: ApiProps): NodejsFunction {
     const writes = def.tables;
     const reads = def.readTables ?? [];
+    const updates = def.updateTables ?? [];
     const environment: Record<string, string> = {
       NODE_OPTIONS: '--enable-source-maps',
       POWERTOOLS_SERVICE_NAME: 'voxpen',
@@ -155,7 +156,7 @@ export class Api extends Construct {
       if (!found) throw new Error(`Function ${name} uses table ${key}, which is not deployed (localOnly)`);
       return found;
     };
-    for (const key of [...writes, ...reads]) environment[tableEnvName(key)] = table(key).tableName;
+    for (const key of [...writes, ...reads, ...updates]) environment[tableEnvName(key)] = table(key).tableName;
     for (const secret of def.secrets ?? []) environment[secretIdEnvName(secret as SecretName)] = `${props.secretPrefix}/${secret}`;
 
     const fn = new NodejsFunction(this, name, {
@@ -174,6 +175,7 @@ export class Api extends Construct {
 
     for (const key of writes) table(key).grantReadWriteData(fn);
     for (const key of reads) table(key).grantReadData(fn);
+    for (const key of updates) table(key).grant(fn, 'dynamodb:UpdateItem');
     for (const secret of def.secrets ?? []) this.secrets[secret as SecretName].grantRead(fn);
     if (def.sendsMail && props.mailFrom) {
       const domain = props.mailFrom.split('@')[1];

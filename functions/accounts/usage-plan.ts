@@ -1,0 +1,34 @@
+/**
+ * The plan, kept on the account's current usage month (issue 16), so a usage report decides plan and
+ * counter in one conditional write (functions/usage/report.ts) instead of reading the users item
+ * first. The users item stays the plan's one source: a report that finds no plan on its month reads
+ * it from there (planOfUser) and leaves it on the month; every subscription this module's owner
+ * stores is pushed here, so an upgrade or a cancellation applies to the next report.
+ */
+import { UpdateCommand, type DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
+import { tableName } from '../../shared/tables';
+import { usageMonth } from '../../shared/usage';
+import { ifConditionHolds } from '../lib/dynamo';
+
+/** The month item's attribute holding the plan ('free' | 'pro'), and when the subscription it came from was read from Stripe. */
+export const USAGE_PLAN_ATTRIBUTE = 'plan';
+const SYNCED_AT_ATTRIBUTE = 'planSyncedAt';
+
+/**
+ * Puts `plan` on the account's month of `now`, if that month has an item (one without gets the plan
+ * read afresh by its first report) and no later subscription's plan is there already.
+ */
+export async function pushPlanToUsage(db: DynamoDBDocumentClient, userId: string, plan: 'free' | 'pro', syncedAt: number, now = new Date()): Promise<void> {
+  await ifConditionHolds(
+    db.send(
+      new UpdateCommand({
+        TableName: tableName('usage'),
+        Key: { userId, month: usageMonth(now) },
+        UpdateExpression: 'SET #plan = :plan, #synced = :t',
+        ConditionExpression: 'attribute_exists(userId) AND (attribute_not_exists(#synced) OR #synced <= :t)',
+        ExpressionAttributeNames: { '#plan': USAGE_PLAN_ATTRIBUTE, '#synced': SYNCED_AT_ATTRIBUTE },
+        ExpressionAttributeValues: { ':plan': plan, ':t': syncedAt },
+      }),
+    ),
+  );
+}
