@@ -1,7 +1,8 @@
 /**
  * `npm run build [-- --out-dir <dir>]`: the client bundle, then every public page (shared/site-pages.ts)
  * rendered to its own HTML with its own head, so the CDN serves real content before any JavaScript
- * runs; plus the bare app shell for client routes, sitemap.xml and robots.txt.
+ * runs; plus the bare app shell for client routes, a shell of their own for the signed-in routes
+ * (shared/site-pages.ts SHELL_ROUTES) naming their chunks, sitemap.xml and robots.txt.
  *
  * Environment: VOXPEN_SITE_ORIGIN (canonical and Open Graph URLs, default https://voxpen.app);
  * VOXPEN_API_ORIGIN (the API the bundle calls when opened on localhost, default http://localhost:4000).
@@ -11,7 +12,7 @@ import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { parseArgs } from 'node:util';
 import { build } from 'vite';
-import { APP_SHELL_FILE, pageFile, SITE_PAGES } from '../shared/site-pages';
+import { APP_SHELL_FILE, pageFile, SHELL_ROUTES, SITE_PAGES } from '../shared/site-pages';
 import { appShellHtml, DEFAULT_SITE_ORIGIN, pageHtml, robotsTxt, sitemapXml } from './site-files';
 
 const repoRoot = resolve(dirname(fileURLToPath(import.meta.url)), '..');
@@ -20,16 +21,27 @@ const configFile = join(repoRoot, 'frontend/vite.config.ts');
 interface ManifestChunk {
   file: string;
   imports?: string[];
+  css?: string[];
 }
 type Manifest = Record<string, ManifestChunk>;
 
-/** A chunk's file and everything it statically imports, as URLs. */
-function chunkUrls(manifest: Manifest, key: string, seen = new Set<string>()): string[] {
+/** A chunk and everything it statically imports, as manifest entries. */
+function chunkClosure(manifest: Manifest, key: string, seen = new Set<string>()): ManifestChunk[] {
   const chunk = manifest[key];
   if (!chunk) throw new Error(`The build manifest has no ${key}: is a route's source path in routes.tsx wrong?`);
   if (seen.has(key)) return [];
   seen.add(key);
-  return [`/${chunk.file}`, ...(chunk.imports ?? []).flatMap((k) => chunkUrls(manifest, k, seen))];
+  return [chunk, ...(chunk.imports ?? []).flatMap((k) => chunkClosure(manifest, k, seen))];
+}
+
+/** A chunk's file and everything it statically imports, as URLs. */
+function chunkUrls(manifest: Manifest, key: string): string[] {
+  return chunkClosure(manifest, key).map((chunk) => `/${chunk.file}`);
+}
+
+/** The stylesheets a chunk and its static imports bring, as URLs. */
+function chunkStyles(manifest: Manifest, key: string): string[] {
+  return chunkClosure(manifest, key).flatMap((chunk) => (chunk.css ?? []).map((file) => `/${file}`));
 }
 
 function write(outDir: string, file: string, content: string): void {
@@ -50,20 +62,31 @@ export async function buildSite(outDir: string, siteOrigin: string): Promise<voi
       publicDir: false,
       build: { ssr: 'src/entry-server.tsx', outDir: ssrDir, emptyOutDir: true, sourcemap: false, rolldownOptions: { output: { entryFileNames: 'entry-server.mjs' } } },
     });
-    const { render } = (await import(pathToFileURL(join(ssrDir, 'entry-server.mjs')).href)) as typeof import('./src/entry-server');
+    const { render, routeSources } = (await import(pathToFileURL(join(ssrDir, 'entry-server.mjs')).href)) as typeof import('./src/entry-server');
 
     const manifestPath = join(outDir, '.vite/manifest.json');
     const manifest = JSON.parse(readFileSync(manifestPath, 'utf8')) as Manifest;
-    const entryUrls = new Set(chunkUrls(manifest, 'index.html'));
+    const entryUrls = new Set([...chunkUrls(manifest, 'index.html'), ...chunkStyles(manifest, 'index.html')]);
     const template = readFileSync(join(outDir, 'index.html'), 'utf8');
+
+    // A route's chunks (or stylesheets) and their static imports' beyond what the entry already brings.
+    const beyondEntry = (urls: string[]) => urls.filter((url, i, all) => !entryUrls.has(url) && all.indexOf(url) === i);
+    const preloadFor = (sources: string[]) => beyondEntry(sources.flatMap((s) => chunkUrls(manifest, s)));
+    const stylesFor = (sources: string[]) => beyondEntry(sources.flatMap((s) => chunkStyles(manifest, s)));
 
     for (const page of SITE_PAGES) {
       const rendered = await render(page.path);
       if (rendered.status !== 200) throw new Error(`${page.path} rendered with status ${rendered.status}`);
-      const preload = rendered.sources.flatMap((s) => chunkUrls(manifest, s)).filter((url, i, all) => !entryUrls.has(url) && all.indexOf(url) === i);
-      write(outDir, pageFile(page.path), pageHtml(template, { page, appHtml: rendered.html, siteOrigin, preload }));
+      write(outDir, pageFile(page.path), pageHtml(template, { page, appHtml: rendered.html, siteOrigin, preload: preloadFor(rendered.sources) }));
     }
     write(outDir, APP_SHELL_FILE, appShellHtml(template));
+    // issue 16: without these the signed-in pages' chunks came a round after the entry (and their
+    // stylesheets, which the first render waits for, too); named in the HTML, they start with it.
+    // A signed-out visitor loads no more than before: the redirect is decided by the page's own loader.
+    for (const path of SHELL_ROUTES) {
+      const sources = routeSources(path);
+      write(outDir, pageFile(path), appShellHtml(template, { preload: preloadFor(sources), styles: stylesFor(sources) }));
+    }
     write(outDir, 'sitemap.xml', sitemapXml(SITE_PAGES, siteOrigin));
     write(outDir, 'robots.txt', robotsTxt(siteOrigin));
     rmSync(join(outDir, '.vite'), { recursive: true, force: true });
@@ -78,7 +101,7 @@ async function main() {
   const siteOrigin = process.env.VOXPEN_SITE_ORIGIN ?? DEFAULT_SITE_ORIGIN;
   const started = Date.now();
   await buildSite(outDir, siteOrigin);
-  console.log(`Built the site into ${outDir}: ${SITE_PAGES.length} prerendered pages, app shell, sitemap.xml, robots.txt (${((Date.now() - started) / 1000).toFixed(1)} s).`);
+  console.log(`Built the site into ${outDir}: ${SITE_PAGES.length} prerendered pages, app shell, ${SHELL_ROUTES.length} signed-in shells, sitemap.xml, robots.txt (${((Date.now() - started) / 1000).toFixed(1)} s).`);
 }
 
 if (import.meta.url === pathToFileURL(process.argv[1] ?? '').href) {

@@ -20,6 +20,8 @@ function replaceOnce(html: string, pattern: RegExp, replacement: string, what: s
   return html.replace(pattern, () => replacement);
 }
 
+const modulepreload = (href: string) => `<link rel="modulepreload" crossorigin href="${href}" />`;
+
 export interface PageHtmlInput {
   page: SitePage;
   appHtml: string;
@@ -40,7 +42,7 @@ export function pageHtml(template: string, { page, appHtml, siteOrigin, preload 
     `<meta property="og:description" content="${description}" />`,
     `<meta property="og:url" content="${url}" />`,
     `<meta name="twitter:card" content="summary" />`,
-    ...preload.map((href) => `<link rel="modulepreload" crossorigin href="${href}" />`),
+    ...preload.map(modulepreload),
   ].join('\n    ');
   let html = replaceOnce(template, /<title>[^<]*<\/title>/, `<title>${title}</title>`, '<title>');
   html = replaceOnce(html, /<meta name="description" content="[^"]*" \/>/, `<meta name="description" content="${description}" />`, 'meta description');
@@ -48,9 +50,18 @@ export function pageHtml(template: string, { page, appHtml, siteOrigin, preload 
   return replaceOnce(html, /<div id="root"><\/div>/, `<div id="root">${appHtml}</div>`, '<div id="root"></div>');
 }
 
-/** The unrendered shell for client routes (dashboard, sign-in, unknown paths): not for search engines. */
-export function appShellHtml(template: string): string {
-  return replaceOnce(template, /<\/head>/, '  <meta name="robots" content="noindex" />\n  </head>', '</head>');
+/**
+ * The unrendered shell for client routes (dashboard, sign-in, unknown paths): not for search engines.
+ * A signed-in route's own shell also names its chunks and stylesheets, so they load beside the entry
+ * (vite's preload helper finds the stylesheets there and adds none of its own).
+ */
+export function appShellHtml(template: string, route: { preload: readonly string[]; styles: readonly string[] } = { preload: [], styles: [] }): string {
+  const head = [
+    '<meta name="robots" content="noindex" />',
+    ...route.styles.map((href) => `<link rel="stylesheet" crossorigin href="${href}" />`),
+    ...route.preload.map(modulepreload),
+  ].join('\n    ');
+  return replaceOnce(template, /<\/head>/, `  ${head}\n  </head>`, '</head>');
 }
 
 export function sitemapXml(pages: readonly SitePage[], siteOrigin: string): string {

@@ -1,7 +1,7 @@
 /** Build-time rendering of the public pages (frontend/prerender.ts imports the SSR build of this). */
 import { StrictMode } from 'react';
 import { renderToString } from 'react-dom/server';
-import { createStaticHandler, createStaticRouter, StaticRouterProvider } from 'react-router';
+import { createStaticHandler, createStaticRouter, matchRoutes, StaticRouterProvider } from 'react-router';
 import { routes } from './routes';
 
 export interface RenderedPage {
@@ -26,4 +26,9 @@ export async function render(path: string): Promise<RenderedPage> {
   );
   const sources = context.matches.map((m) => (m.route.handle as { source?: string } | undefined)?.source).filter((s): s is string => !!s);
   return { html, status: context.statusCode, sources };
+}
+
+/** The source modules of the lazy routes a client route matches, rendered nothing: a signed-in shell preloads them. */
+export function routeSources(path: string): string[] {
+  return (matchRoutes(routes, path) ?? []).map((m) => (m.route.handle as { source?: string } | undefined)?.source).filter((s): s is string => !!s);
 }

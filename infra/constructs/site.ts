@@ -31,7 +31,7 @@ import { Construct } from 'constructs';
 import { existsSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { routes, type RouteDef } from '../../shared/routes';
-import { APP_SHELL_FILE, SITE_PAGES, pageFile } from '../../shared/site-pages';
+import { APP_SHELL_FILE, HTML_PATHS, pageFile } from '../../shared/site-pages';
 import { rewriteFunctionCode } from '../site/rewrite-function';
 import { CONTENT_SECURITY_POLICY, HSTS_MAX_AGE_SECONDS } from '../site/security-headers';
 
@@ -250,12 +250,12 @@ export class Site extends Construct {
   }
 }
 
-/** The viewer paths that serve HTML: each prerendered page (both spellings), the shell, and the feeds. */
+/** The viewer paths that serve HTML: each prerendered page and signed-in shell (both spellings), the shell, and the feeds. */
 export function htmlInvalidationPaths(): string[] {
   const paths = new Set<string>([APP_SHELL_FILE, '/sitemap.xml', '/robots.txt']);
-  for (const page of SITE_PAGES) {
-    paths.add(page.path);
-    paths.add(pageFile(page.path));
+  for (const path of HTML_PATHS) {
+    paths.add(path);
+    paths.add(pageFile(path));
   }
   return [...paths];
 }

@@ -7,7 +7,7 @@ import { createServer, type IncomingMessage, type ServerResponse } from 'node:ht
 import { readFile } from 'node:fs/promises';
 import { extname, join, resolve, sep } from 'node:path';
 import { gzipSync } from 'node:zlib';
-import { SITE_PAGES } from '../../shared/site-pages';
+import { HTML_PATHS } from '../../shared/site-pages';
 import { rewriteUri } from '../../shared/url-rewrite';
 import { close, listen } from './http-server';
 import type { LocalService } from './service';
@@ -31,7 +31,7 @@ export interface StaticSiteOptions {
   port: number;
   /** The build output to serve. */
   dir: string;
-  /** Paths with their own prerendered HTML; the public pages unless given. */
+  /** Paths with HTML of their own; the site's (public pages and signed-in shells) unless given. */
   prerendered?: readonly string[];
 }
 
@@ -42,7 +42,7 @@ interface Body {
 
 export function staticSiteService(options: StaticSiteOptions): LocalService {
   const root = resolve(options.dir);
-  const prerendered = options.prerendered ?? SITE_PAGES.map((p) => p.path);
+  const prerendered = options.prerendered ?? HTML_PATHS;
   const cache = new Map<string, Body>();
 
   async function load(file: string): Promise<Body | undefined> {

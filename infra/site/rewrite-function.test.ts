@@ -1,6 +1,6 @@
 import { runInNewContext } from 'node:vm';
 import { describe, expect, it } from 'vitest';
-import { SITE_PAGES } from '../../shared/site-pages';
+import { SHELL_ROUTES, SITE_PAGES } from '../../shared/site-pages';
 import { rewriteFunctionCode } from './rewrite-function';
 
 /** Runs the generated CloudFront Function code the way the runtime does: `handler(event)` in a bare context. */
@@ -29,8 +29,16 @@ describe('the CloudFront rewrite function', () => {
     }
   });
 
-  it('serves client routes and unknown paths the app shell', () => {
-    const clientRoutes = ['/dashboard', '/launch', '/checkout/success', '/signin', '/signup', '/auth', '/auth/callback', '/auth/callback/google', '/no-such-page'];
+  it('serves each signed-in route its own shell, which preloads its chunks (issue 16)', () => {
+    expect(SHELL_ROUTES).toEqual(['/dashboard', '/account']);
+    for (const path of SHELL_ROUTES) {
+      expect(viewerRequest(path)).toBe(`${path}/index.html`);
+      expect(viewerRequest(`${path}/`)).toBe(`${path}/index.html`);
+    }
+  });
+
+  it('serves other client routes and unknown paths the app shell', () => {
+    const clientRoutes = ['/launch', '/checkout/success', '/signin', '/signup', '/auth', '/auth/callback', '/auth/callback/google', '/no-such-page', '/dashboard/more', '/accounts'];
     for (const uri of clientRoutes) expect(viewerRequest(uri)).toBe('/_app.html');
   });
 
