@@ -90,10 +90,10 @@ export async function measureLoad(browser: Browser, url: string, options: LoadOp
 
     const byId = new Map<string, RequestRecord & { headerBytes: number }>();
     const order: string[] = [];
-    cdp.on('Network.requestWillBeSent', (e: { requestId: string; request: { url: string }; type?: string; initiator: Initiator }) => {
+    cdp.on('Network.requestWillBeSent', (e: { requestId: string; request: { url: string }; type?: string; initiator: Initiator; timestamp: number }) => {
       // A redirect reuses the id: the last hop is the request that answers.
       if (!byId.has(e.requestId)) order.push(e.requestId);
-      byId.set(e.requestId, { url: e.request.url, initiator: e.initiator, type: e.type ?? 'Other', transferBytes: 0, bodyBytes: 0, headerBytes: 0 });
+      byId.set(e.requestId, { url: e.request.url, initiator: e.initiator, type: e.type ?? 'Other', sentAt: e.timestamp, finishedAt: Infinity, transferBytes: 0, bodyBytes: 0, headerBytes: 0 });
     });
     cdp.on('Network.responseReceived', (e: { requestId: string; type: string; response: { encodedDataLength: number } }) => {
       const request = byId.get(e.requestId);
@@ -101,9 +101,10 @@ export async function measureLoad(browser: Browser, url: string, options: LoadOp
       request.type = e.type;
       request.headerBytes = e.response.encodedDataLength;
     });
-    cdp.on('Network.loadingFinished', (e: { requestId: string; encodedDataLength: number }) => {
+    cdp.on('Network.loadingFinished', (e: { requestId: string; encodedDataLength: number; timestamp: number }) => {
       const request = byId.get(e.requestId);
       if (!request) return;
+      request.finishedAt = e.timestamp;
       request.transferBytes = e.encodedDataLength;
       request.bodyBytes = Math.max(0, e.encodedDataLength - request.headerBytes);
     });

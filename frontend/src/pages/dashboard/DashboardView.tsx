@@ -1,0 +1,69 @@
+import { Link } from 'react-router';
+import { DownloadNowButton, VersionLine } from '../../components/InstallerDownload';
+import { useLatestVersion } from '../../hooks/use-latest-version';
+import { LOADING, type Account, type ProfileState } from './dashboard-data';
+import { MetricCards } from './MetricCards';
+import { SubscriptionCard } from './SubscriptionCard';
+import { UsageChart } from './UsageChart';
+import './usage.css';
+
+function WindowsDownloadCard() {
+  const latest = useLatestVersion();
+  return (
+    <article className="card">
+      <h2>Voxpen for Windows</h2>
+      <VersionLine latest={latest} />
+      <div className="card-actions">
+        <DownloadNowButton latest={latest} className="btn btn-primary" />
+      </div>
+    </article>
+  );
+}
+
+function AccountCard({ user }: { user: Account }) {
+  return (
+    <article className="card" aria-labelledby="account-card-title" aria-busy={!user.email}>
+      <h2 id="account-card-title">Your account</h2>
+      {user.email ? (
+        <p>
+          Signed in as <strong>{user.email}</strong>
+          {user.name ? <> ({user.name})</> : null}
+        </p>
+      ) : (
+        <p className="muted">Loading your account...</p>
+      )}
+      <div className="card-actions">
+        <Link to="/account" className="btn btn-ghost">
+          Manage your account
+        </Link>
+      </div>
+    </article>
+  );
+}
+
+/** spec §2 /dashboard: header, metric cards, the last 12 months (issue 14), the subscription, Windows download and account cards. */
+export function DashboardView({ state, activating = false, user }: { state: ProfileState; activating?: boolean; user: Account }) {
+  return (
+    <div className="container">
+      <header className="dashboard-header">
+        <h1>Dashboard</h1>
+        <p className="lead">Manage your account and subscription</p>
+      </header>
+      <MetricCards state={state} />
+      <UsageChart state={state} />
+      <div className="dashboard-grid">
+        <SubscriptionCard state={state} activating={activating} />
+        <WindowsDownloadCard />
+        <AccountCard user={user} />
+      </div>
+    </div>
+  );
+}
+
+/**
+ * What the dashboard shows until its data and session are known (issue 16): the very layout it loads
+ * into, every card in its loading state (aria-busy), so nothing moves when the figures arrive.
+ */
+export function DashboardSkeleton() {
+  return <DashboardView state={LOADING} user={{}} />;
+}

@@ -1,0 +1,70 @@
+/**
+ * Issue 16: how the signed-in pages load, on the site as the CDN serves it, with a real account on the
+ * local stack. Their chunks come in at most two request rounds (each page's own shell names them as
+ * modulepreload links), and the dashboard's loading view is its final layout (no shift), busy and
+ * accessible.
+ */
+import { beforeAll, describe, expect, it } from 'vitest';
+import { axeFindings } from '../support/browser';
+import { useBuiltSite } from '../support/built-site';
+import { jsRounds } from '../support/js-rounds';
+import { isScript, measureLoad, SLOW_PHONE, UNTHROTTLED } from '../support/page-load';
+import { signedInState, type StorageState } from '../support/signed-in';
+
+const built = useBuiltSite();
+let signedIn: StorageState;
+
+beforeAll(async () => {
+  signedIn = await signedInState(built.browser, built.stack, 'loading');
+});
+
+const dashboardReady = (page: import('playwright-core').Page) =>
+  page.waitForFunction(() => document.querySelector('h1')?.textContent === 'Dashboard' && !document.querySelector('[aria-busy="true"]'));
+
+describe('the signed-in pages load their chunks in at most two rounds', () => {
+  for (const path of ['/dashboard', '/account']) {
+    it(`${path}: every chunk arrives within two request rounds, its own in the first`, async () => {
+      const load = await measureLoad(built.browser, built.url(path), { context: { storageState: signedIn } });
+      expect(load.finalPath).toBe(path);
+      const rounds = jsRounds(load.requests.filter(isScript));
+      const late = [...rounds].filter(([, round]) => round > 2).map(([url, round]) => `${new URL(url).pathname} (round ${round})`);
+      expect(late).toEqual([]);
+      // The page's own chunks among them, in the first round with the entry.
+      const own = [...rounds].filter(([url]) => new URL(url).pathname.includes(path === '/dashboard' ? 'DashboardPage' : 'AccountPage'));
+      expect(own.map(([, round]) => round)).toEqual([1]);
+    });
+  }
+});
+
+describe('the dashboard loads into its final layout', () => {
+  for (const throttle of [UNTHROTTLED, SLOW_PHONE]) {
+    it(`shifts nothing on a signed-in load (${throttle.name})`, async () => {
+      const load = await measureLoad(built.browser, built.url('/dashboard'), { throttle, context: { storageState: signedIn }, ready: dashboardReady });
+      expect(load.finalPath).toBe('/dashboard');
+      expect(load.cls).toBeLessThan(0.01);
+    });
+  }
+
+  it('shows a busy skeleton of the same cards while its data is on its way, with no accessibility findings', async () => {
+    const context = await built.browser.newContext({ storageState: signedIn, viewport: { width: 1280, height: 800 } });
+    const page = await context.newPage();
+    // The account's first read is held back (then sent on, unchanged), so the skeleton stays long enough to look at.
+    let release!: () => void;
+    const held = new Promise<void>((resolve) => (release = resolve));
+    await page.route('**/api/ensure-user-exists', async (route) => {
+      await held;
+      await route.continue();
+    });
+    await page.goto(built.url('/dashboard'));
+    await page.getByRole('heading', { level: 1, name: 'Dashboard' }).waitFor();
+    for (const name of ['Time Saved', 'Words Transcribed', 'Recording Time', 'Subscription', 'Your account']) {
+      await expect(page.getByRole('article', { name }).isVisible(), name).resolves.toBe(true);
+    }
+    expect(await page.locator('[aria-busy="true"]').count()).toBeGreaterThanOrEqual(3);
+    expect(await page.getByRole('status').count()).toBe(0);
+    expect(await axeFindings(page)).toEqual([]);
+    release();
+    await dashboardReady(page);
+    await context.close();
+  });
+});
