@@ -45,7 +45,7 @@ export interface SiteProps {
   originVerify?: { header: string; value: string };
 }
 
-/** Days CloudFront's and the site bucket's access logs are kept. */
+/** Days the site bucket's access logs are kept (CloudFront's: infra/constructs/cloudfront-logs.ts, as long). */
 export const LOG_RETENTION_DAYS = 30;
 
 /** The CloudFront path pattern of a route: `/api/auth/{proxy+}` → `/api/auth/*`. */
@@ -57,7 +57,7 @@ export function pathPattern(route: Pick<RouteDef, 'path'>): string {
 export class Site extends Construct {
   readonly distribution: Distribution;
   readonly bucket: Bucket;
-  /** CloudFront's standard logs (cloudfront/) and the site bucket's access logs (site-bucket/), kept LOG_RETENTION_DAYS. */
+  /** The site bucket's access logs (site-bucket/), kept LOG_RETENTION_DAYS. */
   readonly logBucket: Bucket;
 
   constructor(scope: Construct, id: string, props: SiteProps) {
@@ -66,7 +66,8 @@ export class Site extends Construct {
       blockPublicAccess: BlockPublicAccess.BLOCK_ALL,
       encryption: BucketEncryption.S3_MANAGED,
       enforceSSL: true,
-      // CloudFront's standard logging writes with an ACL (the awslogsdelivery account), so ACLs stay on here.
+      // ACLs stay on: CloudFront's legacy logs (cloudfront/, before standard logging v2) were written with
+      // one and expire here; S3's own access logs are written as before.
       objectOwnership: ObjectOwnership.OBJECT_WRITER,
       lifecycleRules: [{ expiration: Duration.days(LOG_RETENTION_DAYS), abortIncompleteMultipartUploadAfter: Duration.days(1) }],
       removalPolicy: RemovalPolicy.RETAIN,
@@ -116,10 +117,8 @@ export class Site extends Construct {
       // Applies with a custom domain; the default *.cloudfront.net certificate's policy is AWS's (TLSv1 allowed).
       minimumProtocolVersion: props.domain ? SecurityPolicyProtocol.TLS_V1_2_2021 : undefined,
       webAclId: props.webAclArn,
-      enableLogging: true,
-      logBucket: this.logBucket,
-      logFilePrefix: 'cloudfront/',
-      logIncludesCookies: false,
+      // No legacy standard logging: it records every query string (Google's one-time code, Stripe's session
+      // id). Access logs are CloudFront's standard logging v2, without them (infra/constructs/cloudfront-logs.ts).
       defaultBehavior: {
         origin: S3BucketOrigin.withOriginAccessControl(this.bucket),
         viewerProtocolPolicy: ViewerProtocolPolicy.REDIRECT_TO_HTTPS,

@@ -640,18 +640,21 @@ describe('the edge: WAF, TLS, logs', () => {
     expect(() => unbundledStack('FrankfurtNoWaf', { env: { account: '111111111111', region: 'eu-central-1' }, waf: false })).not.toThrow();
   });
 
-  it("keeps the default domain's policy (AWS's), acknowledged, and logs CloudFront to a private bucket that expires the logs", () => {
+  it("keeps the default domain's policy (AWS's), acknowledged; no legacy CloudFront logging (it records query strings), CFR3 acknowledged for v2", () => {
     const [[, dist]] = ofType('AWS::CloudFront::Distribution') as [[string, Resource]];
     const config = dist.Properties.DistributionConfig;
     expect(config.ViewerCertificate).toBeUndefined();
-    expect(config.Logging).toMatchObject({ Prefix: 'cloudfront/', IncludeCookies: false });
-    const logBucketId = config.Logging.Bucket['Fn::GetAtt'][0];
-    const logBucket = resources[logBucketId]!;
+    expect(config.Logging).toBeUndefined();
+    const cfr3 = (dist.Metadata?.cdk_nag?.rules_to_suppress ?? []).find((r: { id: string }) => r.id === 'AwsSolutions-CFR3');
+    expect(cfr3?.reason).toMatch(/standard logging v2/);
+  });
+
+  it("keeps the site bucket's access logs in a private log bucket that expires them", () => {
+    const site = ofType('AWS::S3::Bucket').find(([, b]) => b.Properties.VersioningConfiguration)!;
+    expect(site[1].Properties.LoggingConfiguration).toMatchObject({ LogFilePrefix: 'site-bucket/' });
+    const logBucket = resources[site[1].Properties.LoggingConfiguration.DestinationBucketName.Ref]!;
     expect(logBucket.Properties.LifecycleConfiguration.Rules).toContainEqual(expect.objectContaining({ ExpirationInDays: LOG_RETENTION_DAYS, Status: 'Enabled' }));
     expect(logBucket.Properties.PublicAccessBlockConfiguration).toMatchObject({ BlockPublicAcls: true, RestrictPublicBuckets: true });
-    // The site bucket's own access logs go there too.
-    const site = ofType('AWS::S3::Bucket').find(([, b]) => b.Properties.VersioningConfiguration)!;
-    expect(site[1].Properties.LoggingConfiguration).toMatchObject({ DestinationBucketName: { Ref: logBucketId }, LogFilePrefix: 'site-bucket/' });
   });
 
   it("delivers CloudFront's access logs with standard logging v2, from the distribution to a log group kept 30 days", () => {
