@@ -1,8 +1,8 @@
-import { isAxiosError } from 'axios';
 import { useEffect, useState } from 'react';
 import { useLocation, useNavigate, useSearchParams } from 'react-router';
 import { texts } from '../../../shared/texts';
 import { getCheckoutConfirmation } from '../api/billing';
+import { isApiError } from '../api/client';
 import { NOTICE_REDIRECT_MS, useDelayedRedirect } from '../auth/redirect';
 import { useSession } from '../auth/session';
 import { FailureView, SuccessView, WorkingView } from '../auth/StatusView';
@@ -45,7 +45,7 @@ export function CheckoutSuccessPage() {
       (confirmed) => live && setAnswer({ sessionId, answer: confirmed ? 'confirmed' : 'failed' }),
       (error: unknown) => {
         // A 401 the SDK could not refresh away: the session has ended, so sign in again and come back.
-        const signIn = isAxiosError(error) && error.response?.status === 401;
+        const signIn = isApiError(error) && error.response?.status === 401;
         if (!signIn) console.error('Could not confirm the checkout', error);
         if (live) setAnswer({ sessionId, answer: signIn ? 'sign-in' : 'failed' });
       },
