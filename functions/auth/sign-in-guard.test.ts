@@ -89,4 +89,15 @@ describe('sign-in guard', () => {
     // ...while an address that never failed on it gets its password checked: the owner gets in.
     expect((await signIn(attempt('target@example.com', 'right1', '203.0.113.5'))).status).toBe('OK');
   });
+
+  it('books a first successful sign-in in four writes: each counter made in one update, then the take-back and the pair forgotten', async () => {
+    const clock = { now: Date.parse('2026-05-06T10:00:00Z') };
+    const sent: string[] = [];
+    const counting = { send: (command: object) => (sent.push(command.constructor.name), db.send(command as never)) } as unknown as TestDynamo['db'];
+    const original = (async () => ({ status: 'OK' })) as unknown as Parameters<typeof guardSignIn>[0];
+    const signIn = guardSignIn(original, { db: () => counting, now: () => clock.now, address: async (req) => req.original as string });
+    expect((await signIn(attempt('gus@example.com', 'right1', '198.51.100.6'))).status).toBe('OK');
+    // Issue 16: a first attempt's counter was a refused update and a put, six writes in all.
+    expect(sent.sort()).toEqual(['DeleteCommand', 'UpdateCommand', 'UpdateCommand', 'UpdateCommand']);
+  });
 });

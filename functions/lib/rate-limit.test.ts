@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestDynamo, type TestDynamo } from '../../test/support/dynamo';
+import type { DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
 import { forgiveOne, hit, peek, reset, type RateLimitRule } from './rate-limit';
 
 let dynamo: TestDynamo;
@@ -42,5 +43,18 @@ describe('fixed-window rate limit', () => {
     expect(await peek(db, rule, 'nobody@example.com', t0)).toEqual({ allowed: true, count: 0 });
     await forgiveOne(db, rule, 'e@example.com', t0 + 61_000);
     expect(await hit(db, rule, 'e@example.com', t0 + 61_000)).toEqual({ allowed: true, count: 1 });
+  });
+
+  it('counts in one write, a first attempt too; a counter whose window ended is replaced', async () => {
+    const sent: string[] = [];
+    const counting = { send: (command: object) => (sent.push(command.constructor.name), db.send(command as never)) } as unknown as DynamoDBDocumentClient;
+    expect(await hit(counting, rule, 'f@example.com', t0)).toEqual({ allowed: true, count: 1 });
+    expect(await hit(counting, rule, 'f@example.com', t0 + 1_000)).toEqual({ allowed: true, count: 2 });
+    expect(sent).toEqual(['UpdateCommand', 'UpdateCommand']);
+    // Its window over (TTL deletes days late, and never in dynalite): the update is refused, a new window put.
+    sent.length = 0;
+    expect(await hit(counting, rule, 'f@example.com', t0 + 61_000)).toEqual({ allowed: true, count: 1 });
+    expect(sent).toEqual(['UpdateCommand', 'PutCommand']);
+    expect(await hit(counting, rule, 'f@example.com', t0 + 62_000)).toEqual({ allowed: true, count: 2 });
   });
 });

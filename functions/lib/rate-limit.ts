@@ -37,11 +37,17 @@ function decide(rule: RateLimitRule, hits: number, expiresAt: number, nowMs: num
 }
 
 
-/** Counts one attempt by `subject` and says whether it is within the rule. */
+/**
+ * Counts one attempt by `subject` and says whether it is within the rule. One write when the subject
+ * has no counter or a live one (the update makes the counter and its window if absent); a counter
+ * whose window ended, still there until TTL removes it, is replaced by a conditional put (issue 16:
+ * a first attempt was a failing update and a put).
+ */
 export async function hit(db: DynamoDBDocumentClient, rule: RateLimitRule, subject: string, nowMs = Date.now()): Promise<RateDecision> {
   const TableName = tableName('rateLimits');
   const key = rateLimitKey(rule, subject);
   const nowSeconds = Math.floor(nowMs / 1000);
+  const expiresAt = nowSeconds + rule.windowSeconds;
   // Retried: a concurrent request may open the new window between our update and our put.
   for (let attempt = 0; attempt < 3; attempt++) {
     try {
@@ -49,9 +55,10 @@ export async function hit(db: DynamoDBDocumentClient, rule: RateLimitRule, subje
         new UpdateCommand({
           TableName,
           Key: { key },
-          UpdateExpression: 'ADD hits :one',
-          ConditionExpression: 'expiresAt > :now',
-          ExpressionAttributeValues: { ':one': 1, ':now': nowSeconds },
+          UpdateExpression: 'ADD hits :one SET expiresAt = if_not_exists(expiresAt, :end)',
+          ConditionExpression: 'attribute_not_exists(#key) OR expiresAt > :now',
+          ExpressionAttributeNames: { '#key': 'key' },
+          ExpressionAttributeValues: { ':one': 1, ':now': nowSeconds, ':end': expiresAt },
           ReturnValues: 'ALL_NEW',
         }),
       );
@@ -60,7 +67,6 @@ export async function hit(db: DynamoDBDocumentClient, rule: RateLimitRule, subje
     } catch (error) {
       if (!isConditionFailure(error)) throw error;
     }
-    const expiresAt = nowSeconds + rule.windowSeconds;
     try {
       await db.send(
         new PutCommand({
