@@ -66,6 +66,12 @@ describe('billing in Chromium', () => {
     await page.getByRole('link', { name: /Return to Voxpen/ }).click();
     await page.waitForURL(`${journey.stack.web}/dashboard`);
     await page.getByText(subscription.freePlan).waitFor();
+
+    // The trial is once per account (issue 15): back on /pricing, Pro no longer promises it.
+    await page.goto(`${journey.stack.web}/pricing`);
+    await free.getByRole('button', { name: planButton.current }).waitFor();
+    expect(await pro.getByText(/free trial/).count()).toBe(0);
+    await page.screenshot({ path: screenshotPath('pricing-after-trial-1280'), fullPage: true });
   });
 });
 
