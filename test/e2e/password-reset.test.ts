@@ -114,7 +114,8 @@ describe('password reset in Chromium', () => {
     await signIn(again, email, 'third3engine');
     await again.getByRole('alert').getByText(texts.auth.signIn.wrongCredentials).waitFor();
     await again.context().close();
-  });
+    // Five states, each with axe at two widths: about a minute on a busy machine.
+  }, 180_000);
 
   it('sends the prebuilt pages’ addresses to the site’s own: /auth to /signin, ?show=signup to /signup, /auth/mfa home', async () => {
     const page = await newPage(journey.browser);
