@@ -4,7 +4,7 @@
  * reaches the table or after (the write landed, its answer was lost), and the retry must count once.
  */
 import { ConditionalCheckFailedException } from '@aws-sdk/client-dynamodb';
-import { GetCommand, type DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
+import { GetCommand, PutCommand, type DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { tableName } from '../../shared/tables';
 import { pushPlanToUsage } from '../accounts/usage-plan';
@@ -66,6 +66,8 @@ describe('a report with a key', () => {
     await reportUsage(dynamo.db, 'reuse-1', key, { words: 100, seconds: 30 }, now, 'pro');
     expect(await reportUsage(dynamo.db, 'reuse-1', key, { words: 100, seconds: 31 }, now, 'pro')).toEqual({ status: 'KEY_REUSED' });
     expect(await reportUsage(dynamo.db, 'reuse-1', key, { words: 101, seconds: 30 }, now, 'pro')).toEqual({ status: 'KEY_REUSED' });
+    // Seconds are counted rounded, but a body that differs only below the rounding is still another one.
+    expect(await reportUsage(dynamo.db, 'reuse-1', key, { words: 100, seconds: 30.2 }, now, 'pro')).toEqual({ status: 'KEY_REUSED' });
     expect(await words('reuse-1')).toBe(100);
   });
 
@@ -142,6 +144,18 @@ describe('a crash cannot count a report twice', () => {
     await reportUsage(dynamo.db, 'crash-5', key, { words: 12, seconds: 4 }, new Date('2026-11-29T23:00:00Z'), 'pro');
     expect(await reportUsage(dynamo.db, 'crash-5', key, { words: 12, seconds: 4 }, new Date('2026-11-30T01:00:00Z'), 'pro')).toMatchObject({ status: 'REPLAYED', usage: { wordsTranscribed: 12 } });
     expect(await words('crash-5')).toBe(12);
+  });
+});
+
+describe('a key applied before issue 16', () => {
+  it('is replayed with the answer its record kept (the design before kept it there), counting nothing', async () => {
+    const key = newKey();
+    const answer = { month: '2026-11', plan: 'pro', wordsTranscribed: 40, recordingTime: 10, timeSaved: 50 };
+    await dynamo.db.send(new PutCommand({ TableName: tableName('usage'), Item: { userId: 'legacy-1', month: '2026-11', plan: 'pro', wordsTranscribed: 40, recordingTime: 10, timeSaved: 50, appliedKeys23: new Set([key]) } }));
+    await dynamo.db.send(new PutCommand({ TableName: tableName('usage'), Item: { userId: 'legacy-1', month: `idempotency#${key}`, report: { words: 40, seconds: 10 }, countMonth: '2026-11', countDay: '23', expiresAt: now.getTime() / 1000 + 3600, answer } }));
+    expect(await reportUsage(dynamo.db, 'legacy-1', key, { words: 40, seconds: 10 }, now, 'pro')).toEqual({ status: 'REPLAYED', usage: answer });
+    expect(await reportUsage(dynamo.db, 'legacy-1', key, { words: 41, seconds: 10 }, now, 'pro')).toEqual({ status: 'KEY_REUSED' });
+    expect(await words('legacy-1')).toBe(40);
   });
 });
 

@@ -110,8 +110,9 @@ interface Entry extends Report {
   at: number;
 }
 
-function entryOf(key: string, report: Report, seconds: number, now: Date): string {
-  return `${key} ${report.words} ${seconds} ${Math.floor(now.getTime() / 1000)}`;
+/** The report as sent (its seconds unrounded, so another body is told apart), and when it was counted. */
+function entryOf(key: string, report: Report, now: Date): string {
+  return `${key} ${report.words} ${report.seconds} ${Math.floor(now.getTime() / 1000)}`;
 }
 
 function parseEntry(line: string): Entry {
@@ -184,7 +185,7 @@ async function count(db: DynamoDBDocumentClient, userId: string, key: string, re
           ':one': 1,
           ':key': new Set([key]),
           ':keyValue': key,
-          ':entry': [entryOf(key, report, seconds, now)],
+          ':entry': [entryOf(key, report, now)],
           ':none': [],
           ':now': now.toISOString(),
           ':expires': monthExpiresAt(at.month),
@@ -217,8 +218,9 @@ function firstAnswer(item: MonthItem, month: string, days: string[], key: string
     {
       month,
       wordsTranscribed: now.wordsTranscribed - later.reduce((sum, e) => sum + e.words, 0),
-      recordingTime: now.recordingTime - later.reduce((sum, e) => sum + e.seconds, 0),
-      timeSaved: now.timeSaved - later.reduce((sum, e) => sum + timeSavedSeconds(e.words, e.seconds), 0),
+      // Counted as count() counts them: seconds rounded.
+      recordingTime: now.recordingTime - later.reduce((sum, e) => sum + Math.round(e.seconds), 0),
+      timeSaved: now.timeSaved - later.reduce((sum, e) => sum + timeSavedSeconds(e.words, Math.round(e.seconds)), 0),
     },
     plan,
   );
@@ -297,7 +299,7 @@ export async function reportUsage(db: DynamoDBDocumentClient, userId: string, ke
         return { status: 'REPLAYED', usage: record?.answer ?? summarize({ month: target.month, ...metricsOf(item) }, itemPlan ?? 'free') };
       }
       if (entry.at + IDEMPOTENCY_WINDOW_SECONDS > now.getTime() / 1000) {
-        if (!sameReport(entry, { words: report.words, seconds: Math.round(report.seconds) })) return { status: 'KEY_REUSED' };
+        if (!sameReport(entry, report)) return { status: 'KEY_REUSED' };
         return { status: 'REPLAYED', usage: firstAnswer(item, target.month, checkDays, key, itemPlan ?? 'free') };
       }
       // Seen more than 24 hours ago, yesterday: forgotten, so this is a new report.
