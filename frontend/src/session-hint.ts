@@ -7,6 +7,32 @@ export function hasSessionHint(cookie: string = typeof document === 'undefined' 
   return cookie.split(';').some((c) => c.trim().startsWith('sFrontToken='));
 }
 
+export interface SessionHint {
+  userId: string;
+  /** When the access token the front token describes expires (ms since the epoch). */
+  accessTokenExpiresAt: number;
+}
+
+/**
+ * What the front token says: whose session and until when its access token holds. The web SDK writes
+ * it as base64 of UTF-8 JSON `{uid, ate, up}` and reads it the same way before deciding whether a
+ * session exists; undefined when there is none or it cannot be read.
+ */
+export function readSessionHint(cookie: string = typeof document === 'undefined' ? '' : document.cookie): SessionHint | undefined {
+  const value = cookie
+    .split(';')
+    .map((c) => c.trim())
+    .find((c) => c.startsWith('sFrontToken='))
+    ?.slice('sFrontToken='.length);
+  if (!value) return undefined;
+  try {
+    const { uid, ate } = JSON.parse(new TextDecoder().decode(Uint8Array.from(atob(decodeURIComponent(value)), (ch) => ch.charCodeAt(0)))) as { uid?: unknown; ate?: unknown };
+    return typeof uid === 'string' && typeof ate === 'number' ? { userId: uid, accessTokenExpiresAt: ate } : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
 /** A window event, so the bar learns of a sign-in that happened without a navigation (issue 15). */
 const SESSION_HINT_CHANGED = 'voxpen:session-hint-changed';
 

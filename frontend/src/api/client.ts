@@ -1,5 +1,6 @@
 import type { AxiosError, AxiosInstance } from 'axios';
 import { apiOrigin } from '../../../shared/api-base';
+import { authSdk, authSdkRequested } from '../auth/auth-sdk';
 
 /**
  * The product's HTTP client (spec §9: no timeout, cookies sent). Spec §9's XSRF-TOKEN cookie is not
@@ -9,19 +10,36 @@ import { apiOrigin } from '../../../shared/api-base';
  * axios (about 21 KB gzip) loads with the first call, not with the page: a form pays for it when it
  * is sent, and a signed-out visit to the dashboard, sent on to /signin, never does. Calls go through
  * XMLHttpRequest, which the web SDK intercepts once set up (refreshing expired sessions, taking the
- * tokens the API hands back): signed-in pages set it up before their first call (their loaders).
+ * tokens the API hands back): set up when a page signs in or out, when the front token says the
+ * access token has expired, or when a call is answered 401 (withSdkOnUnauthorised).
  */
 let client: Promise<AxiosInstance> | undefined;
+
+/**
+ * A signed-in page paints without the SDK while the front token says its access token holds
+ * (../auth/session.tsx). A 401 then means the token expired or was ended: the SDK loads, and the call
+ * goes again through it, which refreshes (or, the session over, answers the 401 and signs out here).
+ */
+function withSdkOnUnauthorised(instance: AxiosInstance): AxiosInstance {
+  instance.interceptors.response.use(undefined, async (error: AxiosError) => {
+    if (error.response?.status !== 401 || !error.config || authSdkRequested()) throw error;
+    await authSdk();
+    return instance.request(error.config);
+  });
+  return instance;
+}
 
 /** The axios instance, loaded on first need; call it early to start the download sooner. */
 export function loadApiClient(): Promise<AxiosInstance> {
   client ??= import('axios').then(
     ({ default: axios }) =>
-      axios.create({
-        baseURL: typeof window === 'undefined' ? '' : apiOrigin(window.location, __LOCAL_API_ORIGIN__),
-        withCredentials: true,
-        timeout: 0,
-      }),
+      withSdkOnUnauthorised(
+        axios.create({
+          baseURL: typeof window === 'undefined' ? '' : apiOrigin(window.location, __LOCAL_API_ORIGIN__),
+          withCredentials: true,
+          timeout: 0,
+        }),
+      ),
     (error: unknown) => {
       // A chunk that failed to arrive is asked for again on the next call.
       client = undefined;

@@ -61,4 +61,24 @@ describe('the session, front-token cookie first', () => {
     // session whose page-side cookies were lost): on a submit, never on a page load.
     expect(requests).toEqual(['/api/auth/session/refresh', '/api/auth/signin', '/api/auth/signout']);
   });
+  it('exists without the SDK while the front token says its access token holds; an expired one asks the SDK', async () => {
+    document.cookie = `sFrontToken=${frontToken('u-7')}; path=/`;
+    try {
+      render(
+        <SessionProvider>
+          <Shown />
+        </SessionProvider>,
+      );
+      expect(await screen.findByText('signed in as u-7')).toBeInTheDocument();
+      await expect(sessionExists()).resolves.toBe(true);
+      expect(requests).toEqual([]);
+
+      document.cookie = `sFrontToken=${btoa(JSON.stringify({ uid: 'u-7', ate: Date.now() - 1_000, up: {} }))}; path=/`;
+      // The SDK loads and tries a refresh, which this API refuses: no session.
+      await expect(sessionExists()).resolves.toBe(false);
+      expect(requests).toContain('/api/auth/session/refresh');
+    } finally {
+      document.cookie = 'sFrontToken=; path=/; expires=Thu, 01 Jan 1970 00:00:00 GMT';
+    }
+  });
 });

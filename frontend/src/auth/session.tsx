@@ -4,11 +4,14 @@
  * "Is there a session?" is first asked of the front-token cookie the web SDK keeps beside its HttpOnly
  * cookies (../session-hint.ts): without it there is none, and neither the SDK nor the API is asked.
  * Asking the SDK then would load it and make it try a refresh, a 401 in the console of every
- * signed-out page. With the cookie, the SDK loads and decides (refreshing an expired access token on
+ * signed-out page. While the access token it describes holds, the session exists without the SDK
+ * either: that is all the SDK's own doesSessionExist would check, and a signed-in page's first paint
+ * then carries no auth code (issue 16). An API answer of 401 loads the SDK (../api/client.ts), which
+ * refreshes or ends the session. With an expired access token, the SDK loads and decides (refreshing on
  * the way); its events (sign-in, refresh, sign-out here or by an API answer) make the state read again.
  */
 import { createContext, useContext, useEffect, useState, type ReactNode } from 'react';
-import { hasSessionHint } from '../session-hint';
+import { hasSessionHint, readSessionHint } from '../session-hint';
 import { authSdk } from './auth-sdk';
 import { onSessionEvent } from './session-events';
 
@@ -20,8 +23,13 @@ const SIGNED_OUT: SessionState = { loading: false, doesSessionExist: false };
 /** What the page would show on first render: known at once when the cookie says there is no session. */
 const firstState = (): SessionState => (hasSessionHint() ? LOADING : SIGNED_OUT);
 
+/** The SDK refreshes a token this close to its expiry rather than send it: so do we (its clock-skew allowance). */
+const EXPIRY_MARGIN_MS = 7_000;
+
 async function readSession(): Promise<SessionState> {
   if (!hasSessionHint()) return SIGNED_OUT;
+  const hint = readSessionHint();
+  if (hint && hint.accessTokenExpiresAt > Date.now() + EXPIRY_MARGIN_MS) return { loading: false, doesSessionExist: true, userId: hint.userId };
   const { Session } = await authSdk();
   if (!(await Session.doesSessionExist())) return SIGNED_OUT;
   return { loading: false, doesSessionExist: true, userId: await Session.getUserId() };
@@ -60,8 +68,9 @@ export function useSession(): SessionState {
 
 /**
  * Whether a session exists, for route loaders (they run before any provider renders). Without the
- * front-token cookie the answer is no, with no code loaded; with it the SDK loads, and with it the
- * interception that refreshes expired tokens on the API calls that follow.
+ * front-token cookie the answer is no, with no code loaded; with a live access token, yes, with no
+ * code loaded; otherwise the SDK loads and refreshes, and with it the interception that refreshes
+ * expired tokens on the API calls that follow.
  */
 export async function sessionExists(): Promise<boolean> {
   return (await readSession()).doesSessionExist;

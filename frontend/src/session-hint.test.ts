@@ -1,0 +1,19 @@
+import { describe, expect, it } from 'vitest';
+import { hasSessionHint, readSessionHint } from './session-hint';
+
+/** The front token as the web SDK writes it: base64 of UTF-8 JSON. */
+const frontToken = (payload: unknown) => btoa(String.fromCharCode(...new TextEncoder().encode(JSON.stringify(payload))));
+
+describe('the front-token cookie', () => {
+  it('tells whose session it is and until when its access token holds', () => {
+    const cookie = `theme=dark; sFrontToken=${frontToken({ uid: 'u-1', ate: 1_700_000_000_000, up: { name: 'Zoë' } })}; other=1`;
+    expect(hasSessionHint(cookie)).toBe(true);
+    expect(readSessionHint(cookie)).toEqual({ userId: 'u-1', accessTokenExpiresAt: 1_700_000_000_000 });
+  });
+
+  it('tells nothing without the cookie, or from one it cannot read', () => {
+    expect(readSessionHint('theme=dark')).toBeUndefined();
+    expect(readSessionHint('sFrontToken=not base64!')).toBeUndefined();
+    expect(readSessionHint(`sFrontToken=${frontToken({ uid: 'u-1' })}`)).toBeUndefined();
+  });
+});
