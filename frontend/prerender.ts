@@ -62,7 +62,7 @@ export async function buildSite(outDir: string, siteOrigin: string): Promise<voi
       publicDir: false,
       build: { ssr: 'src/entry-server.tsx', outDir: ssrDir, emptyOutDir: true, sourcemap: false, rolldownOptions: { output: { entryFileNames: 'entry-server.mjs' } } },
     });
-    const { render, routeSources } = (await import(pathToFileURL(join(ssrDir, 'entry-server.mjs')).href)) as typeof import('./src/entry-server');
+    const { render, renderLoadingView, routeSources } = (await import(pathToFileURL(join(ssrDir, 'entry-server.mjs')).href)) as typeof import('./src/entry-server');
 
     const manifestPath = join(outDir, '.vite/manifest.json');
     const manifest = JSON.parse(readFileSync(manifestPath, 'utf8')) as Manifest;
@@ -85,7 +85,9 @@ export async function buildSite(outDir: string, siteOrigin: string): Promise<voi
     // A signed-out visitor loads no more than before: the redirect is decided by the page's own loader.
     for (const path of SHELL_ROUTES) {
       const sources = routeSources(path);
-      write(outDir, pageFile(path), appShellHtml(template, { preload: preloadFor(sources), styles: stylesFor(sources) }));
+      // Its loading view too, so a slow phone paints the page's frame at once rather than after the chunks.
+      const appHtml = await renderLoadingView(path);
+      write(outDir, pageFile(path), appShellHtml(template, { preload: preloadFor(sources), styles: stylesFor(sources), appHtml }));
     }
     write(outDir, 'sitemap.xml', sitemapXml(SITE_PAGES, siteOrigin));
     write(outDir, 'robots.txt', robotsTxt(siteOrigin));

@@ -53,15 +53,17 @@ export function pageHtml(template: string, { page, appHtml, siteOrigin, preload 
 /**
  * The unrendered shell for client routes (dashboard, sign-in, unknown paths): not for search engines.
  * A signed-in route's own shell also names its chunks and stylesheets, so they load beside the entry
- * (vite's preload helper finds the stylesheets there and adds none of its own).
+ * (vite's preload helper finds the stylesheets there and adds none of its own), and holds its loading
+ * view (`appHtml`), which the client hydrates.
  */
-export function appShellHtml(template: string, route: { preload: readonly string[]; styles: readonly string[] } = { preload: [], styles: [] }): string {
+export function appShellHtml(template: string, route: { preload: readonly string[]; styles: readonly string[]; appHtml?: string } = { preload: [], styles: [] }): string {
   const head = [
     '<meta name="robots" content="noindex" />',
     ...route.styles.map((href) => `<link rel="stylesheet" crossorigin href="${href}" />`),
     ...route.preload.map(modulepreload),
   ].join('\n    ');
-  return replaceOnce(template, /<\/head>/, `  ${head}\n  </head>`, '</head>');
+  const html = replaceOnce(template, /<\/head>/, `  ${head}\n  </head>`, '</head>');
+  return route.appHtml ? replaceOnce(html, /<div id="root"><\/div>/, `<div id="root">${route.appHtml}</div>`, '<div id="root"></div>') : html;
 }
 
 export function sitemapXml(pages: readonly SitePage[], siteOrigin: string): string {

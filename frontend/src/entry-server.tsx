@@ -1,7 +1,7 @@
 /** Build-time rendering of the public pages (frontend/prerender.ts imports the SSR build of this). */
 import { StrictMode } from 'react';
 import { renderToString } from 'react-dom/server';
-import { createStaticHandler, createStaticRouter, matchRoutes, StaticRouterProvider } from 'react-router';
+import { createStaticHandler, createStaticRouter, matchRoutes, StaticRouterProvider, type RouteObject } from 'react-router';
 import { routes } from './routes';
 
 export interface RenderedPage {
@@ -11,8 +11,8 @@ export interface RenderedPage {
   sources: string[];
 }
 
-export async function render(path: string): Promise<RenderedPage> {
-  const handler = createStaticHandler(routes);
+export async function render(path: string, routeTable: RouteObject[] = routes): Promise<RenderedPage> {
+  const handler = createStaticHandler(routeTable);
   const context = await handler.query(new Request(new URL(path, 'http://prerender.local')));
   if (context instanceof Response) throw new Error(`${path} answered a redirect (${context.status}) while prerendering`);
   if (context.errors) throw new Error(`${path} failed to render: ${JSON.stringify(context.errors)}`);
@@ -28,7 +28,39 @@ export async function render(path: string): Promise<RenderedPage> {
   return { html, status: context.statusCode, sources };
 }
 
-/** The source modules of the lazy routes a client route matches, rendered nothing: a signed-in shell preloads them. */
+/** The source modules of the lazy routes a client route matches: a signed-in shell preloads them. */
 export function routeSources(path: string): string[] {
   return (matchRoutes(routes, path) ?? []).map((m) => (m.route.handle as { source?: string } | undefined)?.source).filter((s): s is string => !!s);
+}
+
+type LazyModule = Pick<RouteObject, 'Component' | 'loader' | 'HydrateFallback'>;
+
+/** The routes as a browser's first render shows them while loaders run: a route with a loader as its HydrateFallback. */
+function loadingRoutes(table: RouteObject[]): RouteObject[] {
+  return table.map((route) => {
+    const lazy = route.lazy as (() => Promise<LazyModule>) | undefined;
+    return {
+      ...route,
+      ...(route.children ? { children: loadingRoutes(route.children) } : {}),
+      ...(lazy
+        ? {
+            lazy: async () => {
+              const { Component, loader, HydrateFallback } = await lazy();
+              return loader ? { Component: HydrateFallback ?? (() => null) } : { Component };
+            },
+          }
+        : {}),
+    } as RouteObject;
+  });
+}
+
+/**
+ * A signed-in route's loading view (issue 16), rendered at build time into its shell: the very markup
+ * the browser's first render makes while the route's loader runs (its HydrateFallback inside its
+ * layouts), so the page paints before any JavaScript arrives and then hydrates in place.
+ */
+export async function renderLoadingView(path: string): Promise<string> {
+  const rendered = await render(path, loadingRoutes(routes));
+  if (rendered.status !== 200) throw new Error(`${path}'s loading view rendered with status ${rendered.status}`);
+  return rendered.html;
 }

@@ -2,7 +2,7 @@
  * Issue 16: how the signed-in pages load, on the site as the CDN serves it, with a real account on the
  * local stack. Their chunks come in at most two request rounds (each page's own shell names them as
  * modulepreload links), and the dashboard's loading view is its final layout (no shift), busy and
- * accessible.
+ * accessible, prerendered into its shell so it paints before the scripts arrive.
  */
 import { beforeAll, describe, expect, it } from 'vitest';
 import { axeFindings } from '../support/browser';
@@ -44,6 +44,28 @@ describe('the dashboard loads into its final layout', () => {
       expect(load.cls).toBeLessThan(0.01);
     });
   }
+
+  it('paints the skeleton from the HTML before any script runs, and hydrates it without a mismatch', async () => {
+    const noScript = await built.browser.newContext({ javaScriptEnabled: false, storageState: signedIn });
+    const html = await noScript.newPage();
+    await html.goto(built.url('/dashboard'));
+    await expect(html.getByRole('heading', { level: 1, name: 'Dashboard' }).isVisible()).resolves.toBe(true);
+    await expect(html.getByRole('article', { name: 'Subscription' }).getAttribute('aria-busy')).resolves.toBe('true');
+    await noScript.close();
+
+    const context = await built.browser.newContext({ storageState: signedIn });
+    const page = await context.newPage();
+    const errors: string[] = [];
+    page.on('console', (m) => m.type() === 'error' && errors.push(m.text()));
+    page.on('pageerror', (e) => errors.push(e.message));
+    await page.goto(built.url('/dashboard'));
+    await dashboardReady(page);
+    // The month names fill in once mounted (they come from the browser's clock, not the build's).
+    await expect(page.locator('.usage-chart-month').first().textContent()).resolves.toMatch(/^[A-Z][a-z]{2}$/);
+    expect(await page.evaluate(() => Object.keys(document.getElementById('root')!).some((k) => k.startsWith('__reactContainer')))).toBe(true);
+    expect(errors).toEqual([]);
+    await context.close();
+  });
 
   it('shows a busy skeleton of the same cards while its data is on its way, with no accessibility findings', async () => {
     const context = await built.browser.newContext({ storageState: signedIn, viewport: { width: 1280, height: 800 } });

@@ -1,14 +1,13 @@
 import { Link } from 'react-router';
 import { DownloadNowButton, VersionLine } from '../../components/InstallerDownload';
-import { useLatestVersion } from '../../hooks/use-latest-version';
+import { useLatestVersion, type LatestVersionState } from '../../hooks/use-latest-version';
 import { LOADING, type Account, type ProfileState } from './dashboard-data';
 import { MetricCards } from './MetricCards';
 import { SubscriptionCard } from './SubscriptionCard';
 import { UsageChart } from './UsageChart';
 import './usage.css';
 
-function WindowsDownloadCard() {
-  const latest = useLatestVersion();
+function WindowsDownloadCard({ latest }: { latest: LatestVersionState }) {
   return (
     <article className="card">
       <h2>Voxpen for Windows</h2>
@@ -19,6 +18,12 @@ function WindowsDownloadCard() {
     </article>
   );
 }
+
+function LatestWindowsDownloadCard() {
+  return <WindowsDownloadCard latest={useLatestVersion()} />;
+}
+
+const VERSION_LOADING: LatestVersionState = { status: 'loading' };
 
 function AccountCard({ user }: { user: Account }) {
   return (
@@ -42,7 +47,8 @@ function AccountCard({ user }: { user: Account }) {
 }
 
 /** spec §2 /dashboard: header, metric cards, the last 12 months (issue 14), the subscription, Windows download and account cards. */
-export function DashboardView({ state, activating = false, user }: { state: ProfileState; activating?: boolean; user: Account }) {
+/** `skeleton`: the loading view, which asks nothing of the API (a signed-out visit, sent on to /signin, loads no HTTP code). */
+export function DashboardView({ state, activating = false, user, skeleton = false }: { state: ProfileState; activating?: boolean; user: Account; skeleton?: boolean }) {
   return (
     <div className="container">
       <header className="dashboard-header">
@@ -53,7 +59,7 @@ export function DashboardView({ state, activating = false, user }: { state: Prof
       <UsageChart state={state} />
       <div className="dashboard-grid">
         <SubscriptionCard state={state} activating={activating} />
-        <WindowsDownloadCard />
+        {skeleton ? <WindowsDownloadCard latest={VERSION_LOADING} /> : <LatestWindowsDownloadCard />}
         <AccountCard user={user} />
       </div>
     </div>
@@ -65,5 +71,5 @@ export function DashboardView({ state, activating = false, user }: { state: Prof
  * into, every card in its loading state (aria-busy), so nothing moves when the figures arrive.
  */
 export function DashboardSkeleton() {
-  return <DashboardView state={LOADING} user={{}} />;
+  return <DashboardView state={LOADING} user={{}} skeleton />;
 }

@@ -1,3 +1,4 @@
+import { useEffect, useState } from 'react';
 import { formatCount, formatDuration } from '../../../../shared/format';
 import type { ProfileState } from './dashboard-data';
 import { currentMonth, lastTwelveMonths, type MonthUsage } from './usage-months';
@@ -27,8 +28,20 @@ const SERIES: Series[] = [
   { title: t.recording, value: (m) => m.seconds, format: formatDuration, top: durationTop },
 ];
 
+/**
+ * Whether the component has mounted in the browser. The month names come from the browser's clock;
+ * in the dashboard's loading view prerendered at build time (issue 16) they would be the build's
+ * months, so until mounted each is a blank of the same height and the hydrating render matches.
+ */
+function useMounted(): boolean {
+  const [mounted, setMounted] = useState(false);
+  useEffect(() => setMounted(true), []);
+  return mounted;
+}
+
 /** One series as bars, one per month, the current (last) one marked; drawn only: the table reads it out. */
 function Bars({ series, months, ready }: { series: Series; months: MonthUsage[]; ready: boolean }) {
+  const mounted = useMounted();
   const values = months.map(series.value);
   const max = Math.max(...values);
   const top = max > 0 ? series.top(max) : 0;
@@ -48,7 +61,7 @@ function Bars({ series, months, ready }: { series: Series; months: MonthUsage[];
           {months.map((m, i) => (
             <li key={m.month} className={i === 11 ? 'current' : undefined}>
               <span className="usage-chart-bar" style={{ height: top > 0 ? `${(values[i]! / top) * 100}%` : 0 }} />
-              <span className="usage-chart-month">{monthName(m.month, 'short')}</span>
+              <span className="usage-chart-month">{mounted ? monthName(m.month, 'short') : '\u00a0'}</span>
             </li>
           ))}
         </ol>
