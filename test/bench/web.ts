@@ -170,7 +170,7 @@ function report(targets: Target[], runs: Map<string, Figures[]>) {
       `${name(t)} ${both(UNTHROTTLED, (f) => f.jsBytes)} ${both(UNTHROTTLED, (f) => f.transferBytes)} ${both(UNTHROTTLED, (f) => f.fcpMs)} ${both(UNTHROTTLED, (f) => f.lcpMs)} ${both(SLOW_PHONE, (f) => f.fcpMs)} ${both(SLOW_PHONE, (f) => f.lcpMs)}`,
     );
   }
-  console.log('(FCP and LCP of the signed-out dashboard are those of /signin, where it lands; its "redirect" column is when the address changed.)');
+  console.log('(The signed-out dashboard paints its prerendered skeleton, then /signin, where it lands: its LCP is often /signin\'s; "redirect" is when the address changed.)');
 }
 
 main().catch((error) => {
