@@ -6,24 +6,14 @@
  */
 import * as chromeLauncher from 'chrome-launcher';
 import lighthouse from 'lighthouse';
-import { CHROMIUM_PATH } from '../support/browser';
+import { CHROMIUM_FLAGS, CHROMIUM_PATH } from '../support/browser';
 import { startBenchSite } from './bench-site';
 
 const PAGES = ['/', '/pricing', '/download'];
 const RUNS = Number(process.env.BENCH_RUNS ?? 3);
 
-// The same closed-network flags as test/support/browser.ts: nothing may try to reach Google.
-const CHROME_FLAGS = [
-  '--headless=new',
-  '--no-sandbox',
-  '--disable-gpu',
-  '--disable-quic',
-  '--no-first-run',
-  '--disable-background-networking',
-  '--disable-component-update',
-  '--disable-sync',
-  '--host-resolver-rules=MAP * ~NOTFOUND , EXCLUDE localhost, EXCLUDE 127.0.0.1',
-];
+// chrome-launcher starts Chromium itself: headless, with the flags every test browser gets.
+const CHROME_FLAGS = ['--headless=new', ...CHROMIUM_FLAGS];
 
 const METRICS = ['first-contentful-paint', 'largest-contentful-paint', 'total-blocking-time', 'cumulative-layout-shift', 'speed-index'] as const;
 
