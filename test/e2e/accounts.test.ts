@@ -5,7 +5,7 @@ import { describe, expect, it } from 'vitest';
 import { texts } from '../../shared/texts';
 import { AuthApi } from '../support/auth-api';
 import { screenshotPath } from '../support/browser';
-import { useJourney } from '../support/journey';
+import { submitSignUpForm, useJourney } from '../support/journey';
 
 const journey = useJourney();
 const PASSWORD = 'engine42';
@@ -38,12 +38,7 @@ describe('accounts in Chromium', () => {
     await page.screenshot({ path: screenshotPath('signup-1280'), fullPage: true });
 
     const email = uniqueEmail('ada');
-    await page.getByLabel('Full name').fill('Ada Lovelace');
-    await page.getByLabel('Email').fill(email);
-    await page.getByLabel('Password', { exact: true }).fill(PASSWORD);
-    await page.getByLabel('Confirm password').fill(PASSWORD);
-    await page.getByRole('checkbox').check();
-    await page.getByRole('button', { name: 'Create Account' }).click();
+    await submitSignUpForm(page, { name: 'Ada Lovelace', email: email, password: PASSWORD });
 
     await page.waitForURL(`${journey.stack.web}/dashboard`);
     await page.getByRole('heading', { name: 'Dashboard', level: 1 }).waitFor();

@@ -10,7 +10,7 @@ import { describe, expect, it } from 'vitest';
 import { texts } from '../../shared/texts';
 import { AuthApi } from '../support/auth-api';
 import { axeFindings, screenshotPath } from '../support/browser';
-import { useJourney } from '../support/journey';
+import { submitSignUpForm, useJourney } from '../support/journey';
 
 const journey = useJourney();
 const PASSWORD = 'engine42';
@@ -103,12 +103,7 @@ describe('the sign-in pages in Chromium (issue 15)', () => {
     const email = await existingAccount('taken');
     const page = await newPage();
     await page.goto(`${journey.stack.web}/signup`);
-    await page.getByLabel('Full name').fill('Ada Lovelace');
-    await page.getByLabel('Email').fill(email);
-    await page.getByLabel('Password', { exact: true }).fill(PASSWORD);
-    await page.getByLabel('Confirm password').fill(PASSWORD);
-    await page.getByRole('checkbox').check();
-    await page.getByRole('button', { name: 'Create Account' }).click();
+    await submitSignUpForm(page, { name: 'Ada Lovelace', email: email, password: PASSWORD });
 
     await page.getByText(texts.auth.fields.emailExists).waitFor();
     expect(await page.getByText(texts.auth.fields.emailExists).count()).toBe(1);

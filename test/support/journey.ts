@@ -30,12 +30,17 @@ export function useJourney(): Journey {
 export async function signUpInBrowser(journey: Journey, who: { name: string; email: string; password: string }, context: { acceptDownloads?: boolean } = {}): Promise<Page> {
   const page = await (await journey.browser.newContext({ viewport: { width: 1280, height: 900 }, ...context })).newPage();
   await page.goto(`${journey.stack.web}/signup`);
+  await submitSignUpForm(page, who);
+  await page.waitForURL(`${journey.stack.web}/dashboard`);
+  return page;
+}
+
+/** Fills /signup's form as a person would (terms accepted) and presses Create Account. */
+export async function submitSignUpForm(page: Page, who: { name: string; email: string; password: string }): Promise<void> {
   await page.getByLabel('Full name').fill(who.name);
   await page.getByLabel('Email').fill(who.email);
   await page.getByLabel('Password', { exact: true }).fill(who.password);
   await page.getByLabel('Confirm password').fill(who.password);
   await page.getByRole('checkbox').check();
   await page.getByRole('button', { name: 'Create Account' }).click();
-  await page.waitForURL(`${journey.stack.web}/dashboard`);
-  return page;
 }
