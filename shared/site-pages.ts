@@ -25,12 +25,27 @@ export const SITE_PAGES: readonly SitePage[] = [
   { path: '/security', title: 'Security | Voxpen', description: 'How Voxpen protects your account, your recordings and your writing.' },
 ];
 
+/** The cookie the SuperTokens web SDK keeps, readable by the page, beside its session cookies while a session exists. */
+export const FRONT_TOKEN_COOKIE = 'sFrontToken';
+
+/**
+ * The signed-in routes and where a visit without FRONT_TOKEN_COOKIE goes: the CDN answers it with a
+ * 302 there (shared/url-rewrite.ts signedOutRedirect), exactly where the route's own loader would send
+ * it (issue 16), so a signed-out visit loads nothing of the route.
+ */
+export const SIGNED_OUT_TO: Readonly<Record<string, string>> = {
+  '/dashboard': '/signin',
+  // /account's loader keeps it as the return path (return-to.ts); /auth's redirectToPath is kept the
+  // same way on the way to /signin (frontend/src/pages/auth/old-auth-paths.ts).
+  '/account': '/auth?redirectToPath=%2Faccount',
+};
+
 /**
  * Signed-in client routes with an app shell of their own (issue 16): the bare shell, its head naming
  * the route's chunks as modulepreload links so they arrive in one round with the entry. Stored, like a
  * prerendered page, as pageFile(path); every other client route gets APP_SHELL_FILE.
  */
-export const SHELL_ROUTES: readonly string[] = ['/dashboard', '/account'];
+export const SHELL_ROUTES: readonly string[] = Object.keys(SIGNED_OUT_TO);
 
 /** Every path the CDN answers with an HTML file of its own (shared/url-rewrite.ts). */
 export const HTML_PATHS: readonly string[] = [...SITE_PAGES.map((p) => p.path), ...SHELL_ROUTES];

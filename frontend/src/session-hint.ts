@@ -1,10 +1,12 @@
+import { FRONT_TOKEN_COOKIE } from '../../shared/site-pages';
+
 /**
  * Whether a session probably exists, read from the front-token cookie the SuperTokens web SDK keeps
  * beside its HttpOnly cookies. Only for choosing Login or Dashboard in the navigation bar: it never
  * grants anything, and reading it pulls no auth code into the marketing pages.
  */
 export function hasSessionHint(cookie: string = typeof document === 'undefined' ? '' : document.cookie): boolean {
-  return cookie.split(';').some((c) => c.trim().startsWith('sFrontToken='));
+  return cookie.split(';').some((c) => c.trim().startsWith(`${FRONT_TOKEN_COOKIE}=`));
 }
 
 export interface SessionHint {
@@ -22,8 +24,8 @@ export function readSessionHint(cookie: string = typeof document === 'undefined'
   const value = cookie
     .split(';')
     .map((c) => c.trim())
-    .find((c) => c.startsWith('sFrontToken='))
-    ?.slice('sFrontToken='.length);
+    .find((c) => c.startsWith(`${FRONT_TOKEN_COOKIE}=`))
+    ?.slice(FRONT_TOKEN_COOKIE.length + 1);
   if (!value) return undefined;
   try {
     const { uid, ate } = JSON.parse(new TextDecoder().decode(Uint8Array.from(atob(decodeURIComponent(value)), (ch) => ch.charCodeAt(0)))) as { uid?: unknown; ate?: unknown };

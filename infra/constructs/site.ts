@@ -90,7 +90,7 @@ export class Site extends Construct {
     const rewrite = new CloudFrontFunction(this, 'Rewrite', {
       code: FunctionCode.fromInline(rewriteFunctionCode()),
       runtime: FunctionRuntime.JS_2_0,
-      comment: 'Prerendered pages to their HTML file, client routes to the app shell',
+      comment: 'Signed-out visits to signed-in routes to sign-in, pages to their HTML file, client routes to the app shell',
     });
 
     // Site objects carry their own Cache-Control (set at deployment); CloudFront honours it from 0 s up.

@@ -1,14 +1,15 @@
 /**
- * The built site (frontend/dist) served as the CDN serves it: each path mapped to an object by the
- * very rule the CloudFront Function runs (shared/url-rewrite.ts), gzip when the browser accepts it,
- * hashed assets cached for a year and HTML revalidated. For browser tests and the web benchmark.
+ * The built site (frontend/dist) served as the CDN serves it: by the very rules the CloudFront Function
+ * runs (shared/url-rewrite.ts), a signed-out visit to a signed-in route redirected to sign-in and each
+ * other path mapped to an object, gzip when the browser accepts it, hashed assets cached for a year
+ * and HTML revalidated. For browser tests and the web benchmark.
  */
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import { readFile } from 'node:fs/promises';
 import { extname, join, resolve, sep } from 'node:path';
 import { gzipSync } from 'node:zlib';
-import { HTML_PATHS } from '../../shared/site-pages';
-import { rewriteUri } from '../../shared/url-rewrite';
+import { FRONT_TOKEN_COOKIE, HTML_PATHS, SIGNED_OUT_TO } from '../../shared/site-pages';
+import { rewriteUri, signedOutRedirect } from '../../shared/url-rewrite';
 import { close, listen } from './http-server';
 import type { LocalService } from './service';
 
@@ -26,6 +27,13 @@ const TYPES: Record<string, string> = {
   '.woff2': 'font/woff2',
 };
 const COMPRESSIBLE = new Set(['.html', '.js', '.css', '.json', '.map', '.svg', '.xml', '.txt']);
+
+/** Whether the Cookie header names the front-token cookie, as CloudFront's parsed cookies would. */
+function hasFrontToken(req: IncomingMessage): boolean {
+  return String(req.headers.cookie ?? '')
+    .split(';')
+    .some((c) => c.split('=')[0]!.trim() === FRONT_TOKEN_COOKIE);
+}
 
 export interface StaticSiteOptions {
   port: number;
@@ -64,6 +72,12 @@ export function staticSiteService(options: StaticSiteOptions): LocalService {
       pathname = decodeURIComponent(new URL(req.url ?? '/', 'http://localhost').pathname);
     } catch {
       res.writeHead(400).end();
+      return;
+    }
+    const signedOutTo = signedOutRedirect(pathname, hasFrontToken(req), SIGNED_OUT_TO);
+    if (signedOutTo) {
+      // As the CloudFront Function answers (infra/site/rewrite-function.ts).
+      res.writeHead(302, { location: signedOutTo, 'cache-control': 'no-store' }).end();
       return;
     }
     const key = rewriteUri(pathname, prerendered);

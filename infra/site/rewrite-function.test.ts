@@ -1,14 +1,26 @@
 import { runInNewContext } from 'node:vm';
 import { describe, expect, it } from 'vitest';
-import { SHELL_ROUTES, SITE_PAGES } from '../../shared/site-pages';
+import { FRONT_TOKEN_COOKIE, SHELL_ROUTES, SITE_PAGES } from '../../shared/site-pages';
 import { rewriteFunctionCode } from './rewrite-function';
 
-/** Runs the generated CloudFront Function code the way the runtime does: `handler(event)` in a bare context. */
-function viewerRequest(uri: string): string {
-  const sandbox: { result?: { uri: string } } = {};
-  runInNewContext(`${rewriteFunctionCode()}\nresult = handler({ request: { uri: ${JSON.stringify(uri)}, headers: {} } });`, sandbox);
-  return sandbox.result!.uri;
+interface Answer {
+  uri?: string;
+  statusCode?: number;
+  headers: Record<string, { value: string }>;
 }
+
+/** Runs the generated CloudFront Function code the way the runtime does: `handler(event)` in a bare context. */
+function handle(uri: string, cookies: Record<string, { value: string }> = {}): Answer {
+  const sandbox: { result?: Answer } = {};
+  runInNewContext(`${rewriteFunctionCode()}\nresult = handler(${JSON.stringify({ request: { uri, headers: {}, cookies } })});`, sandbox);
+  return sandbox.result!;
+}
+
+/** A viewer signed in as far as the CDN can tell: the web SDK's front-token cookie (its value is not read there). */
+const signedIn = { [FRONT_TOKEN_COOKIE]: { value: 'eyJ1aWQiOiJ1In0=' } };
+
+/** The object a signed-in viewer's request is answered from. */
+const viewerRequest = (uri: string) => handle(uri, signedIn).uri;
 
 describe('the CloudFront rewrite function', () => {
   it('leaves /api/* alone, whatever it looks like', () => {
@@ -35,6 +47,21 @@ describe('the CloudFront rewrite function', () => {
       expect(viewerRequest(path)).toBe(`${path}/index.html`);
       expect(viewerRequest(`${path}/`)).toBe(`${path}/index.html`);
     }
+  });
+
+  it('redirects a signed-in route asked for without the front-token cookie to where its loader would send it (issue 16)', () => {
+    for (const [path, to] of [['/dashboard', '/signin'], ['/account', '/auth?redirectToPath=%2Faccount']] as const) {
+      for (const uri of [path, `${path}/`]) {
+        const answer = handle(uri, { other: { value: 'x' } });
+        expect(answer.statusCode).toBe(302);
+        expect(answer.headers).toEqual({ location: { value: to }, 'cache-control': { value: 'no-store' } });
+      }
+    }
+  });
+
+  it('serves every other path to a viewer without the cookie as to one with it', () => {
+    const uris = ['/', '/pricing', '/signin', '/auth', '/launch', '/checkout/success', '/dashboard/more', '/assets/index-Ab12Cd.js', '/api/users'];
+    for (const uri of uris) expect(handle(uri)).toEqual({ uri: viewerRequest(uri), headers: {}, cookies: {} });
   });
 
   it('serves other client routes and unknown paths the app shell', () => {

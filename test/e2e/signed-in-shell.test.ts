@@ -1,14 +1,15 @@
 /**
  * The signed-in shell as the CDN serves it (issue 16): "is there a session?" is answered from the web
- * SDK's front-token cookie before any auth code loads, so a signed-out visit to a signed-in page is
- * sent to /signin without downloading the SDK or axios, and no signed-out page asks the API for a
- * session refresh (issue 15: each one used to log a 401).
+ * SDK's front-token cookie before any auth code loads, by the CDN itself for a signed-in route's
+ * address, so a signed-out visit to a signed-in page is redirected to /signin before its shell, and
+ * no signed-out page asks the API for a session refresh (issue 15: each one used to log a 401).
  */
 import { randomUUID } from 'node:crypto';
 import { gzipSync } from 'node:zlib';
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
-import { SITE_PAGES } from '../../shared/site-pages';
+import { FRONT_TOKEN_COOKIE, SITE_PAGES } from '../../shared/site-pages';
+import { RETURN_TO_KEY } from '../../frontend/src/return-to';
 import { chunkSources, useBuiltSite } from '../support/built-site';
 import { signUpInBrowser } from '../support/journey';
 
@@ -48,20 +49,57 @@ function recordTrouble(page: Page): { errors: string[]; authCalls: string[] } {
   return { errors, authCalls };
 }
 
+/** Every page the tab loads (not client-side navigations), as `status path`: a redirect is a hop of its own. */
+function recordDocuments(page: Page): string[] {
+  const documents: string[] = [];
+  page.on('response', (r) => r.request().resourceType() === 'document' && documents.push(`${r.status()} ${new URL(r.url()).pathname}`));
+  return documents;
+}
+
+/** Code of the signed-in routes: their layout, pages and skeleton. */
+const SIGNED_IN_ROUTE_CODE = /\/src\/pages\/(dashboard|account)\//;
+
+const returnPath = (page: Page) => page.evaluate((key) => sessionStorage.getItem(key), RETURN_TO_KEY);
+
 describe('the signed-in shell', () => {
-  it.each(['/dashboard', '/account'])('sends a signed-out visit to %s to /signin without loading the auth SDK or axios', async (path) => {
+  it.each([
+    // Where each route's own loader sends the signed-out: /account keeps itself as the return path.
+    { path: '/dashboard', location: '/signin', documents: ['302 /dashboard', '200 /signin'], returnTo: null },
+    { path: '/account', location: '/auth?redirectToPath=%2Faccount', documents: ['302 /account', '200 /auth'], returnTo: '/account' },
+  ])('redirects a signed-out visit to $path at the CDN: to /signin with none of its shell, chunks or skeleton, the auth SDK or axios', async ({ path, location, documents, returnTo }) => {
     const context = await built.browser.newContext({ viewport: { width: 1280, height: 900 } });
     const page = await context.newPage();
     const scripts = recordScripts(page);
+    const pages = recordDocuments(page);
     const { authCalls } = recordTrouble(page);
-    await page.goto(built.url(path));
+    const answer = await page.goto(built.url(path));
     await page.waitForURL(built.url('/signin'));
     await page.getByRole('heading', { name: 'Sign in to your account' }).waitFor();
     await page.waitForLoadState('networkidle');
 
+    // The first answer is the redirect (issue 16), which no one may keep: the shell's HTML never came.
+    const redirect = await answer!.request().redirectedFrom()!.response();
+    expect([redirect!.status(), redirect!.headers().location, redirect!.headers()['cache-control']]).toEqual([302, location, 'no-store']);
+    expect(pages).toEqual(documents);
     console.log(`signed-out ${path} → /signin: ${new Set(scripts).size} scripts, ${await gzipKb(scripts)} KB gzip`);
-    expect((await sourcesOf(scripts)).filter((s) => AUTH_OR_HTTP_CODE.test(s))).toEqual([]);
+    const sources = await sourcesOf(scripts);
+    expect(sources.filter((s) => SIGNED_IN_ROUTE_CODE.test(s) || AUTH_OR_HTTP_CODE.test(s))).toEqual([]);
     expect(authCalls).toEqual([]);
+    await expect(returnPath(page)).resolves.toBe(returnTo);
+    await context.close();
+  });
+
+  it('serves the shell to a visit with a front-token cookie, whose loader sends it to /signin when the cookie is stale', async () => {
+    const context = await built.browser.newContext({ viewport: { width: 1280, height: 900 } });
+    // A front token no session stands behind: the CDN cannot tell, so the route's loader decides, as before the edge did.
+    await context.addCookies([{ name: FRONT_TOKEN_COOKIE, value: 'stale', url: built.url('/') }]);
+    const page = await context.newPage();
+    const pages = recordDocuments(page);
+    await page.goto(built.url('/account'));
+    await page.waitForURL(built.url('/signin'));
+    await page.getByRole('heading', { name: 'Sign in to your account' }).waitFor();
+    expect(pages).toEqual(['200 /account']);
+    await expect(returnPath(page)).resolves.toBe('/account');
     await context.close();
   });
 
