@@ -30,6 +30,8 @@ export interface RequestRecord extends ScriptRequest {
   transferBytes: number;
   /** The body as received, before decoding: gzip bytes for the site's JavaScript. */
   bodyBytes: number;
+  /** Set on a hop answered with a redirect (its status); the request goes on as the next record. */
+  redirectStatus?: number;
 }
 
 export interface PageLoad {
@@ -88,12 +90,17 @@ export async function measureLoad(browser: Browser, url: string, options: LoadOp
     if (throttle.network) await cdp.send('Network.emulateNetworkConditions', { offline: false, ...throttle.network });
     if (throttle.cpuSlowdown) await cdp.send('Emulation.setCPUThrottlingRate', { rate: throttle.cpuSlowdown });
 
+    // Every hop in the order sent; by id, the hop still under way.
+    const records: (RequestRecord & { headerBytes: number })[] = [];
     const byId = new Map<string, RequestRecord & { headerBytes: number }>();
-    const order: string[] = [];
-    cdp.on('Network.requestWillBeSent', (e: { requestId: string; request: { url: string }; type?: string; initiator: Initiator; timestamp: number }) => {
-      // A redirect reuses the id: the last hop is the request that answers.
-      if (!byId.has(e.requestId)) order.push(e.requestId);
-      byId.set(e.requestId, { url: e.request.url, initiator: e.initiator, type: e.type ?? 'Other', sentAt: e.timestamp, finishedAt: Infinity, transferBytes: 0, bodyBytes: 0, headerBytes: 0 });
+    type Sent = { requestId: string; request: { url: string }; type?: string; initiator: Initiator; timestamp: number; redirectResponse?: { status: number; encodedDataLength: number } };
+    cdp.on('Network.requestWillBeSent', (e: Sent) => {
+      // A redirect reuses the id: the hop it answered is done (its bytes are the redirect's), a new hop starts.
+      const answered = byId.get(e.requestId);
+      if (answered && e.redirectResponse) Object.assign(answered, { redirectStatus: e.redirectResponse.status, finishedAt: e.timestamp, transferBytes: e.redirectResponse.encodedDataLength });
+      const record = { url: e.request.url, initiator: e.initiator, type: e.type ?? 'Other', sentAt: e.timestamp, finishedAt: Infinity, transferBytes: 0, bodyBytes: 0, headerBytes: 0 };
+      records.push(record);
+      byId.set(e.requestId, record);
     });
     cdp.on('Network.responseReceived', (e: { requestId: string; type: string; response: { encodedDataLength: number } }) => {
       const request = byId.get(e.requestId);
@@ -132,7 +139,7 @@ export async function measureLoad(browser: Browser, url: string, options: LoadOp
       return sum + Math.max(0, afterFcp - 50);
     }, 0);
     return {
-      requests: order.map((id) => byId.get(id)!).map(({ headerBytes: _, ...r }) => r),
+      requests: records.map(({ headerBytes: _, ...r }) => r),
       fcpMs: seen.fcp,
       lcpMs: seen.lcp,
       tbtMs,
