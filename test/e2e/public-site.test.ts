@@ -5,7 +5,21 @@ import { createDocumentClient } from '../../functions/lib/dynamo';
 import { listContactMessages, monthOf } from '../../functions/contact/messages';
 import { installerFileName, PLACEHOLDER_FILE_NAME } from '../../shared/product';
 import { SITE_PAGES } from '../../shared/site-pages';
-import { texts } from '../../shared/texts';
+import {
+  accountTexts,
+  apiTexts,
+  authTexts,
+  billingTexts,
+  billingUiTexts,
+  contactTexts,
+  desktopTexts,
+  downloadTexts,
+  homeTexts,
+  routerTexts,
+  texts,
+  usageTexts,
+  usersTexts,
+} from '../../shared/texts';
 import { SAMPLE_RELEASE } from '../../infra/local/seed';
 import { screenshotPath } from '../support/browser';
 import { chunkSources, PRIVATE_CODE, useBuiltSite } from '../support/built-site';
@@ -34,6 +48,36 @@ const slug = (path: string) => (path === '/' ? 'home' : path.slice(1));
 beforeAll(async () => {
   withJs = await built.browser.newContext({ viewport: { width: 1280, height: 800 } });
 });
+
+/** The scripts a page loads until it has hydrated and the network is quiet, by URL. */
+async function scriptsOf(page: Page, path: string): Promise<string[]> {
+  const scripts: string[] = [];
+  const onResponse = (r: { url(): string; request(): { resourceType(): string } }) => {
+    if (r.request().resourceType() === 'script') scripts.push(r.url());
+  };
+  page.on('response', onResponse);
+  await page.goto(built.url(path), { waitUntil: 'networkidle' });
+  await expect.poll(() => isHydrated(page)).toBe(true);
+  page.off('response', onResponse);
+  return scripts;
+}
+
+function sentences(value: unknown): string[] {
+  if (typeof value === 'object' && value !== null) return Object.values(value).flatMap(sentences);
+  return typeof value === 'string' ? [value] : [];
+}
+
+/**
+ * Texts only the signed-in, auth and desktop pages or the API use: the plain sentences among them
+ * (long enough not to occur by chance; no quotes or escapes a minifier could rewrite), less those a
+ * public page's own texts say too. Each is looked for as a whole string literal.
+ */
+const PRIVATE_TEXTS = (() => {
+  const publicOnes = new Set(sentences([billingTexts, billingUiTexts, contactTexts, downloadTexts, homeTexts, routerTexts]));
+  return sentences([authTexts, accountTexts, desktopTexts, usageTexts, usersTexts, apiTexts]).filter(
+    (text) => text.length >= 24 && /^[\x20-\x7e]+$/.test(text) && !/["'`\\]/.test(text) && !publicOnes.has(text),
+  );
+})();
 
 async function isHydrated(page: Page): Promise<boolean> {
   return page.evaluate(() => Object.keys(document.getElementById('root')!).some((k) => k.startsWith('__reactContainer')));
@@ -103,17 +147,18 @@ describe('the public site as the CDN serves it', () => {
   it('loads no auth, dashboard or billing code on a marketing page', async () => {
     const page = await withJs.newPage();
     for (const { path } of SITE_PAGES) {
-      const scripts: string[] = [];
-      const onResponse = (r: { url(): string; request(): { resourceType(): string } }) => {
-        if (r.request().resourceType() === 'script') scripts.push(r.url());
-      };
-      page.on('response', onResponse);
-      await page.goto(built.url(path), { waitUntil: 'networkidle' });
-      await expect.poll(() => isHydrated(page)).toBe(true);
-      page.off('response', onResponse);
-      const sources = (await Promise.all(scripts.map(chunkSources))).flat();
+      const sources = (await Promise.all((await scriptsOf(page, path)).map(chunkSources))).flat();
       expect(sources.length, path).toBeGreaterThan(0);
       expect(sources.filter((s) => PRIVATE_CODE.test(s)), path).toEqual([]);
+    }
+    await page.close();
+  });
+
+  it('carries none of the sign-in, account, desktop or API texts on a marketing page (issue 16)', async () => {
+    const page = await withJs.newPage();
+    for (const { path } of SITE_PAGES) {
+      const code = (await Promise.all((await scriptsOf(page, path)).map(async (url) => (await fetch(url)).text()))).join('\n');
+      expect(PRIVATE_TEXTS.filter((text) => ['"', "'", '`'].some((q) => code.includes(`${q}${text}${q}`))), path).toEqual([]);
     }
     await page.close();
   });

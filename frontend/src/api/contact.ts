@@ -1,6 +1,6 @@
 import type { ErrorBody } from '../../../shared/api-types';
 import type { ContactField, ContactMessageBody, ContactMessageSent } from '../../../shared/schemas/contact';
-import { texts } from '../../../shared/texts';
+import { contactTexts } from '../../../shared/texts/contact';
 import { api, isApiError } from './client';
 
 export type SendResult =
@@ -16,6 +16,6 @@ export async function sendContactMessage(body: ContactMessageBody): Promise<Send
     const answer = isApiError<ErrorBody>(error) ? error.response : undefined;
     if (answer?.status === 400 && answer.data?.fields) return { ok: false, message: '', fields: answer.data.fields };
     if (answer?.status === 429 && answer.data?.message) return { ok: false, message: answer.data.message };
-    return { ok: false, message: texts.contact.failed };
+    return { ok: false, message: contactTexts.failed };
   }
 }

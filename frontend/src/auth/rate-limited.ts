@@ -4,7 +4,7 @@
  * failure; as an STGeneralError, the product's pages (auth-client.ts) show the server's sentence.
  */
 import type { RecipeInterface } from 'supertokens-web-js/recipe/emailpassword';
-import { texts } from '../../../shared/texts';
+import { authTexts } from '../../../shared/texts/auth';
 
 function isTooMany(error: unknown): error is Response {
   return typeof error === 'object' && error !== null && (error as Response).status === 429 && typeof (error as Response).json === 'function';
@@ -18,7 +18,7 @@ async function sentenceOf(answer: Response): Promise<string | undefined> {
     // Not JSON (e.g. a proxy's own 429): Retry-After alone still makes a sentence.
   }
   const seconds = Number(answer.headers.get('retry-after'));
-  return seconds > 0 ? texts.auth.tooManyAttempts(Math.ceil(seconds / 60)) : undefined;
+  return seconds > 0 ? authTexts.tooManyAttempts(Math.ceil(seconds / 60)) : undefined;
 }
 
 /**

@@ -5,7 +5,8 @@
 import { isAxiosError } from 'axios';
 import type { ErrorBody } from '../../../shared/api-types';
 import { CUSTOM_PRICE_ID, isPriceId } from '../../../shared/plans';
-import { texts } from '../../../shared/texts';
+import { billingTexts } from '../../../shared/texts/billing';
+import { billingUiTexts } from '../../../shared/texts/plans-ui';
 import { createCheckoutSession, getManageSubscriptionUrl, getUserProfile } from '../api/billing';
 import { api } from '../api/client';
 import { leaveSite } from '../auth/redirect';
@@ -60,7 +61,7 @@ export interface CheckoutFailure {
 
 /** spec §8 Checkout, in its order: 404, 401, another answer with a message, no answer, anything else. */
 export function checkoutFailure(error: unknown): CheckoutFailure {
-  const t = texts.billingUi.checkout;
+  const t = billingUiTexts.checkout;
   if (isAxiosError<Partial<ErrorBody>>(error)) {
     const answer = error.response;
     if (answer?.status === 404) return { message: t.notFound, signIn: false };
@@ -115,11 +116,11 @@ export async function loadAccountPlan(): Promise<AccountView | undefined> {
 /** spec §5: the price id must exist and not be 'custom'; then spec §8's checkout errors. */
 export async function startCheckout(priceId: string | undefined, calls: BillingCalls = defaultCalls): Promise<PlanChoiceOutcome> {
   if (!priceId || priceId === CUSTOM_PRICE_ID || !isPriceId(priceId)) {
-    return { kind: 'error', message: texts.billing.invalidPrice, signIn: false };
+    return { kind: 'error', message: billingTexts.invalidPrice, signIn: false };
   }
   try {
     const { url } = await calls.createCheckoutSession(priceId);
-    if (!url) return { kind: 'error', message: texts.billingUi.checkout.noUrl, signIn: false };
+    if (!url) return { kind: 'error', message: billingUiTexts.checkout.noUrl, signIn: false };
     calls.leaveSite(url);
     return { kind: 'left' };
   } catch (error) {
@@ -136,7 +137,7 @@ export async function openPortal(reason: 'current' | 'downgrade', calls: Billing
     return { kind: 'left' };
   } catch (error) {
     console.error('Could not open subscription management', error);
-    const message = reason === 'downgrade' ? texts.billingUi.downgradeFailed : texts.billingUi.subscription.manageFailed;
+    const message = reason === 'downgrade' ? billingUiTexts.downgradeFailed : billingUiTexts.subscription.manageFailed;
     return { kind: 'error', message, signIn: false };
   }
 }

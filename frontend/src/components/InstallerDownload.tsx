@@ -1,7 +1,7 @@
 import type { ReactNode } from 'react';
 import { formatReleaseDate } from '../../../shared/format';
 import { installerFileName } from '../../../shared/product';
-import { texts } from '../../../shared/texts';
+import { downloadTexts } from '../../../shared/texts/download';
 import type { LatestVersionState } from '../hooks/use-latest-version';
 
 /** spec §2 /download: 'Version {version} | Released {date}', or 'Loading version info...' until known. */
@@ -9,10 +9,10 @@ export function VersionLine({ latest, id, className = 'muted' }: { latest: Lates
   return (
     <p id={id} className={className} aria-live="polite">
       {latest.status === 'ready'
-        ? texts.download.versionLine(latest.release.version, formatReleaseDate(latest.release.pub_date))
+        ? downloadTexts.versionLine(latest.release.version, formatReleaseDate(latest.release.pub_date))
         : latest.status === 'error'
-          ? texts.download.noUrl
-          : texts.download.loading}
+          ? downloadTexts.noUrl
+          : downloadTexts.loading}
     </p>
   );
 }

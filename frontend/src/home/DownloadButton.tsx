@@ -1,5 +1,5 @@
 import { useState, type MouseEvent, type ReactNode } from 'react';
-import { texts } from '../../../shared/texts';
+import { homeTexts } from '../../../shared/texts/home';
 import { AppleIcon, WindowsIcon } from '../components/icons';
 import { platformTexts } from './download-texts';
 import { hasMacBuild, type Offer } from './offer';
@@ -55,7 +55,7 @@ export function HomeDownload({ children }: { children?: ReactNode }) {
         <DownloadButton offer={offer} />
         {children}
       </div>
-      <p className="muted small">{builds && !hasMacBuild(builds) ? platformTexts.availableWindowsOnly : texts.home.available}</p>
+      <p className="muted small">{builds && !hasMacBuild(builds) ? platformTexts.availableWindowsOnly : homeTexts.available}</p>
     </>
   );
 }

@@ -5,7 +5,7 @@
  */
 import { DEFAULT_PLATFORM, type Platform } from '../../../shared/platforms';
 import { PLACEHOLDER_FILE_NAME, PRODUCT_NAME } from '../../../shared/product';
-import { texts } from '../../../shared/texts';
+import { downloadTexts } from '../../../shared/texts/download';
 import { fetchLatestVersion } from '../api/latest-version';
 import { installerFile } from './installer-file';
 
@@ -25,7 +25,7 @@ function save(href: string, fileName: string): void {
 export async function downloadLatestInstaller(fetchLatest = fetchLatestVersion, platform: Platform = DEFAULT_PLATFORM): Promise<'installer' | 'placeholder'> {
   try {
     const release = await fetchLatest(platform);
-    if (!release.download_url) throw new Error(texts.download.noUrl);
+    if (!release.download_url) throw new Error(downloadTexts.noUrl);
     save(release.download_url, installerFile(platform, release.version));
     return 'installer';
   } catch (error) {

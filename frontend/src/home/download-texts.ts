@@ -1,6 +1,7 @@
 /**
  * The platform-aware download wording (issue 17) of the home page and /download. Kept beside the
- * pages rather than in shared/texts.ts, which every page loads; /download/releases has its own.
+ * pages, the only ones that use it (shared/texts/ holds the words the API shares with the pages);
+ * /download/releases has its own.
  */
 export const platformTexts = {
   /** Replaces spec §2's 'Available on Windows & Mac OS' once the page knows no Mac build is published. */

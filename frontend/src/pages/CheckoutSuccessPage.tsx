@@ -1,6 +1,6 @@
 import { useEffect, useState } from 'react';
 import { useLocation, useNavigate, useSearchParams } from 'react-router';
-import { texts } from '../../../shared/texts';
+import { billingUiTexts } from '../../../shared/texts/plans-ui';
 import { getCheckoutConfirmation } from '../api/billing';
 import { isApiError } from '../api/client';
 import { NOTICE_REDIRECT_MS, useDelayedRedirect } from '../auth/redirect';
@@ -9,7 +9,7 @@ import { FailureView, SuccessView, WorkingView } from '../auth/StatusView';
 import { rememberReturnTo } from '../return-to';
 import { FROM_CHECKOUT_STATE } from './dashboard/checkout-return';
 
-const t = texts.billingUi.checkoutSuccess;
+const t = billingUiTexts.checkoutSuccess;
 
 type Answer = 'confirmed' | 'failed' | 'sign-in';
 

@@ -1,7 +1,7 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { Link, useNavigate } from 'react-router';
 import { CUSTOM_PRICE_ID, PLANS, PRICE_IDS, type BillingInterval, type Plan, type PlanId } from '../../../shared/plans';
-import { texts } from '../../../shared/texts';
+import { billingUiTexts } from '../../../shared/texts/plans-ui';
 import { FocusedAlert } from '../components/FocusedAlert';
 import { Icon } from '../components/icons';
 import { PageHeader } from '../components/PageHeader';
@@ -26,7 +26,7 @@ export type PlanAction =
   | { kind: 'dashboard' }
   | { kind: 'checkout'; priceId: string | undefined };
 
-const t = texts.billingUi.planButton;
+const t = billingUiTexts.planButton;
 
 /*
  * spec §4: what a plan card's button says, whether it can be pressed, and what pressing it does.

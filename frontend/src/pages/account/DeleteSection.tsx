@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { useNavigate } from 'react-router';
 import { signInPasswordSchema, fieldError } from '../../../../shared/schemas/accounts';
-import { texts } from '../../../../shared/texts';
+import { accountTexts as accountApiTexts } from '../../../../shared/texts/account';
 import { accountTexts } from './account-texts';
 import { accountFailure, deleteAccount } from '../../api/account';
 import { signOut } from '../../auth/auth-client';
@@ -12,7 +12,7 @@ import { FormField } from '../auth/FormField';
 import type { Leaving } from './leaving';
 
 const t = accountTexts;
-const PHRASE = texts.account.deleteConfirmation;
+const PHRASE = accountApiTexts.deleteConfirmation;
 
 /** Whether the typed confirmation is the phrase (spaces around it aside): until it is, nothing can be sent. */
 export const confirmed = (typed: string) => typed.trim() === PHRASE;
@@ -37,7 +37,7 @@ export function DeleteSection({ hasPassword, leaving, onDeleted }: DeleteSection
   const form = useForm({
     initial: { confirmation: '', password: '' },
     validate: (values) => ({
-      confirmation: confirmed(values.confirmation) ? undefined : texts.account.confirmationMismatch,
+      confirmation: confirmed(values.confirmation) ? undefined : accountApiTexts.confirmationMismatch,
       password: hasPassword ? fieldError(signInPasswordSchema, values.password) : undefined,
     }),
     focusInvalid: true,

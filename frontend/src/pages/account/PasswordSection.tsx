@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { fieldError, newPasswordSchema, signInPasswordSchema } from '../../../../shared/schemas/accounts';
-import { texts } from '../../../../shared/texts';
+import { accountTexts as accountApiTexts } from '../../../../shared/texts/account';
 import { accountTexts } from './account-texts';
 import { accountFailure, changePassword } from '../../api/account';
 import { FocusedAlert } from '../../components/FocusedAlert';
@@ -94,7 +94,7 @@ export function NoPasswordSection() {
   return (
     <section className="card account-section" aria-labelledby="password-title">
       <h2 id="password-title">Password</h2>
-      <p className="muted">{texts.account.noPassword}</p>
+      <p className="muted">{accountApiTexts.noPassword}</p>
     </section>
   );
 }

@@ -1,7 +1,6 @@
 /**
- * /account's own texts (issue 13). Kept beside the page, not in shared/texts.ts: that module loads with
- * every page (the error page uses it), and these are only ever needed here. The API's sentences the
- * page shows stay in shared/texts.ts (`account`).
+ * /account's own texts (issue 13). Kept beside the page, not in shared/texts/: these are only ever
+ * needed here. The API's sentences the page shows stay in shared/texts/account.ts.
  */
 export const accountTexts = {
   title: 'Your account',

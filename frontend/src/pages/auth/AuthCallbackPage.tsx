@@ -1,6 +1,6 @@
 import { useEffect, useRef, useState } from 'react';
 import { Link, useSearchParams } from 'react-router';
-import { texts } from '../../../../shared/texts';
+import { authTexts } from '../../../../shared/texts/auth';
 import { recordSignIn } from '../../api/accounts';
 import { finishGoogleSignIn } from '../../auth/auth-client';
 import { afterSignInPath, pendingDesktopSignIn } from '../../auth/desktop-handoff';
@@ -9,7 +9,7 @@ import { FailureView, SuccessView, WorkingView } from '../../auth/StatusView';
 import { announceSessionHintChange } from '../../session-hint';
 import { successLine } from './success-line';
 
-const t = texts.auth.callback;
+const t = authTexts.callback;
 
 type CallbackState =
   | { kind: 'processing' }
@@ -53,7 +53,7 @@ export function AuthCallbackPage() {
   }, [cancelled]);
 
   if (state.kind === 'processing') return <WorkingView label={t.processing} />;
-  if (state.kind === 'success') return <SuccessView title={texts.auth.signIn.success} line={successLine(state.to)} />;
+  if (state.kind === 'success') return <SuccessView title={authTexts.signIn.success} line={successLine(state.to)} />;
   if (state.kind === 'cancelled') return <CancelledView signInPath={signInPath()} />;
   return <FailureView title={t.errorTitle} message={state.message} next={{ to: signInPath(), label: t.backToSignIn }} />;
 }

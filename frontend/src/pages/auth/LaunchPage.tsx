@@ -2,13 +2,13 @@ import { useEffect, useState } from 'react';
 import { useSearchParams } from 'react-router';
 import { apiOrigin } from '../../../../shared/api-base';
 import { desktopSignInQuery, parseDesktopSignIn, pickDesktopSignInParams, type DesktopSignIn } from '../../../../shared/desktop-sign-in';
-import { texts } from '../../../../shared/texts';
+import { desktopTexts } from '../../../../shared/texts/desktop';
 import { clearDesktopSignIn, pendingDesktopSignIn } from '../../auth/desktop-handoff';
 import { leaveSite, NOTICE_REDIRECT_MS, SUCCESS_REDIRECT_MS, useDelayedRedirect } from '../../auth/redirect';
 import { useSession } from '../../auth/session';
 import { FailureView, SuccessView, WorkingView } from '../../auth/StatusView';
 
-const t = texts.desktop;
+const t = desktopTexts;
 
 type LaunchState =
   | { kind: 'loading' }

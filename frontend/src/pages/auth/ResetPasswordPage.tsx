@@ -1,7 +1,7 @@
 import { useEffect, useState, type ReactNode } from 'react';
 import { Link, useSearchParams } from 'react-router';
 import { PRODUCT_NAME } from '../../../../shared/product';
-import { texts } from '../../../../shared/texts';
+import { authTexts } from '../../../../shared/texts/auth';
 import { AuthSplit } from './AuthSplit';
 import { focusOnMount } from './reset/field-errors';
 import { LinkSent } from './reset/LinkSent';
@@ -58,7 +58,7 @@ export function ResetPasswordPage() {
           {t.done.title}
         </h1>
         <p className="lead" role="status">
-          {texts.auth.passwordResetDone}
+          {authTexts.passwordResetDone}
         </p>
         <p>
           <Link to="/signin" className="btn btn-primary">

@@ -2,7 +2,7 @@ import { useEffect, useRef, useState } from 'react';
 import { Link, useLocation, useNavigate } from 'react-router';
 import { PRODUCT_NAME } from '../../../../shared/product';
 import { emailSchema, signInPasswordSchema } from '../../../../shared/schemas/accounts';
-import { texts } from '../../../../shared/texts';
+import { authTexts } from '../../../../shared/texts/auth';
 import { recordSignIn } from '../../api/accounts';
 import { signInWithPassword } from '../../auth/auth-client';
 import { afterSignInPath, captureDesktopSignIn } from '../../auth/desktop-handoff';
@@ -16,7 +16,7 @@ import { FormField } from './FormField';
 import { GoogleButton } from './GoogleButton';
 import { successLine } from './success-line';
 
-const t = texts.auth.signIn;
+const t = authTexts.signIn;
 
 /** spec §2 /signin, §4 sign-in form states, §8 sign-in errors. */
 export function SignInPage() {
@@ -87,7 +87,7 @@ export function SignInPage() {
     >
       <h2>Sign in to your account</h2>
       <p className="muted">Use Google or your email and password.</p>
-      <GoogleButton disabled={submitting} onError={() => form.setError(texts.auth.google.error)} />
+      <GoogleButton disabled={submitting} onError={() => form.setError(authTexts.google.error)} />
       <div className="divider">or</div>
       <form className="auth-form" onSubmit={form.submit} noValidate aria-label="Sign in">
         {form.error && (

@@ -1,7 +1,7 @@
 import { Link, Navigate, useNavigate } from 'react-router';
 import { PRODUCT_NAME } from '../../../../shared/product';
 import { emailSchema, fieldError, newPasswordSchema } from '../../../../shared/schemas/accounts';
-import { texts } from '../../../../shared/texts';
+import { authTexts } from '../../../../shared/texts/auth';
 import { saveUserRecord } from '../../api/accounts';
 import { signUpWithPassword } from '../../auth/auth-client';
 import { afterSignInPath } from '../../auth/desktop-handoff';
@@ -11,7 +11,7 @@ import { AuthSplit } from './AuthSplit';
 import { FormField } from './FormField';
 import { GoogleButton } from './GoogleButton';
 
-const t = texts.auth.signUp;
+const t = authTexts.signUp;
 
 /** spec §2: the marketing figures beside the form. */
 export const SIGN_UP_STATS = [
@@ -27,7 +27,7 @@ export function SignUpPage() {
   const form = useForm({
     initial: { name: '', email: '', password: '', confirm: '', terms: false },
     validate: (values) => ({
-      name: values.name.trim() ? undefined : texts.auth.fields.nameRequired,
+      name: values.name.trim() ? undefined : authTexts.fields.nameRequired,
       email: fieldError(emailSchema, values.email),
       password: fieldError(newPasswordSchema, values.password),
       terms: values.terms ? undefined : t.termsRequired,
@@ -84,7 +84,7 @@ export function SignUpPage() {
     >
       <h2>Create your account</h2>
       <p className="muted">It takes less than a minute.</p>
-      <GoogleButton disabled={busy} onError={() => form.setError(texts.auth.google.error)} />
+      <GoogleButton disabled={busy} onError={() => form.setError(authTexts.google.error)} />
       <div className="divider">or</div>
       <form className="auth-form" onSubmit={form.submit} noValidate aria-label="Sign up">
         {form.error && (

@@ -1,6 +1,6 @@
-import { texts } from '../../../../shared/texts';
+import { authTexts } from '../../../../shared/texts/auth';
 
-const t = texts.auth.signIn;
+const t = authTexts.signIn;
 
 /**
  * Issue 15: the success view's line names where the redirect really goes (afterSignInPath): the desktop

@@ -1,9 +1,9 @@
 import type { UserProfile } from '../../../../shared/api-types';
 import { formatCount, formatDuration, formatThisMonth, monthlyChange } from '../../../../shared/format';
-import { texts } from '../../../../shared/texts';
+import { billingUiTexts } from '../../../../shared/texts/plans-ui';
 import type { ProfileState } from './dashboard-data';
 
-const t = texts.billingUi.metrics;
+const t = billingUiTexts.metrics;
 
 type MetricKey = keyof UserProfile['metrics'];
 

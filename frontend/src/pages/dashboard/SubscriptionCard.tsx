@@ -3,7 +3,7 @@ import { Link } from 'react-router';
 import type { Subscription } from '../../../../shared/api-types';
 import { formatEpochDate } from '../../../../shared/format';
 import { FREE_WORDS_PER_MONTH, formatUsd, PRO_ANNUAL_USD, PRO_MONTHLY_USD } from '../../../../shared/plans';
-import { texts } from '../../../../shared/texts';
+import { billingUiTexts } from '../../../../shared/texts/plans-ui';
 import { getManageSubscriptionUrl } from '../../api/billing';
 import { leaveSite, NOTICE_REDIRECT_MS, useDelayedRedirect } from '../../auth/redirect';
 import { FocusedAlert } from '../../components/FocusedAlert';
@@ -12,7 +12,7 @@ import type { ProfileState } from './dashboard-data';
 import { currentMonth } from './usage-months';
 import { UsageMeter } from './UsageMeter';
 
-const t = texts.billingUi.subscription;
+const t = billingUiTexts.subscription;
 
 /** The line under the Pro price: a trial's end, a cancelled plan's end, or the next renewal. */
 export function periodLine(subscription: Subscription): string | undefined {

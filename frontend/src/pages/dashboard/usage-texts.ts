@@ -1,6 +1,6 @@
 /**
  * The dashboard's usage wording (issue 14): the Free card's month and the 12-month chart. Kept beside
- * the dashboard, not in shared/texts.ts, which every page loads.
+ * the dashboard, not in shared/texts/: only the dashboard uses it.
  */
 import { formatCount } from '../../../../shared/format';
 

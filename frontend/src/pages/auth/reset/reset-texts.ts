@@ -1,7 +1,7 @@
 /**
- * The password reset page's own words (issue 15). Kept beside the page, not in shared/texts.ts: that
- * module loads with every page, and these are only needed here. The success line is shared
- * (`texts.auth.passwordResetDone`): the README's Sessions section promises what it says.
+ * The password reset page's own words (issue 15). Kept beside the page, not in shared/texts/: these
+ * are only needed here. The success line is shared (`authTexts.passwordResetDone`): the README's
+ * Sessions section promises what it says.
  */
 export const resetTexts = {
   request: {

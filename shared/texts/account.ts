@@ -1,0 +1,15 @@
+/** /account and its API (issue 13: account self-service). */
+export const accountTexts = {
+  renamed: 'Your name has been saved.',
+  nameRequired: 'Please enter your name',
+  nameTooLong: 'Please keep your name to 200 characters or fewer',
+  passwordChanged: 'Your password has been changed. Every other device signed in to your account (browsers and the desktop app) has been signed out.',
+  wrongPassword: 'Your current password is not correct.',
+  noPassword: 'This account signs in with Google and has no password to change.',
+  signedOutEverywhere: 'You have been signed out of all devices.',
+  /** The typed confirmation a deletion needs, exactly. */
+  deleteConfirmation: 'delete my account',
+  confirmationMismatch: 'Type "delete my account" to confirm.',
+  signInAgainToDelete: 'For your security, sign in again, then delete your account within 10 minutes.',
+  deleted: 'Your account and its data have been deleted. Goodbye, and thank you for using Voxpen.',
+} as const;

@@ -1,0 +1,22 @@
+export const apiTexts = {
+  notFound: 'Not found',
+  methodNotAllowed: 'Method not allowed',
+  internalError: 'Internal error',
+  payloadTooLarge: 'Request body too large',
+  malformedJson: 'Request body is not valid JSON',
+  noRelease: 'No release has been published yet',
+  /** Issue 17: the release routes' refusals of a platform, target, arch or version they cannot mean. */
+  unknownPlatform: (platforms: readonly string[]) => `Unknown platform; one of ${platforms.join(', ')}`,
+  unknownTarget: (targets: readonly string[]) => `Unknown target; one of ${targets.join(', ')}`,
+  unknownArch: (archs: readonly string[]) => `Unknown arch; one of ${archs.join(', ')}`,
+  invalidVersion: 'The current version is not a semantic version like 1.4.2',
+  /** /api/auth/* refusals made before the SuperTokens SDK sees a request (functions/auth/request-guard.ts). */
+  bodyNotObject: 'Request body must be a JSON object',
+  invalidField: (field: string) => `The field ${field} is missing or has the wrong type`,
+  emailTooLong: 'Email must be at most 254 characters',
+  providerNotFound: 'This sign-in provider is not available',
+  providerRefused: 'The sign-in provider did not accept this sign-in. Please try again.',
+  linkingNotSupported: 'Linking accounts is not supported',
+  /** Issue 18: a deployed API reached other than through CloudFront (functions/lib/origin-check.ts). */
+  notThroughCdn: 'Forbidden: requests must come through the site',
+} as const;

@@ -1,0 +1,56 @@
+/** spec §4, §5, §8: the sign-in, sign-up and callback pages, and the auth API's own messages. */
+export const authTexts = {
+  signIn: {
+    submitting: 'Signing in...',
+    success: 'Welcome back!',
+    redirecting: 'Redirecting to your dashboard...',
+    /** Issue 15: the success view says where it really goes (spec §2's line is the dashboard's). */
+    redirectingToPricing: 'Taking you back to pricing to finish choosing your plan...',
+    redirectingToDesktop: 'Taking you back to the desktop app...',
+    redirectingToAccount: 'Taking you back to your account...',
+    redirectingBack: 'Taking you back to where you were...',
+    wrongCredentials: 'Invalid email or password.',
+    failed: 'Sign in failed. Please try again.',
+    error: 'An error occurred during sign in.',
+  },
+  signUp: {
+    passwordsDoNotMatch: 'Passwords do not match',
+    passwordHint: 'At least 8 characters, with a letter and a number',
+    failed: 'Sign up failed. Please try again.',
+    error: 'An error occurred during sign up.',
+    termsRequired: 'Please accept the Terms of Service and Privacy Policy',
+  },
+  google: {
+    error: 'An error occurred during Google sign-in. Please try again.',
+  },
+  callback: {
+    processing: 'Signing you in...',
+    errorTitle: 'Authentication Error',
+    backToSignIn: 'Back to Sign In',
+    failedStatus: (status: string) => `Sign-in failed: ${status}. Please try again or contact support if the issue persists.`,
+    failed: 'Authentication failed. Please try signing in again.',
+    unexpected: 'An unexpected error occurred during authentication. Please try again.',
+    /** Issue 15: Google answers error=access_denied when the person cancels; nothing went wrong. */
+    cancelledTitle: 'Google sign-in cancelled',
+    cancelled: 'You cancelled signing in with Google, so you are not signed in. You can sign in again whenever you like.',
+  },
+  /** Issue 15: one plain sentence per problem, the same from the pages and from the auth API. */
+  fields: {
+    required: 'Please fill in this field',
+    nameRequired: 'Please enter your name',
+    emailRequired: 'Please enter your email address',
+    emailInvalid: 'Please enter a valid email address, like name@example.com',
+    emailExists: 'An account with this email already exists. Please sign in instead.',
+    passwordRequired: 'Please enter your password',
+    newPasswordRequired: 'Please choose a password',
+    passwordTooShort: 'Your password must be at least 8 characters long',
+    passwordTooLong: 'Your password must be shorter than 100 characters',
+    passwordNeedsLetter: 'Your password must contain at least one letter',
+    passwordNeedsDigit: 'Your password must contain at least one number',
+  },
+  /** The password reset page's success view: a new password ends every session (issue 11). */
+  passwordResetDone: 'Your password has been changed, and every device that was signed in to your account (browsers and the desktop app) has been signed out. Sign in with your new password.',
+  /** Brute-force guard: the same answer whether or not the account exists. */
+  tooManyAttempts: (minutes: number) =>
+    `Too many attempts. Please try again in ${minutes} minute${minutes === 1 ? '' : 's'}.`,
+} as const;

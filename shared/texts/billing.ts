@@ -1,0 +1,10 @@
+/** Billing API answers (create-checkout-session, manage-subscription, the Stripe webhook). */
+export const billingTexts = {
+  invalidPrice: 'Invalid price ID. Please contact support.',
+  alreadyPro: 'You already have Pro. Manage it from your dashboard.',
+  needsAttention: 'Your subscription needs attention. Manage it from your dashboard.',
+  checkoutOpen: 'A checkout is already open for your account. Please finish it or try again.',
+  noSubscription: 'You have no subscription to manage yet.',
+  badSignature: 'Invalid webhook signature',
+  unavailable: 'Billing is not available right now. Please try again later.',
+} as const;

@@ -1,0 +1,18 @@
+/** The desktop sign-in handoff (DECISIONS.md: a single-use code, exchanged for the app's own session). */
+export const desktopTexts = {
+  invalidRedirect: 'Invalid redirect URL',
+  signInFirst: 'Authentication required. Please sign in first.',
+  invalidCode: 'This sign-in code is invalid or has expired. Please sign in again from the desktop app.',
+  /** spec §2 /launch, §8. */
+  checking: 'Connecting your desktop app...',
+  allSet: "You're all set!",
+  returning: 'Returning you to the desktop app...',
+  redirectFailed: 'Failed to redirect to desktop app. Please try again.',
+  goHome: 'Go to Home',
+  /** PKCE (RFC 7636, S256 only), which every desktop sign-in must use: shown by /launch and answered by the API. */
+  challengeMissing: 'This sign-in link has no code challenge (PKCE with S256 is required). Please update the desktop app and try again.',
+  challengeMethodUnsupported: 'This sign-in link uses an unsupported code challenge method: only S256 is accepted. Please update the desktop app and try again.',
+  challengeMalformed: 'This sign-in link has a malformed code challenge (an S256 challenge is 43 base64url characters). Please sign in again from the desktop app.',
+  verifierInvalid: 'The code verifier is missing or malformed: it must be 43 to 128 characters of letters, digits, "-", ".", "_" or "~".',
+  verifierMismatch: 'The code verifier does not match this sign-in code, which is now used up. Please sign in again from the desktop app.',
+} as const;

@@ -1,0 +1,3 @@
+export const routerTexts = {
+  unexpected: 'Unexpected Application Error!',
+} as const;
