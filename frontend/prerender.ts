@@ -68,6 +68,7 @@ export async function buildSite(outDir: string, siteOrigin: string): Promise<voi
     const manifest = JSON.parse(readFileSync(manifestPath, 'utf8')) as Manifest;
     const entryUrls = new Set([...chunkUrls(manifest, 'index.html'), ...chunkStyles(manifest, 'index.html')]);
     const template = readFileSync(join(outDir, 'index.html'), 'utf8');
+    const entryStyles = new Map(chunkStyles(manifest, 'index.html').map((url) => [url, readFileSync(join(outDir, url), 'utf8')]));
 
     // A route's chunks (or stylesheets) and their static imports' beyond what the entry already brings.
     const beyondEntry = (urls: string[]) => urls.filter((url, i, all) => !entryUrls.has(url) && all.indexOf(url) === i);
@@ -77,7 +78,7 @@ export async function buildSite(outDir: string, siteOrigin: string): Promise<voi
     for (const page of SITE_PAGES) {
       const rendered = await render(page.path);
       if (rendered.status !== 200) throw new Error(`${page.path} rendered with status ${rendered.status}`);
-      write(outDir, pageFile(page.path), pageHtml(template, { page, appHtml: rendered.html, siteOrigin, preload: preloadFor(rendered.sources) }));
+      write(outDir, pageFile(page.path), pageHtml(template, { page, appHtml: rendered.html, siteOrigin, preload: preloadFor(rendered.sources), styles: entryStyles }));
     }
     write(outDir, APP_SHELL_FILE, appShellHtml(template));
     // issue 16: without these the signed-in pages' chunks came a round after the entry (and their

@@ -28,9 +28,27 @@ export interface PageHtmlInput {
   siteOrigin: string;
   /** Built chunk URLs the page needs before it can hydrate (its route module and what it imports). */
   preload: readonly string[];
+  /** The entry's stylesheets by URL, with their contents: written into the page instead of linked. */
+  styles: ReadonlyMap<string, string>;
 }
 
-export function pageHtml(template: string, { page, appHtml, siteOrigin, preload }: PageHtmlInput): string {
+/**
+ * issue 16: a linked stylesheet holds the first paint a round trip after the HTML (Lighthouse's
+ * render-blocking request); the whole of it is a few KB gzip, so each prerendered page carries it in
+ * its head. The file stays in the build, linked by the app shells; a prerendered page's later
+ * navigations are the client's and load no stylesheet again.
+ */
+function inlineStyles(html: string, styles: ReadonlyMap<string, string>): string {
+  for (const [href, css] of styles) {
+    if (/<\/style/i.test(css)) throw new Error(`${href} contains </style and cannot be inlined`);
+    const link = `<link rel="stylesheet" crossorigin href="${href}">`;
+    if (!html.includes(link)) throw new Error(`frontend/index.html has no ${link} to inline`);
+    html = html.replace(link, () => `<style>${css}</style>`);
+  }
+  return html;
+}
+
+export function pageHtml(template: string, { page, appHtml, siteOrigin, preload, styles }: PageHtmlInput): string {
   const url = canonicalUrl(siteOrigin, page.path);
   const title = escapeHtml(page.title);
   const description = escapeHtml(page.description);
@@ -44,7 +62,7 @@ export function pageHtml(template: string, { page, appHtml, siteOrigin, preload 
     `<meta name="twitter:card" content="summary" />`,
     ...preload.map(modulepreload),
   ].join('\n    ');
-  let html = replaceOnce(template, /<title>[^<]*<\/title>/, `<title>${title}</title>`, '<title>');
+  let html = replaceOnce(inlineStyles(template, styles), /<title>[^<]*<\/title>/, `<title>${title}</title>`, '<title>');
   html = replaceOnce(html, /<meta name="description" content="[^"]*" \/>/, `<meta name="description" content="${description}" />`, 'meta description');
   html = replaceOnce(html, /<\/head>/, `  ${head}\n  </head>`, '</head>');
   return replaceOnce(html, /<div id="root"><\/div>/, `<div id="root">${appHtml}</div>`, '<div id="root"></div>');

@@ -163,6 +163,24 @@ describe('the public site as the CDN serves it', () => {
     await page.close();
   });
 
+  it('carries its stylesheet in its HTML, linking none, and is styled with JavaScript off (issue 16)', async () => {
+    const context = await built.browser.newContext({ javaScriptEnabled: false, viewport: { width: 1280, height: 800 } });
+    const page = await context.newPage();
+    for (const { path } of SITE_PAGES) {
+      await page.goto(built.url(path));
+      const head = await page.evaluate(() => ({
+        links: document.querySelectorAll('link[rel="stylesheet"]').length,
+        styles: document.querySelectorAll('head style').length,
+        // The main menu's bar is a flex row only when the site's stylesheet applies.
+        navbar: getComputedStyle(document.querySelector('.navbar-inner')!).display,
+      }));
+      expect(head, path).toEqual({ links: 0, styles: 1, navbar: 'flex' });
+    }
+    await context.close();
+    // The app shell still links the file, so the signed-in pages' visits keep it cached.
+    expect(await (await fetch(built.url('/no-such-page'))).text()).toMatch(/<link rel="stylesheet" crossorigin href="\/assets\/index-[\w-]+\.css">/);
+  });
+
   it('home: Download Now saves the newest installer under its product file name', async () => {
     const page = await withJs.newPage();
     // The seeded release points at the web origin's /downloads/, which the static build does not serve.
