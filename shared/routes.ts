@@ -52,8 +52,9 @@ export const functions = {
   users: { entry: 'functions/users/handler.ts', tables: ['users'], readTables: ['usage'], secrets: ['supertokens', 'originVerify'], billingConfig: true },
   usage: { entry: 'functions/usage/handler.ts', tables: ['usage'], readTables: ['users'], secrets: ['supertokens', 'originVerify'], billingConfig: true },
   billing: { entry: 'functions/billing/handler.ts', tables: ['users'], secrets: ['supertokens', 'stripe', 'originVerify'], billingConfig: true },
-  // It updates the plan on the account's usage month (functions/accounts/usage-plan.ts, issue 16).
-  stripeWebhook: { entry: 'functions/billing/stripe-webhook.ts', tables: ['users', 'processedEvents'], updateTables: ['usage'], secrets: ['stripe', 'originVerify'] },
+  // It updates the plan on the account's usage month (functions/accounts/usage-plan.ts, issue 16), so it
+  // reads the Pro product id (test/infra/billing-config-wiring.test.ts).
+  stripeWebhook: { entry: 'functions/billing/stripe-webhook.ts', tables: ['users', 'processedEvents'], updateTables: ['usage'], secrets: ['stripe', 'originVerify'], billingConfig: true },
   // Account self-service (/account). Its own Lambda, not the auth one, for least privilege: only it
   // deletes from usage, handoffCodes and contactMessages. It uses supertokens-node for what only the
   // core knows (passwords, sessions, deleting the user), so it inits the one SuperTokens configuration

@@ -35,6 +35,7 @@ export async function applySubscription(
   subscription: StoredSubscription,
   syncedAt: number,
   hasTrial: boolean,
+  proProductId: string,
 ): Promise<boolean> {
   const values: Record<string, unknown> = { ':s': subscription, ':t': syncedAt };
   let condition = 'attribute_exists(userId) AND (attribute_not_exists(subscriptionSyncedAt) OR subscriptionSyncedAt <= :t)';
@@ -58,6 +59,6 @@ export async function applySubscription(
   );
   if (out === undefined) return false;
   // The stored subscription is the account's latest: its plan goes where usage reports read it.
-  await pushPlanToUsage(db, userId, planOf({ subscription }), syncedAt);
+  await pushPlanToUsage(db, userId, planOf({ subscription }, proProductId), syncedAt);
   return true;
 }

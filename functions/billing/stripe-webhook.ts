@@ -5,6 +5,7 @@
  */
 import type Stripe from 'stripe';
 import { apiTexts, billingTexts } from '../../shared/texts';
+import { billingConfig } from '../lib/billing-config';
 import { documentClient } from '../lib/dynamo';
 import { httpHandler } from '../lib/http';
 import { HttpError } from '../lib/http-error';
@@ -34,7 +35,7 @@ export const handler = httpHandler(async (event) => {
   }
   // Signed by Stripe, so it is an event as Stripe's types describe it.
   const verified = JSON.parse(payload) as Stripe.Event;
-  const outcome = await handleVerifiedEvent({ db: documentClient(), stripe: await stripeClient() }, verified, new Date());
+  const outcome = await handleVerifiedEvent({ db: documentClient(), stripe: await stripeClient(), proProductId: billingConfig().proProductId }, verified, new Date());
   return json(200, outcome === 'duplicate' ? { received: true, duplicate: true } : { received: true });
 });
 

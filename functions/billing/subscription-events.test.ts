@@ -61,18 +61,18 @@ describe('Stripe events', () => {
     const subs = new Map([['sub_1', subscription('sub_1', customer, 'active')]]);
     const stripe = fakeStripe(subs);
     // Two events of the same second, the older (past_due) delivered last: its snapshot is not what is stored.
-    await handleVerifiedEvent({ db: dynamo.db, stripe }, event('customer.subscription.updated', subscription('sub_1', customer, 'active')), now);
-    await handleVerifiedEvent({ db: dynamo.db, stripe }, event('customer.subscription.updated', subscription('sub_1', customer, 'past_due')), now);
+    await handleVerifiedEvent({ db: dynamo.db, stripe, proProductId: 'prod_pro' }, event('customer.subscription.updated', subscription('sub_1', customer, 'active')), now);
+    await handleVerifiedEvent({ db: dynamo.db, stripe, proProductId: 'prod_pro' }, event('customer.subscription.updated', subscription('sub_1', customer, 'past_due')), now);
     expect((await getBillingAccount(dynamo.db, userId))?.subscription).toMatchObject({ subscriptionId: 'sub_1', status: 'active', productId: 'prod_pro' });
   });
 
   it('never let an earlier read replace a later one', async () => {
     const { userId, customer } = await account('reads');
     const subs = new Map([['sub_2', subscription('sub_2', customer, 'active')]]);
-    await handleVerifiedEvent({ db: dynamo.db, stripe: fakeStripe(subs), clock: () => 2_000 }, event('customer.subscription.updated', { id: 'sub_2' }), now);
+    await handleVerifiedEvent({ db: dynamo.db, stripe: fakeStripe(subs), proProductId: 'prod_pro', clock: () => 2_000 }, event('customer.subscription.updated', { id: 'sub_2' }), now);
     subs.set('sub_2', subscription('sub_2', customer, 'past_due'));
     // A handler that read Stripe earlier (t=1000) but writes later loses.
-    await handleVerifiedEvent({ db: dynamo.db, stripe: fakeStripe(subs), clock: () => 1_000 }, event('customer.subscription.updated', { id: 'sub_2' }), now);
+    await handleVerifiedEvent({ db: dynamo.db, stripe: fakeStripe(subs), proProductId: 'prod_pro', clock: () => 1_000 }, event('customer.subscription.updated', { id: 'sub_2' }), now);
     expect((await getBillingAccount(dynamo.db, userId))?.subscription?.status).toBe('active');
   });
 
@@ -82,7 +82,7 @@ describe('Stripe events', () => {
       ['sub_old', subscription('sub_old', customer, 'canceled')],
       ['sub_new', subscription('sub_new', customer, 'active')],
     ]);
-    const deps = { db: dynamo.db, stripe: fakeStripe(subs) };
+    const deps = { db: dynamo.db, stripe: fakeStripe(subs), proProductId: 'prod_pro' };
     await handleVerifiedEvent(deps, event('customer.subscription.created', { id: 'sub_new' }), now);
     await handleVerifiedEvent(deps, event('customer.subscription.deleted', { id: 'sub_old' }), now);
     expect((await getBillingAccount(dynamo.db, userId))?.subscription).toMatchObject({ subscriptionId: 'sub_new', status: 'active' });
@@ -97,7 +97,7 @@ describe('Stripe events', () => {
     const owner = await account('owner');
     const other = await account('other');
     const subs = new Map([['sub_x', subscription('sub_x', owner.customer, 'active', { metadata: { userId: other.userId } })]]);
-    expect(await handleVerifiedEvent({ db: dynamo.db, stripe: fakeStripe(subs) }, event('customer.subscription.created', { id: 'sub_x' }), now)).toBe('applied');
+    expect(await handleVerifiedEvent({ db: dynamo.db, stripe: fakeStripe(subs), proProductId: 'prod_pro' }, event('customer.subscription.created', { id: 'sub_x' }), now)).toBe('applied');
     expect((await getBillingAccount(dynamo.db, owner.userId))?.subscription).toBeUndefined();
     expect((await getBillingAccount(dynamo.db, other.userId))?.subscription).toBeUndefined();
   });
@@ -106,7 +106,7 @@ describe('Stripe events', () => {
     const { userId, customer } = await account('checkout');
     await rememberCheckout(dynamo.db, userId, { sessionId: 'cs_1', url: 'https://pay', priceId: 'pro-monthly', expiresAt: 1_900_000_000 }, undefined, now);
     const subs = new Map([['sub_c', subscription('sub_c', customer, 'trialing', { trial_end: 1_796_000_000 })]]);
-    await handleVerifiedEvent({ db: dynamo.db, stripe: fakeStripe(subs) }, event('checkout.session.completed', { id: 'cs_1', customer, subscription: 'sub_c', metadata: { userId } }), now);
+    await handleVerifiedEvent({ db: dynamo.db, stripe: fakeStripe(subs), proProductId: 'prod_pro' }, event('checkout.session.completed', { id: 'cs_1', customer, subscription: 'sub_c', metadata: { userId } }), now);
     const stored = await getBillingAccount(dynamo.db, userId);
     expect(stored?.openCheckout).toBeUndefined();
     expect(stored).toMatchObject({ subscription: { status: 'trialing' }, trialUsed: true });
@@ -115,7 +115,7 @@ describe('Stripe events', () => {
   it('an event whose handling failed is not recorded, so the redelivery applies it; then it is a duplicate', async () => {
     const { userId, customer } = await account('retry');
     const subs = new Map([['sub_r', subscription('sub_r', customer, 'active')]]);
-    const deps = { db: dynamo.db, stripe: fakeStripe(subs, [new StripeApiError(0, 'Stripe could not be reached', 'api_connection_error')]) };
+    const deps = { db: dynamo.db, proProductId: 'prod_pro', stripe: fakeStripe(subs, [new StripeApiError(0, 'Stripe could not be reached', 'api_connection_error')]) };
     const delivered = event('customer.subscription.created', { id: 'sub_r' });
 
     await expect(handleVerifiedEvent(deps, delivered, now)).rejects.toThrow('could not be reached');
@@ -127,7 +127,7 @@ describe('Stripe events', () => {
 
   it('a subscription Stripe does not know (deleted test data, another account) changes nothing and is not retried', async () => {
     const { userId } = await account('unknown');
-    expect(await handleVerifiedEvent({ db: dynamo.db, stripe: fakeStripe(new Map()) }, event('customer.subscription.updated', { id: 'sub_gone' }), now)).toBe('applied');
+    expect(await handleVerifiedEvent({ db: dynamo.db, stripe: fakeStripe(new Map()), proProductId: 'prod_pro' }, event('customer.subscription.updated', { id: 'sub_gone' }), now)).toBe('applied');
     expect((await getBillingAccount(dynamo.db, userId))?.subscription).toBeUndefined();
   });
 });

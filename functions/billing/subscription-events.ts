@@ -16,6 +16,8 @@ import { StripeApiError, type StripeApi } from './stripe-api';
 export interface EventDeps {
   db: DynamoDBDocumentClient;
   stripe: StripeApi;
+  /** The Stripe product that makes a subscription Pro (billing-config): the plan a stored subscription puts on usage. */
+  proProductId: string;
   /** Epoch ms; read just before each Stripe read. */
   clock?: () => number;
 }
@@ -77,7 +79,7 @@ async function syncSubscription(deps: EventDeps, subscriptionId: string): Promis
     return;
   }
   const hasTrial = sub.trial_end !== null && sub.trial_end !== undefined;
-  if (!(await applySubscription(deps.db, account.userId, toSubscription(sub), readAt, hasTrial))) {
+  if (!(await applySubscription(deps.db, account.userId, toSubscription(sub), readAt, hasTrial, deps.proProductId))) {
     logger.info('subscription read kept out by a later one or a live subscription', { subscriptionId });
   }
 }

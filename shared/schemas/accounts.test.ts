@@ -7,12 +7,12 @@ const f = texts.auth.fields;
 describe('account validation (spec §5)', () => {
   it('trims the email first, then wants an email', () => {
     expect(emailSchema.parse('  ada@example.com ')).toBe('ada@example.com');
-    expect(fieldError(emailSchema, '   ')).toBe(f.required);
+    expect(fieldError(emailSchema, '   ')).toBe(f.emailRequired);
     expect(fieldError(emailSchema, 'ada@')).toBe(f.emailInvalid);
   });
 
   it('wants a sign-up password of 8 to 99 characters with a letter and a digit', () => {
-    expect(fieldError(newPasswordSchema, '')).toBe(f.required);
+    expect(fieldError(newPasswordSchema, '')).toBe(f.newPasswordRequired);
     expect(fieldError(newPasswordSchema, 'abc1234')).toBe(f.passwordTooShort);
     expect(fieldError(newPasswordSchema, `${'a'.repeat(98)}1`)).toBeUndefined();
     expect(fieldError(newPasswordSchema, `${'a'.repeat(99)}1`)).toBe(f.passwordTooLong);
@@ -22,7 +22,7 @@ describe('account validation (spec §5)', () => {
 
   it('only wants some sign-in password', () => {
     expect(fieldError(signInPasswordSchema, 'x')).toBeUndefined();
-    expect(fieldError(signInPasswordSchema, '')).toBe(f.required);
+    expect(fieldError(signInPasswordSchema, '')).toBe(f.passwordRequired);
   });
 
   it('checks the POST /api/users body', () => {
