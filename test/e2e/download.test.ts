@@ -31,7 +31,7 @@ describe('/download in Chromium', () => {
     const page = await journey.browser.newPage();
     let release: () => void = () => {};
     const held = new Promise<void>((r) => (release = r));
-    await page.route('**/api/latest-version', async (route) => {
+    await page.route('**/api/releases', async (route) => {
       await held;
       await route.continue();
     });

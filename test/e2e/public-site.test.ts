@@ -154,6 +154,15 @@ describe('the public site as the CDN serves it', () => {
     await page.close();
   });
 
+  it('loads no HTTP client on a marketing page: axios waits for a form to be sent (issue 16)', async () => {
+    const page = await withJs.newPage();
+    for (const { path } of SITE_PAGES) {
+      const sources = (await Promise.all((await scriptsOf(page, path)).map(chunkSources))).flat();
+      expect(sources.filter((s) => s.includes('node_modules/axios/')), path).toEqual([]);
+    }
+    await page.close();
+  });
+
   it('carries none of the sign-in, account, desktop or API texts on a marketing page (issue 16)', async () => {
     const page = await withJs.newPage();
     for (const { path } of SITE_PAGES) {

@@ -4,7 +4,7 @@
  * page and /download; kept free of any HTTP client so the home page stays light.
  */
 import type { LatestVersion, ReleaseList } from '../../../shared/api-types';
-import { fetchReleaseList } from '../api/release-list';
+import type { Platform } from '../../../shared/platforms';
 import type { MacArch, Visitor } from './platform';
 
 export type MacPlatform = `darwin-${MacArch}`;
@@ -45,14 +45,16 @@ export const hasMacBuild = (builds: MacBuilds): boolean => MAC_PLATFORMS.some((p
  * The newest public release of each Mac build, from the release list (one cached answer, where a
  * platform with nothing published is simply absent; /api/latest-version would answer 404).
  */
-export async function fetchMacBuilds(): Promise<MacBuilds> {
-  return macBuildsOf(await fetchReleaseList());
-}
-
 export function macBuildsOf(list: ReleaseList): MacBuilds {
   const builds: MacBuilds = {};
-  for (const { platform, releases } of list.platforms) {
-    if ((MAC_PLATFORMS as readonly string[]).includes(platform) && releases[0]) builds[platform as MacPlatform] = releases[0];
+  for (const platform of MAC_PLATFORMS) {
+    const release = newestOf(list, platform);
+    if (release) builds[platform] = release;
   }
   return builds;
+}
+
+/** The newest public release of `platform` in the release list (newest first), if it has one. */
+export function newestOf(list: ReleaseList, platform: Platform): LatestVersion | undefined {
+  return list.platforms.find((p) => p.platform === platform)?.releases[0];
 }

@@ -1,34 +1,42 @@
 import { useEffect, useState } from 'react';
-import { fetchMacBuilds, offerFor, type MacBuilds, type Offer } from './offer';
+import type { LatestVersion, ReleaseList } from '../../../shared/api-types';
+import { DEFAULT_PLATFORM } from '../../../shared/platforms';
+import { fetchReleaseList } from '../api/release-list';
+import { macBuildsOf, newestOf, offerFor, type MacBuilds, type Offer } from './offer';
 import { useVisitor, type Visitor } from './platform';
 
 export interface OfferState {
   visitor?: Visitor;
   /** Undefined while loading (or not asked for), null when the read failed. */
   builds?: MacBuilds | null;
+  /** The Windows build's newest release, from the same read: undefined while loading (or not asked for), null when the read failed or has none. */
+  windows?: LatestVersion | null;
   offer: Offer;
 }
 
 /**
- * The visitor and the build offered to them. The published Mac builds are read for Mac visitors, and
- * for everyone when `forEveryone` (the home page, whose 'Available on Windows & Mac OS' depends on them).
+ * The visitor and the build offered to them. The release list is read for Mac visitors, and for
+ * everyone when `forEveryone`: the home page, whose 'Available on Windows & Mac OS' depends on the
+ * Mac builds, and /download, which takes the Windows build's version from it too (issue 16: so the
+ * page needs no HTTP client, as the home page does not).
  */
 export function useOffer({ forEveryone = false } = {}): OfferState {
   const visitor = useVisitor();
-  const [builds, setBuilds] = useState<MacBuilds | null>();
+  const [list, setList] = useState<ReleaseList | null>();
   const wanted = forEveryone || visitor?.platform === 'mac';
   useEffect(() => {
     if (!wanted) return;
     let live = true;
-    fetchMacBuilds()
-      .then((b) => live && setBuilds(b))
+    fetchReleaseList()
+      .then((l) => live && setList(l))
       .catch((error: unknown) => {
-        console.error('Could not read the published Mac builds', error);
-        if (live) setBuilds(null);
+        console.error('Could not read the published builds', error);
+        if (live) setList(null);
       });
     return () => {
       live = false;
     };
   }, [wanted]);
-  return { visitor, builds, offer: offerFor(visitor, builds ?? undefined) };
+  const builds = list && macBuildsOf(list);
+  return { visitor, builds, windows: list && (newestOf(list, DEFAULT_PLATFORM) ?? null), offer: offerFor(visitor, builds ?? undefined) };
 }

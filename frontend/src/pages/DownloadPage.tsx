@@ -6,7 +6,7 @@ import { platformTexts } from '../home/download-texts';
 import { installerFile } from '../home/installer-file';
 import type { MacBuilds, MacPlatform } from '../home/offer';
 import { useOffer } from '../home/use-offer';
-import { useLatestVersion, type LatestVersionState } from '../hooks/use-latest-version';
+import type { LatestVersionState } from '../hooks/use-latest-version';
 
 const FEATURES = [
   { title: 'Works everywhere you write', body: 'Dictate into any app: documents, email, notes and chat.' },
@@ -38,11 +38,12 @@ function MacButton({ platform, builds, label, icon = false }: { platform: MacPla
  * /download (spec §2): the Windows build, as prerendered. After hydration a Mac visitor is offered the
  * Mac build for their processor, or both Mac builds when the browser does not tell (Safari), or, with
  * no Mac build published, told the Mac version is coming and offered the Windows build by name
- * ('Download for Windows (64-bit)').
+ * ('Download for Windows (64-bit)'). Every build's version comes from the one release list read.
  */
 export function DownloadPage() {
-  const { offer, builds } = useOffer();
-  const windows = useLatestVersion();
+  const { offer, builds, windows: windowsRelease } = useOffer({ forEveryone: true });
+  const windows: LatestVersionState =
+    windowsRelease === undefined ? { status: 'loading' } : windowsRelease === null ? { status: 'error' } : { status: 'ready', release: windowsRelease };
   const mac = offer.kind === 'mac' && builds ? { platforms: offer.platforms, chosen: offer.chosen, builds } : undefined;
   const forWindowsByName = offer.kind === 'windows-for-mac';
   // A Mac visitor sees no version until the Mac builds are known: not the Windows one, then the Mac one.
