@@ -1,6 +1,5 @@
-import type { AxiosError, AxiosInstance } from 'axios';
+import type { AxiosError, AxiosInstance, InternalAxiosRequestConfig } from 'axios';
 import { apiOrigin } from '../../../shared/api-base';
-import { authSdk, authSdkRequested } from '../auth/auth-sdk';
 
 /**
  * The product's HTTP client (spec §9: no timeout, cookies sent). Spec §9's XSRF-TOKEN cookie is not
@@ -15,6 +14,9 @@ import { authSdk, authSdkRequested } from '../auth/auth-sdk';
  */
 let client: Promise<AxiosInstance> | undefined;
 
+/** A call's config, marked once it has been sent again through the SDK (axios keeps unknown keys). */
+type ThroughSdk<C> = C & { throughSdk?: boolean };
+
 /**
  * A signed-in page paints without the SDK while the front token says its access token holds
  * (../auth/session.tsx). A 401 then means the token expired or was ended: the SDK loads, and the call
@@ -22,9 +24,13 @@ let client: Promise<AxiosInstance> | undefined;
  */
 function withSdkOnUnauthorised(instance: AxiosInstance): AxiosInstance {
   instance.interceptors.response.use(undefined, async (error: AxiosError) => {
-    if (error.response?.status !== 401 || !error.config || authSdkRequested()) throw error;
+    const config = error.config as ThroughSdk<InternalAxiosRequestConfig> | undefined;
+    // Once only: a call that went through the SDK and still got 401 is a session that is over.
+    if (error.response?.status !== 401 || !config || config.throughSdk) throw error;
+    // Imported here, not above: the marketing pages' forms use this client and carry no auth code.
+    const { authSdk } = await import('../auth/auth-sdk');
     await authSdk();
-    return instance.request(error.config);
+    return instance.request<unknown>({ ...config, throughSdk: true } as ThroughSdk<InternalAxiosRequestConfig>);
   });
   return instance;
 }

@@ -3,11 +3,6 @@ type AuthSdk = typeof import('./supertokens');
 
 let loading: Promise<AuthSdk> | undefined;
 
-/** Whether the SDK has been asked for in this page: from then on it intercepts every API call. */
-export function authSdkRequested(): boolean {
-  return loading !== undefined;
-}
-
 export function authSdk(): Promise<AuthSdk> {
   loading ??= import('./supertokens').then(
     (sdk) => {
