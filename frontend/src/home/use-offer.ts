@@ -9,7 +9,10 @@ export interface OfferState {
   visitor?: Visitor;
   /** Undefined while loading (or not asked for), null when the read failed. */
   builds?: MacBuilds | null;
-  /** The Windows build's newest release, from the same read: undefined while loading (or not asked for), null when the read failed or has none. */
+  /**
+   * The Windows build's newest release, from the same read: undefined while loading (or not asked
+   * for), null when the read failed or it has none.
+   */
   windows?: LatestVersion | null;
   offer: Offer;
 }
