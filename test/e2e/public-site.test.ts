@@ -172,6 +172,22 @@ describe('the public site as the CDN serves it', () => {
     await page.close();
   });
 
+  it('fetches its scripts at low priority, as its content paints without them, and still hydrates (issue 16)', async () => {
+    const page = await withJs.newPage();
+    const cdp = await withJs.newCDPSession(page);
+    await cdp.send('Network.enable');
+    const priorities = new Map<string, string>();
+    cdp.on('Network.requestWillBeSent', ({ request, type }) => type === 'Script' && priorities.set(request.url, request.initialPriority));
+    for (const { path } of SITE_PAGES) {
+      priorities.clear();
+      await page.goto(built.url(path), { waitUntil: 'networkidle' });
+      await expect.poll(() => isHydrated(page), { message: path }).toBe(true);
+      expect(priorities.size, path).toBeGreaterThan(0);
+      expect([...priorities].filter(([, priority]) => priority !== 'Low'), path).toEqual([]);
+    }
+    await page.close();
+  });
+
   it('carries its stylesheet in its HTML, linking none, and is styled with JavaScript off (issue 16)', async () => {
     const context = await built.browser.newContext({ javaScriptEnabled: false, viewport: { width: 1280, height: 800 } });
     const page = await context.newPage();
