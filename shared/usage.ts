@@ -15,3 +15,17 @@ export function timeSavedSeconds(words: number, recordingSeconds: number): numbe
 export function usageMonth(at: Date): string {
   return at.toISOString().slice(0, 7);
 }
+
+/** The month `offset` months after 'YYYY-MM' (negative for before), as 'YYYY-MM'. */
+export function addMonths(month: string, offset: number): string {
+  const [year, index] = month.split('-').map(Number) as [number, number];
+  return usageMonth(new Date(Date.UTC(year, index - 1 + offset, 1)));
+}
+
+/** The Privacy page: usage is kept for 12 months after its month ends, then deleted. */
+export const RETENTION_MONTHS = 12;
+
+/** The epoch second TTL deletes a month's item at: the first moment 12 months after the month ends. */
+export function monthExpiresAt(month: string): number {
+  return Date.parse(`${addMonths(month, 1 + RETENTION_MONTHS)}-01T00:00:00Z`) / 1000;
+}

@@ -2,6 +2,7 @@
 import { GetCommand } from '@aws-sdk/lib-dynamodb';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { tableName } from '../../shared/tables';
+import { monthExpiresAt } from '../../shared/usage';
 import { startTestDynamo, type TestDynamo } from '../../test/support/dynamo';
 import { reportUsage } from '../usage/report';
 import { pushPlanToUsage } from './usage-plan';
@@ -25,8 +26,11 @@ describe('the plan on the usage month', () => {
     expect((await monthItem('push-1'))?.plan).toBe('free');
   });
 
-  it('makes no month item: a month without one reads the plan with its first report', async () => {
+  it("makes the month's item if it has none, so a first report that read the plan before the upgrade keeps the pushed one", async () => {
     await pushPlanToUsage(dynamo.db, 'push-2', 'pro', 1_000, now);
-    expect(await monthItem('push-2')).toBeUndefined();
+    expect(await monthItem('push-2')).toMatchObject({ plan: 'pro', expiresAt: monthExpiresAt('2026-11') });
+    // The month's first report read Free from the users item just before the upgrade was stored.
+    await reportUsage(dynamo.db, 'push-2', 'push-key-0002', { words: 600, seconds: 60 }, now, 'free');
+    expect(await monthItem('push-2')).toMatchObject({ plan: 'pro', wordsTranscribed: 600 });
   });
 });

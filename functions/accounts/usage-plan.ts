@@ -2,12 +2,15 @@
  * The plan, kept on the account's current usage month (issue 16), so a usage report decides plan and
  * counter in one conditional write (functions/usage/report.ts) instead of reading the users item
  * first. The users item stays the plan's one source: a report that finds no plan on its month reads
- * it from there (planOfUser) and leaves it on the month; every subscription this module's owner
- * stores is pushed here, so an upgrade or a cancellation applies to the next report.
+ * it from there (planOfUser) and leaves it on the month only if none is there by then
+ * (if_not_exists); every subscription this module's owner stores is pushed here, making the month's
+ * item if need be, so an upgrade or a cancellation applies to the next report. (A push that skipped a
+ * month without an item lost the race with that month's first report: its plan, read before the
+ * upgrade, then stayed on the month.)
  */
 import { UpdateCommand, type DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
 import { tableName } from '../../shared/tables';
-import { usageMonth } from '../../shared/usage';
+import { monthExpiresAt, usageMonth } from '../../shared/usage';
 import { ifConditionHolds } from '../lib/dynamo';
 
 /** The month item's attribute holding the plan ('free' | 'pro'), and when the subscription it came from was read from Stripe. */
@@ -15,19 +18,20 @@ export const USAGE_PLAN_ATTRIBUTE = 'plan';
 const SYNCED_AT_ATTRIBUTE = 'planSyncedAt';
 
 /**
- * Puts `plan` on the account's month of `now`, if that month has an item (one without gets the plan
- * read afresh by its first report) and no later subscription's plan is there already.
+ * Puts `plan` on the account's month of `now` (making its item, kept as long as any month's), unless a
+ * later subscription's plan is there already.
  */
 export async function pushPlanToUsage(db: DynamoDBDocumentClient, userId: string, plan: 'free' | 'pro', syncedAt: number, now = new Date()): Promise<void> {
+  const month = usageMonth(now);
   await ifConditionHolds(
     db.send(
       new UpdateCommand({
         TableName: tableName('usage'),
-        Key: { userId, month: usageMonth(now) },
-        UpdateExpression: 'SET #plan = :plan, #synced = :t',
-        ConditionExpression: 'attribute_exists(userId) AND (attribute_not_exists(#synced) OR #synced <= :t)',
+        Key: { userId, month },
+        UpdateExpression: 'SET #plan = :plan, #synced = :t, expiresAt = if_not_exists(expiresAt, :expires)',
+        ConditionExpression: 'attribute_not_exists(#synced) OR #synced <= :t',
         ExpressionAttributeNames: { '#plan': USAGE_PLAN_ATTRIBUTE, '#synced': SYNCED_AT_ATTRIBUTE },
-        ExpressionAttributeValues: { ':plan': plan, ':t': syncedAt },
+        ExpressionAttributeValues: { ':plan': plan, ':t': syncedAt, ':expires': monthExpiresAt(month) },
       }),
     ),
   );

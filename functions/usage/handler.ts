@@ -6,7 +6,7 @@
 import { FREE_WORDS_PER_MONTH } from '../../shared/plans';
 import { usageReportBody, type UsageReportBody } from '../../shared/schemas/billing';
 import { usageTexts } from '../../shared/texts';
-import { usageMonth } from '../../shared/usage';
+import { addMonths, usageMonth } from '../../shared/usage';
 import { planOfUser } from '../accounts/plan';
 import { documentClient } from '../lib/dynamo';
 import { byRouteKey, httpHandler } from '../lib/http';
@@ -14,7 +14,7 @@ import { HttpError } from '../lib/http-error';
 import { json } from '../lib/response';
 import { requireLiveSession, requireSession, sessionOf } from '../lib/session';
 import { idempotencyKeyOf, reportUsage } from './report';
-import { addMonths, monthUsage, summarize } from './usage';
+import { monthUsage, summarize } from './usage';
 
 const getUsage = httpHandler(
   async (event) => {

@@ -33,10 +33,10 @@ import { GetCommand, PutCommand, UpdateCommand, type DynamoDBDocumentClient } fr
 import type { UsageSummary } from '../../shared/api-types';
 import { FREE_WORDS_PER_MONTH } from '../../shared/plans';
 import { tableName } from '../../shared/tables';
-import { timeSavedSeconds, usageMonth } from '../../shared/usage';
+import { monthExpiresAt, timeSavedSeconds, usageMonth } from '../../shared/usage';
 import { USAGE_PLAN_ATTRIBUTE } from '../accounts/usage-plan';
 import { ifConditionHolds, isConditionFailure, isExpired } from '../lib/dynamo';
-import { IDEMPOTENCY_KEY_PREFIX, metricsOf, monthExpiresAt, monthUsage, summarize } from './usage';
+import { IDEMPOTENCY_KEY_PREFIX, metricsOf, monthUsage, summarize } from './usage';
 
 /** The IETF draft leaves the window to the server; Stripe keeps keys 24 hours, and so do we. */
 export const IDEMPOTENCY_WINDOW_SECONDS = 24 * 60 * 60;

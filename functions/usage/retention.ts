@@ -6,7 +6,7 @@
 import { ScanCommand, UpdateCommand, type DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
 import { tableName } from '../../shared/tables';
 import { ifConditionHolds } from '../lib/dynamo';
-import { monthExpiresAt } from './usage';
+import { monthExpiresAt } from '../../shared/usage';
 
 const MONTH = /^\d{4}-\d{2}$/;
 

@@ -3,7 +3,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { tableName } from '../../shared/tables';
 import { startTestDynamo, type TestDynamo } from '../../test/support/dynamo';
 import { reportUsage } from './report';
-import { addMonths, deleteUsageHistory, monthExpiresAt, recentMonths, usageHistory } from './usage';
+import { addMonths, monthExpiresAt } from '../../shared/usage';
+import { deleteUsageHistory, recentMonths, usageHistory } from './usage';
 
 let dynamo: TestDynamo;
 beforeAll(async () => {

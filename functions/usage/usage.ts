@@ -13,7 +13,7 @@ import { GetCommand, type DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
 import type { UsageHistoryMonth, UsageMetrics, UsageSummary } from '../../shared/api-types';
 import { FREE_WORDS_PER_MONTH } from '../../shared/plans';
 import { tableName } from '../../shared/tables';
-import { usageMonth } from '../../shared/usage';
+import { addMonths } from '../../shared/usage';
 import { deleteKeys, isExpired, queryAll } from '../lib/dynamo';
 
 export type MonthUsage = UsageMetrics & { month: string };
@@ -39,14 +39,6 @@ export async function usageHistory(db: DynamoDBDocumentClient, userId: string, n
   return items.filter((item) => !isExpired(item, now.getTime())).map((item) => ({ month: item.month as string, ...metricsOf(item) }));
 }
 
-/** The Privacy page: usage is kept for 12 months after its month ends, then deleted. */
-export const RETENTION_MONTHS = 12;
-
-/** The epoch second TTL deletes a month's item at: the first moment 12 months after the month ends. */
-export function monthExpiresAt(month: string): number {
-  return Date.parse(`${addMonths(month, 1 + RETENTION_MONTHS)}-01T00:00:00Z`) / 1000;
-}
-
 export async function monthUsage(db: DynamoDBDocumentClient, userId: string, month: string): Promise<MonthUsage> {
   const out = await db.send(new GetCommand({ TableName: tableName('usage'), Key: { userId, month }, ConsistentRead: true }));
   return { month, ...metricsOf(out.Item) };
@@ -61,12 +53,6 @@ export function totalsOf(history: readonly MonthUsage[]): UsageMetrics {
 
 export function monthOf(history: readonly MonthUsage[], month: string): MonthUsage {
   return history.find((m) => m.month === month) ?? { month, ...ZERO };
-}
-
-/** The usage month `offset` months after 'YYYY-MM' (negative for before). */
-export function addMonths(month: string, offset: number): string {
-  const [year, index] = month.split('-').map(Number) as [number, number];
-  return usageMonth(new Date(Date.UTC(year, index - 1 + offset, 1)));
 }
 
 /** Months the dashboard's chart shows, this one included (and what retention keeps, DECISIONS.md). */

@@ -5,7 +5,8 @@ import type { UserProfile } from '../../../../shared/api-types';
 import type { ProfileState } from './dashboard-data';
 import { SubscriptionCard } from './SubscriptionCard';
 import { niceCeil, UsageChart } from './UsageChart';
-import { addMonths, currentMonth, lastTwelveMonths, type MonthUsage } from './usage-months';
+import { addMonths } from '../../../../shared/usage';
+import { currentMonth, lastTwelveMonths, type MonthUsage } from './usage-months';
 import { usageTexts as t } from './usage-texts';
 
 function profile(thisMonthWords: number, overrides: Partial<UserProfile> = {}): UserProfile {

@@ -1,5 +1,5 @@
 import { formatReleaseDate } from '../../../../shared/format';
-import { addMonths } from './usage-months';
+import { addMonths } from '../../../../shared/usage';
 import { usageTexts as t } from './usage-texts';
 
 /** At this share of the allowance the card warns that the month is running out. */

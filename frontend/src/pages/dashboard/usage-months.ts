@@ -3,15 +3,10 @@
  * card, and the last 12 months for the chart. Months are 'YYYY-MM' in UTC, as the API counts them.
  */
 import type { UsageHistoryMonth, UserProfile } from '../../../../shared/api-types';
+import { addMonths } from '../../../../shared/usage';
 
 /** One month of the profile's `history`: words and recording seconds. */
 export type MonthUsage = UsageHistoryMonth;
-
-/** The month `offset` months after 'YYYY-MM' (negative for before), as 'YYYY-MM'. */
-export function addMonths(month: string, offset: number): string {
-  const [year, index] = month.split('-').map(Number) as [number, number];
-  return new Date(Date.UTC(year, index - 1 + offset, 1)).toISOString().slice(0, 7);
-}
 
 /** This month in UTC, as 'YYYY-MM'. */
 export const currentMonth = (now = new Date()) => now.toISOString().slice(0, 7);
