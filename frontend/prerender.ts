@@ -83,7 +83,8 @@ export async function buildSite(outDir: string, siteOrigin: string): Promise<voi
     write(outDir, APP_SHELL_FILE, appShellHtml(template));
     // issue 16: without these the signed-in pages' chunks came a round after the entry (and their
     // stylesheets, which the first render waits for, too); named in the HTML, they start with it.
-    // A signed-out visitor loads no more than before: the redirect is decided by the page's own loader.
+    // A signed-out visitor never gets these: the CDN redirects a visit without the session cookie
+    // (shared/url-rewrite.ts signedOutRedirect); with a stale one, the page's loader does.
     for (const path of SHELL_ROUTES) {
       const sources = routeSources(path);
       // Its loading view too, so a slow phone paints the page's frame at once rather than after the chunks.

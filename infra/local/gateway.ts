@@ -19,7 +19,7 @@ type Handler = (event: APIGatewayProxyEventV2, context: Context) => Promise<APIG
 /** API Gateway's own payload limit is 10 MB; locally a megabyte says the same thing sooner. */
 export const GATEWAY_MAX_BODY_BYTES = 1024 * 1024;
 
-/** Headers supertokens-auth-react sends and reads across origins (localhost:5173 → localhost:4000). */
+/** Headers the web SDK (supertokens-web-js) sends and reads across origins (localhost:5173 → localhost:4000). */
 const CORS_ALLOW_HEADERS = 'content-type, rid, fdi-version, anti-csrf, authorization, st-auth-mode, x-requested-with, if-none-match';
 // content-disposition: the data export's file name (deployed, the API is same-origin and needs no exposing).
 const CORS_EXPOSE_HEADERS = 'front-token, anti-csrf, st-access-token, st-refresh-token, etag, content-disposition';

@@ -29,7 +29,7 @@ function Dashboard() {
 
 /**
  * spec §2, §4: the signed-out go to /signin. While the session is still being read, the skeleton
- * stands (ProtectedRoute's spinner would replace the page's layout for a frame and shift it).
+ * stands (a spinner would replace the page's layout for a frame and shift it).
  */
 export function DashboardPage() {
   const session = useSession();

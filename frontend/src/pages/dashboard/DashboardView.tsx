@@ -46,8 +46,11 @@ function AccountCard({ user }: { user: Account }) {
   );
 }
 
-/** spec §2 /dashboard: header, metric cards, the last 12 months (issue 14), the subscription, Windows download and account cards. */
-/** `skeleton`: the loading view, which asks nothing of the API (a signed-out visit, sent on to /signin, loads no HTTP code). */
+/**
+ * spec §2 /dashboard: header, metric cards, the last 12 months (issue 14), the subscription, Windows
+ * download and account cards. `skeleton`: the loading view, which asks nothing of the API (a
+ * signed-out visit the loader sends on to /signin loads no HTTP code).
+ */
 export function DashboardView({ state, activating = false, user, skeleton = false }: { state: ProfileState; activating?: boolean; user: Account; skeleton?: boolean }) {
   return (
     <div className="container">
