@@ -115,6 +115,27 @@ describe('/dashboard', () => {
   });
 });
 
+describe("/dashboard's session gate (what ProtectedRoute did, now the page's own)", () => {
+  it('shows the skeleton, busy, and none of the data while the session is read', async () => {
+    vi.mocked(useSession).mockReturnValue({ loading: true, doesSessionExist: false });
+    await renderDashboard();
+    expect(screen.getByRole('region', { name: 'Usage' })).toHaveAttribute('aria-busy', 'true');
+    expect(screen.queryByText('ada@example.com')).not.toBeInTheDocument();
+  });
+
+  it('sends the signed-out to /signin', async () => {
+    vi.mocked(useSession).mockReturnValue({ loading: false, doesSessionExist: false });
+    await renderDashboard();
+    expect(await screen.findByRole('heading', { name: 'Sign-in page' })).toBeInTheDocument();
+  });
+
+  it('shows the page to the signed-in', async () => {
+    await renderDashboard();
+    expect(await screen.findByText('ada@example.com')).toBeInTheDocument();
+    expect(screen.getByRole('region', { name: 'Usage' })).toHaveAttribute('aria-busy', 'false');
+  });
+});
+
 describe('/dashboard usage metrics', () => {
   it('shows the three totals per spec §9 with the real month beside them', async () => {
     await renderDashboard();
