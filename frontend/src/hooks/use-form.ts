@@ -40,6 +40,8 @@ export interface Form<V extends FormValues> {
   setError: (message: string | undefined) => void;
   /** An onChange for the named input; a checkbox sets its checked state. */
   change: (field: keyof V & string) => (event: ChangeEvent<HTMLInputElement | HTMLTextAreaElement>) => void;
+  /** A text field's wiring, to spread on its FormField: its name, value, onChange and error. */
+  field: (name: keyof V & string) => { name: string; value: string; onChange: (event: ChangeEvent<HTMLInputElement>) => void; error?: string };
   reset: () => void;
   /** The form's onSubmit. */
   submit: (event: FormEvent<HTMLFormElement>) => Promise<void>;
@@ -99,17 +101,20 @@ export function useForm<V extends FormValues>(options: FormOptions<V>): Form<V> 
     if (outcome.fields) focusFirst(form, outcome.fields);
   };
 
+  const change: Form<V>['change'] = (field) => (event) => {
+    const input = event.target;
+    const value = input instanceof HTMLInputElement && input.type === 'checkbox' ? input.checked : input.value;
+    setValues((now) => ({ ...now, [field]: value }));
+  };
+
   return {
     values,
     errors,
     submitting,
     error,
     setError,
-    change: (field) => (event) => {
-      const input = event.target;
-      const value = input instanceof HTMLInputElement && input.type === 'checkbox' ? input.checked : input.value;
-      setValues((now) => ({ ...now, [field]: value }));
-    },
+    change,
+    field: (name) => ({ name, value: String(values[name]), onChange: change(name), error: errors[name] }),
     reset: () => setValues(options.initial),
     submit,
   };

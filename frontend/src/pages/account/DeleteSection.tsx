@@ -68,7 +68,7 @@ export function DeleteSection({ hasPassword, leaving, onDeleted }: DeleteSection
     navigate('/signin', { replace: true });
   };
 
-  const { values, errors, submitting: busy } = form;
+  const { values, submitting: busy } = form;
   return (
     <section className="card account-section account-danger" aria-labelledby="delete-title">
       <h2 id="delete-title">{t.deleteTitle}</h2>
@@ -86,26 +86,20 @@ export function DeleteSection({ hasPassword, leaving, onDeleted }: DeleteSection
         )}
         <FormField
           label={t.deleteConfirmLabel}
-          name="confirmation"
+          {...form.field('confirmation')}
           autoComplete="off"
           autoCapitalize="none"
           spellCheck={false}
-          value={values.confirmation}
-          onChange={form.change('confirmation')}
           disabled={busy}
-          error={errors.confirmation}
           required
         />
         {hasPassword && (
           <FormField
             label={t.deletePasswordLabel}
             type="password"
-            name="password"
+            {...form.field('password')}
             autoComplete="current-password"
-            value={values.password}
-            onChange={form.change('password')}
             disabled={busy}
-            error={errors.password}
             required
           />
         )}

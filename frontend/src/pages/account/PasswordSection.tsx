@@ -35,7 +35,7 @@ export function PasswordSection({ email }: { email: string }) {
       }
     },
   });
-  const { values, errors, submitting: busy } = form;
+  const { submitting: busy } = form;
   return (
     <section className="card account-section" aria-labelledby="password-title">
       <h2 id="password-title">Password</h2>
@@ -47,35 +47,26 @@ export function PasswordSection({ email }: { email: string }) {
         <FormField
           label="Current password"
           type="password"
-          name="currentPassword"
+          {...form.field('currentPassword')}
           autoComplete="current-password"
-          value={values.currentPassword}
-          onChange={form.change('currentPassword')}
           disabled={busy}
-          error={errors.currentPassword}
           required
         />
         <FormField
           label="New password"
           type="password"
-          name="newPassword"
+          {...form.field('newPassword')}
           autoComplete="new-password"
-          value={values.newPassword}
-          onChange={form.change('newPassword')}
           disabled={busy}
           hint={t.passwordRules}
-          error={errors.newPassword}
           required
         />
         <FormField
           label="Confirm new password"
           type="password"
-          name="confirmPassword"
+          {...form.field('confirmPassword')}
           autoComplete="new-password"
-          value={values.confirmPassword}
-          onChange={form.change('confirmPassword')}
           disabled={busy}
-          error={errors.confirmPassword}
           required
         />
         <div className="account-actions">

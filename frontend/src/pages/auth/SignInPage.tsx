@@ -98,23 +98,17 @@ export function SignInPage() {
         <FormField
           label="Email"
           type="email"
-          name="email"
+          {...form.field('email')}
           autoComplete="email"
-          value={form.values.email}
-          onChange={form.change('email')}
           disabled={submitting}
-          error={form.errors.email}
           required
         />
         <FormField
           label="Password"
           type="password"
-          name="password"
+          {...form.field('password')}
           autoComplete="current-password"
-          value={form.values.password}
-          onChange={form.change('password')}
           disabled={submitting}
-          error={form.errors.password}
           required
           aside={<Link to="/auth/reset-password">Forgot password?</Link>}
         />

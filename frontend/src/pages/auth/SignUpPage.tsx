@@ -92,28 +92,23 @@ export function SignUpPage() {
             {form.error}
           </p>
         )}
-        <FormField label="Full name" name="name" autoComplete="name" value={values.name} onChange={form.change('name')} disabled={busy} error={errors.name} required />
-        <FormField label="Email" type="email" name="email" autoComplete="email" value={values.email} onChange={form.change('email')} disabled={busy} error={errors.email} required />
+        <FormField label="Full name" {...form.field('name')} autoComplete="name" disabled={busy} required />
+        <FormField label="Email" type="email" {...form.field('email')} autoComplete="email" disabled={busy} required />
         <FormField
           label="Password"
           type="password"
-          name="password"
+          {...form.field('password')}
           autoComplete="new-password"
-          value={values.password}
-          onChange={form.change('password')}
           disabled={busy}
           hint={t.passwordHint}
-          error={errors.password}
           minLength={8}
           required
         />
         <FormField
           label="Confirm password"
           type="password"
-          name="confirm"
+          {...form.field('confirm')}
           autoComplete="new-password"
-          value={values.confirm}
-          onChange={form.change('confirm')}
           disabled={busy}
           required
         />

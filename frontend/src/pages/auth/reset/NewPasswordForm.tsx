@@ -34,7 +34,7 @@ export function NewPasswordForm({ onDone, onExpired }: { onDone: () => void; onE
       }
     },
   });
-  const { values, errors, submitting: busy } = form;
+  const { submitting: busy } = form;
   return (
     <>
       <h2>{t.heading}</h2>
@@ -44,24 +44,18 @@ export function NewPasswordForm({ onDone, onExpired }: { onDone: () => void; onE
         <FormField
           label={t.password}
           type="password"
-          name="password"
+          {...form.field('password')}
           autoComplete="new-password"
-          value={values.password}
-          onChange={form.change('password')}
           disabled={busy}
           hint={t.rules}
-          error={errors.password}
           required
         />
         <FormField
           label={t.confirm}
           type="password"
-          name="confirm-password"
+          {...form.field('confirm-password')}
           autoComplete="new-password"
-          value={values['confirm-password']}
-          onChange={form.change('confirm-password')}
           disabled={busy}
-          error={errors['confirm-password']}
           required
         />
         <button type="submit" className="btn btn-primary btn-block" disabled={busy} aria-busy={busy || undefined}>

@@ -50,12 +50,9 @@ export function RequestLinkForm({ heading, intro, submitLabel, initialEmail = ''
         <FormField
           label={t.email}
           type="email"
-          name="email"
+          {...form.field('email')}
           autoComplete="email"
-          value={form.values.email}
-          onChange={form.change('email')}
           disabled={busy}
-          error={form.errors.email}
           required
         />
         <button type="submit" className="btn btn-primary btn-block" disabled={busy} aria-busy={busy || undefined}>
