@@ -7,7 +7,7 @@
 import { randomUUID } from 'node:crypto';
 import { ScanCommand } from '@aws-sdk/lib-dynamodb';
 import type Stripe from 'stripe';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { getAccount } from '../../functions/accounts/account';
 import { RESET_MAIL_RULE } from '../../functions/auth/auth-limits';
 import { SIGN_IN_EMAIL_RULE, SIGN_IN_PAIR_RULE } from '../../functions/auth/sign-in-guard';
@@ -20,18 +20,16 @@ import { localTableName, tables, type TableKey } from '../../shared/tables';
 import { texts } from '../../shared/texts';
 import { AuthApi } from '../support/auth-api';
 import { signInWithGoogle } from '../support/google-sign-in';
-import { startTestStack, type TestStack } from '../support/local-stack';
+import { useTestStack } from '../support/local-stack';
 import { desktopCode, newMember, setCookies } from '../support/sessions';
 import { payCheckout, standInSdk } from '../support/stripe-pages';
 
-let stack: TestStack;
+const stack = useTestStack();
 let stripe: Stripe;
 
-beforeAll(async () => {
-  stack = await startTestStack();
+beforeAll(() => {
   stripe = standInSdk(stack.stripe);
-}, 60_000);
-afterAll(() => stack?.stop());
+});
 
 const PASSWORD = 'engine42';
 const CONFIRMATION = 'delete my account';

@@ -4,20 +4,15 @@
  * of the account (another browser, the desktop app) while this one stays signed in.
  */
 import { randomUUID } from 'node:crypto';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { SIGN_IN_PAIR_RULE } from '../../functions/auth/sign-in-guard';
 import { texts } from '../../shared/texts';
 import { AuthApi } from '../support/auth-api';
 import { signInWithGoogle } from '../support/google-sign-in';
-import { startTestStack, type TestStack } from '../support/local-stack';
+import { useTestStack } from '../support/local-stack';
 import { desktopSession, newMember, refreshWithCookie, refreshWithHeader } from '../support/sessions';
 
-let stack: TestStack;
-
-beforeAll(async () => {
-  stack = await startTestStack();
-}, 60_000);
-afterAll(() => stack?.stop());
+const stack = useTestStack();
 
 const PASSWORD = 'engine42';
 const NEW_PASSWORD = 'turbine77';

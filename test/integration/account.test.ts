@@ -5,7 +5,7 @@
  */
 import { randomUUID } from 'node:crypto';
 import { PutCommand } from '@aws-sdk/lib-dynamodb';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { getAccount } from '../../functions/accounts/account';
 import type { AccountExport, UserProfile } from '../../shared/api-types';
 import { PRICE_IDS } from '../../shared/plans';
@@ -13,16 +13,11 @@ import { tableName } from '../../shared/tables';
 import { texts } from '../../shared/texts';
 import { AuthApi } from '../support/auth-api';
 import { signInWithGoogle } from '../support/google-sign-in';
-import { startTestStack, type TestStack } from '../support/local-stack';
+import { useTestStack } from '../support/local-stack';
 import { desktopSession, newMember, refreshWithCookie, refreshWithHeader, setCookies } from '../support/sessions';
 import { payCheckout } from '../support/stripe-pages';
 
-let stack: TestStack;
-
-beforeAll(async () => {
-  stack = await startTestStack();
-}, 60_000);
-afterAll(() => stack?.stop());
+const stack = useTestStack();
 
 const PASSWORD = 'engine42';
 

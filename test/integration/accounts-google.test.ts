@@ -3,17 +3,12 @@
  * authorisation address from the stand-in's discovery document, the browser's part (the stand-in's
  * form) is done over HTTP, and POST /api/auth/signinup exchanges the real code with PKCE.
  */
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { getAccount as getUserRecord } from '../../functions/accounts/account';
 import { signInWithGoogle } from '../support/google-sign-in';
-import { startTestStack, type TestStack } from '../support/local-stack';
+import { useTestStack } from '../support/local-stack';
 
-let stack: TestStack;
-
-beforeAll(async () => {
-  stack = await startTestStack();
-});
-afterAll(() => stack?.stop());
+const stack = useTestStack();
 
 describe('Continue with Google, locally', () => {
   it('signs a new Google account up with a session and a product record carrying its Google name', async () => {

@@ -3,19 +3,14 @@
  * API Gateway, the auth core, DynamoDB, the Google stand-in and the mail outbox, over real HTTP.
  */
 import { randomUUID } from 'node:crypto';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { getAccount as getUserRecord } from '../../functions/accounts/account';
 import { texts } from '../../shared/texts';
 import { AuthApi } from '../support/auth-api';
-import { startTestStack, type TestStack } from '../support/local-stack';
+import { useTestStack } from '../support/local-stack';
 import { latestMailTo, linkIn } from '../support/outbox';
 
-let stack: TestStack;
-
-beforeAll(async () => {
-  stack = await startTestStack();
-});
-afterAll(() => stack?.stop());
+const stack = useTestStack();
 
 const person = () => new AuthApi(stack.api, stack.web);
 const uniqueEmail = (name: string) => `${name}-${randomUUID().slice(0, 8)}@example.com`;

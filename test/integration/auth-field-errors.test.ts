@@ -4,17 +4,12 @@
  * words. Through the local gateway and the real supertokens-node with the local core.
  */
 import { randomUUID } from 'node:crypto';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { texts } from '../../shared/texts';
 import { AuthApi } from '../support/auth-api';
-import { startTestStack, type TestStack } from '../support/local-stack';
+import { useTestStack } from '../support/local-stack';
 
-let stack: TestStack;
-
-beforeAll(async () => {
-  stack = await startTestStack();
-});
-afterAll(() => stack?.stop());
+const stack = useTestStack();
 
 const { fields } = texts.auth;
 const person = () => new AuthApi(stack.api, stack.web);

@@ -4,19 +4,15 @@
  * and "another address" are real source addresses the gateway sees.
  */
 import { randomUUID } from 'node:crypto';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { EMAIL_EXISTS_RULE, RESET_MAIL_RULE, RESET_REQUEST_RULE, SIGN_UP_RULE } from '../../functions/auth/auth-limits';
 import { SIGN_IN_ADDRESS_RULE, SIGN_IN_EMAIL_RULE, SIGN_IN_PAIR_RULE } from '../../functions/auth/sign-in-guard';
 import { texts } from '../../shared/texts';
 import { AuthApi } from '../support/auth-api';
-import { startTestStack, type TestStack } from '../support/local-stack';
+import { useTestStack } from '../support/local-stack';
 import { outboxMessages } from '../support/outbox';
 
-let stack: TestStack;
-beforeAll(async () => {
-  stack = await startTestStack();
-});
-afterAll(() => stack?.stop());
+const stack = useTestStack();
 
 const PASSWORD = 'engine42';
 const person = (address?: string) => new AuthApi(stack.api, stack.web, address);

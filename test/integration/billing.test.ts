@@ -5,24 +5,22 @@
  */
 import { randomUUID } from 'node:crypto';
 import Stripe from 'stripe';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { getAccount as getBillingAccount } from '../../functions/accounts/account';
 import { LOCAL_PRO_PRODUCT, LOCAL_STRIPE_SECRET } from '../../infra/local/stripe/catalog';
 import type { UserProfile } from '../../shared/api-types';
 import { FREE_WORDS_PER_MONTH, PRICE_IDS, PRO_TRIAL_DAYS } from '../../shared/plans';
 import { texts } from '../../shared/texts';
 import { AuthApi } from '../support/auth-api';
-import { startTestStack, type TestStack } from '../support/local-stack';
+import { useTestStack } from '../support/local-stack';
 import { payCheckout, portalAction, standInSdk } from '../support/stripe-pages';
 
-let stack: TestStack;
+const stack = useTestStack();
 let stripe: Stripe;
 
-beforeAll(async () => {
-  stack = await startTestStack();
+beforeAll(() => {
   stripe = standInSdk(stack.stripe);
-}, 60_000);
-afterAll(() => stack?.stop());
+});
 
 async function subscriber(name = 'writer') {
   const who = new AuthApi(stack.api, stack.web);

@@ -1,19 +1,14 @@
 import { execFile } from 'node:child_process';
 import { request } from 'node:http';
 import { promisify } from 'node:util';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { CONTACT_RATE_LIMIT, listContactMessages, monthOf, type StoredContactMessage } from '../../functions/contact/messages';
 import { CONTACT_MESSAGE_MAX } from '../../shared/schemas/contact';
 import { texts } from '../../shared/texts';
-import { startTestStack } from '../support/local-stack';
+import { useTestStack } from '../support/local-stack';
 
 const run = promisify(execFile);
-let stack: Awaited<ReturnType<typeof startTestStack>>;
-
-beforeAll(async () => {
-  stack = await startTestStack();
-});
-afterAll(() => stack?.stop());
+const stack = useTestStack();
 
 interface Answer {
   status: number;

@@ -7,21 +7,16 @@ import { PutCommand } from '@aws-sdk/lib-dynamodb';
 import { spawn } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
 import { once } from 'node:events';
-import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import type { DesktopSession } from '../../shared/api-types';
 import { localTableName } from '../../shared/tables';
 import { texts } from '../../shared/texts';
 import { hashHandoffCode } from '../../functions/auth/handoff-codes';
 import { desktopSignIn, pkcePair } from '../../infra/scripts/desktop-client';
 import { AuthApi } from '../support/auth-api';
-import { startTestStack, type TestStack } from '../support/local-stack';
+import { useTestStack } from '../support/local-stack';
 
-let stack: TestStack;
-
-beforeAll(async () => {
-  stack = await startTestStack();
-});
-afterAll(() => stack?.stop());
+const stack = useTestStack();
 
 const t = texts.desktop;
 const PASSWORD = 'engine42';

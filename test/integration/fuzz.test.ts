@@ -6,19 +6,17 @@
  * limits neither depend on nor disturb other tests.
  */
 import { request } from 'node:http';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { routes } from '../../shared/routes';
 import { texts } from '../../shared/texts';
-import { startTestStack, type TestStack } from '../support/local-stack';
+import { useTestStack } from '../support/local-stack';
 
-let stack: TestStack;
+const stack = useTestStack();
 let apiPort: number;
 
-beforeAll(async () => {
-  stack = await startTestStack();
+beforeAll(() => {
   apiPort = Number(new URL(stack.api).port);
 });
-afterAll(() => stack?.stop());
 
 interface Answer {
   status: number;

@@ -5,14 +5,9 @@ import { freePort } from '../../infra/local/ports';
 import { DEFAULT_PLATFORM } from '../../shared/platforms';
 import type { RouteDef } from '../../shared/routes';
 import { texts } from '../../shared/texts';
-import { startTestStack, type TestStack } from '../support/local-stack';
+import { useTestStack } from '../support/local-stack';
 
-let stack: TestStack;
-
-beforeAll(async () => {
-  stack = await startTestStack();
-});
-afterAll(() => stack?.stop());
+const stack = useTestStack();
 
 describe('GET /api/latest-version through the local gateway', () => {
   it('answers 404 with a clear message before any release exists', async () => {

@@ -5,20 +5,15 @@
  * token cannot start a desktop sign-in, and a password reset ends every session, browser and desktop.
  */
 import { randomUUID } from 'node:crypto';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { DesktopSession } from '../../shared/api-types';
 import { texts } from '../../shared/texts';
 import { pkcePair } from '../../infra/scripts/desktop-client';
 import { AuthApi } from '../support/auth-api';
 import { latestMailTo, linkIn } from '../support/outbox';
-import { startTestStack, type TestStack } from '../support/local-stack';
+import { useTestStack } from '../support/local-stack';
 
-let stack: TestStack;
-
-beforeAll(async () => {
-  stack = await startTestStack();
-});
-afterAll(() => stack?.stop());
+const stack = useTestStack();
 
 const PASSWORD = 'engine42';
 const LOOPBACK = 'http://127.0.0.1:53124/cb';

@@ -5,23 +5,18 @@
  */
 import { randomUUID } from 'node:crypto';
 import { PutCommand } from '@aws-sdk/lib-dynamodb';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { changeRollout, publishRelease, type ReleaseInput } from '../../functions/releases/publish-release';
 import { rolloutBucket } from '../../functions/releases/rollout';
 import { versionKey } from '../../functions/releases/version';
 import type { ReleaseList } from '../../shared/api-types';
 import { localTableName } from '../../shared/tables';
 import { texts } from '../../shared/texts';
-import { startTestStack, type TestStack } from '../support/local-stack';
+import { useTestStack } from '../support/local-stack';
 import { testSigner } from '../support/minisign';
 
-let stack: TestStack;
+const stack = useTestStack();
 const signer = testSigner();
-
-beforeAll(async () => {
-  stack = await startTestStack();
-});
-afterAll(() => stack?.stop());
 
 const signed = (input: Omit<ReleaseInput, 'signature' | 'downloadUrl' | 'pubDate'> & Partial<ReleaseInput>) =>
   publishRelease(stack.db, {

@@ -5,21 +5,16 @@
  * often and however concurrently it is sent; a refusal tells what is left.
  */
 import { randomUUID } from 'node:crypto';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { UsageSummary, UserProfile } from '../../shared/api-types';
 import { FREE_WORDS_PER_MONTH, PRICE_IDS } from '../../shared/plans';
 import { texts } from '../../shared/texts';
 import { timeSavedSeconds, usageMonth } from '../../shared/usage';
 import { AuthApi } from '../support/auth-api';
-import { startTestStack, type TestStack } from '../support/local-stack';
+import { useTestStack } from '../support/local-stack';
 import { payCheckout } from '../support/stripe-pages';
 
-let stack: TestStack;
-
-beforeAll(async () => {
-  stack = await startTestStack();
-}, 60_000);
-afterAll(() => stack?.stop());
+const stack = useTestStack();
 
 type Answer = { status: number; body: Record<string, unknown>; replayed: string | null };
 

@@ -1,5 +1,6 @@
 /** The local stack for integration and browser tests: in-process, on free ports, in-memory data. */
 import { mkdtempSync, rmSync } from 'node:fs';
+import { afterAll, beforeAll } from 'vitest';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
@@ -33,4 +34,17 @@ export async function startTestStack(options: Partial<LocalStackOptions> = {}): 
       if (!options.outboxDir) rmSync(outboxDir, { recursive: true, force: true });
     },
   };
+}
+
+/**
+ * An integration file's stack: started before its tests and stopped after them. The answer is filled
+ * in when the stack is up, so tests read its fields (`stack.api`, `stack.db`) as usual.
+ */
+export function useTestStack(options: Partial<LocalStackOptions> = {}): TestStack {
+  const stack = {} as TestStack;
+  beforeAll(async () => {
+    Object.assign(stack, await startTestStack(options));
+  }, 60_000);
+  afterAll(() => stack.stop?.());
+  return stack;
 }
