@@ -28,6 +28,15 @@ export const SITE_PAGES: readonly SitePage[] = [
 /** The cookie the SuperTokens web SDK keeps, readable by the page, beside its session cookies while a session exists. */
 export const FRONT_TOKEN_COOKIE = 'sFrontToken';
 
+/** The front-token cookie's value in a Cookie header (or document.cookie), if it is there. */
+export function frontTokenIn(cookie: string): string | undefined {
+  for (const pair of cookie.split(';')) {
+    const at = pair.indexOf('=');
+    if (at > 0 && pair.slice(0, at).trim() === FRONT_TOKEN_COOKIE) return pair.slice(at + 1).trim();
+  }
+  return undefined;
+}
+
 /**
  * The signed-in routes and where a visit without FRONT_TOKEN_COOKIE goes: the CDN answers it with a
  * 302 there (shared/url-rewrite.ts signedOutRedirect), exactly where the route's own loader would send

@@ -1,4 +1,4 @@
-import { FRONT_TOKEN_COOKIE } from '../../shared/site-pages';
+import { frontTokenIn } from '../../shared/site-pages';
 
 /**
  * Whether a session probably exists, read from the front-token cookie the SuperTokens web SDK keeps
@@ -6,7 +6,7 @@ import { FRONT_TOKEN_COOKIE } from '../../shared/site-pages';
  * grants anything, and reading it pulls no auth code into the marketing pages.
  */
 export function hasSessionHint(cookie: string = typeof document === 'undefined' ? '' : document.cookie): boolean {
-  return cookie.split(';').some((c) => c.trim().startsWith(`${FRONT_TOKEN_COOKIE}=`));
+  return frontTokenIn(cookie) !== undefined;
 }
 
 export interface SessionHint {
@@ -21,11 +21,7 @@ export interface SessionHint {
  * session exists; undefined when there is none or it cannot be read.
  */
 export function readSessionHint(cookie: string = typeof document === 'undefined' ? '' : document.cookie): SessionHint | undefined {
-  const value = cookie
-    .split(';')
-    .map((c) => c.trim())
-    .find((c) => c.startsWith(`${FRONT_TOKEN_COOKIE}=`))
-    ?.slice(FRONT_TOKEN_COOKIE.length + 1);
+  const value = frontTokenIn(cookie);
   if (!value) return undefined;
   try {
     const { uid, ate } = JSON.parse(new TextDecoder().decode(Uint8Array.from(atob(decodeURIComponent(value)), (ch) => ch.charCodeAt(0)))) as { uid?: unknown; ate?: unknown };

@@ -45,12 +45,14 @@ export interface RotationDeps {
   random: () => string;
 }
 
+/** Outcomes after which the step has done its work; any other fails the invocation (and so the rotation). */
+const DONE_STATUSES = ['CREATED', 'ALREADY_CREATED', 'ORIGIN_UPDATED', 'ORIGIN_ALREADY_SET', 'TESTED', 'PROMOTED', 'ALREADY_CURRENT'] as const;
+
 export type RotationOutcome =
-  | { status: 'CREATED' | 'ALREADY_CREATED' | 'ORIGIN_UPDATED' | 'ORIGIN_ALREADY_SET' | 'TESTED' | 'PROMOTED' | 'ALREADY_CURRENT' }
+  | { status: (typeof DONE_STATUSES)[number] }
   | { status: 'ROTATION_DISABLED' | 'UNKNOWN_VERSION' | 'NOT_PENDING' | 'NO_PENDING_VALUE' | 'NO_ORIGIN_HEADER' | 'ORIGIN_NOT_SET' | 'NO_CURRENT_VERSION' };
 
-/** Outcomes after which the step has done its work; any other fails the invocation (and so the rotation). */
-export const DONE: ReadonlySet<RotationOutcome['status']> = new Set(['CREATED', 'ALREADY_CREATED', 'ORIGIN_UPDATED', 'ORIGIN_ALREADY_SET', 'TESTED', 'PROMOTED', 'ALREADY_CURRENT']);
+export const DONE: ReadonlySet<RotationOutcome['status']> = new Set(DONE_STATUSES);
 
 /** Reads the secret's JSON; the error names what is wrong, never the value. */
 export function parseOriginSecret(text: string): OriginSecret {

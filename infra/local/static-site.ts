@@ -8,7 +8,7 @@ import { createServer, type IncomingMessage, type ServerResponse } from 'node:ht
 import { readFile } from 'node:fs/promises';
 import { extname, join, resolve, sep } from 'node:path';
 import { gzipSync } from 'node:zlib';
-import { FRONT_TOKEN_COOKIE, HTML_PATHS, SIGNED_OUT_TO } from '../../shared/site-pages';
+import { frontTokenIn, HTML_PATHS, SIGNED_OUT_TO } from '../../shared/site-pages';
 import { rewriteUri, signedOutRedirect } from '../../shared/url-rewrite';
 import { close, listen } from './http-server';
 import type { LocalService } from './service';
@@ -30,9 +30,7 @@ const COMPRESSIBLE = new Set(['.html', '.js', '.css', '.json', '.map', '.svg', '
 
 /** Whether the Cookie header names the front-token cookie, as CloudFront's parsed cookies would. */
 function hasFrontToken(req: IncomingMessage): boolean {
-  return String(req.headers.cookie ?? '')
-    .split(';')
-    .some((c) => c.split('=')[0]!.trim() === FRONT_TOKEN_COOKIE);
+  return frontTokenIn(String(req.headers.cookie ?? '')) !== undefined;
 }
 
 export interface StaticSiteOptions {
