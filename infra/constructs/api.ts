@@ -4,7 +4,6 @@ import { CfnStage, HttpApi, HttpMethod, HttpStage, LogGroupLogDestination } from
 import { HttpLambdaIntegration } from 'aws-cdk-lib/aws-apigatewayv2-integrations';
 import type { TableV2 } from 'aws-cdk-lib/aws-dynamodb';
 import { Effect, PolicyStatement } from 'aws-cdk-lib/aws-iam';
-import { Architecture, Runtime } from 'aws-cdk-lib/aws-lambda';
 import { NodejsFunction } from 'aws-cdk-lib/aws-lambda-nodejs';
 import { LogGroup, RetentionDays } from 'aws-cdk-lib/aws-logs';
 import { Secret, type ISecret } from 'aws-cdk-lib/aws-secretsmanager';
@@ -14,7 +13,7 @@ import type { PriceId } from '../../shared/plans';
 import { functions, routes, type FunctionDef, type FunctionName } from '../../shared/routes';
 import { secretIdEnvName, secrets as secretDefs, type SecretName } from '../../shared/secrets';
 import { tableEnvName, type TableKey } from '../../shared/tables';
-import { LAMBDA_BUNDLING } from './bundling';
+import { LAMBDA_FUNCTION_DEFAULTS } from './bundling';
 
 const ROOT = resolve(import.meta.dirname, '../..');
 
@@ -160,17 +159,12 @@ export class Api extends Construct {
     for (const secret of def.secrets ?? []) environment[secretIdEnvName(secret as SecretName)] = `${props.secretPrefix}/${secret}`;
 
     const fn = new NodejsFunction(this, name, {
+      ...LAMBDA_FUNCTION_DEFAULTS,
       entry: resolve(ROOT, def.entry),
-      handler: 'handler',
-      projectRoot: ROOT,
-      depsLockFilePath: resolve(ROOT, 'package-lock.json'),
-      runtime: Runtime.NODEJS_22_X,
-      architecture: Architecture.ARM_64,
       memorySize: def.memoryMb ?? 512,
       timeout: Duration.seconds(10),
       environment,
       logGroup: new LogGroup(this, `${name}-logs`, { retention: RetentionDays.ONE_MONTH }),
-      bundling: LAMBDA_BUNDLING,
     });
 
     for (const key of writes) table(key).grantReadWriteData(fn);

@@ -1,4 +1,5 @@
-import { OutputFormat, type BundlingOptions } from 'aws-cdk-lib/aws-lambda-nodejs';
+import { Architecture, Runtime } from 'aws-cdk-lib/aws-lambda';
+import { OutputFormat, type BundlingOptions, type NodejsFunctionProps } from 'aws-cdk-lib/aws-lambda-nodejs';
 import type { BuildOptions } from 'esbuild';
 import { resolve } from 'node:path';
 
@@ -59,3 +60,13 @@ export const LAMBDA_ESBUILD_OPTIONS = {
   external: LAMBDA_BUNDLING.externalModules,
   alias: Object.fromEntries(Object.entries(UNRUN_PACKAGE_SHIMS).map(([name, shim]) => [name, resolve(ROOT, shim)])),
 } satisfies BuildOptions;
+
+/** What every Lambda of the stack shares: Node 22 on ARM, one `handler` export, bundled as above from the repo's lock file. */
+export const LAMBDA_FUNCTION_DEFAULTS = {
+  handler: 'handler',
+  projectRoot: ROOT,
+  depsLockFilePath: resolve(ROOT, 'package-lock.json'),
+  runtime: Runtime.NODEJS_22_X,
+  architecture: Architecture.ARM_64,
+  bundling: LAMBDA_BUNDLING,
+} satisfies NodejsFunctionProps;

@@ -1,13 +1,13 @@
 import { Duration, Stack } from 'aws-cdk-lib';
 import type { IDistribution } from 'aws-cdk-lib/aws-cloudfront';
 import { Effect, PolicyStatement, ServicePrincipal } from 'aws-cdk-lib/aws-iam';
-import { Architecture, CfnPermission, Runtime } from 'aws-cdk-lib/aws-lambda';
+import { CfnPermission } from 'aws-cdk-lib/aws-lambda';
 import { NodejsFunction } from 'aws-cdk-lib/aws-lambda-nodejs';
 import { LogGroup, RetentionDays } from 'aws-cdk-lib/aws-logs';
 import { CfnRotationSchedule, type ISecret } from 'aws-cdk-lib/aws-secretsmanager';
 import { Construct } from 'constructs';
 import { resolve } from 'node:path';
-import { LAMBDA_BUNDLING } from './bundling';
+import { LAMBDA_FUNCTION_DEFAULTS } from './bundling';
 
 const ROOT = resolve(import.meta.dirname, '../..');
 
@@ -41,12 +41,8 @@ export class OriginRotation extends Construct {
   constructor(scope: Construct, id: string, props: OriginRotationProps) {
     super(scope, id);
     this.fn = new NodejsFunction(this, 'Function', {
+      ...LAMBDA_FUNCTION_DEFAULTS,
       entry: resolve(ROOT, 'functions/origin-rotation/handler.ts'),
-      handler: 'handler',
-      projectRoot: ROOT,
-      depsLockFilePath: resolve(ROOT, 'package-lock.json'),
-      runtime: Runtime.NODEJS_22_X,
-      architecture: Architecture.ARM_64,
       memorySize: 256,
       // Four short calls per step; UpdateDistribution answers before the change reaches the edges.
       timeout: Duration.minutes(1),
@@ -58,7 +54,6 @@ export class OriginRotation extends Construct {
         LOG_LEVEL: 'INFO',
       },
       logGroup: new LogGroup(this, 'Logs', { retention: RetentionDays.ONE_MONTH }),
-      bundling: LAMBDA_BUNDLING,
     });
 
     // That one secret's versions: read them, add the pending one, move AWSCURRENT (AWS's rotation template).
