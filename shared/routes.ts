@@ -7,6 +7,9 @@ import type { TableKey } from './tables';
 
 export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'DELETE' | 'PATCH' | 'ANY';
 
+/** Every function's timeout: no request runs longer (the sign-in guard counts on it, functions/auth/password-checks.ts). */
+export const FUNCTION_TIMEOUT_SECONDS = 10;
+
 export interface FunctionDef {
   /** The handler module, relative to the repository root; it exports `handler`. */
   entry: string;

@@ -9,7 +9,7 @@
  */
 import { RESET_MAIL_RULE } from '../auth/auth-limits';
 import { deleteHandoffCodesOf } from '../auth/handoff-codes';
-import { passwordCheckEntriesOf } from '../auth/sign-in-guard';
+import { forgetPasswordChecksOf } from '../auth/sign-in-guard';
 import { deleteAccountRecord } from '../accounts/deletion';
 import { deleteContactMessagesFrom } from '../contact/messages';
 import { reset } from '../lib/rate-limit';
@@ -25,12 +25,11 @@ export interface Erased {
 export async function eraseUserData(deps: Pick<AccountDeps, 'db'>, who: { userId: string; emails: string[]; address: string }): Promise<Erased> {
   const { db } = deps;
   const emails = [...new Set(who.emails.map((e) => e.trim().toLowerCase()))];
-  const limits = emails.flatMap((email) => [...passwordCheckEntriesOf(email, who.address), [RESET_MAIL_RULE, email] as const]);
   const [usageMonths, handoffCodes, messages] = await Promise.all([
     deleteUsageHistory(db, who.userId),
     deleteHandoffCodesOf(db, who.userId),
     Promise.all(emails.map((email) => deleteContactMessagesFrom(db, email))),
-    Promise.all(limits.map(([rule, subject]) => reset(db, rule, subject))),
+    Promise.all(emails.flatMap((email) => [forgetPasswordChecksOf(db, email, who.address), reset(db, RESET_MAIL_RULE, email)])),
   ]);
   await deleteAccountRecord(db, who.userId);
   return { usageMonths, handoffCodes, contactMessages: messages.reduce((a, b) => a + b, 0) };

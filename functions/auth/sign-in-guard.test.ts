@@ -2,6 +2,9 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { texts } from '../../shared/texts';
 import { startTestDynamo, type TestDynamo } from '../../test/support/dynamo';
 import { HttpError } from '../lib/http-error';
+import { GetCommand } from '@aws-sdk/lib-dynamodb';
+import { tableName } from '../../shared/tables';
+import { addressChecksKey, IN_FLIGHT_MS, pairAttribute } from './password-checks';
 import { guardSignIn, SIGN_IN_ADDRESS_RULE, SIGN_IN_EMAIL_RULE, SIGN_IN_PAIR_RULE } from './sign-in-guard';
 
 let dynamo: TestDynamo;
@@ -66,14 +69,67 @@ describe('sign-in guard', () => {
     for (let i = 0; i < 10; i++) expect((await signIn(attempt('fay@example.com', 'wrong1', '198.51.100.3'))).status).toBe('WRONG_CREDENTIALS_ERROR');
   });
 
-  it('refuses an address past 30 failures across emails (spraying); its successes do not count', async () => {
+  it('refuses an address past 30 failures across emails (spraying); its successes do not count once they are over', async () => {
     const clock = { now: Date.parse('2026-05-04T10:00:00Z') };
     const { signIn, calls } = guarded(clock);
     for (let i = 0; i < 5; i++) expect((await signIn(attempt(`member${i}@example.com`, 'right1', '198.51.100.4'))).status).toBe('OK');
+    // A success holds its place among the address's checks in flight until it could no longer be running.
+    clock.now += IN_FLIGHT_MS;
     for (let i = 0; i < SIGN_IN_ADDRESS_RULE.limit; i++) expect((await signIn(attempt(`victim${i}@example.com`, 'wrong1', '198.51.100.4'))).status).toBe('WRONG_CREDENTIALS_ERROR');
     expect((await refusal(signIn(attempt('victim-next@example.com', 'wrong1', '198.51.100.4')))).headers).toEqual({ 'retry-after': String(15 * 60) });
     expect(calls()).toBe(35);
     expect((await signIn(attempt('victim-next@example.com', 'right1', '203.0.113.4'))).status).toBe('OK');
+  });
+
+  it('counts parallel guesses before checking them: of 20 at once on one email from one address, 10 are checked', async () => {
+    const clock = { now: Date.parse('2026-05-07T10:00:00Z') };
+    const { signIn, calls } = guarded(clock);
+    const results = await Promise.allSettled(Array.from({ length: 20 }, () => signIn(attempt('ivy@example.com', 'wrong1', '198.51.100.7'))));
+    expect(results.filter((r) => r.status === 'fulfilled')).toHaveLength(SIGN_IN_PAIR_RULE.limit);
+    expect(results.filter((r) => r.status === 'rejected').map((r) => (r as PromiseRejectedResult).reason.statusCode)).toEqual(Array(10).fill(429));
+    expect(calls()).toBe(SIGN_IN_PAIR_RULE.limit);
+  });
+
+  it('counts parallel checks across emails from one address too: of 40 at once, 30 are checked', async () => {
+    const clock = { now: Date.parse('2026-05-08T10:00:00Z') };
+    const { signIn, calls } = guarded(clock);
+    const results = await Promise.allSettled(Array.from({ length: 40 }, (_, i) => signIn(attempt(`spray${i}@example.com`, 'wrong1', '198.51.100.8'))));
+    expect(results.filter((r) => r.status === 'fulfilled')).toHaveLength(SIGN_IN_ADDRESS_RULE.limit);
+    expect(calls()).toBe(SIGN_IN_ADDRESS_RULE.limit);
+  });
+
+  it('refuses a flood from one address without letting its item grow: of 100 checks at once, 30 run and at most 60 are kept', async () => {
+    const clock = { now: Date.parse('2026-05-10T10:00:00Z') };
+    const { signIn, calls } = guarded(clock);
+    const results = await Promise.allSettled(Array.from({ length: 100 }, (_, i) => signIn(attempt(`flood${i}@example.com`, 'wrong1', '198.51.100.99'))));
+    expect(results.filter((r) => r.status === 'rejected')).toHaveLength(70);
+    expect(calls()).toBe(SIGN_IN_ADDRESS_RULE.limit);
+    const item = (await db.send(new GetCommand({ TableName: tableName('rateLimits'), Key: { key: addressChecksKey('198.51.100.99') } }))).Item!;
+    const kept = Object.values(item).filter((v): v is Set<string> => v instanceof Set).reduce((n, set) => n + set.size, 0);
+    expect(kept).toBeLessThanOrEqual(2 * SIGN_IN_ADDRESS_RULE.limit);
+  });
+
+  it("drops an ended window's counts when the next failure starts a new one", async () => {
+    const clock = { now: Date.parse('2026-05-11T10:00:00Z') };
+    const { signIn } = guarded(clock);
+    for (const email of ['ann@example.com', 'bob@example.com']) for (let i = 0; i < 3; i++) await signIn(attempt(email, 'wrong1', '198.51.100.20'));
+    clock.now += 20 * 60_000;
+    await signIn(attempt('cy@example.com', 'wrong1', '198.51.100.20'));
+    const item = (await db.send(new GetCommand({ TableName: tableName('rateLimits'), Key: { key: addressChecksKey('198.51.100.20') } }))).Item!;
+    expect(item).toMatchObject({ ws: clock.now / 1000, failures: 1, [pairAttribute('cy@example.com')]: 1 });
+    expect(Object.keys(item).filter((name) => name.startsWith('f_'))).toEqual([pairAttribute('cy@example.com')]);
+  });
+
+  it('lets an office sign in: 30 successes at once from one address, the 31st waits only until they are over', async () => {
+    const clock = { now: Date.parse('2026-05-09T10:00:00Z') };
+    const { signIn } = guarded(clock);
+    for (let i = 0; i < SIGN_IN_ADDRESS_RULE.limit; i++) expect((await signIn(attempt(`staff${i}@example.com`, 'right1', '198.51.100.9'))).status).toBe('OK');
+    const refused = await refusal(signIn(attempt('staff-late@example.com', 'right1', '198.51.100.9')));
+    expect(refused.headers).toEqual({ 'retry-after': String(IN_FLIGHT_MS / 1000) });
+    clock.now += IN_FLIGHT_MS;
+    expect((await signIn(attempt('staff-late@example.com', 'right1', '198.51.100.9'))).status).toBe('OK');
+    // Successes are no failures: a whole window of them leaves the address its 30 failures.
+    for (let i = 0; i < 40; i++, clock.now += 1_000) expect((await signIn(attempt(`staff${i}@example.com`, 'right1', '198.51.100.9'))).status).toBe('OK');
   });
 
   it('past 30 failures on one email across addresses, refuses addresses that failed on it, and checks a fresh one', async () => {
@@ -90,14 +146,23 @@ describe('sign-in guard', () => {
     expect((await signIn(attempt('target@example.com', 'right1', '203.0.113.5'))).status).toBe('OK');
   });
 
-  it('books a first successful sign-in in four writes: each counter made in one update, then the take-back and the pair forgotten', async () => {
+  it('books a successful sign-in in one write, and one after failures in two (the pair forgotten)', async () => {
     const clock = { now: Date.parse('2026-05-06T10:00:00Z') };
     const sent: string[] = [];
     const counting = { send: (command: object) => (sent.push(command.constructor.name), db.send(command as never)) } as unknown as TestDynamo['db'];
-    const original = (async () => ({ status: 'OK' })) as unknown as Parameters<typeof guardSignIn>[0];
+    const original = (async (input: Input) => ({ status: input.formFields[1]!.value === 'right1' ? 'OK' : 'WRONG_CREDENTIALS_ERROR' })) as unknown as Parameters<typeof guardSignIn>[0];
     const signIn = guardSignIn(original, { db: () => counting, now: () => clock.now, address: async (req) => req.original as string });
     expect((await signIn(attempt('gus@example.com', 'right1', '198.51.100.6'))).status).toBe('OK');
-    // Issue 16: a first attempt's counter was a refused update and a put, six writes in all.
-    expect(sent.sort()).toEqual(['DeleteCommand', 'UpdateCommand', 'UpdateCommand', 'UpdateCommand']);
+    // Issue 16: it was six writes at first, then four (each counter counted, then the take-back and the pair forgotten).
+    expect(sent).toEqual(['UpdateCommand']);
+    // A failure (once the success is over): counted before, recorded after, and on the email's ceiling.
+    clock.now += IN_FLIGHT_MS;
+    sent.length = 0;
+    expect((await signIn(attempt('gus@example.com', 'wrong1', '198.51.100.6'))).status).toBe('WRONG_CREDENTIALS_ERROR');
+    expect(sent.sort()).toEqual(['UpdateCommand', 'UpdateCommand', 'UpdateCommand']);
+    sent.length = 0;
+    expect((await signIn(attempt('gus@example.com', 'right1', '198.51.100.6'))).status).toBe('OK');
+    // The pair had failed: a read of the email's ceiling, and its failures forgotten.
+    expect(sent.sort()).toEqual(['GetCommand', 'UpdateCommand', 'UpdateCommand']);
   });
 });

@@ -8,7 +8,7 @@
  *   place. A success forgets the pair's failures;
  * - per address, 30 per 15 minutes across all emails: password spraying (one weak password tried on
  *   many accounts) stops there. A success does not reset it (one known account would let a sprayer
- *   wipe its count between guesses); it takes back only its own attempt;
+ *   wipe its count between guesses); its own check counts only while it is in flight;
  * - per email, 30 per hour across addresses: a ceiling for an attacker who spreads guesses over many
  *   addresses. Past it, an address that has already failed on that email in its pair window is
  *   refused; an address with no failure on it still gets its attempt checked. So the owner, whose
@@ -18,19 +18,20 @@
  * What a stranger can still do: refuse an address they share with the owner (the same NAT), and an
  * owner who mistyped once from an address during an attack waits out that address's pair window.
  *
- * Attempts are counted before the password is checked (atomic ADDs, so parallel guesses cannot slip
- * past) and taken back on success. A refusal is a 429 with Retry-After, the same for every email,
- * account or not, and never reaches the core.
+ * Checks are counted before the password is checked, so parallel guesses cannot slip past: a check in
+ * flight counts toward the address's and the pair's limits until it ends or could no longer be
+ * running (./password-checks.ts keeps the counts, and says why a success costs one write). A refusal is
+ * a 429 with Retry-After, the same for every email, account or not, and never reaches the core.
  */
 import type { DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
 import type { APIInterface } from 'supertokens-node/recipe/emailpassword';
 import { logger } from '../lib/logger';
-import { forgiveOne, hit, peek, reset, type RateDecision, type RateLimitRule } from '../lib/rate-limit';
+import { hit, peek, reset, type RateLimitRule } from '../lib/rate-limit';
 import { tooManyAttempts, type LimitDeps } from './auth-limits';
+import { forgetPairFailures, forgetPairOf, recordFailure, reserveCheck, SIGN_IN_ADDRESS_RULE, SIGN_IN_PAIR_RULE, windowEndsAt, type CheckCounts, type Reservation } from './password-checks';
 import { requestAddress } from './request-address';
 
-export const SIGN_IN_PAIR_RULE: RateLimitRule = { scope: 'signin-pair', limit: 10, windowSeconds: 15 * 60 };
-export const SIGN_IN_ADDRESS_RULE: RateLimitRule = { scope: 'signin-address', limit: 30, windowSeconds: 15 * 60 };
+export { SIGN_IN_ADDRESS_RULE, SIGN_IN_PAIR_RULE };
 export const SIGN_IN_EMAIL_RULE: RateLimitRule = { scope: 'signin-email', limit: 30, windowSeconds: 60 * 60 };
 
 type SignInPOST = NonNullable<APIInterface['signInPOST']>;
@@ -39,8 +40,6 @@ function emailOf(formFields: { id: string; value: unknown }[]): string | undefin
   const value = formFields.find((f) => f.id === 'email')?.value;
   return typeof value === 'string' && value.trim() ? value.trim().toLowerCase() : undefined;
 }
-
-const pairOf = (email: string, address: string) => `${email}\n${address}`;
 
 /** One password check: whose (the email, lower-cased, when the request names one), from where, and when. */
 export interface PasswordAttempt {
@@ -51,42 +50,55 @@ export interface PasswordAttempt {
 
 export type LimitedCheck<T> = { allowed: true; result: T } | { allowed: false; retryAfterSeconds: number };
 
-function refused(rule: RateLimitRule, decision: Extract<RateDecision, { allowed: false }>): LimitedCheck<never> {
-  logger.warn('password check refused: too many failures', { limit: rule.scope, retryAfterSeconds: decision.retryAfterSeconds });
-  return { allowed: false, retryAfterSeconds: decision.retryAfterSeconds };
+function refused(rule: RateLimitRule, retryAfterSeconds: number): LimitedCheck<never> {
+  logger.warn('password check refused: too many failures', { limit: rule.scope, retryAfterSeconds });
+  return { allowed: false, retryAfterSeconds };
+}
+
+/**
+ * Whether a reserved check is past a rule: its failures and checks in flight (this one included)
+ * over the limit. Refused for failures until the window ends; for checks in flight alone, until the
+ * oldest of them stops counting.
+ */
+function overLimit(rule: RateLimitRule, counts: CheckCounts, r: Reservation, at: number): number | undefined {
+  if (counts.failures + counts.inFlight <= rule.limit) return undefined;
+  const clearsAt = counts.failures >= rule.limit ? windowEndsAt(r) : r.inFlightClearsAt;
+  return Math.max(1, Math.ceil((clearsAt - at) / 1000));
 }
 
 /**
  * The rules above around any check of a password: a sign-in, and the account page's checks of the
  * current password (a password change, a deletion), so a guesser gains nothing by going there. The
  * check runs only when the limits allow it; its `status` 'OK' is a success, anything else a failure.
+ * A success writes once (its reservation), or twice after failures on its pair (they are forgotten).
  */
 export async function limitPasswordCheck<T extends { status: string }>(db: DynamoDBDocumentClient, attempt: PasswordAttempt, check: () => Promise<T>): Promise<LimitedCheck<T>> {
-  const { email, address, at } = attempt;
-  const [byAddress, byPair] = await Promise.all([hit(db, SIGN_IN_ADDRESS_RULE, address, at), email ? hit(db, SIGN_IN_PAIR_RULE, pairOf(email, address), at) : undefined]);
-  if (!byAddress.allowed) return refused(SIGN_IN_ADDRESS_RULE, byAddress);
-  if (byPair && !byPair.allowed) return refused(SIGN_IN_PAIR_RULE, byPair);
-  // This attempt is counted in the pair already: more than one means this address failed before.
-  if (email && byPair && byPair.count > 1) {
+  const { email, at } = attempt;
+  const reserved = await reserveCheck(db, attempt);
+  if (!reserved.reserved) return refused(SIGN_IN_ADDRESS_RULE, reserved.retryAfterSeconds);
+  const r = reserved.reservation;
+  const byAddress = overLimit(SIGN_IN_ADDRESS_RULE, r.address, r, at);
+  if (byAddress !== undefined) return refused(SIGN_IN_ADDRESS_RULE, byAddress);
+  const byPair = overLimit(SIGN_IN_PAIR_RULE, r.pair, r, at);
+  if (byPair !== undefined) return refused(SIGN_IN_PAIR_RULE, byPair);
+  // This address failed on this email before, or is checking it in parallel: the email's ceiling applies.
+  if (email && r.pair.failures + r.pair.inFlight > 1) {
     const ceiling = await peek(db, SIGN_IN_EMAIL_RULE, email, at);
-    if (!ceiling.allowed) return refused(SIGN_IN_EMAIL_RULE, ceiling);
+    if (!ceiling.allowed) return refused(SIGN_IN_EMAIL_RULE, ceiling.retryAfterSeconds);
   }
 
   const result = await check();
   if (result.status === 'OK') {
-    await Promise.all([forgiveOne(db, SIGN_IN_ADDRESS_RULE, address, at), email ? reset(db, SIGN_IN_PAIR_RULE, pairOf(email, address)) : undefined]);
-  } else if (email) {
-    await hit(db, SIGN_IN_EMAIL_RULE, email, at);
+    if (r.pair.failures > 0) await forgetPairFailures(db, r);
+  } else {
+    await Promise.all([recordFailure(db, r), email ? hit(db, SIGN_IN_EMAIL_RULE, email, at) : undefined]);
   }
   return { allowed: true, result };
 }
 
-/** The rate-limit entries an email's own checks leave: forgotten with its account. */
-export function passwordCheckEntriesOf(email: string, address: string): [RateLimitRule, string][] {
-  return [
-    [SIGN_IN_EMAIL_RULE, email],
-    [SIGN_IN_PAIR_RULE, pairOf(email, address)],
-  ];
+/** What an email's own checks left (its failures across addresses, and from this address): forgotten with its account. */
+export async function forgetPasswordChecksOf(db: DynamoDBDocumentClient, email: string, address: string): Promise<void> {
+  await Promise.all([reset(db, SIGN_IN_EMAIL_RULE, email), forgetPairOf(db, email, address)]);
 }
 
 export function guardSignIn(original: SignInPOST, deps: LimitDeps): SignInPOST {

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestDynamo, type TestDynamo } from '../../test/support/dynamo';
 import type { DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
-import { forgiveOne, hit, peek, reset, type RateLimitRule } from './rate-limit';
+import { hit, peek, reset, type RateLimitRule } from './rate-limit';
 
 let dynamo: TestDynamo;
 let db: TestDynamo['db'];
@@ -33,16 +33,6 @@ describe('fixed-window rate limit', () => {
     for (let i = 0; i < 4; i++) await hit(db, rule, 'd@example.com', t0);
     await reset(db, rule, 'd@example.com');
     expect(await peek(db, rule, 'd@example.com', t0)).toEqual({ allowed: true, count: 0 });
-  });
-
-  it('takes back one attempt on forgiveOne, never below zero and never in an ended window', async () => {
-    for (let i = 0; i < 3; i++) await hit(db, rule, 'e@example.com', t0);
-    await forgiveOne(db, rule, 'e@example.com', t0);
-    expect(await hit(db, rule, 'e@example.com', t0)).toEqual({ allowed: true, count: 3 });
-    await forgiveOne(db, rule, 'nobody@example.com', t0);
-    expect(await peek(db, rule, 'nobody@example.com', t0)).toEqual({ allowed: true, count: 0 });
-    await forgiveOne(db, rule, 'e@example.com', t0 + 61_000);
-    expect(await hit(db, rule, 'e@example.com', t0 + 61_000)).toEqual({ allowed: true, count: 1 });
   });
 
   it('counts in one write, a first attempt too; a counter whose window ended is replaced', async () => {

@@ -94,29 +94,7 @@ export async function peek(db: DynamoDBDocumentClient, rule: RateLimitRule, subj
   return item.hits >= rule.limit ? decide(rule, item.hits + 1, item.expiresAt, nowMs) : { allowed: true, count: item.hits };
 }
 
-/**
- * Takes back one counted attempt that turned out not to matter (e.g. a sign-in that succeeded, when
- * only failures should count). Counting first and taking back after keeps concurrent attempts from
- * slipping past the limit, which checking first and counting after would allow.
- */
-export async function forgiveOne(db: DynamoDBDocumentClient, rule: RateLimitRule, subject: string, nowMs = Date.now()): Promise<void> {
-  try {
-    await db.send(
-      new UpdateCommand({
-        TableName: tableName('rateLimits'),
-        Key: { key: rateLimitKey(rule, subject) },
-        UpdateExpression: 'ADD hits :minusOne',
-        ConditionExpression: 'expiresAt > :now AND hits > :zero',
-        ExpressionAttributeValues: { ':minusOne': -1, ':now': Math.floor(nowMs / 1000), ':zero': 0 },
-      }),
-    );
-  } catch (error) {
-    // The window ended (or was reset) meanwhile: nothing left to take back.
-    if (!isConditionFailure(error)) throw error;
-  }
-}
-
-/** Forgets the subject's attempts (e.g. after a successful sign-in). */
+/** Forgets the subject's attempts (e.g. an account's, when it is deleted). */
 export async function reset(db: DynamoDBDocumentClient, rule: RateLimitRule, subject: string): Promise<void> {
   await db.send(new DeleteCommand({ TableName: tableName('rateLimits'), Key: { key: rateLimitKey(rule, subject) } }));
 }

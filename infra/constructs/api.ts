@@ -10,7 +10,7 @@ import { Secret, type ISecret } from 'aws-cdk-lib/aws-secretsmanager';
 import { Construct } from 'constructs';
 import { resolve } from 'node:path';
 import type { PriceId } from '../../shared/plans';
-import { functions, routes, type FunctionDef, type FunctionName } from '../../shared/routes';
+import { functions, FUNCTION_TIMEOUT_SECONDS, routes, type FunctionDef, type FunctionName } from '../../shared/routes';
 import { secretIdEnvName, secrets as secretDefs, type SecretName } from '../../shared/secrets';
 import { tableEnvName, type TableKey } from '../../shared/tables';
 import { LAMBDA_FUNCTION_DEFAULTS } from './bundling';
@@ -162,7 +162,7 @@ export class Api extends Construct {
       ...LAMBDA_FUNCTION_DEFAULTS,
       entry: resolve(ROOT, def.entry),
       memorySize: def.memoryMb ?? 512,
-      timeout: Duration.seconds(10),
+      timeout: Duration.seconds(FUNCTION_TIMEOUT_SECONDS),
       environment,
       logGroup: new LogGroup(this, `${name}-logs`, { retention: RetentionDays.ONE_MONTH }),
     });
