@@ -1,8 +1,8 @@
 /**
  * The account page's check of the current password (a password change, a deletion): the same
  * limits as a sign-in, counted in the same counters (functions/auth/sign-in-guard.ts), so the page
- * is no side door for guessing; a wrong password is a failed attempt, a right one forgiven as a
- * successful sign-in is.
+ * is no side door for guessing; a wrong password is a failed attempt, a right one counts only while
+ * it is being checked, as a successful sign-in does.
  */
 import { limitPasswordCheck } from '../auth/sign-in-guard';
 import type { AccountDeps, Caller } from './deps';
