@@ -38,6 +38,17 @@ export const UNRUN_PACKAGE_SHIMS: Record<string, string> = {
   pako: './functions/lib/bundle-shims/no-stream-inflate.ts',
 };
 
+/**
+ * Packages installed twice, bundled once: supertokens-node's own jose 4 (CommonJS, ~91 KB, all of it run
+ * at require) gives way to the product's jose 6, trimmed to what the SDK calls (the shim says why it
+ * fits).
+ */
+export const ONE_COPY_PACKAGE_SHIMS: Record<string, string> = {
+  jose: './functions/lib/bundle-shims/jose-6-for-supertokens.js',
+};
+
+const PACKAGE_SHIMS = { ...UNRUN_PACKAGE_SHIMS, ...ONE_COPY_PACKAGE_SHIMS };
+
 /** esbuild settings for every Lambda, as the stack's NodejsFunction takes them. */
 export const LAMBDA_BUNDLING = {
   minify: true,
@@ -46,7 +57,7 @@ export const LAMBDA_BUNDLING = {
   format: OutputFormat.CJS,
   externalModules: UNREACHED_SDK_MODULES,
   mainFields: ['module', 'main'],
-  esbuildArgs: { '--alias': Object.entries(UNRUN_PACKAGE_SHIMS).map(([name, shim]) => `${name}=${shim}`) },
+  esbuildArgs: { '--alias': Object.entries(PACKAGE_SHIMS).map(([name, shim]) => `${name}=${shim}`) },
 } satisfies BundlingOptions;
 
 /** The same settings for esbuild's own API, as bench:lambda and the bundled-handler tests build with. */
@@ -58,7 +69,7 @@ export const LAMBDA_ESBUILD_OPTIONS = {
   format: 'cjs',
   mainFields: LAMBDA_BUNDLING.mainFields,
   external: LAMBDA_BUNDLING.externalModules,
-  alias: Object.fromEntries(Object.entries(UNRUN_PACKAGE_SHIMS).map(([name, shim]) => [name, resolve(ROOT, shim)])),
+  alias: Object.fromEntries(Object.entries(PACKAGE_SHIMS).map(([name, shim]) => [name, resolve(ROOT, shim)])),
 } satisfies BuildOptions;
 
 /** What every Lambda of the stack shares: Node 22 on ARM, one `handler` export, bundled as above from the repo's lock file. */

@@ -1,7 +1,8 @@
 /**
  * The auth and account Lambdas bundled as deployed (issue 16): esbuild with the stack's settings,
  * including the shims that stand in for what supertokens-node imports and never runs here (cross-fetch
- * and node-fetch, libphonenumber-js, pako; infra/constructs/bundling.ts). Served by a second local
+ * and node-fetch, libphonenumber-js, pako) and the one jose both it and the product use (infra/constructs/
+ * bundling.ts): its session and Google ID-token checks run on jose 6 here. Served by a second local
  * gateway beside the stack, the bundles do what the sources do against the real core: sign-up, a
  * refused and a right password, refresh, Google through the stand-in, a password change, sign-out.
  */
@@ -54,6 +55,8 @@ describe('auth and account Lambdas as bundled', () => {
     const packages = new Set(Object.keys(metafiles[name]!.inputs).flatMap((path) => path.match(/node_modules\/((?:@[^/]+\/)?[^/]+)\//)?.[1] ?? []));
     expect(packages).toContain('supertokens-node');
     for (const left of ['cross-fetch', 'node-fetch', 'libphonenumber-js', 'pako']) expect(packages).not.toContain(left);
+    // One jose: the SDK's own jose 4 is not bundled beside the product's jose 6.
+    expect(Object.keys(metafiles[name]!.inputs).filter((path) => path.includes('supertokens-node/node_modules/jose/'))).toEqual([]);
   });
 
   it('signs up, refuses a wrong password, signs in, refreshes and signs out', async () => {
