@@ -1,11 +1,12 @@
 /**
  * The one question the product's Lambdas ask the SuperTokens core about a session: its verify call
  * (CDI `POST /recipe/session/verify`), the same request supertokens-node's getSession makes. Asked
- * only where a local check is not enough (functions/lib/session.ts says when), with `fetch`, so these
- * Lambdas stay free of the SDK.
+ * only where a local check is not enough (functions/lib/session.ts says when), over node:http(s)
+ * (./core-request.ts), so these Lambdas stay free of the SDK.
  */
 import { HttpError } from './http-error';
 import { TRY_REFRESH_TOKEN, UNAUTHORISED } from './access-token';
+import { coreRequest } from './core-request';
 
 /** The core's address and key, as in the `supertokens` secret. */
 export interface CoreConnection {
@@ -47,17 +48,17 @@ export async function verifyWithCore(
   core: CoreConnection,
   accessToken: string,
   checkDatabase: boolean,
-  fetchImpl: typeof fetch = fetch,
+  request: typeof coreRequest = coreRequest,
 ): Promise<RenewedAccessToken | undefined> {
-  const res = await fetchImpl(`${coreBaseUrl(core.connectionUri)}/recipe/session/verify`, {
+  const res = await request(`${coreBaseUrl(core.connectionUri)}/recipe/session/verify`, {
     method: 'POST',
     headers: { 'content-type': 'application/json', 'cdi-version': CDI_VERSION, rid: 'session', ...(core.apiKey ? { 'api-key': core.apiKey } : {}) },
     body: JSON.stringify({ accessToken, doAntiCsrfCheck: false, enableAntiCsrf: false, checkDatabase }),
-    signal: AbortSignal.timeout(CORE_TIMEOUT_MS),
+    timeoutMs: CORE_TIMEOUT_MS,
   });
   // The body of a failed call is the core's business (it can quote the request); only the status goes on.
-  if (!res.ok) throw new Error(`The SuperTokens core answered ${res.status} to a session verify`);
-  const answer = (await res.json()) as VerifyAnswer;
+  if (res.status < 200 || res.status > 299) throw new Error(`The SuperTokens core answered ${res.status} to a session verify`);
+  const answer = JSON.parse(res.body) as VerifyAnswer;
   if (answer.status === 'OK') return answer.accessToken ? { token: answer.accessToken.token, expiry: answer.accessToken.expiry } : undefined;
   if (answer.status === 'UNAUTHORISED') throw new HttpError(401, UNAUTHORISED);
   if (answer.status === 'TRY_REFRESH_TOKEN') throw new HttpError(401, TRY_REFRESH_TOKEN);

@@ -10,8 +10,8 @@
  */
 import type middy from '@middy/core';
 import type { APIGatewayProxyEventV2 } from 'aws-lambda';
-import { createRemoteJWKSet, type JWTVerifyGetKey } from 'jose';
 import { verifyAccessToken, UNAUTHORISED, type VerifiedSession } from './access-token';
+import { fetchCoreKeys, remoteKeySet, type RemoteKeySet } from './core-keys';
 import { coreBaseUrl, verifyWithCore, type RenewedAccessToken } from './core-session';
 import { HttpError } from './http-error';
 import type { HttpResult } from './response';
@@ -32,7 +32,7 @@ export function accessTokenOf(event: Pick<APIGatewayProxyEventV2, 'headers' | 'c
   }
 }
 
-let coreKeys: JWTVerifyGetKey | undefined;
+let coreKeys: RemoteKeySet | undefined;
 
 /**
  * How long fetched keys are trusted before the next request fetches them again: supertokens-node's
@@ -42,12 +42,13 @@ let coreKeys: JWTVerifyGetKey | undefined;
  */
 export const CORE_KEYS_MAX_AGE_MS = 4 * 60 * 60 * 1000;
 
-/** The core's signing keys, fetched once per cold start and again (jose's 30 s cooldown permitting) when a token names a new key. */
-async function signingKeys(): Promise<JWTVerifyGetKey> {
+/** The core's signing keys, fetched once per cold start and again (after a 30 s cooldown) when a token names a new key (./core-keys.ts). */
+async function signingKeys(): Promise<RemoteKeySet> {
   if (!coreKeys) {
     const { connectionUri } = await getSecret('supertokens');
     // Like the SDK: several cores may be listed with ';', a base path is kept.
-    coreKeys = createRemoteJWKSet(new URL(`${coreBaseUrl(connectionUri)}/.well-known/jwks.json`), { cacheMaxAge: CORE_KEYS_MAX_AGE_MS });
+    const baseUrl = coreBaseUrl(connectionUri);
+    coreKeys ??= remoteKeySet(() => fetchCoreKeys(baseUrl), { maxAgeMs: CORE_KEYS_MAX_AGE_MS });
   }
   return coreKeys;
 }
@@ -88,7 +89,7 @@ export function requireSession(check: SessionCheck = {}): middy.MiddlewareObj<AP
     before: async (request) => {
       const found = accessTokenOf(request.event);
       if (!found) throw new HttpError(401, UNAUTHORISED);
-      const session = await verifyAccessToken(found.token, await signingKeys());
+      const session = await verifyAccessToken(found.token, (await signingKeys()).getKey);
       const entry: CheckedRequest = { session };
       if (check.live || session.confirmsRefresh) {
         const token = await verifyWithCore(await getSecret('supertokens'), found.token, check.live === true);

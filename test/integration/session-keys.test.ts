@@ -3,9 +3,11 @@
  * by its first signed-in request, then held; fetched again when a token names a key the container does
  * not hold (a rotation), not on every request and not every few minutes. The requests go through the
  * local gateway, which runs the handlers in this process, so one module instance plays the warm
- * container; every fetch of the keys passes through the global fetch, which the test counts.
+ * container; every fetch of the keys is a node:http request (functions/lib/core-request.ts), which the
+ * test counts.
  */
 import { generateKeyPair, SignJWT } from 'jose';
+import http from 'node:http';
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { CORE_KEYS_MAX_AGE_MS } from '../../functions/lib/session';
 import type { AuthApi } from '../support/auth-api';
@@ -17,12 +19,13 @@ let member: AuthApi;
 const keyFetches: string[] = [];
 
 beforeAll(async () => {
-  const realFetch = globalThis.fetch;
-  vi.spyOn(globalThis, 'fetch').mockImplementation((input, init) => {
-    const url = input instanceof Request ? input.url : String(input);
+  const realRequest = http.request;
+  vi.spyOn(http, 'request').mockImplementation(((...args: Parameters<typeof http.request>) => {
+    const target = args[0];
+    const url = target instanceof URL || typeof target === 'string' ? String(target) : String((target as http.RequestOptions).path);
     if (url.endsWith('/.well-known/jwks.json')) keyFetches.push(url);
-    return realFetch(input, init);
-  });
+    return realRequest(...args);
+  }) as typeof http.request);
   stack = await startTestStack();
   ({ who: member } = await newMember(stack, 'keys', 'engine42'));
 }, 60_000);

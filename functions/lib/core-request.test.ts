@@ -1,0 +1,53 @@
+import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
+import type { AddressInfo, Socket } from 'node:net';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { coreRequest } from './core-request';
+
+let server: Server;
+let base: string;
+let handle: (req: IncomingMessage, res: ServerResponse, body: string) => void;
+const served = new WeakMap<Socket, number>();
+
+beforeAll(async () => {
+  server = createServer((req, res) => {
+    served.set(req.socket, (served.get(req.socket) ?? 0) + 1);
+    let body = '';
+    req.on('data', (c: Buffer) => (body += c.toString()));
+    req.on('end', () => handle(req, res, body));
+  });
+  await new Promise<void>((r) => server.listen(0, '127.0.0.1', r));
+  base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+});
+afterAll(() => new Promise((r) => server.close(r)));
+
+describe('coreRequest', () => {
+  it('sends the method, headers and body, and reads the whole answer', async () => {
+    handle = (req, res, body) => res.writeHead(201, { 'content-type': 'application/json' }).end(JSON.stringify({ method: req.method, key: req.headers['api-key'], length: req.headers['content-length'], body }));
+    const res = await coreRequest(`${base}/recipe/session/verify`, { method: 'POST', headers: { 'api-key': 'k' }, body: '{"a":"é"}', timeoutMs: 1000 });
+    expect(res.status).toBe(201);
+    expect(JSON.parse(res.body)).toEqual({ method: 'POST', key: 'k', length: '10', body: '{"a":"é"}' });
+  });
+
+  it('follows no redirect', async () => {
+    handle = (_req, res) => res.writeHead(302, { location: '/elsewhere' }).end();
+    expect((await coreRequest(`${base}/.well-known/jwks.json`, { method: 'GET', timeoutMs: 1000 })).status).toBe(302);
+  });
+
+  it('gives up after its time limit', async () => {
+    handle = () => undefined; // never answers
+    await expect(coreRequest(`${base}/slow`, { method: 'GET', timeoutMs: 50 })).rejects.toMatchObject({ name: 'AbortError' });
+  });
+
+  it('reuses its connection, and asks again on a new one when the core dropped the kept one', async () => {
+    handle = (req, res) => res.end(String(served.get(req.socket)));
+    await coreRequest(`${base}/a`, { method: 'GET', timeoutMs: 1000 });
+    expect((await coreRequest(`${base}/b`, { method: 'GET', timeoutMs: 1000 })).body).not.toBe('1');
+    // The core closes the kept connection as the next request arrives (as one frozen Lambda's peer may have).
+    handle = (req, res) => (served.get(req.socket)! > 1 ? req.socket.destroy() : res.end('fresh'));
+    expect((await coreRequest(`${base}/c`, { method: 'GET', timeoutMs: 1000 })).body).toBe('fresh');
+  });
+
+  it('refuses an address that is not http(s)', async () => {
+    await expect(coreRequest('file:///etc/passwd', { method: 'GET', timeoutMs: 1000 })).rejects.toThrow('not http(s)');
+  });
+});
