@@ -26,8 +26,9 @@ export const UNREACHED_SDK_MODULES = [
 ];
 
 /**
- * Packages supertokens-node imports but never runs on Lambda, each replaced by a few lines that say why
- * (issue 16: the auth and account bundles were 1.6 MB, a third of it these). Paths from the project
+ * Packages supertokens-node imports but never runs on Lambda (or, tldts, runs without its answer being
+ * read), each replaced by a few lines that say why (issue 16: the auth and account bundles were 1.6 MB,
+ * a third of it these). Paths from the project
  * root, where the stack's esbuild runs; test/integration/auth-bundled.test.ts signs in through the
  * bundle built with them.
  */
@@ -36,15 +37,20 @@ export const UNRUN_PACKAGE_SHIMS: Record<string, string> = {
   'node-fetch': './functions/lib/bundle-shims/global-fetch.ts',
   'libphonenumber-js/max': './functions/lib/bundle-shims/no-phone-numbers.ts',
   pako: './functions/lib/bundle-shims/no-stream-inflate.ts',
+  'set-cookie-parser': './functions/lib/bundle-shims/no-oauth-provider-cookies.ts',
+  tldts: './functions/lib/bundle-shims/host-is-its-own-site.ts',
 };
 
 /**
- * Packages installed twice, bundled once: supertokens-node's own jose 4 (CommonJS, ~91 KB, all of it run
- * at require) gives way to the product's jose 6, trimmed to what the SDK calls (the shim says why it
- * fits).
+ * Packages supertokens-node runs, served by what the bundle already has: its own jose 4 (CommonJS, ~91 KB,
+ * all of it run at require) gives way to the product's jose 6, trimmed to what the SDK calls,
+ * pkce-challenge's crypto-js to node:crypto, debug to a line on stderr (each shim says why it answers
+ * the same).
  */
 export const ONE_COPY_PACKAGE_SHIMS: Record<string, string> = {
   jose: './functions/lib/bundle-shims/jose-6-for-supertokens.js',
+  'pkce-challenge': './functions/lib/bundle-shims/pkce-from-node-crypto.ts',
+  debug: './functions/lib/bundle-shims/debug-to-stderr.ts',
 };
 
 const PACKAGE_SHIMS = { ...UNRUN_PACKAGE_SHIMS, ...ONE_COPY_PACKAGE_SHIMS };
