@@ -19,6 +19,7 @@ import { functions } from '../../shared/routes';
 import { AuthApi } from '../support/auth-api';
 import { signInWithGoogle } from '../support/google-sign-in';
 import { startTestStack, type TestStack } from '../support/local-stack';
+import { latestMailTo, linkIn } from '../support/outbox';
 import { refreshWithCookie, setCookies } from '../support/sessions';
 
 const dir = mkdtempSync(join(tmpdir(), 'voxpen-auth-bundled-'));
@@ -91,6 +92,21 @@ describe('auth and account Lambdas as bundled', () => {
     const later = new AuthApi(api.api, api.web, who.address);
     expect((await later.signIn(address, 'engine42')).status).toBe('WRONG_CREDENTIALS_ERROR');
     expect((await later.signIn(address, 'turbine77')).status).toBe('OK');
+  });
+
+  it('resets a password from the mailed link through the bundled auth Lambda', async () => {
+    const address = email('bundled-reset');
+    expect((await new AuthApi(api.api, api.web).signUp(address, 'engine42')).status).toBe('OK');
+    expect((await new AuthApi(api.api, api.web).requestPasswordReset(address)).status).toBe('OK');
+    const token = linkIn(await latestMailTo(stack.outboxDir, address)).searchParams.get('token')!;
+    expect((await new AuthApi(api.api, api.web).resetPassword(token, 'turbine77')).status).toBe('OK');
+    expect((await new AuthApi(api.api, api.web).signIn(address, 'turbine77')).status).toBe('OK');
+  });
+
+  it("answers 404 to the OAuth2 provider's /oauth APIs, the only callers of the set-cookie-parser the bundle leaves out", async () => {
+    for (const path of ['/api/auth/oauth/auth', '/api/auth/oauth/login', '/api/auth/oauth/token']) {
+      expect((await fetch(`${api.api}${path}`, { method: path.endsWith('token') ? 'POST' : 'GET' })).status).toBe(404);
+    }
   });
 
   it('continues with Google through the stand-in (discovery and token calls over the global fetch)', async () => {
