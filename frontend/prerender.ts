@@ -73,7 +73,7 @@ export async function buildSite(outDir: string, siteOrigin: string): Promise<voi
     // A route's chunks (or stylesheets) and their static imports' beyond what the entry already brings.
     const beyondEntry = (urls: string[]) => urls.filter((url, i, all) => !entryUrls.has(url) && all.indexOf(url) === i);
     const preloadFor = (sources: string[]) => beyondEntry(sources.flatMap((s) => chunkUrls(manifest, s)));
-    const stylesFor = (sources: string[]) => beyondEntry(sources.flatMap((s) => chunkStyles(manifest, s)));
+    const stylesFor = (sources: string[]) => new Map(beyondEntry(sources.flatMap((s) => chunkStyles(manifest, s))).map((url) => [url, readFileSync(join(outDir, url), 'utf8')]));
 
     for (const page of SITE_PAGES) {
       const rendered = await render(page.path);
@@ -82,14 +82,15 @@ export async function buildSite(outDir: string, siteOrigin: string): Promise<voi
     }
     write(outDir, APP_SHELL_FILE, appShellHtml(template));
     // issue 16: without these the signed-in pages' chunks came a round after the entry (and their
-    // stylesheets, which the first render waits for, too); named in the HTML, they start with it.
+    // stylesheets, which the first render waits for, too); named in the HTML, they start with it, and
+    // the stylesheets are in it.
     // A signed-out visitor never gets these: the CDN redirects a visit without the session cookie
     // (shared/url-rewrite.ts signedOutRedirect); with a stale one, the page's loader does.
     for (const path of SHELL_ROUTES) {
       const sources = routeSources(path);
       // Its loading view too, so a slow phone paints the page's frame at once rather than after the chunks.
       const appHtml = await renderLoadingView(path);
-      write(outDir, pageFile(path), appShellHtml(template, { preload: preloadFor(sources), styles: stylesFor(sources), appHtml }));
+      write(outDir, pageFile(path), appShellHtml(template, { preload: preloadFor(sources), entryStyles, styles: stylesFor(sources), appHtml }));
     }
     write(outDir, 'sitemap.xml', sitemapXml(SITE_PAGES, siteOrigin));
     write(outDir, 'robots.txt', robotsTxt(siteOrigin));

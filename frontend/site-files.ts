@@ -32,18 +32,23 @@ export interface PageHtmlInput {
   styles: ReadonlyMap<string, string>;
 }
 
+/** A stylesheet's rules as a `<style>` element, for a page that carries them in its head. */
+function styleElement(href: string, css: string): string {
+  if (/<\/style/i.test(css)) throw new Error(`${href} contains </style and cannot be inlined`);
+  return `<style>${css}</style>`;
+}
+
 /**
  * issue 16: a linked stylesheet holds the first paint a round trip after the HTML (Lighthouse's
- * render-blocking request); the whole of it is a few KB gzip, so each prerendered page carries it in
- * its head. The file stays in the build, linked by the app shells; a prerendered page's later
- * navigations are the client's and load no stylesheet again.
+ * render-blocking request); the whole of it is a few KB gzip, so each prerendered page and signed-in
+ * shell carries it in its head. The file stays in the build, linked by the bare app shell; a page's
+ * later navigations are the client's and load no stylesheet again.
  */
 function inlineStyles(html: string, styles: ReadonlyMap<string, string>): string {
   for (const [href, css] of styles) {
-    if (/<\/style/i.test(css)) throw new Error(`${href} contains </style and cannot be inlined`);
     const link = `<link rel="stylesheet" crossorigin href="${href}">`;
     if (!html.includes(link)) throw new Error(`frontend/index.html has no ${link} to inline`);
-    html = html.replace(link, () => `<style>${css}</style>`);
+    html = html.replace(link, () => styleElement(href, css));
   }
   return html;
 }
@@ -81,20 +86,36 @@ export function pageHtml(template: string, { page, appHtml, siteOrigin, preload,
   return scriptsAtLowPriority(replaceOnce(html, /<div id="root"><\/div>/, `<div id="root">${appHtml}</div>`, '<div id="root"></div>'));
 }
 
+/** A signed-in route's own shell: what it names and holds beyond the bare one. */
+export interface ShellRoute {
+  /** Built chunk URLs of the route (its lazy modules and what they import) beyond the entry's. */
+  preload: readonly string[];
+  /** The entry's stylesheets by URL, with their contents: written into the shell instead of linked. */
+  entryStyles: ReadonlyMap<string, string>;
+  /** The route's own stylesheets (its lazy chunks' CSS) by URL, with their contents: written in too. */
+  styles: ReadonlyMap<string, string>;
+  /** Its loading view, prerendered, which the client hydrates. */
+  appHtml: string;
+}
+
 /**
- * The unrendered shell for client routes (dashboard, sign-in, unknown paths): not for search engines.
- * A signed-in route's own shell also names its chunks and stylesheets, so they load beside the entry
- * (vite's preload helper finds the stylesheets there and adds none of its own), and holds its loading
- * view (`appHtml`), which the client hydrates.
+ * The unrendered shell for client routes (sign-in, unknown paths): not for search engines. A signed-in
+ * route's own shell also names its chunks, so they load beside the entry, and holds its loading view,
+ * which paints before any script arrives (issue 16), so it carries its stylesheets in its head as a
+ * prerendered page does: linked, they held that paint a round trip after the HTML, behind the 23
+ * chunks sharing the line (on bench:web's slow phone the stylesheets arrived 320 ms after the HTML).
+ * Each route stylesheet also keeps a link, disabled (never fetched, never applied), for vite's preload
+ * helper: when the route's chunk loads it adds a link for each of the chunk's stylesheets the document
+ * does not link already, and waits for it, which would fetch the rules the page already has.
  */
-export function appShellHtml(template: string, route: { preload: readonly string[]; styles: readonly string[]; appHtml?: string } = { preload: [], styles: [] }): string {
+export function appShellHtml(template: string, route?: ShellRoute): string {
   const head = [
     '<meta name="robots" content="noindex" />',
-    ...route.styles.map((href) => `<link rel="stylesheet" crossorigin href="${href}" />`),
-    ...route.preload.map(modulepreload),
+    ...[...(route?.styles ?? [])].flatMap(([href, css]) => [styleElement(href, css), `<link rel="stylesheet" crossorigin href="${href}" disabled />`]),
+    ...(route?.preload ?? []).map(modulepreload),
   ].join('\n    ');
-  const html = replaceOnce(template, /<\/head>/, `  ${head}\n  </head>`, '</head>');
-  return route.appHtml ? replaceOnce(html, /<div id="root"><\/div>/, `<div id="root">${route.appHtml}</div>`, '<div id="root"></div>') : html;
+  const html = replaceOnce(route ? inlineStyles(template, route.entryStyles) : template, /<\/head>/, `  ${head}\n  </head>`, '</head>');
+  return route ? replaceOnce(html, /<div id="root"><\/div>/, `<div id="root">${route.appHtml}</div>`, '<div id="root"></div>') : html;
 }
 
 export function sitemapXml(pages: readonly SitePage[], siteOrigin: string): string {

@@ -36,6 +36,39 @@ describe('the signed-in pages load their chunks in at most two rounds', () => {
   }
 });
 
+describe('the signed-in shells carry their stylesheets', () => {
+  // What shows that each of a shell's stylesheets applies: the entry's, the signed-in pages' (AuthShell)
+  // and, for the dashboard, its page's own.
+  const styled: Record<string, Record<string, string>> = {
+    '/dashboard': { '.navbar-inner': 'flex', '.metrics': 'grid', '.usage-chart-head': 'flex' },
+    '/account': { '.navbar-inner': 'flex', '.spinner-wrap': 'flex' },
+  };
+  const displays = (selectors: string[]) => Object.fromEntries(selectors.map((s) => [s, getComputedStyle(document.querySelector(s)!).display]));
+
+  for (const [path, expected] of Object.entries(styled)) {
+    it(`${path}: in its HTML, styled with JavaScript off, and fetches no stylesheet, hydrated either (issue 16)`, async () => {
+      const noScript = await built.browser.newContext({ javaScriptEnabled: false, storageState: signedIn });
+      const html = await noScript.newPage();
+      const fetched: string[] = [];
+      html.on('request', (r) => r.resourceType() === 'stylesheet' && fetched.push(r.url()));
+      await html.goto(built.url(path));
+      await expect(html.evaluate(displays, Object.keys(expected))).resolves.toEqual(expected);
+      // Its stylesheets' links (kept for vite's preload helper) are disabled: nothing to wait for before the first paint.
+      await expect(html.evaluate(() => document.querySelectorAll('link[rel="stylesheet"]:not([disabled])').length)).resolves.toBe(0);
+      await noScript.close();
+
+      const context = await built.browser.newContext({ storageState: signedIn });
+      const page = await context.newPage();
+      page.on('request', (r) => r.resourceType() === 'stylesheet' && fetched.push(r.url()));
+      await page.goto(built.url(path), { waitUntil: 'networkidle' });
+      expect(new URL(page.url()).pathname).toBe(path);
+      await expect(page.evaluate(() => Object.keys(document.getElementById('root')!).some((k) => k.startsWith('__reactContainer')))).resolves.toBe(true);
+      expect(fetched).toEqual([]);
+      await context.close();
+    });
+  }
+});
+
 describe('the dashboard loads into its final layout', () => {
   for (const throttle of [UNTHROTTLED, SLOW_PHONE]) {
     it(`shifts nothing on a signed-in load (${throttle.name})`, async () => {
