@@ -6,12 +6,12 @@ import type { CheckoutConfirmation } from '../../shared/api-types';
 import { checkoutBody, type CheckoutBody } from '../../shared/schemas/billing';
 import { billingTexts, usersTexts } from '../../shared/texts';
 import { billingConfig } from '../lib/billing-config';
-import { documentClient } from '../lib/dynamo';
+import { documentClient, primeDocumentClient } from '../lib/dynamo';
 import { byRouteKey, httpHandler } from '../lib/http';
 import { HttpError } from '../lib/http-error';
 import { logger } from '../lib/logger';
 import { json, type HttpResult } from '../lib/response';
-import { requireLiveSession, requireSession, sessionOf } from '../lib/session';
+import { requireLiveSession, requireSession, sessionOf, whileCoreKeysLoad } from '../lib/session';
 import { confirmCheckout } from './checkout-confirmation';
 import { createCheckout, createPortal, type BillingDeps, type CheckoutOutcome, type PortalOutcome } from './checkout';
 import { StripeApiError } from './stripe-api';
@@ -73,6 +73,9 @@ const checkoutSession = httpHandler(
   },
   { auth: requireSession() },
 );
+
+// Checkout and the portal read DynamoDB after their session check: a cold start sets the client up while the core answers.
+whileCoreKeysLoad(primeDocumentClient);
 
 export const handler = byRouteKey({
   'POST /api/create-checkout-session': checkout,

@@ -20,6 +20,8 @@ export interface RemoteKeySet {
   getKey: JWTVerifyGetKey;
   /** Whether a token can be checked now without a fetch (keys held, not older than the max age). */
   readonly fresh: boolean;
+  /** Starts fetching the keys now (a getKey meanwhile waits for the same fetch). */
+  load(): Promise<void>;
 }
 
 export function remoteKeySet(fetchKeys: () => Promise<JSONWebKeySet>, options: { maxAgeMs: number; cooldownMs?: number }): RemoteKeySet {
@@ -50,6 +52,7 @@ export function remoteKeySet(fetchKeys: () => Promise<JSONWebKeySet>, options: {
   };
   return {
     getKey,
+    load: reload,
     get fresh() {
       return local !== undefined && heldFor(options.maxAgeMs);
     },

@@ -1,7 +1,7 @@
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo, Socket } from 'node:net';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { coreRequest } from './core-request';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { coreRequest, requestsSent } from './core-request';
 
 let server: Server;
 let base: string;
@@ -45,6 +45,17 @@ describe('coreRequest', () => {
     // The core closes the kept connection as the next request arrives (as one frozen Lambda's peer may have).
     handle = (req, res) => (served.get(req.socket)! > 1 ? req.socket.destroy() : res.end('fresh'));
     expect((await coreRequest(`${base}/c`, { method: 'GET', timeoutMs: 1000 })).body).toBe('fresh');
+  });
+
+  it('tells when the requests started so far are on their way, before they are answered', async () => {
+    let answer!: () => void;
+    handle = (_req, res) => (answer = () => res.end('late'));
+    const pending = coreRequest(`${base}/keys`, { method: 'GET', timeoutMs: 1000 });
+    await requestsSent();
+    await vi.waitFor(() => expect(answer).toBeDefined());
+    answer();
+    expect((await pending).body).toBe('late');
+    await requestsSent(); // none outstanding: at once
   });
 
   it('refuses an address that is not http(s)', async () => {

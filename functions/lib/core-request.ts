@@ -28,6 +28,22 @@ const agents = {
   'https:': new https.Agent({ keepAlive: true }),
 };
 
+let unsent = 0;
+let whenAllSent: (() => void)[] = [];
+
+function sentOrFailed(): void {
+  unsent--;
+  if (unsent === 0) for (const resolve of whenAllSent.splice(0)) resolve();
+}
+
+/**
+ * Resolves once every request started so far has been handed to the OS (or failed): CPU work started
+ * then runs while the core answers, instead of holding those requests back (./session.ts).
+ */
+export function requestsSent(): Promise<void> {
+  return unsent === 0 ? Promise.resolve() : new Promise((resolve) => whenAllSent.push(resolve));
+}
+
 function once(url: URL, request: CoreRequest): Promise<{ response: CoreResponse } | { error: Error; reusedSocket: boolean }> {
   const transport = url.protocol === 'https:' ? https : http;
   return new Promise((resolve) => {
@@ -45,6 +61,13 @@ function once(url: URL, request: CoreRequest): Promise<{ response: CoreResponse 
       res.on('error', (error) => resolve({ error, reusedSocket: false }));
     });
     req.on('error', (error) => resolve({ error, reusedSocket: req.reusedSocket }));
+    unsent++;
+    let counted = true;
+    const settle = () => {
+      if (counted) (counted = false), sentOrFailed();
+    };
+    req.on('finish', settle);
+    req.on('close', settle);
     req.end(request.body);
   });
 }

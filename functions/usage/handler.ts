@@ -8,11 +8,11 @@ import { usageReportBody, type UsageReportBody } from '../../shared/schemas/bill
 import { usageTexts } from '../../shared/texts';
 import { addMonths, usageMonth } from '../../shared/usage';
 import { planOfUser } from '../accounts/plan';
-import { documentClient } from '../lib/dynamo';
+import { documentClient, primeDocumentClient } from '../lib/dynamo';
 import { byRouteKey, httpHandler } from '../lib/http';
 import { HttpError } from '../lib/http-error';
 import { json } from '../lib/response';
-import { requireLiveSession, requireSession, sessionOf } from '../lib/session';
+import { requireLiveSession, requireSession, sessionOf, whileCoreKeysLoad } from '../lib/session';
 import { idempotencyKeyOf, reportUsage } from './report';
 import { monthUsage, summarize } from './usage';
 
@@ -57,6 +57,9 @@ const reportUsageRoute = httpHandler<UsageReportBody>(
   // must not add to (or recreate) it, so the core is asked that the session is live.
   { auth: requireLiveSession(), body: usageReportBody },
 );
+
+// Every route here reads DynamoDB after its session check: a cold start sets the client up while the core answers.
+whileCoreKeysLoad(primeDocumentClient);
 
 export const handler = byRouteKey({
   'GET /api/usage': getUsage,
