@@ -37,6 +37,7 @@ export const UNRUN_PACKAGE_SHIMS: Record<string, string> = {
   'node-fetch': './functions/lib/bundle-shims/global-fetch.ts',
   'libphonenumber-js/max': './functions/lib/bundle-shims/no-phone-numbers.ts',
   pako: './functions/lib/bundle-shims/no-stream-inflate.ts',
+  'content-type': './functions/lib/bundle-shims/no-stream-charset.ts',
   'set-cookie-parser': './functions/lib/bundle-shims/no-oauth-provider-cookies.ts',
   tldts: './functions/lib/bundle-shims/host-is-its-own-site.ts',
 };

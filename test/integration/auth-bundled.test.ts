@@ -60,6 +60,13 @@ describe('auth and account Lambdas as bundled', () => {
     expect(Object.keys(metafiles[name]!.inputs).filter((path) => path.includes('supertokens-node/node_modules/jose/'))).toEqual([]);
   });
 
+  it.each(BUNDLED)('%s reaches the shims for supertokens-node only (jose aside): no other package gets a stand-in meant for it', (name) => {
+    const importers = Object.entries(metafiles[name]!.inputs).flatMap(([path, input]) =>
+      input.imports.some((i) => i.path.includes('bundle-shims/') && !i.path.includes('jose-6-for-supertokens')) ? [path] : [],
+    );
+    expect(importers.filter((path) => !path.includes('node_modules/supertokens-node/'))).toEqual([]);
+  });
+
   it('signs up, refuses a wrong password, signs in, refreshes and signs out', async () => {
     const address = email('bundled-auth');
     const who = new AuthApi(api.api, api.web);
