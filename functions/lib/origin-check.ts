@@ -22,7 +22,7 @@
 import type { APIGatewayProxyEventV2 } from 'aws-lambda';
 import { createHash, timingSafeEqual } from 'node:crypto';
 import { ORIGIN_VERIFY_HEADER, secretIdEnvName } from '../../shared/secrets';
-import { getSecret, refreshSecret } from './secrets';
+import { getSecret, prefetchSecrets, refreshSecret } from './secrets';
 
 /** The secret's JSON: `value` CloudFront sends, the one it sent before, and the one it will send next. */
 export interface OriginSecret {
@@ -79,6 +79,8 @@ export async function cameThroughCloudFront(
   now: () => number = Date.now,
 ): Promise<boolean> {
   if (!originCheckRequired(env)) return true;
+  // Every function's first step, deployed: its first read starts the function's other secrets with it.
+  if (loadedAt === 0) prefetchSecrets(env);
   const header = event.headers?.[ORIGIN_VERIFY_HEADER];
   const secret = await currentSecret(env, now());
   if (carriesOriginSecret(header, secret)) return true;

@@ -35,6 +35,18 @@ export async function refreshSecret<N extends SecretName>(name: N, env: NodeJS.P
   return value as SecretValue<N>;
 }
 
+/**
+ * Starts reading every secret this function is configured with (each `SECRET_ID_<NAME>` the stack
+ * gave it), for later `getSecret` calls to find: a cold start then waits for one Secrets Manager round
+ * trip, not one per secret in turn (the origin check's, then the session's, then Stripe's). A failed
+ * read is forgotten, so the `getSecret` that needs the value reads it again and sees the error.
+ */
+export function prefetchSecrets(env: NodeJS.ProcessEnv = process.env): void {
+  for (const name of Object.keys(secrets) as SecretName[]) {
+    if (env[secretIdEnvName(name)] && !cache.has(name)) getSecret(name, env).catch(() => undefined);
+  }
+}
+
 /** A secret's fields, read once per cold start and cached for the life of the Lambda. */
 export async function getSecret<N extends SecretName>(name: N, env: NodeJS.ProcessEnv = process.env): Promise<SecretValue<N>> {
   if (!cache.has(name)) {

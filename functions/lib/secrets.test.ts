@@ -1,0 +1,91 @@
+/**
+ * Secrets as a deployed Lambda reads them: from Secrets Manager (here a stand-in speaking its
+ * GetSecretValue, reached by the SDK's own endpoint setting), once per cold start.
+ */
+import { createServer, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
+import { secretIdEnvName } from '../../shared/secrets';
+
+let server: Server;
+const reads: string[] = [];
+let inFlight = 0;
+let mostAtOnce = 0;
+let missing = new Set<string>();
+const values: Record<string, unknown> = {
+  'voxpen/supertokens': { connectionUri: 'https://core.test', apiKey: 'k' },
+  'voxpen/originVerify': { value: 'v' },
+  'voxpen/stripe': { secretKey: 'sk', webhookSecret: 'wh' },
+};
+
+beforeAll(async () => {
+  server = createServer((req, res) => {
+    let body = '';
+    req.on('data', (c: Buffer) => (body += c.toString()));
+    req.on('end', () => {
+      const id = (JSON.parse(body) as { SecretId: string }).SecretId;
+      reads.push(id);
+      mostAtOnce = Math.max(mostAtOnce, ++inFlight);
+      setTimeout(() => {
+        inFlight--;
+        if (missing.has(id)) res.writeHead(400, { 'content-type': 'application/x-amz-json-1.1' }).end(JSON.stringify({ __type: 'ResourceNotFoundException', message: 'gone' }));
+        else res.writeHead(200, { 'content-type': 'application/x-amz-json-1.1' }).end(JSON.stringify({ Name: id, SecretString: JSON.stringify(values[id]) }));
+      }, 30);
+    });
+  });
+  await new Promise<void>((r) => server.listen(0, '127.0.0.1', r));
+});
+afterAll(() => new Promise((r) => server.close(r)));
+afterEach(() => vi.unstubAllEnvs());
+
+/** A fresh module (a new Lambda) whose environment names these secrets, as the stack sets it. */
+async function lambdaWith(names: ('supertokens' | 'originVerify' | 'stripe')[]) {
+  reads.length = 0;
+  mostAtOnce = 0;
+  missing = new Set();
+  vi.resetModules();
+  vi.stubEnv('AWS_ENDPOINT_URL_SECRETS_MANAGER', `http://127.0.0.1:${(server.address() as AddressInfo).port}`);
+  vi.stubEnv('AWS_REGION', 'eu-west-1');
+  vi.stubEnv('AWS_ACCESS_KEY_ID', 'test');
+  vi.stubEnv('AWS_SECRET_ACCESS_KEY', 'test');
+  for (const name of names) vi.stubEnv(secretIdEnvName(name), `voxpen/${name}`);
+  return import('./secrets');
+}
+
+describe('prefetchSecrets', () => {
+  it("reads every secret the function is given at once, and getSecret then reads none again", async () => {
+    const { getSecret, prefetchSecrets } = await lambdaWith(['supertokens', 'originVerify', 'stripe']);
+    prefetchSecrets();
+    expect(await getSecret('originVerify')).toEqual({ value: 'v' });
+    expect(await getSecret('supertokens')).toEqual(values['voxpen/supertokens']);
+    expect(await getSecret('stripe')).toEqual(values['voxpen/stripe']);
+    expect(reads.sort()).toEqual(['voxpen/originVerify', 'voxpen/stripe', 'voxpen/supertokens']);
+    expect(mostAtOnce).toBe(3);
+  });
+
+  it('reads only the secrets named in its environment', async () => {
+    const { getSecret, prefetchSecrets } = await lambdaWith(['originVerify']);
+    prefetchSecrets();
+    await getSecret('originVerify');
+    expect(reads).toEqual(['voxpen/originVerify']);
+  });
+
+  it('leaves a failed read for the getSecret that needs it, which reads again and sees the error', async () => {
+    const { getSecret, prefetchSecrets } = await lambdaWith(['originVerify', 'stripe']);
+    missing.add('voxpen/stripe');
+    prefetchSecrets();
+    await getSecret('originVerify');
+    await vi.waitFor(() => expect(reads).toContain('voxpen/stripe'));
+    await new Promise((r) => setTimeout(r, 60));
+    await expect(getSecret('stripe')).rejects.toThrow();
+    expect(reads.filter((id) => id === 'voxpen/stripe')).toHaveLength(2);
+  });
+
+  it("starts with a deployed function's first origin check, so the session's secret is not read after it", async () => {
+    await lambdaWith(['supertokens', 'originVerify']);
+    const { cameThroughCloudFront } = await import('./origin-check');
+    expect(await cameThroughCloudFront({ headers: { 'x-origin-verify': 'v' } })).toBe(true);
+    expect(reads.sort()).toEqual(['voxpen/originVerify', 'voxpen/supertokens']);
+    expect(mostAtOnce).toBe(2);
+  });
+});
