@@ -28,9 +28,9 @@ export const UNREACHED_SDK_MODULES = [
 /**
  * Packages supertokens-node imports but never runs on Lambda (or, tldts, runs without its answer being
  * read), each replaced by a few lines that say why (issue 16: the auth and account bundles were 1.6 MB,
- * a third of it these). Paths from the project
- * root, where the stack's esbuild runs; test/integration/auth-bundled.test.ts signs in through the
- * bundle built with them.
+ * a third of it these). Paths from the project root, where the stack's esbuild runs;
+ * test/integration/auth-bundled.test.ts signs in, resets a password and continues with Google through
+ * the bundles built with them, and checks that only supertokens-node reaches them.
  */
 export const UNRUN_PACKAGE_SHIMS: Record<string, string> = {
   'cross-fetch': './functions/lib/bundle-shims/global-fetch.ts',
