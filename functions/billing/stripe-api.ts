@@ -1,7 +1,8 @@
 /**
  * The Stripe API calls billing makes (create a customer, create and expire a Checkout Session, a
  * portal session; read a subscription or a session; list and cancel a customer's subscriptions when
- * its account is deleted), over fetch. Why not the `stripe` SDK here: its core imports all of its ~270 resources, so it cannot
+ * its account is deleted), in fetch's shape over node:http(s) (functions/lib/node-request.ts: no undici
+ * loaded on a cold start's first checkout). Why not the `stripe` SDK here: its core imports all of its ~270 resources, so it cannot
  * be tree-shaken and alone is 240 KB minified, doubling this Lambda past its 300 KB budget. What the
  * SDK gives a money path is kept: the pinned API version, an idempotency key on every POST (reused
  * across retries), retries on network errors, 409 and 5xx as Stripe advises, and typed errors. The
@@ -9,6 +10,7 @@
  */
 import { randomUUID } from 'node:crypto';
 import type Stripe from 'stripe';
+import { nodeFetch, type FetchedResponse, type FetchLike } from '../lib/node-request';
 
 /** The API version the `stripe` package in package.json pins (its ApiVersion); events are read with its types. */
 export const STRIPE_API_VERSION = '2026-10-28.endive';
@@ -57,7 +59,7 @@ export interface StripeApiOptions {
   timeoutMs?: number;
   /** Longest time for a call with all its retries: the Lambda has 10 s in all, and must still answer. */
   budgetMs?: number;
-  fetch?: typeof fetch;
+  fetch?: FetchLike;
   sleep?: (ms: number) => Promise<void>;
 }
 
@@ -92,7 +94,7 @@ export interface StripeApi {
   cancelSubscription(id: string): Promise<Stripe.Subscription>;
 }
 
-function shouldRetry(res: Response | undefined): boolean {
+function shouldRetry(res: FetchedResponse | undefined): boolean {
   if (!res) return true;
   const advice = res.headers.get('stripe-should-retry');
   if (advice) return advice === 'true';
@@ -101,7 +103,7 @@ function shouldRetry(res: Response | undefined): boolean {
 
 export function stripeApi(options: StripeApiOptions): StripeApi {
   const base = (options.apiUrl ?? 'https://api.stripe.com').replace(/\/$/, '');
-  const doFetch = options.fetch ?? fetch;
+  const doFetch = options.fetch ?? nodeFetch;
   const maxRetries = options.maxRetries ?? 2;
   const sleep = options.sleep ?? ((ms: number) => new Promise<void>((r) => setTimeout(r, ms)));
 
@@ -113,7 +115,7 @@ export function stripeApi(options: StripeApiOptions): StripeApi {
     const body = params ? formEncode(params).toString() : undefined;
     const deadline = Date.now() + budgetMs;
     for (let attempt = 0; ; attempt++) {
-      let res: Response | undefined;
+      let res: FetchedResponse | undefined;
       let failure: unknown;
       try {
         res = await doFetch(`${base}/v1/${path}`, {

@@ -2,11 +2,11 @@
  * The one question the product's Lambdas ask the SuperTokens core about a session: its verify call
  * (CDI `POST /recipe/session/verify`), the same request supertokens-node's getSession makes. Asked
  * only where a local check is not enough (functions/lib/session.ts says when), over node:http(s)
- * (./core-request.ts), so these Lambdas stay free of the SDK.
+ * (./node-request.ts), so these Lambdas stay free of the SDK.
  */
 import { HttpError } from './http-error';
 import { TRY_REFRESH_TOKEN, UNAUTHORISED } from './access-token';
-import { coreRequest } from './core-request';
+import { nodeRequest } from './node-request';
 
 /** The core's address and key, as in the `supertokens` secret. */
 export interface CoreConnection {
@@ -48,7 +48,7 @@ export async function verifyWithCore(
   core: CoreConnection,
   accessToken: string,
   checkDatabase: boolean,
-  request: typeof coreRequest = coreRequest,
+  request: typeof nodeRequest = nodeRequest,
 ): Promise<RenewedAccessToken | undefined> {
   const res = await request(`${coreBaseUrl(core.connectionUri)}/recipe/session/verify`, {
     method: 'POST',

@@ -32,15 +32,15 @@ describe('requireSession against the core', () => {
     jwk = { ...(await exportJWK(keys.publicKey)), kid: 'core-1', alg: 'RS256', use: 'sig' };
   });
   afterEach(() => {
-    vi.doUnmock('./core-request');
+    vi.doUnmock('./node-request');
     vi.resetModules();
   });
 
   async function coldContainer() {
     requests = [];
     vi.resetModules();
-    vi.doMock('./core-request', () => ({
-      coreRequest: (url: string, init: { body?: string }) =>
+    vi.doMock('./node-request', () => ({
+      nodeRequest: (url: string, init: { body?: string }) =>
         new Promise((resolve) => requests.push({ path: new URL(url).pathname, body: init.body, answer: (status, body) => resolve({ status, body: JSON.stringify(body) }) })),
       requestsSent: async () => undefined,
     }));

@@ -12,7 +12,7 @@ import type middy from '@middy/core';
 import type { APIGatewayProxyEventV2 } from 'aws-lambda';
 import { verifyAccessToken, UNAUTHORISED, type VerifiedSession } from './access-token';
 import { fetchCoreKeys, remoteKeySet, type RemoteKeySet } from './core-keys';
-import { requestsSent } from './core-request';
+import { requestsSent } from './node-request';
 import { coreBaseUrl, verifyWithCore, type CoreConnection, type RenewedAccessToken } from './core-session';
 import { HttpError } from './http-error';
 import type { HttpResult } from './response';

@@ -1,7 +1,7 @@
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo, Socket } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import { coreRequest, requestsSent } from './core-request';
+import { nodeFetch, nodeRequest, requestsSent } from './node-request';
 
 let server: Server;
 let base: string;
@@ -20,37 +20,37 @@ beforeAll(async () => {
 });
 afterAll(() => new Promise((r) => server.close(r)));
 
-describe('coreRequest', () => {
+describe('nodeRequest', () => {
   it('sends the method, headers and body, and reads the whole answer', async () => {
     handle = (req, res, body) => res.writeHead(201, { 'content-type': 'application/json' }).end(JSON.stringify({ method: req.method, key: req.headers['api-key'], length: req.headers['content-length'], body }));
-    const res = await coreRequest(`${base}/recipe/session/verify`, { method: 'POST', headers: { 'api-key': 'k' }, body: '{"a":"é"}', timeoutMs: 1000 });
+    const res = await nodeRequest(`${base}/recipe/session/verify`, { method: 'POST', headers: { 'api-key': 'k' }, body: '{"a":"é"}', timeoutMs: 1000 });
     expect(res.status).toBe(201);
     expect(JSON.parse(res.body)).toEqual({ method: 'POST', key: 'k', length: '10', body: '{"a":"é"}' });
   });
 
   it('follows no redirect', async () => {
     handle = (_req, res) => res.writeHead(302, { location: '/elsewhere' }).end();
-    expect((await coreRequest(`${base}/.well-known/jwks.json`, { method: 'GET', timeoutMs: 1000 })).status).toBe(302);
+    expect((await nodeRequest(`${base}/.well-known/jwks.json`, { method: 'GET', timeoutMs: 1000 })).status).toBe(302);
   });
 
   it('gives up after its time limit', async () => {
     handle = () => undefined; // never answers
-    await expect(coreRequest(`${base}/slow`, { method: 'GET', timeoutMs: 50 })).rejects.toMatchObject({ name: 'AbortError' });
+    await expect(nodeRequest(`${base}/slow`, { method: 'GET', timeoutMs: 50 })).rejects.toMatchObject({ name: 'AbortError' });
   });
 
   it('reuses its connection, and asks again on a new one when the core dropped the kept one', async () => {
     handle = (req, res) => res.end(String(served.get(req.socket)));
-    await coreRequest(`${base}/a`, { method: 'GET', timeoutMs: 1000 });
-    expect((await coreRequest(`${base}/b`, { method: 'GET', timeoutMs: 1000 })).body).not.toBe('1');
+    await nodeRequest(`${base}/a`, { method: 'GET', timeoutMs: 1000 });
+    expect((await nodeRequest(`${base}/b`, { method: 'GET', timeoutMs: 1000 })).body).not.toBe('1');
     // The core closes the kept connection as the next request arrives (as one frozen Lambda's peer may have).
     handle = (req, res) => (served.get(req.socket)! > 1 ? req.socket.destroy() : res.end('fresh'));
-    expect((await coreRequest(`${base}/c`, { method: 'GET', timeoutMs: 1000 })).body).toBe('fresh');
+    expect((await nodeRequest(`${base}/c`, { method: 'GET', timeoutMs: 1000 })).body).toBe('fresh');
   });
 
   it('tells when the requests started so far are on their way, before they are answered', async () => {
     let answer!: () => void;
     handle = (_req, res) => (answer = () => res.end('late'));
-    const pending = coreRequest(`${base}/keys`, { method: 'GET', timeoutMs: 1000 });
+    const pending = nodeRequest(`${base}/keys`, { method: 'GET', timeoutMs: 1000 });
     await requestsSent();
     await vi.waitFor(() => expect(answer).toBeDefined());
     answer();
@@ -58,7 +58,16 @@ describe('coreRequest', () => {
     await requestsSent(); // none outstanding: at once
   });
 
+  it("answers in fetch's shape for callers written against fetch (Stripe's)", async () => {
+    handle = (_req, res) => res.writeHead(402, { 'content-type': 'application/json', 'request-id': 'req_1' }).end('{"error":{"code":"card_declined"}}');
+    const res = await nodeFetch(`${base}/v1/customers`, { method: 'POST', headers: {}, body: 'a=1', signal: AbortSignal.timeout(1000) });
+    expect(res).toMatchObject({ ok: false, status: 402 });
+    expect(res.headers.get('Request-Id')).toBe('req_1');
+    expect(res.headers.get('stripe-should-retry')).toBeNull();
+    expect(await res.json()).toEqual({ error: { code: 'card_declined' } });
+  });
+
   it('refuses an address that is not http(s)', async () => {
-    await expect(coreRequest('file:///etc/passwd', { method: 'GET', timeoutMs: 1000 })).rejects.toThrow('not http(s)');
+    await expect(nodeRequest('file:///etc/passwd', { method: 'GET', timeoutMs: 1000 })).rejects.toThrow('Not an http(s) address');
   });
 });
