@@ -2,17 +2,22 @@
  * `npm run bench:lambda`: per function, the minified bundle size and the cold-start cost: a fresh Node
  * process requires the bundle and invokes it once against the local stack (median of 5), beside an
  * empty handler bundled the same way (the floor, started just before each run), and each one's cold
- * start (the whole process: start, require, first invocation) as a multiple of the floor's (issue 16's
- * targets: auth ≤ 2.5×, every other function ≤ 2×; auth's bundle ≤ 800 KB). Prints figures; never
- * fails on time.
+ * start as a multiple of the floor's (issue 16's targets: auth ≤ 2.5×, every other function ≤ 2×;
+ * auth's bundle ≤ 800 KB). Prints figures; never fails on time.
+ *
+ * A cold start is timed as a Lambda has one: from the process's spawn to the first invocation's answer
+ * (the child writes its line when the handler resolves; the line's arrival here is the mark), for the
+ * floor and every function alike. A Lambda never exits, and a process that has used Node's fetch
+ * (undici) waits at exit, ~70–110 ms, for V8 to finish optimising undici's WebAssembly parser, which
+ * the floor never loads; timed to exit, the ratio charged functions for what a Lambda never pays. The
+ * exit-inclusive time is still printed (`to exit ms`) so that nothing is hidden.
  */
 import { build } from 'esbuild';
-import { execFile } from 'node:child_process';
+import { spawn } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
 import { mkdtempSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
-import { promisify } from 'node:util';
 import { LAMBDA_ESBUILD_OPTIONS } from '../../infra/constructs/bundling';
 import { freePort } from '../../infra/local/ports';
 import { startLocalStack, DEFAULT_PORTS, type Ports } from '../../infra/local/stack';
@@ -30,7 +35,6 @@ const SDK_FUNCTIONS = ['auth', 'account'];
 /** supertokens-node's own budgets (issue 16): the auth Lambda's bundle, and cold start against the floor. */
 const SDK_BUDGET_KB = 800;
 const COLD_START_TARGET = (fn: string) => (fn === 'auth' ? 2.5 : 2);
-const run = promisify(execFile);
 const work = mkdtempSync(join(tmpdir(), 'voxpen-bench-lambda-'));
 
 async function bundle(name: string, entry: string): Promise<string> {
@@ -93,6 +97,7 @@ async function benchAccessToken(api: string): Promise<string> {
   return token;
 }
 
+const PROBE_MARK = 'bench-probe:';
 const PROBE = `
 const t0 = performance.now();
 const mod = require(process.argv[1]);
@@ -100,26 +105,47 @@ const t1 = performance.now();
 const context = { awsRequestId: 'bench', functionName: 'bench', getRemainingTimeInMillis: () => 10000 };
 Promise.resolve(mod.handler(JSON.parse(process.argv[2]), context)).then((res) => {
   const t2 = performance.now();
-  console.log(JSON.stringify({ requireMs: t1 - t0, invokeMs: t2 - t1, status: res && res.statusCode }));
-}, (e) => { console.log(JSON.stringify({ requireMs: t1 - t0, invokeMs: performance.now() - t1, status: 'threw ' + e.message })); });
+  console.log('${PROBE_MARK}' + JSON.stringify({ requireMs: t1 - t0, invokeMs: t2 - t1, status: res && res.statusCode }));
+}, (e) => { console.log('${PROBE_MARK}' + JSON.stringify({ requireMs: t1 - t0, invokeMs: performance.now() - t1, status: 'threw ' + e.message })); });
 `;
 
 interface Sample {
   requireMs: number;
   invokeMs: number;
-  processMs: number;
+  /** From spawn to the first answer's line arriving here: what a cold Lambda's first caller waits. */
+  answerMs: number;
+  /** From spawn to the process's exit, which a Lambda never reaches. */
+  exitMs: number;
   status: unknown;
 }
 
 /** One fresh process: require the bundle, invoke it once. */
-async function oneColdStart(file: string, fn: string, run_: number, env: Record<string, string>, accessToken: string): Promise<Sample> {
-  const started = performance.now();
-  const { stdout } = await run(process.execPath, ['-e', PROBE, file, JSON.stringify(sampleEvent(fn, run_, accessToken))], {
-    env: { ...process.env, ...env, AWS_SDK_JS_NODE_VERSION_SUPPORT_WARNING_DISABLED: 'true', POWERTOOLS_LOG_LEVEL: 'SILENT', LOG_LEVEL: 'SILENT' },
-    timeout: 30_000,
+function oneColdStart(file: string, fn: string, run: number, env: Record<string, string>, accessToken: string): Promise<Sample> {
+  return new Promise((resolveSample, reject) => {
+    const started = performance.now();
+    const child = spawn(process.execPath, ['-e', PROBE, file, JSON.stringify(sampleEvent(fn, run, accessToken))], {
+      env: { ...process.env, ...env, AWS_SDK_JS_NODE_VERSION_SUPPORT_WARNING_DISABLED: 'true', POWERTOOLS_LOG_LEVEL: 'SILENT', LOG_LEVEL: 'SILENT' },
+      stdio: ['ignore', 'pipe', 'pipe'],
+      timeout: 30_000,
+    });
+    let stdout = '';
+    let stderr = '';
+    let answer: { line: string; at: number } | undefined;
+    child.stdout.setEncoding('utf8').on('data', (chunk: string) => {
+      stdout += chunk;
+      if (answer) return;
+      // The probe's line, written when the handler resolves, once it is whole; any other line is the function's own output.
+      const line = stdout.split('\n').slice(0, -1).find((l) => l.startsWith(PROBE_MARK));
+      if (line !== undefined) answer = { line, at: performance.now() };
+    });
+    child.stderr.setEncoding('utf8').on('data', (chunk: string) => (stderr += chunk));
+    child.on('error', reject);
+    child.on('close', (code) => {
+      const exitMs = performance.now() - started;
+      if (!answer) return reject(new Error(`${fn}: the probe exited ${code} without answering\n${stderr}`));
+      resolveSample({ ...JSON.parse(answer.line.slice(PROBE_MARK.length)), answerMs: answer.at - started, exitMs });
+    });
   });
-  const line = stdout.trim().split('\n').pop()!;
-  return { ...JSON.parse(line), processMs: performance.now() - started };
 }
 
 const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)]!;
@@ -138,9 +164,12 @@ async function coldStart(file: string, fn: string, floorFile: string, env: Recor
   return {
     requireMs: median(samples.map((s) => s.requireMs)),
     firstInvokeMs: median(samples.map((s) => s.invokeMs)),
-    processMs: median(samples.map((s) => s.processMs)),
-    floorMs: median(floors.map((s) => s.processMs)),
-    ratio: median(samples.map((s, i) => s.processMs / floors[i]!.processMs)),
+    answerMs: median(samples.map((s) => s.answerMs)),
+    floorMs: median(floors.map((s) => s.answerMs)),
+    ratio: median(samples.map((s, i) => s.answerMs / floors[i]!.answerMs)),
+    exitMs: median(samples.map((s) => s.exitMs)),
+    floorExitMs: median(floors.map((s) => s.exitMs)),
+    exitRatio: median(samples.map((s, i) => s.exitMs / floors[i]!.exitMs)),
     status: samples[0]!.status,
   };
 }
@@ -154,8 +183,9 @@ async function main() {
     const emptyEntry = join(work, 'empty.ts');
     writeFileSync(emptyEntry, "export const handler = async () => ({ statusCode: 200, body: '' });\n");
     const targets: [string, string][] = [['(empty floor)', emptyEntry], ...(Object.entries(functions) as [FunctionName, { entry: string }][]).map(([n, d]): [string, string] => [n, resolve(d.entry)])];
-    console.log(`bench:lambda: ${RUNS} cold starts each (fresh node ${process.version} process: require bundle + one invocation against the local stack), medians\n`);
-    console.log(['function'.padEnd(16), 'bundle KB'.padStart(10), 'require ms'.padStart(11), '1st invoke ms'.padStart(14), 'process ms'.padStart(11), 'floor ms'.padStart(9), '× floor'.padStart(9), '  status', '  budget'].join(''));
+    console.log(`bench:lambda: ${RUNS} cold starts each (fresh node ${process.version} process: require bundle + one invocation against the local stack), medians`);
+    console.log('cold ms: spawn to first answer (× floor: median of paired ratios, the target\'s measure); to exit ms: spawn to exit, which a Lambda never reaches\n');
+    console.log(['function'.padEnd(16), 'bundle KB'.padStart(10), 'require ms'.padStart(11), '1st invoke ms'.padStart(14), 'cold ms'.padStart(9), 'floor ms'.padStart(9), '× floor'.padStart(9), 'to exit ms'.padStart(11), 'floor'.padStart(7), '× floor'.padStart(9), '  status', '  budget'].join(''));
     const floorFile = await bundle('empty', emptyEntry);
     for (const [name, entry] of targets) {
       const file = await bundle(name.replace(/\W/g, ''), entry);
@@ -165,7 +195,7 @@ async function main() {
       // auth and account carry supertokens-node (routes.ts says why): 800 KB, not 300.
       const kbBudget = SDK_FUNCTIONS.includes(name) ? SDK_BUDGET_KB : BUDGET_KB;
       const budget = isFloor ? '' : [kb <= kbBudget ? `≤${kbBudget} KB ok` : `OVER ${kbBudget} KB`, r.ratio <= COLD_START_TARGET(name) ? `≤${COLD_START_TARGET(name)}× ok` : `OVER ${COLD_START_TARGET(name)}×`].join(', ');
-      console.log([name.padEnd(16), kb.toFixed(1).padStart(10), r.requireMs.toFixed(1).padStart(11), r.firstInvokeMs.toFixed(1).padStart(14), r.processMs.toFixed(0).padStart(11), r.floorMs.toFixed(0).padStart(9), r.ratio.toFixed(2).padStart(9), `  ${r.status}`, `  ${budget}`].join(''));
+      console.log([name.padEnd(16), kb.toFixed(1).padStart(10), r.requireMs.toFixed(1).padStart(11), r.firstInvokeMs.toFixed(1).padStart(14), r.answerMs.toFixed(0).padStart(9), r.floorMs.toFixed(0).padStart(9), r.ratio.toFixed(2).padStart(9), r.exitMs.toFixed(0).padStart(11), r.floorExitMs.toFixed(0).padStart(7), r.exitRatio.toFixed(2).padStart(9), `  ${r.status}`, `  ${budget}`].join(''));
     }
   } finally {
     await stack.stop();
