@@ -2,7 +2,8 @@
  * `npm run build [-- --out-dir <dir>]`: the client bundle, then every public page (shared/site-pages.ts)
  * rendered to its own HTML with its own head, so the CDN serves real content before any JavaScript
  * runs; plus the bare app shell for client routes, a shell of their own for the signed-in routes
- * (shared/site-pages.ts SHELL_ROUTES) naming their chunks, sitemap.xml and robots.txt.
+ * (shared/site-pages.ts SHELL_ROUTES) and /signin (PRELOAD_SHELL_ROUTES) naming their chunks,
+ * sitemap.xml and robots.txt.
  *
  * Environment: VOXPEN_SITE_ORIGIN (canonical and Open Graph URLs, default https://voxpen.app);
  * VOXPEN_API_ORIGIN (the API the bundle calls when opened on localhost, default http://localhost:4000).
@@ -12,7 +13,7 @@ import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { parseArgs } from 'node:util';
 import { build } from 'vite';
-import { APP_SHELL_FILE, pageFile, SHELL_ROUTES, SITE_PAGES } from '../shared/site-pages';
+import { APP_SHELL_FILE, pageFile, PRELOAD_SHELL_ROUTES, SHELL_ROUTES, SITE_PAGES } from '../shared/site-pages';
 import { appShellHtml, DEFAULT_SITE_ORIGIN, pageHtml, robotsTxt, sitemapXml } from './site-files';
 
 const repoRoot = resolve(dirname(fileURLToPath(import.meta.url)), '..');
@@ -92,6 +93,10 @@ export async function buildSite(outDir: string, siteOrigin: string): Promise<voi
       const appHtml = await renderLoadingView(path);
       write(outDir, pageFile(path), appShellHtml(template, { preload: preloadFor(sources), entryStyles, styles: stylesFor(sources), appHtml }));
     }
+    for (const path of PRELOAD_SHELL_ROUTES) {
+      const sources = routeSources(path);
+      write(outDir, pageFile(path), appShellHtml(template, { preload: preloadFor(sources), entryStyles, styles: stylesFor(sources) }));
+    }
     write(outDir, 'sitemap.xml', sitemapXml(SITE_PAGES, siteOrigin));
     write(outDir, 'robots.txt', robotsTxt(siteOrigin));
     rmSync(join(outDir, '.vite'), { recursive: true, force: true });
@@ -106,7 +111,7 @@ async function main() {
   const siteOrigin = process.env.VOXPEN_SITE_ORIGIN ?? DEFAULT_SITE_ORIGIN;
   const started = Date.now();
   await buildSite(outDir, siteOrigin);
-  console.log(`Built the site into ${outDir}: ${SITE_PAGES.length} prerendered pages, app shell, ${SHELL_ROUTES.length} signed-in shells, sitemap.xml, robots.txt (${((Date.now() - started) / 1000).toFixed(1)} s).`);
+  console.log(`Built the site into ${outDir}: ${SITE_PAGES.length} prerendered pages, app shell, ${SHELL_ROUTES.length} signed-in shells, ${PRELOAD_SHELL_ROUTES.length} other route shell, sitemap.xml, robots.txt (${((Date.now() - started) / 1000).toFixed(1)} s).`);
 }
 
 if (import.meta.url === pathToFileURL(process.argv[1] ?? '').href) {

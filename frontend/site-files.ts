@@ -94,13 +94,14 @@ export interface ShellRoute {
   entryStyles: ReadonlyMap<string, string>;
   /** The route's own stylesheets (its lazy chunks' CSS) by URL, with their contents: written in too. */
   styles: ReadonlyMap<string, string>;
-  /** Its loading view, prerendered, which the client hydrates. */
-  appHtml: string;
+  /** Its loading view, prerendered, which the client hydrates; none for a route that renders only in the browser. */
+  appHtml?: string;
 }
 
 /**
- * The unrendered shell for client routes (sign-in, unknown paths): not for search engines. A signed-in
- * route's own shell also names its chunks, so they load beside the entry, and holds its loading view,
+ * The unrendered shell for client routes (sign-up, unknown paths): not for search engines. A route's
+ * own shell (PRELOAD_SHELL_ROUTES, SHELL_ROUTES) also names its chunks, so they load beside the entry;
+ * a signed-in route's holds its loading view too,
  * which paints before any script arrives (issue 16), so it carries its stylesheets in its head as a
  * prerendered page does: linked, they held that paint a round trip after the HTML, behind the 23
  * chunks sharing the line (on bench:web's slow phone the stylesheets arrived 320 ms after the HTML).
@@ -115,7 +116,7 @@ export function appShellHtml(template: string, route?: ShellRoute): string {
     ...(route?.preload ?? []).map(modulepreload),
   ].join('\n    ');
   const html = replaceOnce(route ? inlineStyles(template, route.entryStyles) : template, /<\/head>/, `  ${head}\n  </head>`, '</head>');
-  return route ? replaceOnce(html, /<div id="root"><\/div>/, `<div id="root">${route.appHtml}</div>`, '<div id="root"></div>') : html;
+  return route?.appHtml ? replaceOnce(html, /<div id="root"><\/div>/, `<div id="root">${route.appHtml}</div>`, '<div id="root"></div>') : html;
 }
 
 export function sitemapXml(pages: readonly SitePage[], siteOrigin: string): string {

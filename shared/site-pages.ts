@@ -56,8 +56,16 @@ export const SIGNED_OUT_TO: Readonly<Record<string, string>> = {
  */
 export const SHELL_ROUTES: readonly string[] = Object.keys(SIGNED_OUT_TO);
 
+/**
+ * Client routes with a shell of their own that only names their chunks (issue 16): /signin, where each
+ * signed-out visit to a signed-in route lands, so its chunks come in the first round with the entry
+ * instead of a round after it. Its page reads the visit (return path, desktop sign-in) as it renders,
+ * so nothing of it is prerendered. Stored as pageFile(path).
+ */
+export const PRELOAD_SHELL_ROUTES: readonly string[] = ['/signin'];
+
 /** Every path the CDN answers with an HTML file of its own (shared/url-rewrite.ts). */
-export const HTML_PATHS: readonly string[] = [...SITE_PAGES.map((p) => p.path), ...SHELL_ROUTES];
+export const HTML_PATHS: readonly string[] = [...SITE_PAGES.map((p) => p.path), ...SHELL_ROUTES, ...PRELOAD_SHELL_ROUTES];
 
 /** The HTML file a prerendered page is stored as: `/pricing` → `/pricing/index.html`. */
 export function pageFile(path: string): string {

@@ -1,6 +1,6 @@
 import { runInNewContext } from 'node:vm';
 import { describe, expect, it } from 'vitest';
-import { FRONT_TOKEN_COOKIE, SHELL_ROUTES, SITE_PAGES } from '../../shared/site-pages';
+import { FRONT_TOKEN_COOKIE, PRELOAD_SHELL_ROUTES, SHELL_ROUTES, SITE_PAGES } from '../../shared/site-pages';
 import { rewriteFunctionCode } from './rewrite-function';
 
 interface Answer {
@@ -49,6 +49,11 @@ describe('the CloudFront rewrite function', () => {
     }
   });
 
+  it('serves /signin its own shell, which preloads its chunks (issue 16)', () => {
+    expect(PRELOAD_SHELL_ROUTES).toEqual(['/signin']);
+    for (const uri of ['/signin', '/signin/']) expect(viewerRequest(uri)).toBe('/signin/index.html');
+  });
+
   it('redirects a signed-in route asked for without the front-token cookie to where its loader would send it (issue 16)', () => {
     for (const [path, to] of [['/dashboard', '/signin'], ['/account', '/auth?redirectToPath=%2Faccount']] as const) {
       for (const uri of [path, `${path}/`]) {
@@ -65,7 +70,7 @@ describe('the CloudFront rewrite function', () => {
   });
 
   it('serves other client routes and unknown paths the app shell', () => {
-    const clientRoutes = ['/launch', '/checkout/success', '/signin', '/signup', '/auth', '/auth/callback', '/auth/callback/google', '/no-such-page', '/dashboard/more', '/accounts'];
+    const clientRoutes = ['/launch', '/checkout/success', '/signup', '/auth', '/auth/callback', '/auth/callback/google', '/no-such-page', '/dashboard/more', '/accounts'];
     for (const uri of clientRoutes) expect(viewerRequest(uri)).toBe('/_app.html');
   });
 

@@ -36,6 +36,16 @@ describe('the signed-in pages load their chunks in at most two rounds', () => {
   }
 });
 
+describe('where a signed-out visit lands', () => {
+  it('/signin: a signed-out /dashboard is redirected there, and every chunk of it comes with the entry, in one round', async () => {
+    const load = await measureLoad(built.browser, built.url('/dashboard'), { ready: (page) => page.getByRole('heading', { name: 'Sign in to your account' }).waitFor() });
+    expect(load.finalPath).toBe('/signin');
+    const rounds = jsRounds(load.requests.filter(isScript));
+    expect(rounds.size).toBeGreaterThan(3);
+    expect([...rounds].filter(([, round]) => round > 1).map(([url, round]) => `${new URL(url).pathname} (round ${round})`)).toEqual([]);
+  });
+});
+
 describe('the signed-in shells carry their stylesheets', () => {
   // What shows that each of a shell's stylesheets applies: the entry's, the signed-in pages' (AuthShell)
   // and, for the dashboard, its page's own.
