@@ -33,8 +33,9 @@ export const UNREACHED_SDK_MODULES = [
  * the bundles built with them, and checks that only supertokens-node reaches them.
  */
 export const UNRUN_PACKAGE_SHIMS: Record<string, string> = {
-  'cross-fetch': './functions/lib/bundle-shims/global-fetch.ts',
-  'node-fetch': './functions/lib/bundle-shims/global-fetch.ts',
+  // Its fallback for a runtime without fetch; never taken, as the bundles have one (INJECTED_GLOBALS).
+  'cross-fetch': './functions/lib/bundle-shims/fetch-over-node-http.ts',
+  'node-fetch': './functions/lib/bundle-shims/fetch-over-node-http.ts',
   'libphonenumber-js/max': './functions/lib/bundle-shims/no-phone-numbers.ts',
   pako: './functions/lib/bundle-shims/no-stream-inflate.ts',
   'content-type': './functions/lib/bundle-shims/no-stream-charset.ts',
@@ -56,6 +57,16 @@ export const ONE_COPY_PACKAGE_SHIMS: Record<string, string> = {
 
 const PACKAGE_SHIMS = { ...UNRUN_PACKAGE_SHIMS, ...ONE_COPY_PACKAGE_SHIMS };
 
+/**
+ * Every free `fetch` and `Headers` in a bundle (supertokens-node's requests to the core and to Google,
+ * jose's key-set fetches) served over node:http(s) instead of Node's undici, whose load was ~40 ms of
+ * the auth Lambda's cold start (issue 16; the shim says what it serves). esbuild's `inject`, which
+ * NodejsFunction passes as --inject. The product's own code calls node-request.ts and names neither.
+ * Left out of a bundle that does not use it (bundle-shims/package.json: no side effects), but esbuild
+ * then still calls its empty initialiser from each module of a bundle holding CommonJS (~2 KB).
+ */
+export const INJECTED_GLOBALS = ['./functions/lib/bundle-shims/fetch-over-node-http.ts'];
+
 /** esbuild settings for every Lambda, as the stack's NodejsFunction takes them. */
 export const LAMBDA_BUNDLING = {
   minify: true,
@@ -65,6 +76,7 @@ export const LAMBDA_BUNDLING = {
   externalModules: UNREACHED_SDK_MODULES,
   mainFields: ['module', 'main'],
   esbuildArgs: { '--alias': Object.entries(PACKAGE_SHIMS).map(([name, shim]) => `${name}=${shim}`) },
+  inject: INJECTED_GLOBALS,
 } satisfies BundlingOptions;
 
 /** The same settings for esbuild's own API, as bench:lambda and the bundled-handler tests build with. */
@@ -77,6 +89,7 @@ export const LAMBDA_ESBUILD_OPTIONS = {
   mainFields: LAMBDA_BUNDLING.mainFields,
   external: LAMBDA_BUNDLING.externalModules,
   alias: Object.fromEntries(Object.entries(PACKAGE_SHIMS).map(([name, shim]) => [name, resolve(ROOT, shim)])),
+  inject: LAMBDA_BUNDLING.inject.map((file) => resolve(ROOT, file)),
 } satisfies BuildOptions;
 
 /** What every Lambda of the stack shares: Node 22 on ARM, one `handler` export, bundled as above from the repo's lock file. */

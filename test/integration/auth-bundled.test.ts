@@ -4,12 +4,16 @@
  * and node-fetch, libphonenumber-js, pako) and the one jose both it and the product use (infra/constructs/
  * bundling.ts): its session and Google ID-token checks run on jose 6 here. Served by a second local
  * gateway beside the stack, the bundles do what the sources do against the real core: sign-up, a
- * refused and a right password, refresh, Google through the stand-in, a password change, sign-out.
+ * refused and a right password, refresh, Google through the stand-in, a password change, sign-out. Their
+ * fetch is the injected one over node:http (bundle-shims/fetch-over-node-http.ts): a fresh process signs
+ * in and out without Node ever loading undici.
  */
 import { build, type Metafile } from 'esbuild';
+import { execFile } from 'node:child_process';
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { promisify } from 'node:util';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { LAMBDA_ESBUILD_OPTIONS } from '../../infra/constructs/bundling';
 import { gatewayService } from '../../infra/local/gateway';
@@ -22,6 +26,7 @@ import { startTestStack, type TestStack } from '../support/local-stack';
 import { latestMailTo, linkIn } from '../support/outbox';
 import { refreshWithCookie, setCookies } from '../support/sessions';
 
+const run = promisify(execFile);
 const dir = mkdtempSync(join(tmpdir(), 'voxpen-auth-bundled-'));
 const BUNDLED = ['auth', 'users', 'account'] as const;
 const metafiles: Partial<Record<(typeof BUNDLED)[number], Metafile>> = {};
@@ -60,11 +65,42 @@ describe('auth and account Lambdas as bundled', () => {
     expect(Object.keys(metafiles[name]!.inputs).filter((path) => path.includes('supertokens-node/node_modules/jose/'))).toEqual([]);
   });
 
-  it.each(BUNDLED)('%s reaches the shims for supertokens-node only (jose aside): no other package gets a stand-in meant for it', (name) => {
-    const importers = Object.entries(metafiles[name]!.inputs).flatMap(([path, input]) =>
-      input.imports.some((i) => i.path.includes('bundle-shims/') && !i.path.includes('jose-6-for-supertokens')) ? [path] : [],
-    );
+  it.each(BUNDLED)('%s reaches the shims for supertokens-node only (jose and the injected fetch aside): no other package gets a stand-in meant for it', (name) => {
+    // esbuild's inject imports fetch-over-node-http into every file, by design; its own test pins what it serves.
+    const byAlias = (path: string) => path.includes('bundle-shims/') && !path.includes('jose-6-for-supertokens') && !path.includes('fetch-over-node-http');
+    const importers = Object.entries(metafiles[name]!.inputs).flatMap(([path, input]) => (input.imports.some((i) => byAlias(i.path)) ? [path] : []));
     expect(importers.filter((path) => !path.includes('node_modules/supertokens-node/'))).toEqual([]);
+  });
+
+  it("signs in and out in a fresh process without loading Node's fetch (undici): the SDK's core calls and jose's key set go over node:http", async () => {
+    const address = email('bundled-no-undici');
+    expect((await new AuthApi(api.api, api.web).signUp(address, 'engine42')).status).toBe('OK');
+    const event = (method: string, path: string, headers: Record<string, string>, body?: unknown) => ({
+      version: '2.0',
+      routeKey: 'ANY /api/auth/{proxy+}',
+      rawPath: path,
+      rawQueryString: '',
+      headers: { 'content-type': 'application/json', host: 'localhost', origin: api.web, rid: 'emailpassword', ...headers },
+      requestContext: { http: { method, path, protocol: 'HTTP/1.1', sourceIp: '10.8.0.1', userAgent: 'test' }, requestId: `no-undici-${path}`, stage: '$default', timeEpoch: Date.now() },
+      body: body === undefined ? undefined : JSON.stringify(body),
+      isBase64Encoded: false,
+    });
+    const signIn = event('POST', '/api/auth/signin', { 'st-auth-mode': 'header' }, { formFields: [{ id: 'email', value: address }, { id: 'password', value: 'engine42' }] });
+    const child = `
+      const { handler } = require(process.argv[1]);
+      const context = { awsRequestId: 'test', functionName: 'auth', getRemainingTimeInMillis: () => 10000 };
+      (async () => {
+        const signedIn = await handler(JSON.parse(process.argv[2]), context);
+        const token = signedIn.headers['st-access-token'];
+        const signOut = JSON.parse(process.argv[3]);
+        signOut.headers.authorization = 'Bearer ' + token;
+        const signedOut = await handler(signOut, context);
+        console.log(JSON.stringify({ signIn: JSON.parse(signedIn.body).status, hadToken: Boolean(token), signOut: JSON.parse(signedOut.body).status, undici: process.moduleLoadList.some((m) => m.includes('undici')) }));
+      })().catch((e) => { console.error(e); process.exit(1); });`;
+    const { stdout } = await run(process.execPath, ['-e', child, join(dir, 'auth', 'index.js'), JSON.stringify(signIn), JSON.stringify(event('POST', '/api/auth/signout', {}))], {
+      env: { ...process.env, ...stack.env, POWERTOOLS_LOG_LEVEL: 'SILENT', LOG_LEVEL: 'SILENT', AWS_SDK_JS_NODE_VERSION_SUPPORT_WARNING_DISABLED: 'true' },
+    });
+    expect(JSON.parse(stdout.trim().split('\n').pop()!)).toEqual({ signIn: 'OK', hadToken: true, signOut: 'OK', undici: false });
   });
 
   it('signs up, refuses a wrong password, signs in, refreshes and signs out', async () => {
@@ -116,7 +152,7 @@ describe('auth and account Lambdas as bundled', () => {
     }
   });
 
-  it('continues with Google through the stand-in (discovery and token calls over the global fetch)', async () => {
+  it('continues with Google through the stand-in (discovery, token and key-set calls over the injected fetch)', async () => {
     const { who, result } = await signInWithGoogle({ ...stack, ...api }, email('bundled-google'), 'Bundled Google');
     expect(result.status).toBe('OK');
     expect(result.createdNewRecipeUser).toBe(true);
