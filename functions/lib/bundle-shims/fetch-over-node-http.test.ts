@@ -22,6 +22,7 @@ beforeAll(async () => {
       seen.push({ method: req.method!, url: req.url!, headers: req.headers, body });
       if (req.url === '/moved') return res.writeHead(302, { location: '/elsewhere' }).end();
       if (req.url === '/slow') return setTimeout(() => res.end('late'), 2_000);
+      if (req.url === '/never') return;
       if (req.url === '/text') return res.writeHead(500, { 'content-type': 'text/plain' }).end('core says no');
       res.writeHead(200, { 'content-type': 'application/json', 'cache-control': 'max-age=60' }).end(JSON.stringify({ status: 'OK', echo: body }));
     });
@@ -82,6 +83,13 @@ describe("the bundles' fetch over node:http", () => {
   it("rejects with the signal's reason when its time runs out, as fetch does (jose tells a TimeoutError)", async () => {
     await expect(fetch(`${base}/slow`, { method: 'GET', redirect: 'manual', signal: AbortSignal.timeout(50) })).rejects.toMatchObject({ name: 'TimeoutError' });
   });
+
+  it('gives a request without a signal a time limit (the querier sets none): 5 s, half a Lambda\'s', async () => {
+    const started = performance.now();
+    await expect(fetch(`${base}/never`, { method: 'GET', redirect: 'manual' })).rejects.toThrow();
+    expect(performance.now() - started).toBeGreaterThanOrEqual(4_900);
+    expect(performance.now() - started).toBeLessThan(7_000);
+  }, 10_000);
 
   it("fails a refused connection with 'fetch failed' and ECONNREFUSED, which the querier reads to try the next core", async () => {
     const closed = createServer();

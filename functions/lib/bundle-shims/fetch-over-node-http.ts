@@ -14,8 +14,11 @@
  */
 import { nodeRequest, type NodeRequest } from '../node-request';
 
-/** The longest a request without its own signal may take: under a Lambda's whole time limit (shared/routes.ts). */
-const DEFAULT_TIMEOUT_MS = 10_000;
+/**
+ * The longest a request without its own signal may take: half a Lambda's whole limit (10 s, shared/routes.ts),
+ * as jose gives its key sets, so a core or Google that does not answer fails the request rather than the Lambda.
+ */
+const DEFAULT_TIMEOUT_MS = 5_000;
 
 function unsupported(what: string): Error {
   return new Error(`${what} is not supported by the bundles' fetch (functions/lib/bundle-shims/fetch-over-node-http.ts)`);
