@@ -3,7 +3,7 @@
  * then held for `maxAgeMs`; fetched again at once for a token naming a key not held (the core rotated
  * its keys), but not again within `cooldownMs` of the last fetch, so a flood of tokens with strange key
  * ids cannot make the container fetch per request. The rules of jose's createRemoteJWKSet, which this
- * replaces only because jose fetches with the global fetch (functions/li./node-request.ts says why not).
+ * replaces only because jose fetches with the global fetch (functions/lib/node-request.ts says why not).
  * The token itself is still verified by jose's jwtVerify, which refuses any algorithm but RS256 before
  * it asks for a key.
  */
@@ -94,7 +94,7 @@ export function localKeySet(jwks: JSONWebKeySet): JWTVerifyGetKey {
 
 /** The core's key set document (`/.well-known/jwks.json` under its address, as supertokens-node reads it). */
 export async function fetchCoreKeys(baseUrl: string): Promise<JSONWebKeySet> {
-  const res = await nodeRequest(`${baseUrl}/.well-known/jwks.json`, { method: 'GET', headers: { accept: 'application/json, application/jwk-set+json' }, timeoutMs: FETCH_TIMEOUT_MS });
+  const res = await nodeRequest(`${baseUrl}/.well-known/jwks.json`, { method: 'GET', headers: { accept: 'application/json, application/jwk-set+json' }, timeoutMs: FETCH_TIMEOUT_MS, idempotent: true });
   if (res.status !== 200) throw new Error(`The SuperTokens core answered ${res.status} for its keys`);
   return JSON.parse(res.body) as JSONWebKeySet;
 }

@@ -55,6 +55,8 @@ export async function verifyWithCore(
     headers: { 'content-type': 'application/json', 'cdi-version': CDI_VERSION, rid: 'session', ...(core.apiKey ? { 'api-key': core.apiKey } : {}) },
     body: JSON.stringify({ accessToken, doAntiCsrfCheck: false, enableAntiCsrf: false, checkDatabase }),
     timeoutMs: CORE_TIMEOUT_MS,
+    // Asking twice is harmless: a verify revokes nothing, and a refreshed token's promotion is done once.
+    idempotent: true,
   });
   // The body of a failed call is the core's business (it can quote the request); only the status goes on.
   if (res.status < 200 || res.status > 299) throw new Error(`The SuperTokens core answered ${res.status} to a session verify`);

@@ -38,13 +38,53 @@ describe('nodeRequest', () => {
     await expect(nodeRequest(`${base}/slow`, { method: 'GET', timeoutMs: 50 })).rejects.toMatchObject({ name: 'AbortError' });
   });
 
-  it('reuses its connection, and asks again on a new one when the core dropped the kept one', async () => {
+  it('reuses its connection, and asks an idempotent request again on a new one when the core dropped the kept one', async () => {
     handle = (req, res) => res.end(String(served.get(req.socket)));
     await nodeRequest(`${base}/a`, { method: 'GET', timeoutMs: 1000 });
     expect((await nodeRequest(`${base}/b`, { method: 'GET', timeoutMs: 1000 })).body).not.toBe('1');
     // The core closes the kept connection as the next request arrives (as one frozen Lambda's peer may have).
     handle = (req, res) => (served.get(req.socket)! > 1 ? req.socket.destroy() : res.end('fresh'));
-    expect((await nodeRequest(`${base}/c`, { method: 'GET', timeoutMs: 1000 })).body).toBe('fresh');
+    expect((await nodeRequest(`${base}/c`, { method: 'GET', timeoutMs: 1000, idempotent: true })).body).toBe('fresh');
+  });
+
+  it('never sends a request that is not marked idempotent again when its kept connection is reset: the other side may have read it', async () => {
+    handle = (_req, res) => res.end('warm');
+    await nodeRequest(`${base}/warm`, { method: 'GET', timeoutMs: 1000 });
+    // The core reads the refresh, then the connection drops before it answers (one that rotated the token).
+    const refreshes: string[] = [];
+    handle = (req, res, body) => {
+      refreshes.push(body);
+      if (served.get(req.socket)! > 1) req.socket.destroy();
+      else res.end('{"status":"OK"}');
+    };
+    await expect(
+      nodeRequest(`${base}/recipe/session/refresh`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: '{"refreshToken":"r1"}', timeoutMs: 1000 }),
+    ).rejects.toMatchObject({ code: 'ECONNRESET' });
+    expect(refreshes).toEqual(['{"refreshToken":"r1"}']);
+  });
+
+  it("sends Stripe's requests again after a reset only when a repeat is harmless: an idempotency key, or a DELETE", async () => {
+    const seen: string[] = [];
+    const resetKept = (req: IncomingMessage, res: ServerResponse) => {
+      seen.push(`${req.method} ${req.url}`);
+      if (served.get(req.socket)! > 1) req.socket.destroy();
+      else res.end('{}');
+    };
+    const warm = async () => {
+      handle = (_req, res) => res.end('warm');
+      await nodeRequest(`${base}/warm`, { method: 'GET', timeoutMs: 1000 });
+      handle = resetKept;
+      seen.length = 0;
+    };
+    await warm();
+    expect((await nodeFetch(`${base}/v1/customers`, { method: 'POST', headers: { 'Idempotency-Key': 'k1' }, body: 'a=1', signal: AbortSignal.timeout(1000) })).ok).toBe(true);
+    expect(seen).toEqual(['POST /v1/customers', 'POST /v1/customers']);
+    await warm();
+    expect((await nodeFetch(`${base}/v1/subscriptions/sub_1`, { method: 'DELETE', headers: {}, signal: AbortSignal.timeout(1000) })).ok).toBe(true);
+    expect(seen).toEqual(['DELETE /v1/subscriptions/sub_1', 'DELETE /v1/subscriptions/sub_1']);
+    await warm();
+    await expect(nodeFetch(`${base}/v1/customers`, { method: 'POST', headers: {}, body: 'a=1', signal: AbortSignal.timeout(1000) })).rejects.toMatchObject({ code: 'ECONNRESET' });
+    expect(seen).toEqual(['POST /v1/customers']);
   });
 
   it('tells when the requests started so far are on their way, before they are answered', async () => {

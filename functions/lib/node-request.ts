@@ -1,21 +1,30 @@
 /**
- * The product Lambdas' own outbound HTTP requests (the SuperTokens core's keys and session verify,
- * the Stripe API) over node:http(s), not the global `fetch`. Node loads fetch's implementation
- * (undici) on its first use, and that load was 25–60 ms of every signed-in Lambda's cold start here
- * (issue 16); node:http(s) is loaded already, the AWS SDK's own transport. What these calls need of
- * fetch is kept: a time limit, no redirects followed, connections kept alive for a warm container's
- * next request.
+ * Outbound HTTP requests over node:http(s), not the global `fetch`: the product Lambdas' own (the
+ * SuperTokens core's keys and session verify, the Stripe API) and, in the Lambda bundles, every
+ * request supertokens-node and jose make (./bundle-shims/fetch-over-node-http.ts: the core's
+ * sign-up, sign-in and refresh-token rotation, password resets, Google's one-use code exchange).
+ * Node loads fetch's implementation (undici) on its first use, and that load was 25–60 ms of every
+ * signed-in Lambda's cold start here (issue 16); node:http(s) is loaded already, the AWS SDK's own
+ * transport. What these calls need of fetch is kept: a time limit, no redirects followed,
+ * connections kept alive for a warm container's next request.
  */
 import http, { type IncomingHttpHeaders } from 'node:http';
 import https from 'node:https';
 
 export interface NodeRequest {
-  method: 'GET' | 'POST' | 'DELETE';
+  /** Any fetch caller's: the SDK's querier also sends PUT and PATCH. */
+  method: 'GET' | 'HEAD' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
   headers?: Record<string, string>;
   body?: string;
   /** The longest the request may take; or `signal`, as fetch takes it. */
   timeoutMs?: number;
   signal?: AbortSignal;
+  /**
+   * The other side may see this request twice without harm: a read, the core's session verify, a
+   * Stripe request with an idempotency key. Only such a request is sent again after a kept-alive
+   * connection failed (see nodeRequest); without it, never.
+   */
+  idempotent?: true;
 }
 
 export interface NodeResponse {
@@ -78,9 +87,12 @@ function once(url: URL, request: NodeRequest, signal: AbortSignal | undefined): 
 
 /**
  * One request, its whole answer read. A kept-alive connection the other side closed while the Lambda
- * was frozen fails on reuse; that one is retried once on a new connection, as Node's docs advise
- * (`request.reusedSocket`): every caller's requests are safe to repeat (reads, the core's verify,
- * Stripe's with their idempotency keys). Any other failure (refused, timed out) is thrown.
+ * was frozen fails on reuse (`request.reusedSocket`, ECONNRESET or EPIPE); an `idempotent` request is
+ * then sent once more on a new connection, as Node's docs advise. Any other request is not: such a
+ * failure usually means the other side never read it, but not always, and a repeat of one that was
+ * read can do harm (the core takes a refresh token presented twice for a stolen one and revokes the
+ * session; Google's code exchange and a password reset token are good once). Every failure not
+ * retried (refused, timed out, reset) is thrown.
  */
 export async function nodeRequest(url: string | URL, request: NodeRequest): Promise<NodeResponse> {
   const target = new URL(url);
@@ -90,7 +102,7 @@ export async function nodeRequest(url: string | URL, request: NodeRequest): Prom
   const first = await once(target, request, signal);
   if ('response' in first) return first.response;
   const code = (first.error as NodeJS.ErrnoException).code;
-  if (!first.reusedSocket || (code !== 'ECONNRESET' && code !== 'EPIPE')) throw first.error;
+  if (!request.idempotent || !first.reusedSocket || (code !== 'ECONNRESET' && code !== 'EPIPE')) throw first.error;
   const second = await once(target, request, signal);
   if ('response' in second) return second.response;
   throw second.error;
@@ -106,9 +118,18 @@ export interface FetchedResponse {
 
 export type FetchLike = (url: string, init: { method: NodeRequest['method']; headers: Record<string, string>; body?: string; signal?: AbortSignal }) => Promise<FetchedResponse>;
 
+/**
+ * Whether a fetch-shaped request may be sent twice: a GET, HEAD or DELETE (idempotent by HTTP's
+ * definition), or one carrying an idempotency key (Stripe's POSTs: a repeat returns the first answer).
+ */
+function repeatable(init: Parameters<FetchLike>[1]): boolean {
+  if (init.method === 'GET' || init.method === 'HEAD' || init.method === 'DELETE') return true;
+  return Object.keys(init.headers).some((name) => name.toLowerCase() === 'idempotency-key');
+}
+
 /** nodeRequest in fetch's shape, for callers written against fetch (tests hand them a fake fetch). */
 export const nodeFetch: FetchLike = async (url, init) => {
-  const res = await nodeRequest(url, init);
+  const res = await nodeRequest(url, { ...init, ...(repeatable(init) ? { idempotent: true } : {}) });
   return {
     ok: res.status >= 200 && res.status <= 299,
     status: res.status,

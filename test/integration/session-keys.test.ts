@@ -3,7 +3,7 @@
  * by its first signed-in request, then held; fetched again when a token names a key the container does
  * not hold (a rotation), not on every request and not every few minutes. The requests go through the
  * local gateway, which runs the handlers in this process, so one module instance plays the warm
- * container; every fetch of the keys is a node:http request (functions/li./node-request.ts), which the
+ * container; every fetch of the keys is a node:http request (functions/lib/node-request.ts), which the
  * test counts.
  */
 import { generateKeyPair, SignJWT } from 'jose';
