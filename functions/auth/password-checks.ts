@@ -12,7 +12,8 @@
  * password is checked, or parallel guesses slip past the limits; a successful check must not stay
  * counted, or an office behind one address locks itself out. Counting first and taking back after
  * costs two writes per success. Here a check is counted as *in flight* (a set member) and stops
- * counting by itself once it can no longer be running: the function's timeout. So a success writes
+ * counting by itself once it can no longer be running: the function's timeout (a check refused before
+ * it runs is taken out at once). So a success writes
  * once (its reservation), a failure twice (the reservation, then the failure), and a success after
  * failures on its pair twice (the pair forgotten). The price, written down: a successful check holds
  * its address's place for up to FUNCTION_TIMEOUT_SECONDS, so the 31st sign-in started from one address
@@ -26,15 +27,17 @@
  * once the address has been quiet for a window. Emails and addresses are hashed, as in every
  * rate-limit key.
  */
-import { UpdateCommand, type DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
+import { GetCommand, UpdateCommand, type DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
 import { createHash, randomBytes } from 'node:crypto';
 import { FUNCTION_TIMEOUT_SECONDS } from '../../shared/routes';
 import { tableName } from '../../shared/tables';
 import { isConditionFailure } from '../lib/dynamo';
 import { rateLimitKey, type RateLimitRule } from '../lib/rate-limit';
 
-export const SIGN_IN_PAIR_RULE: RateLimitRule = { scope: 'signin-pair', limit: 10, windowSeconds: 15 * 60 };
-export const SIGN_IN_ADDRESS_RULE: RateLimitRule = { scope: 'signin-address', limit: 30, windowSeconds: 15 * 60 };
+// Its own scope: the counter the design before this one kept under `signin-address` had another shape.
+export const SIGN_IN_ADDRESS_RULE: RateLimitRule = { scope: 'signin-checks', limit: 30, windowSeconds: 15 * 60 };
+/** Kept on the address's item, so in the address's window: only its limit is its own. */
+export const SIGN_IN_PAIR_RULE: RateLimitRule = { ...SIGN_IN_ADDRESS_RULE, limit: 10 };
 
 /** How long a started check may still be running, so counts as in flight: the function's timeout. */
 export const IN_FLIGHT_MS = FUNCTION_TIMEOUT_SECONDS * 1000;
@@ -47,10 +50,15 @@ const NO_EMAIL = '-';
 const FLOOD_MEMBERS = 2 * SIGN_IN_ADDRESS_RULE.limit;
 
 /** The email's part of attribute names and set members: 72 bits of its hash, enough not to collide. */
-const emailTag = (email: string | undefined) => (email ? createHash('sha256').update(email).digest('base64url').slice(0, 12) : NO_EMAIL);
+export const emailTag = (email: string | undefined) => (email ? createHash('sha256').update(email).digest('base64url').slice(0, 12) : NO_EMAIL);
 /** The attribute holding one email's failures from the address in its window. */
 export const pairAttribute = (email: string) => `f_${emailTag(email)}`;
 
+/**
+ * Slots in the ring. A reservation reads its own slot and the ones either side (a check stamped
+ * just before a slot's end may be written after checks stamped just after it), and empties the rest,
+ * so the stamps of checks written at the same time must be less than a slot apart.
+ */
 const RING = 8;
 const slotAttribute = (slot: number) => `q${((slot % RING) + RING) % RING}`;
 const WINDOW_MS = SIGN_IN_ADDRESS_RULE.windowSeconds * 1000;
@@ -61,6 +69,8 @@ const table = () => tableName('rateLimits');
 export interface CheckCounts {
   failures: number;
   inFlight: number;
+  /** When the oldest of those checks in flight stops counting, epoch ms (a refusal for checks in flight lasts until then). */
+  inFlightClearsAt: number;
 }
 
 export interface Reservation {
@@ -75,8 +85,6 @@ export interface Reservation {
   pairAttribute: string | undefined;
   address: CheckCounts;
   pair: CheckCounts;
-  /** When the oldest check now in flight stops counting, epoch ms (a refusal for checks in flight lasts until then). */
-  inFlightClearsAt: number;
 }
 
 /** When a reservation's failure window ends, epoch ms: a refusal for failures lasts until then. */
@@ -93,7 +101,7 @@ export async function reserveCheck(db: DynamoDBDocumentClient, attempt: { email:
   const slot = Math.floor(at / SLOT_MS);
   const tag = emailTag(attempt.email);
   const member = `${tag}.${at}.${randomBytes(6).toString('base64url')}`;
-  const emptied = Array.from({ length: RING - 2 }, (_, i) => slotAttribute(slot + 1 + i));
+  const emptied = Array.from({ length: RING - 3 }, (_, i) => slotAttribute(slot + 2 + i));
   const names: Record<string, string> = { '#slot': slotAttribute(slot) };
   emptied.forEach((name, i) => (names[`#old${i}`] = name));
   try {
@@ -109,7 +117,7 @@ export async function reserveCheck(db: DynamoDBDocumentClient, attempt: { email:
       }),
     );
     const item = out.Attributes ?? {};
-    const live = [slotAttribute(slot - 1), slotAttribute(slot)]
+    const live = [slotAttribute(slot - 1), slotAttribute(slot), slotAttribute(slot + 1)]
       .flatMap((name) => [...((item[name] as Set<string> | undefined) ?? [])])
       .map((m) => ({ tag: m.split('.')[0], startedAt: Number(m.split('.')[1]) }))
       .filter((m) => m.startedAt > at - IN_FLIGHT_MS && m.startedAt <= at + IN_FLIGHT_MS);
@@ -117,6 +125,8 @@ export async function reserveCheck(db: DynamoDBDocumentClient, attempt: { email:
     const windowStart = typeof item.ws === 'number' && item.ws * 1000 + WINDOW_MS > at ? Math.min(item.ws, Math.floor(at / 1000)) : undefined;
     const counted = (name: string | undefined) => (windowStart !== undefined && name ? Number(item[name] ?? 0) : 0);
     const pair = attempt.email ? pairAttribute(attempt.email) : undefined;
+    const pairLive = pair ? live.filter((m) => m.tag === tag) : [];
+    const clearsAt = (checks: { startedAt: number }[]) => Math.min(...checks.map((m) => m.startedAt)) + IN_FLIGHT_MS;
     return {
       reserved: true,
       reservation: {
@@ -127,13 +137,14 @@ export async function reserveCheck(db: DynamoDBDocumentClient, attempt: { email:
         slot: slotAttribute(slot),
         member,
         pairAttribute: pair,
-        address: { failures: counted('failures'), inFlight: live.length },
-        pair: { failures: counted(pair), inFlight: pair ? live.filter((m) => m.tag === tag).length : 0 },
-        inFlightClearsAt: Math.min(...live.map((m) => m.startedAt)) + IN_FLIGHT_MS,
+        address: { failures: counted('failures'), inFlight: live.length, inFlightClearsAt: clearsAt(live) },
+        pair: { failures: counted(pair), inFlight: pairLive.length, inFlightClearsAt: clearsAt(pairLive) },
       },
     };
   } catch (error) {
     if (!isConditionFailure(error)) throw error;
+    // Its slot full: the slot's checks stop counting within two slots. Should the address also be past
+    // its failures, the check after that is refused again, then until the window ends.
     return { reserved: false, retryAfterSeconds: 2 * FUNCTION_TIMEOUT_SECONDS };
   }
 }
@@ -183,6 +194,19 @@ export async function recordFailure(db: DynamoDBDocumentClient, r: Reservation):
   throw new Error('sign-in failures: the window kept changing under us');
 }
 
+/** A check refused before it ran: no longer counted in flight. One write, on the refusal's path only. */
+export async function releaseCheck(db: DynamoDBDocumentClient, r: Reservation): Promise<void> {
+  await db.send(
+    new UpdateCommand({
+      TableName: table(),
+      Key: { key: r.key },
+      UpdateExpression: 'DELETE #slot :member',
+      ExpressionAttributeNames: { '#slot': r.slot },
+      ExpressionAttributeValues: { ':member': new Set([r.member]) },
+    }),
+  );
+}
+
 /** A success after failures on its pair: those are forgotten, and the check is no longer in flight. One write. */
 export async function forgetPairFailures(db: DynamoDBDocumentClient, r: Reservation): Promise<void> {
   if (!r.pairAttribute) return;
@@ -197,20 +221,32 @@ export async function forgetPairFailures(db: DynamoDBDocumentClient, r: Reservat
   );
 }
 
-/** An email's failures from an address, forgotten (its account deleted); the address's own count stays. */
+/**
+ * An email's traces on an address's item, forgotten (its account deleted): its failures from there,
+ * and its checks still in the ring (hashed, but the email's); the address's own count stays.
+ */
 export async function forgetPairOf(db: DynamoDBDocumentClient, email: string, address: string): Promise<void> {
+  const key = addressKey(address);
+  const item = (await db.send(new GetCommand({ TableName: table(), Key: { key }, ConsistentRead: true }))).Item;
+  if (!item) return;
+  const tag = `${emailTag(email)}.`;
+  const slots = Object.entries(item)
+    .filter((entry): entry is [string, Set<string>] => entry[1] instanceof Set)
+    .map(([name, members]) => ({ name, members: [...members].filter((m) => m.startsWith(tag)) }))
+    .filter((slot) => slot.members.length > 0);
   try {
     await db.send(
       new UpdateCommand({
         TableName: table(),
-        Key: { key: addressKey(address) },
-        UpdateExpression: 'REMOVE #pair',
+        Key: { key },
+        UpdateExpression: `REMOVE #pair${slots.length ? ` DELETE ${slots.map((_, i) => `#s${i} :s${i}`).join(', ')}` : ''}`,
         ConditionExpression: 'attribute_exists(#key)',
-        ExpressionAttributeNames: { '#pair': pairAttribute(email), '#key': 'key' },
+        ExpressionAttributeNames: { '#pair': pairAttribute(email), '#key': 'key', ...Object.fromEntries(slots.map((slot, i) => [`#s${i}`, slot.name])) },
+        ...(slots.length ? { ExpressionAttributeValues: Object.fromEntries(slots.map((slot, i) => [`:s${i}`, new Set(slot.members)])) } : {}),
       }),
     );
   } catch (error) {
-    // No checks from that address: nothing to forget.
+    // Gone meanwhile (TTL): nothing to forget.
     if (!isConditionFailure(error)) throw error;
   }
 }

@@ -4,7 +4,7 @@ import { startTestDynamo, type TestDynamo } from '../../test/support/dynamo';
 import { HttpError } from '../lib/http-error';
 import { GetCommand } from '@aws-sdk/lib-dynamodb';
 import { tableName } from '../../shared/tables';
-import { addressChecksKey, IN_FLIGHT_MS, pairAttribute } from './password-checks';
+import { addressChecksKey, emailTag, IN_FLIGHT_MS, pairAttribute } from './password-checks';
 import { guardSignIn, SIGN_IN_ADDRESS_RULE, SIGN_IN_EMAIL_RULE, SIGN_IN_PAIR_RULE } from './sign-in-guard';
 
 let dynamo: TestDynamo;
@@ -21,14 +21,35 @@ const attempt = (email: string, password: string, from: string) =>
   ({ formFields: [{ id: 'email', value: email }, { id: 'password', value: password }], options: { req: { original: from } } }) as unknown as Input;
 
 /** A stand-in for SuperTokens' own sign-in: one right password. */
+/** A check that is still running: the stand-in holds the password 'held' until `gate.open()`. */
+function gate() {
+  let open = () => {};
+  const opened = new Promise<void>((resolve) => (open = resolve));
+  return { opened, open };
+}
+let held = gate();
+
 function guarded(clock: { now: number }) {
   let calls = 0;
   const original = (async (input: Input) => {
     calls++;
+    if (input.formFields[1]!.value === 'held') await held.opened;
     return input.formFields[1]!.value === 'right1' ? ({ status: 'OK' } as never) : { status: 'WRONG_CREDENTIALS_ERROR' as const };
   }) as Parameters<typeof guardSignIn>[0];
   const signIn = guardSignIn(original, { db: () => db, now: () => clock.now, address: async (req) => req.original as string });
   return { signIn, calls: () => calls };
+}
+
+async function until(condition: () => boolean): Promise<void> {
+  for (let i = 0; i < 200 && !condition(); i++) await new Promise((resolve) => setTimeout(resolve, 10));
+  expect(condition()).toBe(true);
+}
+
+/** The checks in flight an address's item holds (of one email, when given). */
+async function membersOf(address: string, email?: string): Promise<string[]> {
+  const item = (await db.send(new GetCommand({ TableName: tableName('rateLimits'), Key: { key: addressChecksKey(address) }, ConsistentRead: true }))).Item ?? {};
+  const members = Object.values(item).flatMap((v) => (v instanceof Set ? [...(v as Set<string>)] : []));
+  return email ? members.filter((m) => m.startsWith(`${emailTag(email)}.`)) : members;
 }
 
 async function refusal(promise: Promise<unknown>): Promise<HttpError> {
@@ -120,12 +141,63 @@ describe('sign-in guard', () => {
     expect(Object.keys(item).filter((name) => name.startsWith('f_'))).toEqual([pairAttribute('cy@example.com')]);
   });
 
-  it('lets an office sign in: 30 successes at once from one address, the 31st waits only until they are over', async () => {
+  it('counts checks stamped either side of a slot boundary together, whichever is written first', async () => {
+    const boundary = Date.parse('2026-05-12T10:00:00Z');
+    const late = { now: boundary + 1 };
+    const { signIn, calls } = guarded(late);
+    // Ten guesses stamped just after the boundary, held in flight (their checks never end here)...
+    held = gate();
+    const running = Array.from({ length: SIGN_IN_PAIR_RULE.limit }, () => signIn(attempt('kim@example.com', 'held', '198.51.100.12')));
+    await until(() => calls() === SIGN_IN_PAIR_RULE.limit);
+    // ...then one stamped just before it, written after them: it must see all ten.
+    const early = guarded({ now: boundary - 1 });
+    const refused = await refusal(early.signIn(attempt('kim@example.com', 'wrong1', '198.51.100.12')));
+    expect(refused.statusCode).toBe(429);
+    expect(early.calls()).toBe(0);
+    expect(calls()).toBe(SIGN_IN_PAIR_RULE.limit);
+    held.open();
+    await Promise.all(running);
+  });
+
+  it("answers a pair's refusal with the pair's own wait, not an older check's from the address", async () => {
+    const clock = { now: Date.parse('2026-05-13T10:00:00Z') };
+    const { signIn, calls } = guarded(clock);
+    held = gate();
+    const running = [signIn(attempt('other@example.com', 'held', '198.51.100.13'))];
+    await until(() => calls() === 1);
+    clock.now += 8_000;
+    running.push(...Array.from({ length: SIGN_IN_PAIR_RULE.limit }, () => signIn(attempt('lou@example.com', 'held', '198.51.100.13'))));
+    await until(() => calls() === 1 + SIGN_IN_PAIR_RULE.limit);
+    const refused = await refusal(signIn(attempt('lou@example.com', 'wrong1', '198.51.100.13')));
+    // The pair's checks started 8 s after the address's oldest: theirs is the wait (it was 2 s).
+    expect(refused.headers).toEqual({ 'retry-after': String(IN_FLIGHT_MS / 1000) });
+    held.open();
+    await Promise.all(running);
+  });
+
+  it('answers a wrong password as wrong even when its failure cannot be recorded, and logs it', async () => {
+    const clock = { now: Date.parse('2026-05-14T10:00:00Z') };
+    const failing = {
+      send: (command: { input: { UpdateExpression?: string } }) =>
+        /^(ADD failures|SET ws)/.test(command.input.UpdateExpression ?? '') ? Promise.reject(new Error('ProvisionedThroughputExceededException')) : db.send(command as never),
+    } as unknown as TestDynamo['db'];
+    const original = (async () => ({ status: 'WRONG_CREDENTIALS_ERROR' })) as unknown as Parameters<typeof guardSignIn>[0];
+    const signIn = guardSignIn(original, { db: () => failing, now: () => clock.now, address: async (req) => req.original as string });
+    expect((await signIn(attempt('max@example.com', 'wrong1', '198.51.100.14'))).status).toBe('WRONG_CREDENTIALS_ERROR');
+    // Not recorded, it still counts while it could be running.
+    expect(await membersOf('198.51.100.14', 'max@example.com')).toHaveLength(1);
+  });
+
+  it('lets an office sign in: 30 successes at once from one address, the 31st waits only until they are over, its refusal not counted', async () => {
     const clock = { now: Date.parse('2026-05-09T10:00:00Z') };
     const { signIn } = guarded(clock);
-    for (let i = 0; i < SIGN_IN_ADDRESS_RULE.limit; i++) expect((await signIn(attempt(`staff${i}@example.com`, 'right1', '198.51.100.9'))).status).toBe('OK');
+    const office = await Promise.all(Array.from({ length: SIGN_IN_ADDRESS_RULE.limit }, (_, i) => signIn(attempt(`staff${i}@example.com`, 'right1', '198.51.100.9'))));
+    expect(office.map((r) => r.status)).toEqual(Array(SIGN_IN_ADDRESS_RULE.limit).fill('OK'));
     const refused = await refusal(signIn(attempt('staff-late@example.com', 'right1', '198.51.100.9')));
     expect(refused.headers).toEqual({ 'retry-after': String(IN_FLIGHT_MS / 1000) });
+    // The refused check never ran: it is not among the checks in flight.
+    expect(await membersOf('198.51.100.9', 'staff-late@example.com')).toEqual([]);
+    expect((await membersOf('198.51.100.9')).length).toBe(SIGN_IN_ADDRESS_RULE.limit);
     clock.now += IN_FLIGHT_MS;
     expect((await signIn(attempt('staff-late@example.com', 'right1', '198.51.100.9'))).status).toBe('OK');
     // Successes are no failures: a whole window of them leaves the address its 30 failures.

@@ -28,7 +28,7 @@ import type { APIInterface } from 'supertokens-node/recipe/emailpassword';
 import { logger } from '../lib/logger';
 import { hit, peek, reset, type RateLimitRule } from '../lib/rate-limit';
 import { tooManyAttempts, type LimitDeps } from './auth-limits';
-import { forgetPairFailures, forgetPairOf, recordFailure, reserveCheck, SIGN_IN_ADDRESS_RULE, SIGN_IN_PAIR_RULE, windowEndsAt, type CheckCounts, type Reservation } from './password-checks';
+import { forgetPairFailures, forgetPairOf, recordFailure, releaseCheck, reserveCheck, SIGN_IN_ADDRESS_RULE, SIGN_IN_PAIR_RULE, windowEndsAt, type CheckCounts, type Reservation } from './password-checks';
 import { requestAddress } from './request-address';
 
 export { SIGN_IN_ADDRESS_RULE, SIGN_IN_PAIR_RULE };
@@ -62,8 +62,22 @@ function refused(rule: RateLimitRule, retryAfterSeconds: number): LimitedCheck<n
  */
 function overLimit(rule: RateLimitRule, counts: CheckCounts, r: Reservation, at: number): number | undefined {
   if (counts.failures + counts.inFlight <= rule.limit) return undefined;
-  const clearsAt = counts.failures >= rule.limit ? windowEndsAt(r) : r.inFlightClearsAt;
+  const clearsAt = counts.failures >= rule.limit ? windowEndsAt(r) : counts.inFlightClearsAt;
   return Math.max(1, Math.ceil((clearsAt - at) / 1000));
+}
+
+/** Which rule, if any, refuses a reserved check, and for how long. */
+async function refusalOf(db: DynamoDBDocumentClient, r: Reservation, email: string | undefined): Promise<{ rule: RateLimitRule; retryAfterSeconds: number } | undefined> {
+  const byAddress = overLimit(SIGN_IN_ADDRESS_RULE, r.address, r, r.at);
+  if (byAddress !== undefined) return { rule: SIGN_IN_ADDRESS_RULE, retryAfterSeconds: byAddress };
+  const byPair = overLimit(SIGN_IN_PAIR_RULE, r.pair, r, r.at);
+  if (byPair !== undefined) return { rule: SIGN_IN_PAIR_RULE, retryAfterSeconds: byPair };
+  // This address failed on this email before, or is checking it in parallel: the email's ceiling applies.
+  if (email && r.pair.failures + r.pair.inFlight > 1) {
+    const ceiling = await peek(db, SIGN_IN_EMAIL_RULE, email, r.at);
+    if (!ceiling.allowed) return { rule: SIGN_IN_EMAIL_RULE, retryAfterSeconds: ceiling.retryAfterSeconds };
+  }
+  return undefined;
 }
 
 /**
@@ -77,21 +91,23 @@ export async function limitPasswordCheck<T extends { status: string }>(db: Dynam
   const reserved = await reserveCheck(db, attempt);
   if (!reserved.reserved) return refused(SIGN_IN_ADDRESS_RULE, reserved.retryAfterSeconds);
   const r = reserved.reservation;
-  const byAddress = overLimit(SIGN_IN_ADDRESS_RULE, r.address, r, at);
-  if (byAddress !== undefined) return refused(SIGN_IN_ADDRESS_RULE, byAddress);
-  const byPair = overLimit(SIGN_IN_PAIR_RULE, r.pair, r, at);
-  if (byPair !== undefined) return refused(SIGN_IN_PAIR_RULE, byPair);
-  // This address failed on this email before, or is checking it in parallel: the email's ceiling applies.
-  if (email && r.pair.failures + r.pair.inFlight > 1) {
-    const ceiling = await peek(db, SIGN_IN_EMAIL_RULE, email, at);
-    if (!ceiling.allowed) return refused(SIGN_IN_EMAIL_RULE, ceiling.retryAfterSeconds);
+  const refusal = await refusalOf(db, r, email);
+  if (refusal) {
+    // It never ran: taken out of the checks in flight, as the design before this one never let a refusal count.
+    await releaseCheck(db, r);
+    return refused(refusal.rule, refusal.retryAfterSeconds);
   }
 
   const result = await check();
   if (result.status === 'OK') {
     if (r.pair.failures > 0) await forgetPairFailures(db, r);
   } else {
-    await Promise.all([recordFailure(db, r), email ? hit(db, SIGN_IN_EMAIL_RULE, email, at) : undefined]);
+    await Promise.all([
+      // Not recorded (DynamoDB still refusing after the SDK's retries): the answer stays the failure, so a
+      // 500 tells nobody the password was wrong; the check still counts while in flight, and the log says so.
+      recordFailure(db, r).catch((error: unknown) => logger.error('a failed password check was not recorded', { error })),
+      email ? hit(db, SIGN_IN_EMAIL_RULE, email, at) : undefined,
+    ]);
   }
   return { allowed: true, result };
 }

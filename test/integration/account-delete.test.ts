@@ -10,7 +10,7 @@ import type Stripe from 'stripe';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { getAccount } from '../../functions/accounts/account';
 import { RESET_MAIL_RULE } from '../../functions/auth/auth-limits';
-import { addressChecksKey, pairAttribute } from '../../functions/auth/password-checks';
+import { addressChecksKey, emailTag, pairAttribute } from '../../functions/auth/password-checks';
 import { SIGN_IN_EMAIL_RULE } from '../../functions/auth/sign-in-guard';
 import { rateLimitKey } from '../../functions/lib/rate-limit';
 import { nearMidnightOfMonth } from '../../functions/usage/report';
@@ -75,7 +75,10 @@ describe('DELETE /api/account', () => {
     const emailKeys = [rateLimitKey(SIGN_IN_EMAIL_RULE, email), rateLimitKey(RESET_MAIL_RULE, email)];
     expect((await scan('rateLimits')).map((i) => i.key)).toEqual(expect.arrayContaining(emailKeys));
     // The pair's failures are kept on the address's item (functions/auth/password-checks.ts).
-    const pairFailures = async () => (await scan('rateLimits')).find((i) => i.key === addressChecksKey(who.address))?.[pairAttribute(email)];
+    const addressItem = async () => (await scan('rateLimits')).find((i) => i.key === addressChecksKey(who.address)) ?? {};
+    const pairFailures = async () => (await addressItem())[pairAttribute(email)];
+    // Its checks in flight too: members of the item's slot sets, tagged with the email's hash.
+    const checksOfEmail = async () => Object.values(await addressItem()).flatMap((v) => (v instanceof Set ? [...(v as Set<string>)] : [])).filter((m) => m.startsWith(`${emailTag(email)}.`));
     expect(await pairFailures()).toBe(1);
     expect((await scan('handoffCodes')).some((i) => i.userId === userId)).toBe(true);
     const oldAccessToken = who.jar.get('sAccessToken')!;
@@ -105,6 +108,7 @@ describe('DELETE /api/account', () => {
     }
     for (const key of emailKeys) expect((await scan('rateLimits')).some((i) => i.key === key), key).toBe(false);
     expect(await pairFailures()).toBeUndefined();
+    expect(await checksOfEmail()).toEqual([]);
     expect(Object.keys(tables)).toEqual(['releases', 'users', 'usage', 'processedEvents', 'handoffCodes', 'rateLimits', 'contactMessages', 'authCore', 'stripeStandIn']);
 
     // The core has no such user: its sign-in fails, and the old access token brings nothing back.
