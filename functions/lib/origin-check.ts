@@ -79,21 +79,36 @@ export async function cameThroughCloudFront(
   now: () => number = Date.now,
 ): Promise<boolean> {
   if (!originCheckRequired(env)) return true;
-  // Every function's first step, deployed: its first read starts the function's other secrets with it.
-  if (loadedAt === 0) prefetchSecrets(env);
   const header = event.headers?.[ORIGIN_VERIFY_HEADER];
   const secret = await currentSecret(env, now());
-  if (carriesOriginSecret(header, secret)) return true;
+  if (carriesOriginSecret(header, secret)) return admitted(env);
   // A header that matches neither value may be the next one, if CloudFront already sends a rotated value.
   if (!header || now() - lastRefresh < REFRESH_INTERVAL_MS) return false;
   lastRefresh = now();
   loadedAt = lastRefresh;
   const fresh = (await refreshSecret('originVerify', env).catch(() => undefined)) as OriginSecret | undefined;
-  return fresh !== undefined && carriesOriginSecret(header, fresh);
+  return fresh !== undefined && carriesOriginSecret(header, fresh) && admitted(env);
+}
+
+let prefetched = false;
+
+/**
+ * The origin check is every function's first step, deployed: the first request it lets through starts
+ * the function's other secrets (its session's, Stripe's) at once, so they are read while the request's
+ * own work starts, not each in turn when reached. Only then: a request that bypassed CloudFront makes
+ * a cold container read no secret but the origin one.
+ */
+function admitted(env: NodeJS.ProcessEnv): true {
+  if (!prefetched) {
+    prefetched = true;
+    prefetchSecrets(env);
+  }
+  return true;
 }
 
 /** For tests: forget when the secret was read, as a new Lambda would. */
 export function resetOriginCheck(): void {
   loadedAt = 0;
   lastRefresh = 0;
+  prefetched = false;
 }

@@ -81,11 +81,28 @@ describe('prefetchSecrets', () => {
     expect(reads.filter((id) => id === 'voxpen/stripe')).toHaveLength(2);
   });
 
-  it("starts with a deployed function's first origin check, so the session's secret is not read after it", async () => {
-    await lambdaWith(['supertokens', 'originVerify']);
+  it("starts with the first request a deployed function's origin check lets through, so the session's secret is on its way before the session asks", async () => {
+    await lambdaWith(['supertokens', 'originVerify', 'stripe']);
     const { cameThroughCloudFront } = await import('./origin-check');
     expect(await cameThroughCloudFront({ headers: { 'x-origin-verify': 'v' } })).toBe(true);
-    expect(reads.sort()).toEqual(['voxpen/originVerify', 'voxpen/supertokens']);
+    // Nothing but the check has run: the others were started by it.
+    await vi.waitFor(() => expect(reads.sort()).toEqual(['voxpen/originVerify', 'voxpen/stripe', 'voxpen/supertokens']));
     expect(mostAtOnce).toBe(2);
+    const { getSecret } = await import('./secrets');
+    await getSecret('supertokens');
+    await getSecret('stripe');
+    expect(reads).toHaveLength(3);
+  });
+
+  it('starts nothing for a request without the origin header, or with a wrong one: a caller bypassing CloudFront reads only the origin secret', async () => {
+    await lambdaWith(['supertokens', 'originVerify', 'stripe']);
+    const { cameThroughCloudFront } = await import('./origin-check');
+    expect(await cameThroughCloudFront({ headers: {} })).toBe(false);
+    expect(await cameThroughCloudFront({ headers: { 'x-origin-verify': 'wrong' } })).toBe(false);
+    await new Promise((r) => setTimeout(r, 60)); // a read started now would have arrived
+    expect(reads.filter((id) => id !== 'voxpen/originVerify')).toEqual([]);
+    // The first request through CloudFront then starts them.
+    expect(await cameThroughCloudFront({ headers: { 'x-origin-verify': 'v' } })).toBe(true);
+    await vi.waitFor(() => expect(reads.filter((id) => id !== 'voxpen/originVerify').sort()).toEqual(['voxpen/stripe', 'voxpen/supertokens']));
   });
 });

@@ -37,9 +37,10 @@ export async function refreshSecret<N extends SecretName>(name: N, env: NodeJS.P
 
 /**
  * Starts reading every secret this function is configured with (each `SECRET_ID_<NAME>` the stack
- * gave it), for later `getSecret` calls to find: a cold start then waits for one Secrets Manager round
- * trip, not one per secret in turn (the origin check's, then the session's, then Stripe's). A failed
- * read is forgotten, so the `getSecret` that needs the value reads it again and sees the error.
+ * gave it) and has not read yet, for later `getSecret` calls to find: they are read at once, not one
+ * per secret in turn (the session's, then Stripe's). The origin check calls it once a request has
+ * passed (functions/lib/origin-check.ts). A failed read is forgotten, so the `getSecret` that needs the
+ * value reads it again and sees the error.
  */
 export function prefetchSecrets(env: NodeJS.ProcessEnv = process.env): void {
   for (const name of Object.keys(secrets) as SecretName[]) {
