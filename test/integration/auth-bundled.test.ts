@@ -103,6 +103,34 @@ describe('auth and account Lambdas as bundled', () => {
     expect(JSON.parse(stdout.trim().split('\n').pop()!)).toEqual({ signIn: 'OK', hadToken: true, signOut: 'OK', undici: false });
   });
 
+  it("changes a password through the bundled account Lambda in a fresh process without loading Node's fetch (undici)", async () => {
+    const address = email('bundled-account-no-undici');
+    const who = new AuthApi(api.api, api.web);
+    expect((await who.signUp(address, 'engine42')).status).toBe('OK');
+    expect((await who.post('/api/ensure-user-exists')).status).toBe(201);
+    const change = {
+      version: '2.0',
+      routeKey: 'POST /api/account/password',
+      rawPath: '/api/account/password',
+      rawQueryString: '',
+      headers: { 'content-type': 'application/json', host: 'localhost', origin: api.web, cookie: who.jar.header() },
+      cookies: who.jar.header().split('; '),
+      requestContext: { http: { method: 'POST', path: '/api/account/password', protocol: 'HTTP/1.1', sourceIp: '10.8.0.2', userAgent: 'test' }, requestId: 'no-undici-password', stage: '$default', timeEpoch: Date.now() },
+      body: JSON.stringify({ currentPassword: 'engine42', newPassword: 'turbine77' }),
+      isBase64Encoded: false,
+    };
+    const child = `
+      const { handler } = require(process.argv[1]);
+      handler(JSON.parse(process.argv[2]), { awsRequestId: 'test', functionName: 'account', getRemainingTimeInMillis: () => 10000 })
+        .then((res) => console.log(JSON.stringify({ status: res.statusCode, undici: process.moduleLoadList.some((m) => m.includes('undici')) })))
+        .catch((e) => { console.error(e); process.exit(1); });`;
+    const { stdout } = await run(process.execPath, ['-e', child, join(dir, 'account', 'index.js'), JSON.stringify(change)], {
+      env: { ...process.env, ...stack.env, POWERTOOLS_LOG_LEVEL: 'SILENT', LOG_LEVEL: 'SILENT', AWS_SDK_JS_NODE_VERSION_SUPPORT_WARNING_DISABLED: 'true' },
+    });
+    expect(JSON.parse(stdout.trim().split('\n').pop()!)).toEqual({ status: 200, undici: false });
+    expect((await new AuthApi(api.api, api.web).signIn(address, 'turbine77')).status).toBe('OK');
+  });
+
   it('signs up, refuses a wrong password, signs in, refreshes and signs out', async () => {
     const address = email('bundled-auth');
     const who = new AuthApi(api.api, api.web);
