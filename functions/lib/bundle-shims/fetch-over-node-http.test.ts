@@ -1,5 +1,5 @@
 import { createServer, type IncomingMessage, type Server } from 'node:http';
-import type { AddressInfo } from 'node:net';
+import type { AddressInfo, Socket } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { fetch, Headers, Response } from './fetch-over-node-http';
 
@@ -13,13 +13,18 @@ interface Seen {
 let server: Server;
 let base: string;
 const seen: Seen[] = [];
+const served = new WeakMap<Socket, number>();
+let resetKept = false;
 
 beforeAll(async () => {
   server = createServer((req, res) => {
+    served.set(req.socket, (served.get(req.socket) ?? 0) + 1);
     let body = '';
     req.on('data', (chunk: Buffer) => (body += chunk.toString('utf8')));
     req.on('end', () => {
       seen.push({ method: req.method!, url: req.url!, headers: req.headers, body });
+      // The core dropping a kept connection as the next request arrives (as a frozen Lambda's peer may have).
+      if (resetKept && served.get(req.socket)! > 1) return req.socket.destroy();
       if (req.url === '/moved') return res.writeHead(302, { location: '/elsewhere' }).end();
       if (req.url === '/slow') return setTimeout(() => res.end('late'), 2_000);
       if (req.url === '/never') return;
@@ -97,6 +102,25 @@ describe("the bundles' fetch over node:http", () => {
     const port = (closed.address() as AddressInfo).port;
     await new Promise<void>((resolve) => closed.close(() => resolve()));
     await expect(fetch(`http://127.0.0.1:${port}/apiversion`, { method: 'GET', redirect: 'manual' })).rejects.toMatchObject({ code: 'ECONNREFUSED', message: expect.stringContaining('fetch failed') });
+  });
+
+  it("asks a read again on a new connection when the kept one was reset, never a write (the core may have read it: a refresh token seen twice revokes the session)", async () => {
+    const warm = async () => {
+      resetKept = false;
+      await fetch(`${base}/warm`, { method: 'GET', redirect: 'manual' });
+      resetKept = true;
+      seen.length = 0;
+    };
+    try {
+      await warm();
+      expect((await fetch(`${base}/.well-known/jwks.json`, { method: 'GET', redirect: 'manual' })).status).toBe(200);
+      expect(seen.map((s) => `${s.method} ${s.url}`)).toEqual(['GET /.well-known/jwks.json', 'GET /.well-known/jwks.json']);
+      await warm();
+      await expect(fetch(`${base}/recipe/session/refresh`, { method: 'POST', body: '{"refreshToken":"r1"}', redirect: 'manual' })).rejects.toMatchObject({ code: 'ECONNRESET', message: expect.stringContaining('fetch failed') });
+      expect(seen.map((s) => `${s.method} ${s.url}`)).toEqual(['POST /recipe/session/refresh']);
+    } finally {
+      resetKept = false;
+    }
   });
 
   it('refuses what no caller sends, naming itself: redirects followed, a Request, a body other than a string', async () => {

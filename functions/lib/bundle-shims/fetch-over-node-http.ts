@@ -10,7 +10,7 @@
  * cached here), `signal` (jose's time limit); an answer's status, ok, statusText, headers.get/has/forEach,
  * text(), json() and clone() (the querier caches a clone and reads one). Anything else (a Request or a
  * stream as input, another body type, redirects followed) throws, naming this file. Requests without their
- * own signal get a time limit.
+ * own signal get a time limit; only reads are sent again after a kept connection's reset (nodeRequest).
  */
 import { nodeRequest, type NodeRequest } from '../node-request';
 
@@ -121,9 +121,12 @@ export async function fetch(input: string | URL, init: RequestInit = {}): Promis
   const headers: Record<string, string> = {};
   new Headers(init.headers).forEach((value, name) => (headers[name] = value));
   const url = String(input);
+  const method = (init.method ?? 'GET').toUpperCase() as NodeRequest['method'];
   const res = await nodeRequest(url, {
-    // nodeRequest passes the method to node:http as given; the querier also sends PUT and PATCH.
-    method: (init.method ?? 'GET').toUpperCase() as NodeRequest['method'],
+    method,
+    // Reads (the core's API version, users, key sets; OIDC discovery) may be asked again after a kept
+    // connection was reset; a write never (a refresh-token rotation or a one-use code seen twice does harm).
+    ...(method === 'GET' || method === 'HEAD' ? { idempotent: true as const } : {}),
     headers,
     body: init.body,
     signal: init.signal,
