@@ -1,7 +1,7 @@
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo, Socket } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import { nodeFetch, nodeRequest, requestsSent } from './node-request';
+import { IDLE_CONNECTION_MS, nodeFetch, nodeRequest, requestsSent } from './node-request';
 
 let server: Server;
 let base: string;
@@ -27,6 +27,17 @@ describe('nodeRequest', () => {
     expect(res.status).toBe(201);
     expect(JSON.parse(res.body)).toEqual({ method: 'POST', key: 'k', length: '10', body: '{"a":"é"}' });
   });
+
+  it('opens a new connection rather than use one idle for longer than IDLE_CONNECTION_MS (a frozen Lambda cannot see the server close it)', async () => {
+    const sockets = new Set<Socket>();
+    handle = (req, res) => (sockets.add(req.socket), res.writeHead(200).end('ok'));
+    await nodeRequest(`${base}/a`, { method: 'POST', body: '1', timeoutMs: 1000 });
+    await nodeRequest(`${base}/b`, { method: 'POST', body: '2', timeoutMs: 1000 });
+    expect(sockets.size).toBe(1);
+    await new Promise((resolve) => setTimeout(resolve, IDLE_CONNECTION_MS + 200));
+    await nodeRequest(`${base}/c`, { method: 'POST', body: '3', timeoutMs: 1000 });
+    expect(sockets.size).toBe(2);
+  }, 10_000);
 
   it('follows no redirect', async () => {
     handle = (_req, res) => res.writeHead(302, { location: '/elsewhere' }).end();

@@ -36,10 +36,40 @@ export interface NodeResponse {
 /** Far above any answer these calls get (a key set, a verify answer, a Stripe object: a few KB). */
 const MAX_RESPONSE_BYTES = 1024 * 1024;
 
+/**
+ * How long a kept-alive connection may sit idle and still be used (undici's default, which fetch
+ * had). Servers close idle connections after their own timeout, and a Lambda frozen between
+ * invocations cannot see the close: on thaw, a connection idle for minutes would carry the next
+ * request into a reset, and a request that may not be repeated (a sign-in, a refresh) would fail.
+ * So an older one is closed before a request rather than used.
+ */
+export const IDLE_CONNECTION_MS = 4_000;
+
+const idleSince = new WeakMap<object, number>();
+
+function keepingIdleTime<A extends http.Agent>(agent: A): A {
+  const keep = agent.keepSocketAlive.bind(agent);
+  // Called as a connection is put back in the pool (Node's own returns whether it may be kept).
+  agent.keepSocketAlive = (socket) => {
+    idleSince.set(socket, Date.now());
+    return keep(socket);
+  };
+  return agent;
+}
+
+// fifo: the longest idle connection is first in each pool, where the agent skips a closed one.
 const agents = {
-  'http:': new http.Agent({ keepAlive: true }),
-  'https:': new https.Agent({ keepAlive: true }),
+  'http:': keepingIdleTime(new http.Agent({ keepAlive: true, scheduling: 'fifo' })),
+  'https:': keepingIdleTime(new https.Agent({ keepAlive: true, scheduling: 'fifo' })),
 };
+
+/** Closes the agent's connections idle for longer than IDLE_CONNECTION_MS, before a request picks one. */
+function closeStaleConnections(agent: http.Agent): void {
+  const now = Date.now();
+  for (const pool of Object.values(agent.freeSockets)) {
+    for (const socket of pool ?? []) if (now - (idleSince.get(socket) ?? 0) > IDLE_CONNECTION_MS) socket.destroy();
+  }
+}
 
 let unsent = 0;
 let whenAllSent: (() => void)[] = [];
@@ -62,7 +92,9 @@ function once(url: URL, request: NodeRequest, signal: AbortSignal | undefined): 
   return new Promise((resolve) => {
     const headers: Record<string, string> = { ...request.headers };
     if (request.body !== undefined) headers['content-length'] = String(Buffer.byteLength(request.body));
-    const req = transport.request(url, { method: request.method, headers, agent: agents[url.protocol as keyof typeof agents], signal }, (res) => {
+    const agent = agents[url.protocol as keyof typeof agents];
+    closeStaleConnections(agent);
+    const req = transport.request(url, { method: request.method, headers, agent, signal }, (res) => {
       const chunks: Buffer[] = [];
       let size = 0;
       res.on('data', (chunk: Buffer) => {
