@@ -44,9 +44,9 @@ export function frontTokenIn(cookie: string): string | undefined {
  */
 export const SIGNED_OUT_TO: Readonly<Record<string, string>> = {
   '/dashboard': '/signin',
-  // /account's loader keeps it as the return path (return-to.ts); /auth's redirectToPath is kept the
-  // same way on the way to /signin (frontend/src/pages/auth/old-auth-paths.ts).
-  '/account': '/auth?redirectToPath=%2Faccount',
+  // /account's loader keeps it as the return path (return-to.ts); /signin keeps a redirectToPath the
+  // same way (rememberReturnToIn), so the CDN's redirect lands there in one step.
+  '/account': '/signin?redirectToPath=%2Faccount',
 };
 
 /**

@@ -15,6 +15,15 @@ export function rememberReturnTo(path: string, storage: Storage = sessionStorage
   if (isSameSitePath(path)) storage.setItem(RETURN_TO_KEY, path);
 }
 
+/**
+ * The return path an address carries as `redirectToPath` (the CDN's signed-out /account comes to
+ * /signin so, shared/site-pages.ts SIGNED_OUT_TO; old /auth links too), remembered as above.
+ */
+export function rememberReturnToIn(search: string, storage: Storage = sessionStorage): void {
+  const path = new URLSearchParams(search).get('redirectToPath');
+  if (path) rememberReturnTo(path, storage);
+}
+
 /** The remembered path, checked again on the way out (storage is anyone's to write). */
 export function rememberedReturnTo(storage: Storage = sessionStorage): string | undefined {
   const path = storage.getItem(RETURN_TO_KEY);

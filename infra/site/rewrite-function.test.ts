@@ -55,7 +55,7 @@ describe('the CloudFront rewrite function', () => {
   });
 
   it('redirects a signed-in route asked for without the front-token cookie to where its loader would send it (issue 16)', () => {
-    for (const [path, to] of [['/dashboard', '/signin'], ['/account', '/auth?redirectToPath=%2Faccount']] as const) {
+    for (const [path, to] of [['/dashboard', '/signin'], ['/account', '/signin?redirectToPath=%2Faccount']] as const) {
       for (const uri of [path, `${path}/`]) {
         const answer = handle(uri, { other: { value: 'x' } });
         expect(answer.statusCode).toBe(302);

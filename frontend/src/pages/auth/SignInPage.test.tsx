@@ -121,6 +121,13 @@ describe('/signin', () => {
     }
   });
 
+  it("keeps the address's redirectToPath as the return path, as the CDN sends a signed-out /account here (issue 16); never another site's", async () => {
+    renderAt('/signin?redirectToPath=%2F%2Fevil.example', '/signin', <SignInPage />);
+    expect(sessionStorage.getItem(RETURN_TO_KEY)).toBeNull();
+    renderAt('/signin?redirectToPath=%2Faccount', '/signin', <SignInPage />);
+    expect(sessionStorage.getItem(RETURN_TO_KEY)).toBe('/account');
+  });
+
   it('announces the new session, so the navigation bar can drop Login while the success view shows (issue 15)', async () => {
     const heard = vi.fn();
     const stop = onSessionHintChange(heard);

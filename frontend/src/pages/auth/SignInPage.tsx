@@ -10,6 +10,7 @@ import { useDelayedRedirect } from '../../auth/redirect';
 import { useSession } from '../../auth/session';
 import { SuccessView } from '../../auth/StatusView';
 import { useForm } from '../../hooks/use-form';
+import { rememberReturnToIn } from '../../return-to';
 import { announceSessionHintChange } from '../../session-hint';
 import { AuthSplit } from './AuthSplit';
 import { FormField } from './FormField';
@@ -24,7 +25,7 @@ export function SignInPage() {
   const navigate = useNavigate();
   const location = useLocation();
   // Read once, from the address the page was opened with (spec §2): stored, or cleared when not both present.
-  const [desktopParamsInUrl] = useState(() => captureDesktopSignIn(location.search));
+  const [desktopParamsInUrl] = useState(() => (rememberReturnToIn(location.search), captureDesktopSignIn(location.search)));
   // Where a successful sign-in goes, once its message has shown.
   const [successTo, setSuccessTo] = useState<string>();
   useDelayedRedirect(successTo);
