@@ -65,7 +65,7 @@ describe('the signed-in shell', () => {
   it.each([
     // Where each route's own loader sends the signed-out: /account keeps itself as the return path.
     { path: '/dashboard', location: '/signin', documents: ['302 /dashboard', '200 /signin'], returnTo: null },
-    { path: '/account', location: '/auth?redirectToPath=%2Faccount', documents: ['302 /account', '200 /auth'], returnTo: '/account' },
+    { path: '/account', location: '/signin?redirectToPath=%2Faccount', documents: ['302 /account', '200 /signin'], returnTo: '/account' },
   ])('redirects a signed-out visit to $path at the CDN: to /signin with none of its shell, chunks or skeleton, the auth SDK or axios', async ({ path, location, documents, returnTo }) => {
     const context = await built.browser.newContext({ viewport: { width: 1280, height: 900 } });
     const page = await context.newPage();
@@ -73,7 +73,7 @@ describe('the signed-in shell', () => {
     const pages = recordDocuments(page);
     const { authCalls } = recordTrouble(page);
     const answer = await page.goto(built.url(path));
-    await page.waitForURL(built.url('/signin'));
+    await page.waitForURL((url) => url.pathname === '/signin');
     await page.getByRole('heading', { name: 'Sign in to your account' }).waitFor();
     await page.waitForLoadState('networkidle');
 
