@@ -5,9 +5,15 @@
  */
 export const RETURN_TO_KEY = 'voxpen.returnTo';
 
-/** Only a path on this site: '/x', never '//host' (another site) nor a backslash (which browsers read as '/'). */
+/**
+ * Only a path on this site: '/x', never '//host' (another site), a backslash (which browsers read as
+ * '/'), nor a control character (browsers drop tabs and line breaks from a URL, so '/\t/host' is
+ * '//host'). And what it resolves to must still be this site, whatever else a browser forgives.
+ */
 export function isSameSitePath(path: string): boolean {
-  return path.startsWith('/') && !path.startsWith('//') && !path.includes('\\');
+  if (!path.startsWith('/') || path.startsWith('//') || /[\u0000-\u001F\u007F\\]/.test(path)) return false;
+  const here = 'https://same-site.invalid';
+  return new URL(path, here).origin === here;
 }
 
 /** Remembers where a finished sign-in should go; anything but a same-site path is ignored. */
@@ -16,8 +22,8 @@ export function rememberReturnTo(path: string, storage: Storage = sessionStorage
 }
 
 /**
- * The return path an address carries as `redirectToPath` (the CDN's signed-out /account comes to
- * /signin so, shared/site-pages.ts SIGNED_OUT_TO; old /auth links too), remembered as above.
+ * The return path an address carries as `redirectToPath` (the CDN sends a signed-out /account to
+ * /signin so, shared/site-pages.ts SIGNED_OUT_TO), remembered as above.
  */
 export function rememberReturnToIn(search: string, storage: Storage = sessionStorage): void {
   const path = new URLSearchParams(search).get('redirectToPath');

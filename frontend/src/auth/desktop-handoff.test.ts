@@ -47,7 +47,7 @@ describe('afterSignInPath', () => {
     expect(sessionStorage.getItem(RETURN_TO_KEY)).toBeNull();
   });
 
-  it.each(['//evil.example', '/\\evil.example', 'https://evil.example/pricing', 'pricing'])('never goes to %s, however it got into storage', (path) => {
+  it.each(['//evil.example', '/\\evil.example', '/\t/evil.example', '/\n/evil.example', '/\r/evil.example', 'https://evil.example/pricing', 'pricing'])('never goes to %s, however it got into storage', (path) => {
     rememberReturnTo(path);
     expect(sessionStorage.getItem(RETURN_TO_KEY)).toBeNull();
     sessionStorage.setItem(RETURN_TO_KEY, path);

@@ -122,8 +122,10 @@ describe('/signin', () => {
   });
 
   it("keeps the address's redirectToPath as the return path, as the CDN sends a signed-out /account here (issue 16); never another site's", async () => {
-    renderAt('/signin?redirectToPath=%2F%2Fevil.example', '/signin', <SignInPage />);
-    expect(sessionStorage.getItem(RETURN_TO_KEY)).toBeNull();
+    for (const offSite of ['%2F%2Fevil.example', '%2F%09%2Fevil.example', '%2F%0A%2Fevil.example', '%2F%0D%2Fevil.example']) {
+      renderAt(`/signin?redirectToPath=${offSite}`, '/signin', <SignInPage />).unmount();
+      expect(sessionStorage.getItem(RETURN_TO_KEY), offSite).toBeNull();
+    }
     renderAt('/signin?redirectToPath=%2Faccount', '/signin', <SignInPage />);
     expect(sessionStorage.getItem(RETURN_TO_KEY)).toBe('/account');
   });

@@ -24,8 +24,12 @@ export function SignInPage() {
   const session = useSession();
   const navigate = useNavigate();
   const location = useLocation();
-  // Read once, from the address the page was opened with (spec §2): stored, or cleared when not both present.
-  const [desktopParamsInUrl] = useState(() => (rememberReturnToIn(location.search), captureDesktopSignIn(location.search)));
+  // Read once, from the address the page was opened with: its return path (a signed-out /account's,
+  // from the CDN), and the desktop app's parameters (spec §2), stored, or cleared when not both present.
+  const [desktopParamsInUrl] = useState(() => {
+    rememberReturnToIn(location.search);
+    return captureDesktopSignIn(location.search);
+  });
   // Where a successful sign-in goes, once its message has shown.
   const [successTo, setSuccessTo] = useState<string>();
   useDelayedRedirect(successTo);
