@@ -134,6 +134,9 @@ export async function fetch(input: string | URL, init: RequestInit = {}): Promis
   }).catch((error: unknown) => {
     // As fetch: an aborted request rejects with the signal's reason (jose tells its time limit by a TimeoutError).
     if (init.signal?.aborted) throw init.signal.reason;
+    // Our own time limit ran out: a timeout, as fetch's would be, not "fetch failed", which the querier
+    // reads as a core it cannot reach and so tries the next (a write that timed out must not go twice).
+    if (error instanceof Error && error.name === 'AbortError') throw error;
     // The querier tries the next core on "fetch failed" in the message (undici's) or code ECONNREFUSED, which node:http's errors keep.
     if (error instanceof Error) error.message = `fetch failed: ${error.message}`;
     throw error;
