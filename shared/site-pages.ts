@@ -50,9 +50,10 @@ export const SIGNED_OUT_TO: Readonly<Record<string, string>> = {
 };
 
 /**
- * Signed-in client routes with an app shell of their own (issue 16): the bare shell, its head naming
- * the route's chunks as modulepreload links so they arrive in one round with the entry. Stored, like a
- * prerendered page, as pageFile(path); every other client route gets APP_SHELL_FILE.
+ * Signed-in client routes with an app shell of their own (issue 16): their loading view prerendered,
+ * their stylesheets inline, and their chunks named in the head as modulepreload links so they arrive in
+ * one round with the entry. Stored, like a prerendered page, as pageFile(path); every other client
+ * route gets APP_SHELL_FILE (or a PRELOAD_SHELL_ROUTES shell).
  */
 export const SHELL_ROUTES: readonly string[] = Object.keys(SIGNED_OUT_TO);
 

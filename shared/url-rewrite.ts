@@ -16,7 +16,7 @@ export function rewriteUri(uri: string, htmlPaths: readonly string[]): string {
   var last = uri.substring(uri.lastIndexOf('/') + 1);
   if (last.indexOf('.') !== -1) return uri; // a file: hashed asset, favicon, robots.txt, sitemap.xml
   var path = sitePath(uri);
-  // A prerendered page, or a signed-in route's own shell (HTML_PATHS in shared/site-pages.ts): its file.
+  // A prerendered page, or a route's own shell (/dashboard, /account, /signin: HTML_PATHS in shared/site-pages.ts): its file.
   if (htmlPaths.indexOf(path) !== -1) return path === '/' ? '/index.html' : path + '/index.html';
   // Any other client route (/launch, /checkout/success, unknown paths): the bare app shell, which the
   // build writes beside the prerendered pages as APP_SHELL_FILE (shared/site-pages.ts).

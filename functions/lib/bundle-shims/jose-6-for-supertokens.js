@@ -8,7 +8,8 @@
  * bundle keeps only these (the SDK's `require` takes the whole namespace: `export *` would keep all of
  * jose). Reached by its path, since the alias sends every `jose` import here; a JavaScript file, as jose's
  * types live apart from this build (callers are typed against `jose` itself). A Lambda importing anything
- * else from jose fails to build, naming this file: add the name here.
+ * else from jose fails to build, naming this file (an ES import; the SDK's CommonJS `jose.x` would be
+ * undefined at run time, so check its calls when upgrading it): add the name here.
  */
 export { createLocalJWKSet, createRemoteJWKSet, errors, jwtVerify } from '../../../node_modules/jose/dist/webapi/index.js';
 
