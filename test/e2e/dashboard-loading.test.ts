@@ -44,6 +44,20 @@ describe('where a signed-out visit lands', () => {
     expect(rounds.size).toBeGreaterThan(3);
     expect([...rounds].filter(([, round]) => round > 1).map(([url, round]) => `${new URL(url).pathname} (round ${round})`)).toEqual([]);
   });
+
+  it('/signin: its stylesheets are in its HTML, so it fetches none, before or after its page renders', async () => {
+    const context = await built.browser.newContext();
+    const page = await context.newPage();
+    const fetched: string[] = [];
+    page.on('request', (r) => r.resourceType() === 'stylesheet' && fetched.push(r.url()));
+    await page.goto(built.url('/signin'), { waitUntil: 'networkidle' });
+    await page.getByRole('heading', { name: 'Sign in to your account' }).waitFor();
+    await expect(page.evaluate(() => document.querySelectorAll('link[rel="stylesheet"]:not([disabled])').length)).resolves.toBe(0);
+    // The auth pages' own stylesheet applies (auth.css: the form is a grid).
+    await expect(page.evaluate(() => getComputedStyle(document.querySelector('.auth-form')!).display)).resolves.toBe('grid');
+    expect(fetched).toEqual([]);
+    await context.close();
+  });
 });
 
 describe('the signed-in shells carry their stylesheets', () => {
