@@ -87,15 +87,12 @@ export async function buildSite(outDir: string, siteOrigin: string): Promise<voi
     // the stylesheets are in it.
     // A signed-out visitor never gets these: the CDN redirects a visit without the session cookie
     // (shared/url-rewrite.ts signedOutRedirect); with a stale one, the page's loader does.
-    for (const path of SHELL_ROUTES) {
+    // /signin's shell too, where each signed-out visit lands: its chunks and stylesheets, nothing rendered.
+    for (const path of [...SHELL_ROUTES, ...PRELOAD_SHELL_ROUTES]) {
       const sources = routeSources(path);
-      // Its loading view too, so a slow phone paints the page's frame at once rather than after the chunks.
-      const appHtml = await renderLoadingView(path);
+      // A signed-in route's loading view too, so a slow phone paints the page's frame at once rather than after the chunks.
+      const appHtml = SHELL_ROUTES.includes(path) ? await renderLoadingView(path) : undefined;
       write(outDir, pageFile(path), appShellHtml(template, { preload: preloadFor(sources), entryStyles, styles: stylesFor(sources), appHtml }));
-    }
-    for (const path of PRELOAD_SHELL_ROUTES) {
-      const sources = routeSources(path);
-      write(outDir, pageFile(path), appShellHtml(template, { preload: preloadFor(sources), entryStyles, styles: stylesFor(sources) }));
     }
     write(outDir, 'sitemap.xml', sitemapXml(SITE_PAGES, siteOrigin));
     write(outDir, 'robots.txt', robotsTxt(siteOrigin));
