@@ -11,6 +11,10 @@
  * (undici) waits at exit, ~70–110 ms, for V8 to finish optimising undici's WebAssembly parser, which
  * the floor never loads; timed to exit, the ratio charged functions for what a Lambda never pays. The
  * exit-inclusive time is still printed (`to exit ms`) so that nothing is hidden.
+ *
+ * To look into one function: BENCH_LAMBDA_ONLY=usage,users benchmarks only those (beside the floor);
+ * BENCH_LAMBDA_CPU_PROF=<dir> writes a V8 CPU profile of each function's cold starts into <dir>/<name>
+ * (open it in Chrome's DevTools; a profiled process runs slower, so read its figures as a profile's).
  */
 import { build } from 'esbuild';
 import { spawn } from 'node:child_process';
@@ -31,6 +35,8 @@ process.env.AWS_SDK_JS_NODE_VERSION_SUPPORT_WARNING_DISABLED ??= 'true';
 
 // Pairs per function: 9 by default, as 5 left the ratio swinging by ±0.5 on two shared cores under load.
 const RUNS = Number(process.env.BENCH_LAMBDA_RUNS ?? 9);
+const ONLY = process.env.BENCH_LAMBDA_ONLY?.split(',').map((name) => name.trim());
+const CPU_PROF_DIR = process.env.BENCH_LAMBDA_CPU_PROF;
 const BUDGET_KB = 300;
 const SDK_FUNCTIONS = ['auth', 'account'];
 /** supertokens-node's own budgets (issue 16): the auth Lambda's bundle, and cold start against the floor. */
@@ -124,7 +130,8 @@ interface Sample {
 function oneColdStart(file: string, fn: string, run: number, env: Record<string, string>, accessToken: string): Promise<Sample> {
   return new Promise((resolveSample, reject) => {
     const started = performance.now();
-    const child = spawn(process.execPath, ['-e', PROBE, file, JSON.stringify(sampleEvent(fn, run, accessToken))], {
+    const profile = CPU_PROF_DIR && !fn.startsWith('(') ? ['--cpu-prof', `--cpu-prof-dir=${join(resolve(CPU_PROF_DIR), fn)}`] : [];
+    const child = spawn(process.execPath, [...profile, '-e', PROBE, file, JSON.stringify(sampleEvent(fn, run, accessToken))], {
       env: { ...process.env, ...env, AWS_SDK_JS_NODE_VERSION_SUPPORT_WARNING_DISABLED: 'true', POWERTOOLS_LOG_LEVEL: 'SILENT', LOG_LEVEL: 'SILENT' },
       stdio: ['ignore', 'pipe', 'pipe'],
       timeout: 30_000,
@@ -178,6 +185,8 @@ async function coldStart(file: string, fn: string, floorFile: string, env: Recor
 }
 
 async function main() {
+  const chosen = (Object.entries(functions) as [FunctionName, { entry: string }][]).filter(([n]) => !ONLY || ONLY.includes(n));
+  if (ONLY && chosen.length !== ONLY.length) throw new Error(`BENCH_LAMBDA_ONLY=${ONLY.join(',')} names a function there is not; there are: ${Object.keys(functions).join(', ')}`);
   const ports = {} as Ports;
   for (const key of Object.keys(DEFAULT_PORTS) as (keyof Ports)[]) ports[key] = await freePort();
   const stack = await startLocalStack({ ports, seed: true });
@@ -185,7 +194,7 @@ async function main() {
     const accessToken = await benchAccessToken(`http://localhost:${ports.api}`);
     const emptyEntry = join(work, 'empty.ts');
     writeFileSync(emptyEntry, "export const handler = async () => ({ statusCode: 200, body: '' });\n");
-    const targets: [string, string][] = [['(empty floor)', emptyEntry], ...(Object.entries(functions) as [FunctionName, { entry: string }][]).map(([n, d]): [string, string] => [n, resolve(d.entry)])];
+    const targets: [string, string][] = [['(empty floor)', emptyEntry], ...chosen.map(([n, d]): [string, string] => [n, resolve(d.entry)])];
     console.log(`bench:lambda: ${RUNS} cold starts each (fresh node ${process.version} process: require bundle + one invocation against the local stack), medians`);
     console.log('cold ms: spawn to first answer (× floor: median of paired ratios, the target\'s measure); to exit ms: spawn to exit, which a Lambda never reaches\n');
     console.log(['function'.padEnd(16), 'bundle KB'.padStart(10), 'require ms'.padStart(11), '1st invoke ms'.padStart(14), 'cold ms'.padStart(9), 'floor ms'.padStart(9), '× floor'.padStart(9), 'to exit ms'.padStart(11), 'floor'.padStart(7), '× floor'.padStart(9), '  status', '  budget'].join(''));
