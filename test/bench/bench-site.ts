@@ -12,6 +12,8 @@ process.env.AWS_SDK_JS_NODE_VERSION_SUPPORT_WARNING_DISABLED ??= 'true';
 export interface BenchSite {
   stack: TestStack;
   web: RunningService;
+  /** The built site's files, as served. */
+  dir: string;
   url(path: string): string;
   stop(): Promise<void>;
 }
@@ -26,6 +28,7 @@ export async function startBenchSite(): Promise<BenchSite> {
     return {
       stack,
       web,
+      dir: built.dir,
       url: (path) => `${web.url}${path}`,
       async stop() {
         await web.stop();

@@ -3,7 +3,9 @@
  * Chromium, each page a cold load in a fresh context, served as the CDN serves them (gzip):
  *  - pages: `/`, `/pricing`, `/download`; `/dashboard` signed in (a real account on the local stack)
  *    and signed out: up to the redirect to /signin, then the whole visit (what /signin loads),
- *  - floors, prerendered as the site's pages are: a minimal React + react-router page, React alone.
+ *  - floors, prerendered as the site's pages are: a minimal React + react-router page, React alone,
+ *  - the same pages' HTML alone (html-alone.ts): scripts and module preloads taken out, so the paint of
+ *    the HTML and its inline stylesheets shows apart from what the JavaScript adds.
  * For each: JavaScript before interaction (gzip) and in how many request rounds, total transfer, FCP
  * and LCP unthrottled and on an emulated slow phone, total blocking time; medians of BENCH_RUNS (3)
  * loads, then each page's ratios to the floors. Prints figures; never fails on them.
@@ -17,6 +19,7 @@ import { isScript, measureLoad, SLOW_PHONE, UNTHROTTLED, type PageLoad, type Req
 import { signedInState, type StorageState } from '../support/signed-in';
 import { startBenchSite } from './bench-site';
 import { buildFloorPages, FLOOR_PATHS } from './floor-pages';
+import { writeHtmlAlone } from './html-alone';
 
 const RUNS = Number(process.env.BENCH_RUNS ?? 3);
 const THROTTLES: Throttle[] = [UNTHROTTLED, SLOW_PHONE];
@@ -97,6 +100,8 @@ async function main() {
     throw error;
   });
   const floorServer = await staticSiteService({ dir: floors.dir, port: await freePort(), prerendered: Object.values(FLOOR_PATHS) }).start();
+  const htmlAlone = writeHtmlAlone(site.dir, ['/', '/pricing', '/download', '/dashboard']);
+  const htmlAloneServer = await staticSiteService({ dir: htmlAlone.dir, port: await freePort(), prerendered: Object.values(htmlAlone.pathOf) }).start();
   const browser = await launchBrowser();
   try {
     const signedIn = await signedInState(browser, site.stack);
@@ -114,6 +119,8 @@ async function main() {
       { name: '/dashboard signed out', url: site.url('/dashboard'), ready: toSignIn, counted: await beforeRedirect(browser, site.url('/signin'), probe) },
       // The same visit as a whole: the redirect, then the sign-in page it lands on.
       { name: '  then on /signin', url: site.url('/dashboard'), ready: toSignIn },
+      // The HTML alone: /dashboard's is the signed-in shell, its loading view with no script to replace it.
+      ...Object.entries(htmlAlone.pathOf).map(([path, served]): Target => ({ name: `${path} HTML alone`, url: `${htmlAloneServer.url}${served}` })),
     ];
 
     const runs = new Map<string, Figures[]>();
@@ -130,6 +137,8 @@ async function main() {
     report(targets, runs);
   } finally {
     await browser.close();
+    await htmlAloneServer.stop();
+    htmlAlone.remove();
     await floorServer.stop();
     floors.remove();
     await site.stop();
@@ -174,7 +183,8 @@ function report(targets: Target[], runs: Map<string, Figures[]>) {
     );
   }
   console.log('(The signed-out dashboard is redirected by the CDN before any page: its paints are /signin\'s. "redirect" is when the');
-  console.log('address changed in the page, a redirect by the page rather than by the CDN.)');
+  console.log('address changed in the page, a redirect by the page rather than by the CDN. "HTML alone": the page with its scripts');
+  console.log('and module preloads taken out, what its HTML and inline stylesheets cost to paint before any JavaScript.)');
 }
 
 main().catch((error) => {
