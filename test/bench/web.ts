@@ -19,7 +19,7 @@ import { isScript, measureLoad, SLOW_PHONE, UNTHROTTLED, type PageLoad, type Req
 import { signedInState, type StorageState } from '../support/signed-in';
 import { startBenchSite } from './bench-site';
 import { buildFloorPages, FLOOR_PATHS } from './floor-pages';
-import { writeHtmlAlone } from './html-alone';
+import { writeHtmlAlone, type HtmlAlonePage } from './html-alone';
 
 const RUNS = Number(process.env.BENCH_RUNS ?? 3);
 const THROTTLES: Throttle[] = [UNTHROTTLED, SLOW_PHONE];
@@ -32,6 +32,25 @@ interface Target {
   ready?: (page: Page) => Promise<unknown>;
   /** The requests that count: for the signed-out dashboard, those before the redirect. */
   counted?: (load: PageLoad) => RequestRecord[];
+  /** A page's HTML alone (html-alone.ts): no JavaScript to count, its paint the only figure to compare. */
+  htmlAlone?: boolean;
+}
+
+const SITE_HTML_ALONE: HtmlAlonePage[] = [
+  { path: '/', served: '/html-alone/home' },
+  { path: '/pricing', served: '/html-alone/pricing' },
+  { path: '/download', served: '/html-alone/download' },
+  { path: '/dashboard', served: '/html-alone/dashboard' },
+];
+const FLOOR_HTML_ALONE: HtmlAlonePage = { path: FLOOR_PATHS.router, served: '/html-alone/floor' };
+
+/** A build's pages' HTML alone, served on a port of their own; what it started is added to `started`. */
+async function htmlAloneServer(builtDir: string, pages: HtmlAlonePage[], started: (() => unknown)[]) {
+  const alone = writeHtmlAlone(builtDir, pages);
+  started.push(() => alone.remove());
+  const server = await staticSiteService({ dir: alone.dir, port: await freePort(), prerendered: pages.map((p) => p.served) }).start();
+  started.push(() => server.stop());
+  return server;
 }
 
 interface Figures {
@@ -94,16 +113,20 @@ async function beforeRedirect(browser: Browser, signIn: string, signedInDashboar
 
 async function main() {
   console.log('Starting the local stack, building the site and the floor pages with the same Vite config...');
-  const site = await startBenchSite();
-  const floors = await buildFloorPages().catch(async (error: unknown) => {
-    await site.stop();
-    throw error;
-  });
-  const floorServer = await staticSiteService({ dir: floors.dir, port: await freePort(), prerendered: Object.values(FLOOR_PATHS) }).start();
-  const htmlAlone = writeHtmlAlone(site.dir, ['/', '/pricing', '/download', '/dashboard']);
-  const htmlAloneServer = await staticSiteService({ dir: htmlAlone.dir, port: await freePort(), prerendered: Object.values(htmlAlone.pathOf) }).start();
-  const browser = await launchBrowser();
+  // What has been started, undone in reverse order however far the setup got.
+  const started: (() => unknown)[] = [];
   try {
+    const site = await startBenchSite();
+    started.push(() => site.stop());
+    const floors = await buildFloorPages();
+    started.push(() => floors.remove());
+    const floorServer = await staticSiteService({ dir: floors.dir, port: await freePort(), prerendered: Object.values(FLOOR_PATHS) }).start();
+    started.push(() => floorServer.stop());
+    const siteAlone = await htmlAloneServer(site.dir, SITE_HTML_ALONE, started);
+    const floorAlone = await htmlAloneServer(floors.dir, [FLOOR_HTML_ALONE], started);
+    const browser = await launchBrowser();
+    started.push(() => browser.close());
+
     const signedIn = await signedInState(browser, site.stack);
     const dashboardIn: Target = { name: '/dashboard signed in', url: site.url('/dashboard'), storageState: signedIn, ready: dashboardReady };
     const probe = await measureLoad(browser, dashboardIn.url, { context: { storageState: signedIn }, ready: dashboardReady });
@@ -120,7 +143,8 @@ async function main() {
       // The same visit as a whole: the redirect, then the sign-in page it lands on.
       { name: '  then on /signin', url: site.url('/dashboard'), ready: toSignIn },
       // The HTML alone: /dashboard's is the signed-in shell, its loading view with no script to replace it.
-      ...Object.entries(htmlAlone.pathOf).map(([path, served]): Target => ({ name: `${path} HTML alone`, url: `${htmlAloneServer.url}${served}` })),
+      { name: 'floor HTML alone', url: `${floorAlone.url}${FLOOR_HTML_ALONE.served}`, htmlAlone: true },
+      ...SITE_HTML_ALONE.map(({ path, served }): Target => ({ name: `${path} HTML alone`, url: `${siteAlone.url}${served}`, htmlAlone: true })),
     ];
 
     const runs = new Map<string, Figures[]>();
@@ -136,12 +160,7 @@ async function main() {
     }
     report(targets, runs);
   } finally {
-    await browser.close();
-    await htmlAloneServer.stop();
-    htmlAlone.remove();
-    await floorServer.stop();
-    floors.remove();
-    await site.stop();
+    for (const undo of started.reverse()) await undo();
   }
 }
 
@@ -158,7 +177,9 @@ function report(targets: Target[], runs: Map<string, Figures[]>) {
   console.log('after it the whole visit.');
   console.log(`\n${''.padEnd(24)} ${pad('JS', 9)} ${pad('files', 5)} ${pad('rounds', 6)} ${pad('transfer', 9)}`);
   for (const t of targets) {
-    console.log(`${name(t)} ${pad(kb(m(UNTHROTTLED, t, (f) => f.jsBytes)), 9)} ${pad(String(m(UNTHROTTLED, t, (f) => f.jsFiles)), 5)} ${pad(String(m(UNTHROTTLED, t, (f) => f.rounds)), 6)} ${pad(kb(m(UNTHROTTLED, t, (f) => f.transferBytes)), 9)}`);
+    // The HTML alone has no JavaScript to count; its transfer is its HTML's (and whatever that asks for).
+    const js = t.htmlAlone ? ['–', '–', '–'] : [kb(m(UNTHROTTLED, t, (f) => f.jsBytes)), String(m(UNTHROTTLED, t, (f) => f.jsFiles)), String(m(UNTHROTTLED, t, (f) => f.rounds))];
+    console.log(`${name(t)} ${pad(js[0]!, 9)} ${pad(js[1]!, 5)} ${pad(js[2]!, 6)} ${pad(kb(m(UNTHROTTLED, t, (f) => f.transferBytes)), 9)}`);
   }
   for (const throttle of THROTTLES) {
     console.log(`\n${throttle.name}, ${throttle.viewport.width}x${throttle.viewport.height}`);
@@ -178,13 +199,16 @@ function report(targets: Target[], runs: Map<string, Figures[]>) {
   console.log(`${''.padEnd(24)} ${pad('JS', 13)} ${pad('transfer', 13)} ${pad('FCP', 13)} ${pad('LCP', 13)} ${pad('FCP slow', 13)} ${pad('LCP slow', 13)}`);
   for (const t of targets.filter((x) => !x.floor)) {
     const both = (throttle: Throttle, pick: (f: Figures) => number) => pad(`${ratio(m(throttle, t, pick), m(throttle, routerFloor, pick))} / ${ratio(m(throttle, t, pick), m(throttle, reactFloor, pick))}`, 13);
+    // Against floors that load their scripts, the HTML alone's bytes say nothing; its paints are compared.
+    const bytes = (pick: (f: Figures) => number) => (t.htmlAlone ? pad('–', 13) : both(UNTHROTTLED, pick));
     console.log(
-      `${name(t)} ${both(UNTHROTTLED, (f) => f.jsBytes)} ${both(UNTHROTTLED, (f) => f.transferBytes)} ${both(UNTHROTTLED, (f) => f.fcpMs)} ${both(UNTHROTTLED, (f) => f.lcpMs)} ${both(SLOW_PHONE, (f) => f.fcpMs)} ${both(SLOW_PHONE, (f) => f.lcpMs)}`,
+      `${name(t)} ${bytes((f) => f.jsBytes)} ${bytes((f) => f.transferBytes)} ${both(UNTHROTTLED, (f) => f.fcpMs)} ${both(UNTHROTTLED, (f) => f.lcpMs)} ${both(SLOW_PHONE, (f) => f.fcpMs)} ${both(SLOW_PHONE, (f) => f.lcpMs)}`,
     );
   }
   console.log('(The signed-out dashboard is redirected by the CDN before any page: its paints are /signin\'s. "redirect" is when the');
   console.log('address changed in the page, a redirect by the page rather than by the CDN. "HTML alone": the page with its scripts');
-  console.log('and module preloads taken out, what its HTML and inline stylesheets cost to paint before any JavaScript.)');
+  console.log('and module preloads taken out (/dashboard\'s: the signed-in shell, its loading view), what its HTML and inline');
+  console.log('stylesheets cost to paint with no JavaScript; "floor HTML alone" is the React + router floor\'s, the like for like.)');
 }
 
 main().catch((error) => {
