@@ -3,8 +3,11 @@
  * the dashboard has a real account to read), the production build with that stack's API origin baked
  * in, served as the CDN serves it on the stack's web port (the one origin the API's CORS allows).
  */
+import { freePort } from '../../infra/local/ports';
 import type { RunningService } from '../../infra/local/service';
+import { staticSiteService } from '../../infra/local/static-site';
 import { buildSite, serveSite } from '../support/built-site';
+import { buildFloorPages, FLOOR_PATHS } from './floor-pages';
 import { startTestStack, type TestStack } from '../support/local-stack';
 
 process.env.AWS_SDK_JS_NODE_VERSION_SUPPORT_WARNING_DISABLED ??= 'true';
@@ -41,4 +44,18 @@ export async function startBenchSite(): Promise<BenchSite> {
     await stack.stop();
     throw error;
   }
+}
+
+/**
+ * The bench site and the floor pages (floor-pages.ts), each served; how to undo each is added to
+ * `started` as it starts, for the caller to run in reverse however far this got.
+ */
+export async function startSiteAndFloors(started: (() => unknown)[]): Promise<{ site: BenchSite; floorsDir: string; floorUrl: (path: string) => string }> {
+  const site = await startBenchSite();
+  started.push(() => site.stop());
+  const floors = await buildFloorPages();
+  started.push(() => floors.remove());
+  const floorServer = await staticSiteService({ dir: floors.dir, port: await freePort(), prerendered: Object.values(FLOOR_PATHS) }).start();
+  started.push(() => floorServer.stop());
+  return { site, floorsDir: floors.dir, floorUrl: (path) => `${floorServer.url}${path}` };
 }

@@ -9,10 +9,8 @@
 import * as chromeLauncher from 'chrome-launcher';
 import lighthouse from 'lighthouse';
 import { CHROMIUM_FLAGS, CHROMIUM_PATH } from '../support/browser';
-import { freePort } from '../../infra/local/ports';
-import { staticSiteService } from '../../infra/local/static-site';
-import { startBenchSite } from './bench-site';
-import { buildFloorPages, FLOOR_PATHS } from './floor-pages';
+import { startSiteAndFloors } from './bench-site';
+import { FLOOR_PATHS } from './floor-pages';
 
 const PAGES = ['/', '/pricing', '/download'];
 const RUNS = Number(process.env.BENCH_RUNS ?? 3);
@@ -29,16 +27,11 @@ async function main() {
   // What has been started, undone in reverse order however far the setup got.
   const started: (() => unknown)[] = [];
   try {
-    const site = await startBenchSite();
-    started.push(() => site.stop());
-    const floors = await buildFloorPages();
-    started.push(() => floors.remove());
-    const floorServer = await staticSiteService({ dir: floors.dir, port: await freePort(), prerendered: Object.values(FLOOR_PATHS) }).start();
-    started.push(() => floorServer.stop());
+    const { site, floorUrl } = await startSiteAndFloors(started);
     const chrome = await chromeLauncher.launch({ chromePath: CHROMIUM_PATH, chromeFlags: CHROME_FLAGS, logLevel: 'silent' });
     started.push(() => chrome.kill());
 
-    const targets: [string, string][] = [['floor', `${floorServer.url}${FLOOR_PATHS.router}`], ...PAGES.map((path): [string, string] => [path, site.url(path)])];
+    const targets: [string, string][] = [['floor', floorUrl(FLOOR_PATHS.router)], ...PAGES.map((path): [string, string] => [path, site.url(path)])];
     console.log(`\nLighthouse ${(await import('lighthouse/package.json', { with: { type: 'json' } })).default.version}, mobile (default config), performance, median of ${RUNS}:`);
     for (const [name, url] of targets) {
       const scores: number[] = [];

@@ -17,8 +17,8 @@ import { launchBrowser } from '../support/browser';
 import { roundCount } from '../support/js-rounds';
 import { isScript, measureLoad, SLOW_PHONE, UNTHROTTLED, type PageLoad, type RequestRecord, type Throttle } from '../support/page-load';
 import { signedInState, type StorageState } from '../support/signed-in';
-import { startBenchSite } from './bench-site';
-import { buildFloorPages, FLOOR_PATHS } from './floor-pages';
+import { startSiteAndFloors } from './bench-site';
+import { FLOOR_PATHS } from './floor-pages';
 import { writeHtmlAlone, type HtmlAlonePage } from './html-alone';
 
 const RUNS = Number(process.env.BENCH_RUNS ?? 3);
@@ -116,14 +116,9 @@ async function main() {
   // What has been started, undone in reverse order however far the setup got.
   const started: (() => unknown)[] = [];
   try {
-    const site = await startBenchSite();
-    started.push(() => site.stop());
-    const floors = await buildFloorPages();
-    started.push(() => floors.remove());
-    const floorServer = await staticSiteService({ dir: floors.dir, port: await freePort(), prerendered: Object.values(FLOOR_PATHS) }).start();
-    started.push(() => floorServer.stop());
+    const { site, floorsDir, floorUrl } = await startSiteAndFloors(started);
     const siteAlone = await htmlAloneServer(site.dir, SITE_HTML_ALONE, started);
-    const floorAlone = await htmlAloneServer(floors.dir, [FLOOR_HTML_ALONE], started);
+    const floorAlone = await htmlAloneServer(floorsDir, [FLOOR_HTML_ALONE], started);
     const browser = await launchBrowser();
     started.push(() => browser.close());
 
@@ -133,8 +128,8 @@ async function main() {
     if (probe.finalPath !== '/dashboard') throw new Error(`The signed-in dashboard ended on ${probe.finalPath}: the session was not taken`);
 
     const targets: Target[] = [
-      { name: 'floor: React + router', url: `${floorServer.url}${FLOOR_PATHS.router}`, floor: true },
-      { name: 'floor: React alone', url: `${floorServer.url}${FLOOR_PATHS.react}`, floor: true },
+      { name: 'floor: React + router', url: floorUrl(FLOOR_PATHS.router), floor: true },
+      { name: 'floor: React alone', url: floorUrl(FLOOR_PATHS.react), floor: true },
       { name: '/', url: site.url('/') },
       { name: '/pricing', url: site.url('/pricing') },
       { name: '/download', url: site.url('/download') },
