@@ -1,8 +1,8 @@
 /**
- * The reference desktop client of README "Desktop app API": how a desktop app signs in, with a
+ * The reference desktop client of docs/desktop-api.md ("Sign-in handoff"): how a desktop app signs in, with a
  * loopback listener (RFC 8252 §7.3), PKCE S256 (RFC 7636) and `state` checked. Free of this project's
  * imports so a desktop developer can copy it. `npm run desktop:sign-in`, the integration tests and the
- * browser journey all sign in through it, so the copy in the README is one that works.
+ * browser journey all sign in through it, so the copy in the docs is one that works.
  */
 import { createHash, randomBytes } from 'node:crypto';
 import { once } from 'node:events';
