@@ -82,7 +82,7 @@ export async function buildSite(outDir: string, siteOrigin: string): Promise<voi
       write(outDir, pageFile(page.path), pageHtml(template, { page, appHtml: rendered.html, siteOrigin, preload: preloadFor(rendered.sources), styles: entryStyles }));
     }
     write(outDir, APP_SHELL_FILE, appShellHtml(template));
-    // issue 16: without these the signed-in pages' chunks came a round after the entry (and their
+    // Without these the signed-in pages' chunks came a round after the entry (and their
     // stylesheets, which the first render waits for, too); named in the HTML, they start with it, and
     // the stylesheets are in it.
     // A signed-out visitor never gets these: the CDN redirects a visit without the session cookie

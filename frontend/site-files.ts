@@ -39,7 +39,7 @@ function styleElement(href: string, css: string): string {
 }
 
 /**
- * issue 16: a linked stylesheet holds the first paint a round trip after the HTML (Lighthouse's
+ * A linked stylesheet holds the first paint a round trip after the HTML (Lighthouse's
  * render-blocking request); the whole of it is a few KB gzip, so each prerendered page and signed-in
  * shell carries it in its head. The file stays in the build, linked by the bare app shell; a page's
  * later navigations are the client's and load no stylesheet again.
@@ -54,7 +54,7 @@ function inlineStyles(html: string, styles: ReadonlyMap<string, string>): string
 }
 
 /**
- * issue 16: a prerendered page paints its content without JavaScript, so its scripts (the entry and
+ * A prerendered page paints its content without JavaScript, so its scripts (the entry and
  * every module it preloads) are fetched at low priority: they hydrate, they do not render. At high
  * priority, Lighthouse's model counts each script that arrived before the first paint as blocking it
  * (on a local load they all arrive first): 1.9 s FCP on its slow phone instead of 0.7 s. Nothing else
@@ -102,7 +102,7 @@ export interface ShellRoute {
  * The unrendered shell for client routes (sign-up, unknown paths): not for search engines. A route's
  * own shell (PRELOAD_SHELL_ROUTES, SHELL_ROUTES) also names its chunks, so they load beside the entry;
  * a signed-in route's holds its loading view too,
- * which paints before any script arrives (issue 16), so it carries its stylesheets in its head as a
+ * which paints before any script arrives, so it carries its stylesheets in its head as a
  * prerendered page does: linked, they held that paint a round trip after the HTML, behind the 23
  * chunks sharing the line (on bench:web's slow phone the stylesheets arrived 320 ms after the HTML).
  * Each route stylesheet also keeps a link, disabled (never fetched, never applied), for vite's preload

@@ -1,5 +1,5 @@
 /**
- * The origin rule (spec §7, DECISIONS.md): on localhost the product's calls go to the local API
+ * The origin rule (spec §7, docs/decisions.md#2): on localhost the product's calls go to the local API
  * gateway; anywhere else to the page's own origin, where CloudFront routes `/api/*` to API Gateway.
  */
 export const DEFAULT_LOCAL_API_ORIGIN = 'http://localhost:4000';

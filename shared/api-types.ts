@@ -17,7 +17,7 @@ export interface PlatformReleases {
 }
 
 /**
- * GET /api/releases (the /download/releases page, issue 17): every platform with at least one
+ * GET /api/releases (the /download/releases page): every platform with at least one
  * published release, in PLATFORMS order (shared/platforms.ts). Releases still in a staged rollout or
  * halted are not listed: they are not yet (or no longer) what /download offers.
  */
@@ -85,7 +85,7 @@ export interface UserProfile {
   subscription: Subscription;
   /** All-time totals. */
   metrics: UsageMetrics;
-  /** This calendar month's usage (DECISIONS.md: real per-month figures), month as 'YYYY-MM' in UTC. */
+  /** This calendar month's usage (docs/decisions.md#7: real per-month figures), month as 'YYYY-MM' in UTC. */
   thisMonth: UsageMetrics & { month: string };
   /** Words the plan allows a month; absent means unlimited. */
   wordsPerMonth?: number;
@@ -109,7 +109,7 @@ export interface RedirectUrl {
 }
 
 /**
- * GET /api/checkout-session/{id} (issue 15): whether that Checkout Session is the signed-in account's
+ * GET /api/checkout-session/{id}: whether that Checkout Session is the signed-in account's
  * own and complete. Anything else (unknown, another account's, still open, expired) is `false` alike,
  * so the answer tells nobody whether someone else's session exists.
  */
@@ -117,7 +117,7 @@ export interface CheckoutConfirmation {
   confirmed: boolean;
 }
 
-/** GET and POST /api/usage: the month's count and what the plan leaves (DECISIONS.md: Free's 500 words are enforced). */
+/** GET and POST /api/usage: the month's count and what the plan leaves (docs/decisions.md#6: Free's 500 words are enforced). */
 export interface UsageSummary extends UsageMetrics {
   month: string;
   plan: 'free' | 'pro';
@@ -144,7 +144,7 @@ export interface AccountMessage {
 /** How an account signs in: with its email and a password, or with Google. */
 export type SignInMethod = 'password' | 'google';
 
-/** GET /api/account/export (issue 13; GDPR articles 15 and 20): everything the product holds about the account. */
+/** GET /api/account/export (GDPR articles 15 and 20): everything the product holds about the account. */
 /** GET /api/account, and the export's profile: who the account is and how it signs in. */
 export interface AccountProfile {
   name: string | null;

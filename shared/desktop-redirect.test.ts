@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { parseDesktopRedirect } from './desktop-redirect';
 
-describe('parseDesktopRedirect (DECISIONS.md: loopback http only)', () => {
+describe('parseDesktopRedirect (docs/decisions.md#3: loopback http only)', () => {
   it.each(['http://localhost:4567/callback', 'http://127.0.0.1:53123/cb?state=x', 'http://[::1]:9000/', 'http://localhost/', 'HTTP://LOCALHOST:1/x'])(
     'accepts %s',
     (url) => {

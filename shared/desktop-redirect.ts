@@ -1,5 +1,5 @@
 /**
- * Where a desktop sign-in may send the browser back to (DECISIONS.md): the desktop app's loopback
+ * Where a desktop sign-in may send the browser back to (docs/decisions.md#3): the desktop app's loopback
  * listener and nothing else. The spec's "contains localhost" would accept `https://evil.example/?localhost`
  * and hand a sign-in code to whoever owns that host, so the URL must parse, be plain `http` (a loopback
  * listener has no certificate) and name a loopback host exactly. The /launch page and the desktop

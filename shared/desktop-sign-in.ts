@@ -1,5 +1,5 @@
 /**
- * What a desktop sign-in carries (DECISIONS.md), with PKCE as RFC 8252 asks of native apps (RFC 7636,
+ * What a desktop sign-in carries (docs/decisions.md#4), with PKCE as RFC 8252 asks of native apps (RFC 7636,
  * S256 only): the app opens /signin?origin=desktop&redirect_url=…&code_challenge=…&code_challenge_method=S256[&state=…].
  * /signin keeps these parameters, /launch passes them on, and the desktop callback stores the challenge
  * with the code and sends `state` back beside it. Without PKCE any page could walk a signed-in browser

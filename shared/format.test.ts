@@ -45,7 +45,7 @@ describe('formatThisMonth', () => {
 describe('monthlyChange', () => {
   const now = new Date('2026-06-15T12:00:00Z');
 
-  it("uses the month's real figure when the profile has it (DECISIONS.md)", () => {
+  it("uses the month's real figure when the profile has it (docs/decisions.md#7)", () => {
     expect(monthlyChange(9000, 120, '2025-01-01T00:00:00Z', now)).toBe(120);
     expect(monthlyChange(9000, 0, '2025-01-01T00:00:00Z', now)).toBe(0);
   });

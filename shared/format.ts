@@ -20,7 +20,7 @@ export function formatCount(count: number): string {
 
 /**
  * A metric card's change line. spec §9: '+0 this month' when there is nothing to add, also when the
- * figure rounds to nothing (20 s of recording is '0 min'); DECISIONS.md: `amount` is the month's
+ * figure rounds to nothing (20 s of recording is '0 min'); docs/decisions.md#7: `amount` is the month's
  * real figure, formatted like the card otherwise.
  */
 export function formatThisMonth(amount: number, format: (value: number) => string): string {
@@ -29,7 +29,7 @@ export function formatThisMonth(amount: number, format: (value: number) => strin
 }
 
 /**
- * DECISIONS.md: the real month's figure where the profile has one; otherwise the spec's average
+ * docs/decisions.md#7: the real month's figure where the profile has one; otherwise the spec's average
  * (spec §9: the total over whole months since sign-up, the whole total in the first month). Under 1
  * counts as nothing.
  */

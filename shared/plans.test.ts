@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { formatUsd, PRO_ANNUAL_LIST_USD, PRO_ANNUAL_USD, PRO_MONTHLY_USD } from './plans';
 
-describe('formatUsd (spec §9, issue 15)', () => {
+describe('formatUsd (spec §9)', () => {
   it('shows every price in dollars and cents, whole or not', () => {
     expect(formatUsd(PRO_MONTHLY_USD)).toBe('$11.00');
     expect(formatUsd(PRO_ANNUAL_USD)).toBe('$121.00');

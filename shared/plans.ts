@@ -14,7 +14,7 @@ export const PRO_ANNUAL_USD = PRO_MONTHLY_USD * 11;
 
 /** spec §9: the Free plan's words per month; the count resets each calendar month. */
 export const FREE_WORDS_PER_MONTH = 500;
-/** spec §9 FAQ, DECISIONS.md: the first Pro checkout of an account starts a trial without a card; once per account. */
+/** spec §9 FAQ, docs/decisions.md#8: the first Pro checkout of an account starts a trial without a card; once per account. */
 export const PRO_TRIAL_DAYS = 14;
 
 /**
@@ -80,7 +80,7 @@ export function planById(id: PlanId): Plan {
 }
 
 /**
- * Every price the site shows, in one style (issue 15: '$11.00/month' beside '$121/year' read as two):
+ * Every price the site shows, in one style ('$11.00/month' beside '$121/year' read as two):
  * spec §9 shows Pro as '$11.00', so always dollars and cents: '$11.00', '$121.00', '$0.00'.
  */
 export function formatUsd(amount: number): string {

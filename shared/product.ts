@@ -1,4 +1,4 @@
-/** The product's name: DECISIONS.md fills the spec's `{product}` with this one constant. */
+/** The product's name: docs/decisions.md#1 fills the spec's `{product}` with this one constant. */
 export const PRODUCT_NAME = 'Voxpen';
 
 /** spec §7: the installer's file name as the download link gives it. */

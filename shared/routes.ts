@@ -55,7 +55,7 @@ export const functions = {
   users: { entry: 'functions/users/handler.ts', tables: ['users'], readTables: ['usage'], secrets: ['supertokens', 'originVerify'], billingConfig: true },
   usage: { entry: 'functions/usage/handler.ts', tables: ['usage'], readTables: ['users'], secrets: ['supertokens', 'originVerify'], billingConfig: true },
   billing: { entry: 'functions/billing/handler.ts', tables: ['users'], secrets: ['supertokens', 'stripe', 'originVerify'], billingConfig: true },
-  // It updates the plan on the account's usage month (functions/accounts/usage-plan.ts, issue 16), so it
+  // It updates the plan on the account's usage month (functions/accounts/usage-plan.ts), so it
   // reads the Pro product id (test/infra/billing-config-wiring.test.ts).
   stripeWebhook: { entry: 'functions/billing/stripe-webhook.ts', tables: ['users', 'processedEvents'], updateTables: ['usage'], secrets: ['stripe', 'originVerify'], billingConfig: true },
   // Account self-service (/account). Its own Lambda, not the auth one, for least privilege: only it
@@ -91,7 +91,7 @@ export const routes: readonly RouteDef[] = [
   { method: 'GET', path: '/api/usage', fn: 'usage', forwardsCredentials: true },
   { method: 'POST', path: '/api/create-checkout-session', fn: 'billing', forwardsCredentials: true },
   { method: 'GET', path: '/api/manage-subscription', fn: 'billing', forwardsCredentials: true },
-  // /checkout/success asks whether Stripe's session_id is the account's own, completed checkout (issue 15).
+  // /checkout/success asks whether Stripe's session_id is the account's own, completed checkout.
   { method: 'GET', path: '/api/checkout-session/{id}', fn: 'billing', forwardsCredentials: true },
   { method: 'POST', path: '/api/stripe-webhook', fn: 'stripeWebhook', forwardsHeaders: ['stripe-signature'] },
   { method: 'GET', path: '/api/account', fn: 'account', forwardsCredentials: true },

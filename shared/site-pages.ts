@@ -40,7 +40,7 @@ export function frontTokenIn(cookie: string): string | undefined {
 /**
  * The signed-in routes and where a visit without FRONT_TOKEN_COOKIE goes: the CDN answers it with a
  * 302 there (shared/url-rewrite.ts signedOutRedirect), exactly where the route's own loader would send
- * it (issue 16), so a signed-out visit loads nothing of the route.
+ * it, so a signed-out visit loads nothing of the route.
  */
 export const SIGNED_OUT_TO: Readonly<Record<string, string>> = {
   '/dashboard': '/signin',
@@ -50,7 +50,7 @@ export const SIGNED_OUT_TO: Readonly<Record<string, string>> = {
 };
 
 /**
- * Signed-in client routes with an app shell of their own (issue 16): their loading view prerendered,
+ * Signed-in client routes with an app shell of their own: their loading view prerendered,
  * their stylesheets inline, and their chunks named in the head as modulepreload links so they arrive in
  * one round with the entry. Stored, like a prerendered page, as pageFile(path); every other client
  * route gets APP_SHELL_FILE (or a PRELOAD_SHELL_ROUTES shell).
@@ -58,7 +58,7 @@ export const SIGNED_OUT_TO: Readonly<Record<string, string>> = {
 export const SHELL_ROUTES: readonly string[] = Object.keys(SIGNED_OUT_TO);
 
 /**
- * Client routes with a shell of their own that only names their chunks (issue 16): /signin, where each
+ * Client routes with a shell of their own that only names their chunks: /signin, where each
  * signed-out visit to a signed-in route lands, so its chunks come in the first round with the entry
  * instead of a round after it. Its page reads the visit (return path, desktop sign-in) as it renders,
  * so nothing of it is prerendered. Stored as pageFile(path).

@@ -54,7 +54,7 @@ export const tables = {
     partitionKey: { name: 'eventId', type: 'S' },
     ttlAttribute: 'expiresAt',
   },
-  /** Single-use desktop sign-in codes (DECISIONS.md), by the code's SHA-256; they expire in a minute. */
+  /** Single-use desktop sign-in codes (docs/decisions.md#4), by the code's SHA-256; they expire in a minute. */
   handoffCodes: {
     partitionKey: { name: 'codeHash', type: 'S' },
     ttlAttribute: 'expiresAt',

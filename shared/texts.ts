@@ -3,7 +3,7 @@
  * One module per area (shared/texts/), re-exported here with `texts`, all of them under one name, for
  * Lambdas and tests. Frontend code imports an area's own module (`shared/texts/download`): a bundler
  * splits the site by module, so a page's chunks then carry only its areas' words, and the entry chunk
- * that every page loads carries none but the error page's (issue 16).
+ * that every page loads carries none but the error page's.
  */
 import { accountTexts } from './texts/account';
 import { apiTexts } from './texts/api';

@@ -24,7 +24,7 @@ export function rewriteUri(uri: string, htmlPaths: readonly string[]): string {
 }
 
 /**
- * Issue 16: where a request for a signed-in route goes when it carries no front-token cookie (the web
+ * Where a request for a signed-in route goes when it carries no front-token cookie (the web
  * SDK keeps one beside its session cookies for as long as a session exists), or undefined to serve it.
  * Without that cookie the route's own loader would send the visitor to the same place, after the
  * shell, its chunks and its skeleton; with it (even a stale one) the shell is served and the loader

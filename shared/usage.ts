@@ -1,5 +1,5 @@
 /**
- * How dictation usage is counted (DECISIONS.md: a usage API for the desktop app, real per-month
+ * How dictation usage is counted (docs/decisions.md#6: a usage API for the desktop app, real per-month
  * figures, Free's words per month enforced). Months are calendar months in UTC.
  */
 

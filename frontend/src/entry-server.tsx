@@ -55,7 +55,7 @@ function loadingRoutes(table: RouteObject[]): RouteObject[] {
 }
 
 /**
- * A signed-in route's loading view (issue 16), rendered at build time into its shell: the very markup
+ * A signed-in route's loading view, rendered at build time into its shell: the very markup
  * the browser's first render makes while the route's loader runs (its HydrateFallback inside its
  * layouts), so the page paints before any JavaScript arrives and then hydrates in place.
  */

@@ -48,7 +48,7 @@ export const routes: RouteObject[] = [
       { path: '/privacy', ...page('src/pages/legal/PrivacyPage.tsx', () => import('./pages/legal/PrivacyPage')) },
       { path: '/terms', ...page('src/pages/legal/TermsPage.tsx', () => import('./pages/legal/TermsPage')) },
       { path: '/security', ...page('src/pages/legal/SecurityPage.tsx', () => import('./pages/legal/SecurityPage')) },
-      // The prebuilt SuperTokens pages' addresses, sent on to the site's own (issue 15); no auth code needed.
+      // The prebuilt SuperTokens pages' addresses, sent on to the site's own; no auth code needed.
       { path: '/auth', ...page('src/pages/auth/OldAuthPathRedirect.tsx', () => import('./pages/auth/OldAuthPathRedirect')) },
       { path: '/auth/*', ...page('src/pages/auth/OldAuthPathRedirect.tsx', () => import('./pages/auth/OldAuthPathRedirect')) },
       {

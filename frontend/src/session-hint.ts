@@ -31,7 +31,7 @@ export function readSessionHint(cookie: string = typeof document === 'undefined'
   }
 }
 
-/** A window event, so the bar learns of a sign-in that happened without a navigation (issue 15). */
+/** A window event, so the bar learns of a sign-in that happened without a navigation. */
 const SESSION_HINT_CHANGED = 'voxpen:session-hint-changed';
 
 /** Called by a page that has just signed in (or out) while staying where it is, e.g. its success view. */

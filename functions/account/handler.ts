@@ -1,5 +1,5 @@
 /**
- * The account function group (issue 13, /account): the profile with its sign-in methods, rename, change the password, sign out everywhere,
+ * The account function group (/account): the profile with its sign-in methods, rename, change the password, sign out everywhere,
  * export the data, delete the account. Every route changes the account or reads all of it, so each
  * asks the core that the session is live; each maps its rule's outcome (the modules beside this one)
  * to an answer here.

@@ -22,7 +22,7 @@ export interface OpenCheckout {
 export interface Account extends UserRecord {
   stripeCustomerId?: string;
   subscription?: StoredSubscription;
-  /** Set once a subscription with a trial exists: DECISIONS.md gives an account one trial. */
+  /** Set once a subscription with a trial exists: docs/decisions.md#8 gives an account one trial. */
   trialUsed?: boolean;
   /** When (epoch ms) the stored subscription was read from Stripe: an earlier read never replaces a later one. */
   subscriptionSyncedAt?: number;

@@ -1,5 +1,5 @@
 /**
- * The account's subscription as last read from Stripe, and its one trial (DECISIONS.md). Stored by
+ * The account's subscription as last read from Stripe, and its one trial (docs/decisions.md#8). Stored by
  * one conditional update, so out-of-order webhooks lose nothing.
  */
 import { UpdateCommand, type DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';

@@ -1,4 +1,4 @@
-/** The plan on the usage month (issue 16): pushed by subscription, a later one never overwritten by an earlier. */
+/** The plan on the usage month: pushed by subscription, a later one never overwritten by an earlier. */
 import { GetCommand } from '@aws-sdk/lib-dynamodb';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { tableName } from '../../shared/tables';

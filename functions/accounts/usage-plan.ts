@@ -1,5 +1,5 @@
 /**
- * The plan, kept on the account's current usage month (issue 16), so a usage report decides plan and
+ * The plan, kept on the account's current usage month, so a usage report decides plan and
  * counter in one conditional write (functions/usage/report.ts) instead of reading the users item
  * first. The users item stays the plan's one source: a report that finds no plan on its month reads
  * it from there (planOfUser) and leaves it on the month only if none is there by then

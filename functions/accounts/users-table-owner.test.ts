@@ -1,5 +1,5 @@
 /**
- * One owner per thing (issue 12): the users table item is read and written by functions/accounts
+ * One owner per thing: the users table item is read and written by functions/accounts
  * alone, and no function folder imports a folder that imports it back. Read from the source, so a
  * new file that reaches around the owner fails here rather than in review.
  */

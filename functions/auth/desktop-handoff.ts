@@ -1,5 +1,5 @@
 /**
- * The desktop sign-in handoff (DECISIONS.md), served by the auth Lambda:
+ * The desktop sign-in handoff (docs/decisions.md#4), served by the auth Lambda:
  *
  * - GET /api/auth/desktop-callback?redirect_url=…&code_challenge=…&code_challenge_method=S256[&state=…]:
  *   the browser, signed in, is sent back to the desktop app's loopback listener with a one-time code

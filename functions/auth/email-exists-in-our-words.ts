@@ -1,5 +1,5 @@
 /**
- * Issue 15: sign-up with an email that already has an account answers the product's sentence
+ * Sign-up with an email that already has an account answers the product's sentence
  * (shared/texts.ts), the one the page shows, not the SDK's. supertokens-node's sign-up API turns
  * EMAIL_ALREADY_EXISTS_ERROR into a FIELD_ERROR with its own wording; answering that same FIELD_ERROR
  * first, by throwing the recipe's own error as the SDK does, keeps the answer's shape and changes the words.

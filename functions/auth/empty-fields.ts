@@ -1,5 +1,5 @@
 /**
- * Issue 15: an empty email or password on sign-up or sign-in is answered with the product's own
+ * An empty email or password on sign-up or sign-in is answered with the product's own
  * sentences (shared/texts.ts), the same the pages show. supertokens-node (24, emailpassword
  * api/utils.js) refuses an empty field itself with "Field is not optional", before any validate
  * function of ours runs, so this answers first, in the SDK's own FIELD_ERROR shape, and (as the SDK

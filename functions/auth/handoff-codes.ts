@@ -1,5 +1,5 @@
 /**
- * Desktop sign-in codes (DECISIONS.md): the browser's session is handed to the desktop app as a
+ * Desktop sign-in codes (docs/decisions.md#4): the browser's session is handed to the desktop app as a
  * random code in the loopback redirect, good once and for a minute, and only to the holder of the PKCE
  * verifier whose S256 challenge came with the sign-in (RFC 7636). Only the code's SHA-256 is stored,
  * so the table (or a log of it) cannot be replayed; using a code deletes it in the same conditional

@@ -8,7 +8,7 @@
  * - `q0`..`q7`: a ring of string sets, one per 10-second slot, of the checks started from it, each
  *   member `<email hash>.<started at ms>.<nonce>`.
  *
- * Why this shape (issue 16: one write for a successful sign-in): a check must be counted before the
+ * Why this shape (one write for a successful sign-in): a check must be counted before the
  * password is checked, or parallel guesses slip past the limits; a successful check must not stay
  * counted, or an office behind one address locks itself out. Counting first and taking back after
  * costs two writes per success. Here a check is counted as *in flight* (a set member) and stops

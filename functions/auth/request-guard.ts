@@ -1,5 +1,5 @@
 /**
- * What /api/auth/* checks before supertokens-node sees a request (issue 11: bad input is a 400, never
+ * What /api/auth/* checks before supertokens-node sees a request (bad input is a 400, never
  * a 500). The SDK parses the body with a bare JSON.parse, dereferences it before looking at its type,
  * and hands well-typed but absurd values (an 8 KB email, an unconfigured provider, another tenant) on
  * to the core or the provider, which fail as 500s. Each check below names what the SDK's API function

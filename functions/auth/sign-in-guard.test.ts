@@ -225,7 +225,7 @@ describe('sign-in guard', () => {
     const original = (async (input: Input) => ({ status: input.formFields[1]!.value === 'right1' ? 'OK' : 'WRONG_CREDENTIALS_ERROR' })) as unknown as Parameters<typeof guardSignIn>[0];
     const signIn = guardSignIn(original, { db: () => counting, now: () => clock.now, address: async (req) => req.original as string });
     expect((await signIn(attempt('gus@example.com', 'right1', '198.51.100.6'))).status).toBe('OK');
-    // Issue 16: it was six writes at first, then four (each counter counted, then the take-back and the pair forgotten).
+    // It was six writes at first, then four (each counter counted, then the take-back and the pair forgotten).
     expect(sent).toEqual(['UpdateCommand']);
     // A failure (once the success is over): counted before, recorded after, and on the email's ceiling.
     clock.now += IN_FLIGHT_MS;

@@ -15,7 +15,7 @@ function stripeAnswering(status: number, body: unknown) {
 const caller = { userId: 'user-1' };
 const session = (fields: Record<string, unknown>) => ({ id: 'cs_test_1', object: 'checkout.session', url: null, expires_at: 1, ...fields });
 
-describe('confirmCheckout (issue 15)', () => {
+describe('confirmCheckout', () => {
   it("confirms the caller's own completed session only", async () => {
     expect(await confirmCheckout(stripeAnswering(200, session({ status: 'complete', client_reference_id: 'user-1' })), caller, 'cs_test_1')).toEqual({ status: 'CONFIRMED' });
     expect(await confirmCheckout(stripeAnswering(200, session({ status: 'complete', client_reference_id: 'user-2' })), caller, 'cs_test_1')).toEqual({ status: 'NOT_CONFIRMED' });

@@ -1,5 +1,5 @@
 /**
- * Whether a Checkout Session is the caller's own, completed checkout (issue 15): /checkout/success
+ * Whether a Checkout Session is the caller's own, completed checkout: /checkout/success
  * says "Subscription confirmed!" only on this answer, never on the mere presence of a session_id in
  * its address, which anyone can type.
  */

@@ -1,5 +1,5 @@
 /**
- * Starting a Pro subscription (spec §4, §7; DECISIONS.md: the first Pro checkout of an account is a
+ * Starting a Pro subscription (spec §4, §7; docs/decisions.md#8: the first Pro checkout of an account is a
  * 14-day trial without a card) and opening Stripe's portal to manage one. Plain functions: the
  * handler passes the table client, the Stripe client, configuration and the site origin.
  *
@@ -85,7 +85,7 @@ async function expire(deps: BillingDeps, sessionId: string): Promise<'closed' | 
   return 'closed';
 }
 
-/** The Checkout Session for `priceId`: the trial (DECISIONS.md) asks for no card and cancels if none is added. */
+/** The Checkout Session for `priceId`: the trial (docs/decisions.md#8) asks for no card and cancels if none is added. */
 function sessionParams(deps: BillingDeps, account: Account, customer: string, priceId: PriceId, trial: boolean): CheckoutSessionParams {
   return {
     mode: 'subscription',

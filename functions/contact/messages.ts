@@ -1,5 +1,5 @@
 /**
- * Contact-form messages (DECISIONS.md: a visitor who presses Send expects it to arrive): stored one
+ * Contact-form messages (docs/decisions.md#5: a visitor who presses Send expects it to arrive): stored one
  * item each, partitioned by the month received so the operator's list is a Query per month, never a
  * Scan. The sender's IP address is kept only as a peppered hash, enough to tell repeat senders apart.
  */

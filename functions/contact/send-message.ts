@@ -1,5 +1,5 @@
 /**
- * POST /api/contact (DECISIONS.md): validates the form, refuses a sixth message within the hour from
+ * POST /api/contact (docs/decisions.md#5): validates the form, refuses a sixth message within the hour from
  * one address (429 with Retry-After), stores the message and answers 201.
  */
 import { contactMessageBody, type ContactMessageSent } from '../../shared/schemas/contact';

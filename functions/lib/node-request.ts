@@ -4,7 +4,7 @@
  * request supertokens-node and jose make (./bundle-shims/fetch-over-node-http.ts: the core's
  * sign-up, sign-in and refresh-token rotation, password resets, Google's one-use code exchange).
  * Node loads fetch's implementation (undici) on its first use, and that load was 25–60 ms of every
- * signed-in Lambda's cold start here (issue 16); node:http(s) is loaded already, the AWS SDK's own
+ * signed-in Lambda's cold start here; node:http(s) is loaded already, the AWS SDK's own
  * transport. What these calls need of fetch is kept: a time limit, no redirects followed,
  * connections kept alive for a warm container's next request.
  */

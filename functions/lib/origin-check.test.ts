@@ -1,5 +1,5 @@
 /**
- * Issue 18: deployed, every product Lambda refuses a request that did not come through CloudFront.
+ * Deployed, every product Lambda refuses a request that did not come through CloudFront.
  * The check as the wrapper runs it (httpHandler's first middleware) and on its own: missing, wrong,
  * current and previous values, the refresh that lets a warm Lambda learn a rotated value, and the
  * local runtime, where nothing changes.

@@ -1,5 +1,5 @@
 /**
- * Issue 18: a deployed API answers only requests that came through CloudFront. API Gateway's own
+ * A deployed API answers only requests that came through CloudFront. API Gateway's own
  * `execute-api` address stays public (an HTTP API cannot turn it off while CloudFront uses it as its
  * origin), so CloudFront adds the stack-generated origin secret in ORIGIN_VERIFY_HEADER and every
  * product Lambda refuses a request without it: 403 `{ message }`, before any other work.

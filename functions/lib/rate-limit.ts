@@ -40,7 +40,7 @@ function decide(rule: RateLimitRule, hits: number, expiresAt: number, nowMs: num
 /**
  * Counts one attempt by `subject` and says whether it is within the rule. One write when the subject
  * has no counter or a live one (the update makes the counter and its window if absent); a counter
- * whose window ended, still there until TTL removes it, is replaced by a conditional put (issue 16:
+ * whose window ended, still there until TTL removes it, is replaced by a conditional put (before,
  * a first attempt was a failing update and a put).
  */
 export async function hit(db: DynamoDBDocumentClient, rule: RateLimitRule, subject: string, nowMs = Date.now()): Promise<RateDecision> {

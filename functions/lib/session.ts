@@ -39,7 +39,7 @@ let coreKeys: RemoteKeySet | undefined;
  * How long fetched keys are trusted before the next request fetches them again: supertokens-node's
  * own default (`jwksRefreshIntervalSec`, 4 hours), so a key the core withdrew stops verifying as it
  * would with the SDK. jose's default is 10 minutes, which made a warm container pay a fetch on the
- * request path six times an hour (issue 16). A token naming a key we do not hold fetches at once.
+ * request path six times an hour. A token naming a key we do not hold fetches at once.
  */
 export const CORE_KEYS_MAX_AGE_MS = 4 * 60 * 60 * 1000;
 

@@ -1,5 +1,5 @@
 /**
- * The origin secret's rotation function (issue 18), invoked by Secrets Manager once per rotation step
+ * The origin secret's rotation function, invoked by Secrets Manager once per rotation step
  * (rotation.ts). The stack names the distribution and the header; the secret comes in the event.
  */
 import { CloudFrontClient } from '@aws-sdk/client-cloudfront';

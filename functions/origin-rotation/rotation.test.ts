@@ -1,5 +1,5 @@
 /**
- * Issue 18: the origin secret's scheduled rotation, its four steps against an in-memory Secrets Manager
+ * The origin secret's scheduled rotation, its four steps against an in-memory Secrets Manager
  * (versions and staging labels, as the service keeps them) and an in-memory distribution header; and that
  * a warm Lambda, holding what it read before the rotation, accepts every value CloudFront sends during and
  * after it, so a rotation causes no 403.

@@ -1,5 +1,5 @@
 /**
- * Issue 18: the scheduled rotation of the origin secret CloudFront sends to the API (AWS's pattern
+ * The scheduled rotation of the origin secret CloudFront sends to the API (AWS's pattern
  * "Enhance CloudFront origin security with AWS WAF and Secrets Manager", with the product Lambdas as the
  * checkers): Secrets Manager calls the rotation function once per step, createSecret, setSecret,
  * testSecret, finishSecret, each with the new version's id (its ClientRequestToken), and retries a

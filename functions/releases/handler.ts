@@ -1,5 +1,5 @@
 /**
- * The releases function group (spec §3, §7; issue 17), all public and cacheable at the CDN:
+ * The releases function group (spec §3, §7), all public and cacheable at the CDN:
  * GET /api/latest-version[?platform=…] for /download and older desktop apps, GET /api/releases for
  * /download/releases, and Tauri's update endpoint, GET /api/updates/{target}/{arch}/{current_version}.
  */

@@ -1,5 +1,5 @@
 /**
- * Minisign signatures as Tauri's updater writes and checks them (issue 17), verified by the release
+ * Minisign signatures as Tauri's updater writes and checks them, verified by the release
  * command before it stores anything: a wrong signature is found there, not when every installed app
  * refuses its update.
  *

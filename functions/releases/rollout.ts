@@ -1,5 +1,5 @@
 /**
- * Staged rollouts (issue 17): a release at `rollout: N` is offered to the installations whose bucket,
+ * Staged rollouts: a release at `rollout: N` is offered to the installations whose bucket,
  * a stable hash of their `Voxpen-Install-Id` into 0–99, is below N. The bucket never changes for an
  * installation and release, so raising N only adds installations: none that was offered it loses it.
  * The release's platform and version are part of the hash, so each release's first few percent are

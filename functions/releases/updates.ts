@@ -1,5 +1,5 @@
 /**
- * GET /api/updates/{target}/{arch}/{current_version}: Tauri's dynamic update protocol (issue 17). 204
+ * GET /api/updates/{target}/{arch}/{current_version}: Tauri's dynamic update protocol. 204
  * when nothing newer is offered to this installation, else 200 with the signed release; 400 for a
  * target, arch or version it cannot mean.
  */

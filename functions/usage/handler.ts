@@ -1,5 +1,5 @@
 /**
- * The usage function group, for the desktop app (DECISIONS.md): GET /api/usage answers this month's
+ * The usage function group, for the desktop app (docs/decisions.md#6): GET /api/usage answers this month's
  * usage and what the plan leaves; POST /api/usage adds a report once per Idempotency-Key (report.ts),
  * refused with 403 once Free's words for the month are used up.
  */

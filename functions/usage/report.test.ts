@@ -147,7 +147,7 @@ describe('a crash cannot count a report twice', () => {
   });
 });
 
-describe('a key applied before issue 16', () => {
+describe('a key applied by the earlier design (a key record per report)', () => {
   it('is replayed with the answer its record kept (the design before kept it there), counting nothing', async () => {
     const key = newKey();
     const answer = { month: '2026-11', plan: 'pro', wordsTranscribed: 40, recordingTime: 10, timeSaved: 50 };

@@ -1,6 +1,6 @@
 /**
- * POST /api/usage, applied once per Idempotency-Key (issue 14), in one DynamoDB call when accepted
- * (issue 16), with single-item conditional writes only: DynamoDB's transactions would do it too, but
+ * POST /api/usage, applied once per Idempotency-Key, in one DynamoDB call when accepted,
+ * with single-item conditional writes only: DynamoDB's transactions would do it too, but
  * dynalite (our local DynamoDB) has none, and the design must not need them.
  *
  * Everything a report is judged on lives on the month item that counts it, so one conditional
@@ -77,7 +77,7 @@ interface KeyRecord {
   countMonth: string;
   countDay: string;
   expiresAt: number;
-  /** Left by the design before issue 16, which stored the answer here; read for a retry across the change. */
+  /** Left by the earlier design (a key record per report, before the one-call write), which stored the answer here; read for a retry across the change. */
   answer?: UsageSummary;
 }
 
@@ -293,7 +293,7 @@ export async function reportUsage(db: DynamoDBDocumentClient, userId: string, ke
     if (holdsKey(item, checkDays, key)) {
       const entry = entriesOf(item, checkDays).findLast((e) => e.key === key);
       if (!entry) {
-        // Applied by the design before issue 16, whose record holds the answer.
+        // Applied by the earlier design, whose record holds the answer.
         const record = await readRecord(db, userId, key);
         if (record && !sameReport(record.report, report)) return { status: 'KEY_REUSED' };
         return { status: 'REPLAYED', usage: record?.answer ?? summarize({ month: target.month, ...metricsOf(item) }, itemPlan ?? 'free') };

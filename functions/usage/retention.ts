@@ -1,5 +1,5 @@
 /**
- * Retention for usage written before month items carried their TTL (issue 14): the Privacy page
+ * Retention for usage written before month items carried their TTL: the Privacy page
  * promises usage is deleted 12 months after its month, and DynamoDB's TTL only deletes items that
  * have `expiresAt`. Run once by an operator (`npm run usage:backfill-ttl`); safe to run again.
  */

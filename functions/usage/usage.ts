@@ -1,5 +1,5 @@
 /**
- * Dictation usage per account and month (DECISIONS.md): the desktop app reports what it dictated,
+ * Dictation usage per account and month (docs/decisions.md#6): the desktop app reports what it dictated,
  * counted with one atomic ADD on the month's item (report.ts: once per Idempotency-Key). On the Free
  * plan the same update refuses to pass the month's word limit, so two reports racing for the last
  * words cannot both get through.
@@ -55,7 +55,7 @@ export function monthOf(history: readonly MonthUsage[], month: string): MonthUsa
   return history.find((m) => m.month === month) ?? { month, ...ZERO };
 }
 
-/** Months the dashboard's chart shows, this one included (and what retention keeps, DECISIONS.md). */
+/** Months the dashboard's chart shows, this one included (and what retention keeps, docs/decisions.md#20). */
 export const HISTORY_MONTHS = 12;
 
 /** The chart's months from an account's history: the last 12 ending with `current`, oldest first, gaps as zeros. */

@@ -1,6 +1,6 @@
 /**
  * GET /api/user-profile (spec §3, §7): the dashboard's account, plan, subscription, usage and the
- * last 12 months of it for the chart (issue 14). The plan is decided here (spec §4), so the browser
+ * last 12 months of it for the chart. The plan is decided here (spec §4), so the browser
  * needs no Stripe ids.
  */
 import type { UserProfile } from '../../shared/api-types';

@@ -27,7 +27,7 @@ export const UNREACHED_SDK_MODULES = [
 
 /**
  * Packages supertokens-node imports but never runs on Lambda (or, tldts, runs without its answer being
- * read), each replaced by a few lines that say why (issue 16: the auth and account bundles were 1.6 MB,
+ * read), each replaced by a few lines that say why (the auth and account bundles were 1.6 MB,
  * a third of it these). Paths from the project root, where the stack's esbuild runs;
  * test/integration/auth-bundled.test.ts signs in, resets a password and continues with Google through
  * the bundles built with them, and checks that only supertokens-node reaches them.
@@ -60,7 +60,7 @@ const PACKAGE_SHIMS = { ...UNRUN_PACKAGE_SHIMS, ...ONE_COPY_PACKAGE_SHIMS };
 /**
  * Every free `fetch` and `Headers` in a bundle (supertokens-node's requests to the core and to Google,
  * jose's key-set fetches) served over node:http(s) instead of Node's undici, whose load was ~40 ms of
- * the auth Lambda's cold start (issue 16; the shim says what it serves). esbuild's `inject`, which
+ * the auth Lambda's cold start (the shim says what it serves). esbuild's `inject`, which
  * NodejsFunction passes as --inject. The product's own code calls node-request.ts and names neither.
  * Left out of a bundle that does not use it (bundle-shims/package.json: no side effects), but esbuild
  * then still calls its empty initialiser from each module of a bundle holding CommonJS (~2 KB).

@@ -29,7 +29,7 @@ export interface OriginRotationProps {
 }
 
 /**
- * Scheduled rotation of the origin secret (issue 18): Secrets Manager invokes functions/origin-rotation/
+ * Scheduled rotation of the origin secret: Secrets Manager invokes functions/origin-rotation/
  * every ORIGIN_ROTATION_DAYS, and it moves the distribution's origin header to the new value itself, so
  * no deploy is needed. The template's header is the secret's AWSCURRENT value, which is what the
  * rotation leaves the distribution sending, so a later deploy writes the same value back.

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { escapeControl, jsonForTerminal } from './command';
 
-describe('escapeControl (issue 18: a visitor\'s text on the operator\'s terminal)', () => {
+describe('escapeControl (a visitor\'s text on the operator\'s terminal)', () => {
   it('shows every C0, DEL and C1 control as an escape, and the line separators and bidi controls too', () => {
     expect(escapeControl('a\u001b[2Jb\u0007c\rd\ne\tf\u0000g\u007fh\u009bi\u2028j\u202ek')).toBe('a\\x1b[2Jb\\x07c\\rd\\ne\\tf\\x00g\\x7fh\\x9bi\\u2028j\\u202ek');
   });

@@ -20,7 +20,7 @@ export function parseFlags<O extends NonNullable<ParseArgsConfig['options']>>(op
 /**
  * Exits with the code once everything written to stdout and stderr has left the process. Piped
  * (`| jq`, `| wc -c`) stdout is asynchronous, and `process.exit` right after a large write cut the
- * output at the pipe's buffer (issue 18: `contact:list --json` stopped at 64 KB). An empty write's
+ * output at the pipe's buffer (`contact:list --json` stopped at 64 KB). An empty write's
  * callback runs after every write queued before it.
  */
 export async function exitWhenFlushed(code: number, streams: NodeJS.WritableStream[] = [process.stdout, process.stderr]): Promise<never> {

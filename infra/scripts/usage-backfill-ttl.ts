@@ -1,6 +1,6 @@
 /**
  * `npm run usage:backfill-ttl [-- --dry-run] [--stack VoxpenStack --region eu-west-1]`
- * Once, after the deploy that turned on the usage table's TTL (issue 14): gives every usage month
+ * Once, after the deploy that turned on the usage table's TTL: gives every usage month
  * stored before it its `expiresAt` (12 months after the month ends), so DynamoDB deletes it as the
  * Privacy page promises. The local data by default, the deployed table with `--stack` and AWS
  * credentials in the shell. Safe to run again: months that have one are left alone.

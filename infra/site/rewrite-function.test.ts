@@ -41,7 +41,7 @@ describe('the CloudFront rewrite function', () => {
     }
   });
 
-  it('serves each signed-in route its own shell, which preloads its chunks (issue 16)', () => {
+  it('serves each signed-in route its own shell, which preloads its chunks', () => {
     expect(SHELL_ROUTES).toEqual(['/dashboard', '/account']);
     for (const path of SHELL_ROUTES) {
       expect(viewerRequest(path)).toBe(`${path}/index.html`);
@@ -49,12 +49,12 @@ describe('the CloudFront rewrite function', () => {
     }
   });
 
-  it('serves /signin its own shell, which preloads its chunks (issue 16)', () => {
+  it('serves /signin its own shell, which preloads its chunks', () => {
     expect(PRELOAD_SHELL_ROUTES).toEqual(['/signin']);
     for (const uri of ['/signin', '/signin/']) expect(viewerRequest(uri)).toBe('/signin/index.html');
   });
 
-  it('redirects a signed-in route asked for without the front-token cookie to where its loader would send it (issue 16)', () => {
+  it('redirects a signed-in route asked for without the front-token cookie to where its loader would send it', () => {
     for (const [path, to] of [['/dashboard', '/signin'], ['/account', '/signin?redirectToPath=%2Faccount']] as const) {
       for (const uri of [path, `${path}/`]) {
         const answer = handle(uri, { other: { value: 'x' } });

@@ -1,7 +1,7 @@
 /**
  * The Content-Security-Policy: exactly what the app needs. Scripts only from the site (Vite's hashed
  * chunks, no inline script); styles also inline: each prerendered page and route shell carries its stylesheet in a
- * <style> (its first paint waits for no second request, issue 16) and React writes `style` attributes
+ * <style> (its first paint waits for no second request) and React writes `style` attributes
  * (the skeleton's bar widths, the usage chart); API calls go to the same origin (CloudFront routes /api/*); forms and redirects may leave for
  * Stripe's hosted checkout and portal and Google's sign-in; nobody may frame us.
  */

@@ -1,4 +1,4 @@
-/** Bodies of the account routes (issue 13), validated the same way on /account and in the account Lambda. */
+/** Bodies of the account routes, validated the same way on /account and in the account Lambda. */
 import * as z from 'zod/mini';
 import { accountTexts as account, authTexts as auth } from '../texts';
 import { newPasswordSchema, signInPasswordSchema } from './accounts';

@@ -1,5 +1,5 @@
 /**
- * POST /api/contact (DECISIONS.md): the contact form's fields. The page checks them with this schema
+ * POST /api/contact (docs/decisions.md#5): the contact form's fields. The page checks them with this schema
  * before sending and the Lambda again on arrival, so both name the same field with the same message.
  */
 // zod/mini: the same checks at a fraction of the size, for the page and the Lambda alike.
@@ -10,7 +10,7 @@ export const CONTACT_NAME_MAX = 200;
 export const CONTACT_MESSAGE_MAX = 5000;
 
 /**
- * Issue 18: no control characters (C0, DEL, C1: terminal escapes, carriage returns, …) in a name or an
+ * No control characters (C0, DEL, C1: terminal escapes, carriage returns, …) in a name or an
  * email, which are one line; a message keeps its line feeds and tabs, and a Windows line end (`\r\n`)
  * becomes a line feed. Checked after trimming, so surrounding whitespace is simply dropped.
  */

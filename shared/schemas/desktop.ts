@@ -1,4 +1,4 @@
-/** POST /api/auth/desktop/exchange (DECISIONS.md): the desktop app trades its one-time code and PKCE verifier for a session. */
+/** POST /api/auth/desktop/exchange (docs/decisions.md#4): the desktop app trades its one-time code and PKCE verifier for a session. */
 // zod/mini, like the other shared schemas.
 import * as z from 'zod/mini';
 import { CODE_VERIFIER } from '../desktop-sign-in';

@@ -1,4 +1,4 @@
-/** /account and its API (issue 13: account self-service). */
+/** /account and its API (account self-service). */
 export const accountTexts = {
   renamed: 'Your name has been saved.',
   nameRequired: 'Please enter your name',

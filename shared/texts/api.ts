@@ -5,7 +5,7 @@ export const apiTexts = {
   payloadTooLarge: 'Request body too large',
   malformedJson: 'Request body is not valid JSON',
   noRelease: 'No release has been published yet',
-  /** Issue 17: the release routes' refusals of a platform, target, arch or version they cannot mean. */
+  /** The release routes' refusals of a platform, target, arch or version they cannot mean. */
   unknownPlatform: (platforms: readonly string[]) => `Unknown platform; one of ${platforms.join(', ')}`,
   unknownTarget: (targets: readonly string[]) => `Unknown target; one of ${targets.join(', ')}`,
   unknownArch: (archs: readonly string[]) => `Unknown arch; one of ${archs.join(', ')}`,
@@ -17,6 +17,6 @@ export const apiTexts = {
   providerNotFound: 'This sign-in provider is not available',
   providerRefused: 'The sign-in provider did not accept this sign-in. Please try again.',
   linkingNotSupported: 'Linking accounts is not supported',
-  /** Issue 18: a deployed API reached other than through CloudFront (functions/lib/origin-check.ts). */
+  /** A deployed API reached other than through CloudFront (functions/lib/origin-check.ts). */
   notThroughCdn: 'Forbidden: requests must come through the site',
 } as const;

@@ -4,7 +4,7 @@ export const authTexts = {
     submitting: 'Signing in...',
     success: 'Welcome back!',
     redirecting: 'Redirecting to your dashboard...',
-    /** Issue 15: the success view says where it really goes (spec §2's line is the dashboard's). */
+    /** The success view says where it really goes (spec §2's line is the dashboard's). */
     redirectingToPricing: 'Taking you back to pricing to finish choosing your plan...',
     redirectingToDesktop: 'Taking you back to the desktop app...',
     redirectingToAccount: 'Taking you back to your account...',
@@ -30,11 +30,11 @@ export const authTexts = {
     failedStatus: (status: string) => `Sign-in failed: ${status}. Please try again or contact support if the issue persists.`,
     failed: 'Authentication failed. Please try signing in again.',
     unexpected: 'An unexpected error occurred during authentication. Please try again.',
-    /** Issue 15: Google answers error=access_denied when the person cancels; nothing went wrong. */
+    /** Google answers error=access_denied when the person cancels; nothing went wrong. */
     cancelledTitle: 'Google sign-in cancelled',
     cancelled: 'You cancelled signing in with Google, so you are not signed in. You can sign in again whenever you like.',
   },
-  /** Issue 15: one plain sentence per problem, the same from the pages and from the auth API. */
+  /** One plain sentence per problem, the same from the pages and from the auth API. */
   fields: {
     required: 'Please fill in this field',
     nameRequired: 'Please enter your name',
@@ -48,7 +48,7 @@ export const authTexts = {
     passwordNeedsLetter: 'Your password must contain at least one letter',
     passwordNeedsDigit: 'Your password must contain at least one number',
   },
-  /** The password reset page's success view: a new password ends every session (issue 11). */
+  /** The password reset page's success view: a new password ends every session. */
   passwordResetDone: 'Your password has been changed, and every device that was signed in to your account (browsers and the desktop app) has been signed out. Sign in with your new password.',
   /** Brute-force guard: the same answer whether or not the account exists. */
   tooManyAttempts: (minutes: number) =>

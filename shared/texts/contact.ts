@@ -1,11 +1,11 @@
-/** /contact and POST /api/contact (DECISIONS.md: stored, validated, rate-limited). */
+/** /contact and POST /api/contact (docs/decisions.md#5: stored, validated, rate-limited). */
 export const contactTexts = {
   nameRequired: 'Please enter your name',
   nameTooLong: 'Please keep your name under 200 characters',
   emailInvalid: 'Please enter a valid email address',
   messageRequired: 'Please enter a message',
   messageTooLong: 'Please keep your message to 5000 characters or fewer',
-  /** Issue 18: control characters (terminal escapes, carriage returns) refused by shared/schemas/contact.ts. */
+  /** Control characters (terminal escapes, carriage returns) refused by shared/schemas/contact.ts. */
   nameControl: 'Please use only ordinary characters in your name (no line breaks or control characters)',
   messageControl: 'Please remove the control characters from your message (line breaks and tabs are fine)',
   sent: 'Thank you! Your message has been sent. We will get back to you within one business day.',

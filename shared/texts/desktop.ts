@@ -1,4 +1,4 @@
-/** The desktop sign-in handoff (DECISIONS.md: a single-use code, exchanged for the app's own session). */
+/** The desktop sign-in handoff (docs/decisions.md#4: a single-use code, exchanged for the app's own session). */
 export const desktopTexts = {
   invalidRedirect: 'Invalid redirect URL',
   signInFirst: 'Authentication required. Please sign in first.',

@@ -15,7 +15,7 @@ export const billingUiTexts = {
   },
   downgradeFailed: 'Please manage your subscription through the dashboard to downgrade.',
   checkoutSuccess: {
-    /** While the server is asked whether the returning checkout is this account's (issue 15). */
+    /** While the server is asked whether the returning checkout is this account's. */
     confirming: 'Confirming your subscription...',
     confirmed: 'Subscription confirmed!',
     redirecting: 'Redirecting to your dashboard...',

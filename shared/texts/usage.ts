@@ -1,7 +1,7 @@
-/** The desktop app's usage API (DECISIONS.md: Free's words per month are enforced). */
+/** The desktop app's usage API (docs/decisions.md#6: Free's words per month are enforced). */
 export const usageTexts = {
   /**
-   * A Free report refused (issue 14: the truth, not "you have used them all" when some are left): what
+   * A Free report refused (the truth, not "you have used them all" when some are left): what
    * is left of the month, and the two ways on. `resetsOn` is the next month's first day, e.g. 'December 1'.
    */
   limitReached: (left: number, limit: number, resetsOn: string) =>
@@ -10,7 +10,7 @@ export const usageTexts = {
         ? `You have used all of this month's ${limit} free words.`
         : `This report is more than the ${left} of this month's ${limit} free words you have left.`
     } The limit resets on ${resetsOn} (UTC), or upgrade to Pro for unlimited dictation.`,
-  /** Issue 14: every report carries the IETF draft's Idempotency-Key, so a retried one counts once. */
+  /** Every report carries the IETF draft's Idempotency-Key, so a retried one counts once. */
   keyRequired: 'An Idempotency-Key header is required: a new UUID for each report, sent again unchanged with every retry of that report.',
   keyInvalid: 'The Idempotency-Key header must be 8 to 255 characters: letters, digits and - _ . : ~ (a UUID fits).',
   keyReused: 'This Idempotency-Key was already used for a different report in the last 24 hours. Make a new key for each report.',

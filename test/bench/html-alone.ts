@@ -1,7 +1,7 @@
 /**
  * The bench's "HTML alone" rows: a page's built HTML as the CDN serves it, with its scripts and module
  * preloads taken out, so what the HTML and its inline stylesheets cost to paint shows apart from the
- * JavaScript's (issue 16: the signed-in dashboard's first paint is measured against a page that renders
+ * JavaScript's (the signed-in dashboard's first paint is measured against a page that renders
  * one heading; this says how much of the gap is there before any script). Written under /html-alone/
  * in a directory of their own, beside links to the build's other files (its assets, the icon), so
  * whatever else the HTML asks for is served as from the build.

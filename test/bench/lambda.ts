@@ -2,7 +2,7 @@
  * `npm run bench:lambda`: per function, the minified bundle size and the cold-start cost: a fresh Node
  * process requires the bundle and invokes it once against the local stack (median of 9, or of
  * BENCH_LAMBDA_RUNS), beside an empty handler bundled the same way (the floor, run beside each), and
- * each one's cold start as a multiple of the floor's (issue 16's targets: auth ≤ 2.5×, every other
+ * each one's cold start as a multiple of the floor's (the targets: auth ≤ 2.5×, every other
  * function ≤ 2×; auth's bundle ≤ 800 KB). Prints figures; never fails on time.
  *
  * A cold start is timed as a Lambda has one: from the process's spawn to the first invocation's answer
@@ -40,7 +40,7 @@ const ONLY = process.env.BENCH_LAMBDA_ONLY === undefined ? undefined : [...new S
 const CPU_PROF_DIR = process.env.BENCH_LAMBDA_CPU_PROF;
 const BUDGET_KB = 300;
 const SDK_FUNCTIONS = ['auth', 'account'];
-/** supertokens-node's own budgets (issue 16): the auth Lambda's bundle, and cold start against the floor. */
+/** supertokens-node's own budgets: the auth Lambda's bundle, and cold start against the floor. */
 const SDK_BUDGET_KB = 800;
 const COLD_START_TARGET = (fn: string) => (fn === 'auth' ? 2.5 : 2);
 const work = mkdtempSync(join(tmpdir(), 'voxpen-bench-lambda-'));
@@ -78,7 +78,7 @@ function sampleEvent(fn: FunctionName | string, run: number, accessToken: string
   const stripeEvent = fn === 'stripeWebhook' ? signedStripeEvent(run) : undefined;
   const body = stripeEvent?.body ?? (sample?.body === undefined ? undefined : JSON.stringify(sample.body));
   const auth: Record<string, string> = sample?.signedIn ? { authorization: `Bearer ${accessToken}` } : {};
-  // A usage report needs its key (issue 14), a new one each run so each is counted rather than replayed.
+  // A usage report needs its key, a new one each run so each is counted rather than replayed.
   const idempotency: Record<string, string> = sample?.path === '/api/usage' && sample.method === 'POST' ? { 'idempotency-key': randomUUID() } : {};
   return {
     version: '2.0',

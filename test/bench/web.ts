@@ -93,7 +93,7 @@ const dashboardReady = (page: Page) =>
   page.waitForFunction(() => document.querySelector('h1')?.textContent === 'Dashboard' && !document.querySelector('[aria-busy="true"]'), undefined, { timeout: 60_000 });
 
 /**
- * What the signed-out dashboard costs before it redirects. Redirected by the CDN (issue 16): the
+ * What the signed-out dashboard costs before it redirects. Redirected by the CDN: the
  * requests up to that answer, which carries no JavaScript. Redirected by the page (a CDN that let the
  * shell through): every request before the first one for a chunk only the sign-in page needs (one a
  * direct /signin load asks for and a signed-in dashboard never does). The router loads the sign-in

@@ -1,4 +1,4 @@
-/** /account in Chromium against the whole local stack (issue 13): rename, download my data, delete; sign out of all devices. */
+/** /account in Chromium against the whole local stack: rename, download my data, delete; sign out of all devices. */
 import { randomUUID } from 'node:crypto';
 import { readFile } from 'node:fs/promises';
 import type { Page } from 'playwright-core';

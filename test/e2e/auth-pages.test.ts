@@ -1,5 +1,5 @@
 /**
- * Issue 15 in Chromium against the whole local stack: the sign-in pages as a new user meets them.
+ * The sign-in pages in Chromium against the whole local stack, as a new user meets them.
  * Where the success view says it goes and what the header shows meanwhile, the sign-up form inside a
  * phone's first screen, the sign-in keyboard order, a cancelled Google sign-in, a taken email's one
  * message, and the status pages' alerts centred under their headings with one h1 each.
@@ -35,7 +35,7 @@ async function centreX(page: Page, selector: string): Promise<number> {
   return box.x + box.width / 2;
 }
 
-describe('the sign-in pages in Chromium (issue 15)', () => {
+describe('the sign-in pages in Chromium', () => {
   it('on the success view, says it goes back to pricing and shows Dashboard, not Login, in the header', async () => {
     const email = await existingAccount('success');
     const page = await newPage();

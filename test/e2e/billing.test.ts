@@ -67,7 +67,7 @@ describe('billing in Chromium', () => {
     await page.waitForURL(`${journey.stack.web}/dashboard`);
     await page.getByText(subscription.freePlan).waitFor();
 
-    // The trial is once per account (issue 15): back on /pricing, Pro no longer promises it.
+    // The trial is once per account: back on /pricing, Pro no longer promises it.
     await page.goto(`${journey.stack.web}/pricing`);
     await free.getByRole('button', { name: planButton.current }).waitFor();
     expect(await pro.getByText(/free trial/).count()).toBe(0);
@@ -75,7 +75,7 @@ describe('billing in Chromium', () => {
   });
 });
 
-describe('/pricing in Chromium at phone and desktop widths (issue 15)', () => {
+describe('/pricing in Chromium at phone and desktop widths', () => {
   for (const [width, height] of [
     [390, 844],
     [1280, 900],
@@ -119,7 +119,7 @@ describe('/pricing in Chromium at phone and desktop widths (issue 15)', () => {
   }
 });
 
-describe('/checkout/success in Chromium (issue 15)', () => {
+describe('/checkout/success in Chromium', () => {
   /** An account that has completed a checkout (through the API and the stand-in's page), and the session_id Stripe sent back. */
   async function paidCheckout(name: string) {
     const owner = await newMember(journey.stack, name, PASSWORD);

@@ -1,5 +1,5 @@
 /**
- * Issue 16: how the signed-in pages load, on the site as the CDN serves it, with a real account on the
+ * How the signed-in pages load, on the site as the CDN serves it, with a real account on the
  * local stack. Their chunks come in at most two request rounds (each page's own shell names them as
  * modulepreload links), and the dashboard's loading view is its final layout (no shift), busy and
  * accessible, prerendered into its shell so it paints before the scripts arrive.
@@ -70,7 +70,7 @@ describe('the signed-in shells carry their stylesheets', () => {
   const displays = (selectors: string[]) => Object.fromEntries(selectors.map((s) => [s, getComputedStyle(document.querySelector(s)!).display]));
 
   for (const [path, expected] of Object.entries(styled)) {
-    it(`${path}: in its HTML, styled with JavaScript off, and fetches no stylesheet, hydrated either (issue 16)`, async () => {
+    it(`${path}: in its HTML, styled with JavaScript off, and fetches no stylesheet, hydrated either`, async () => {
       const noScript = await built.browser.newContext({ javaScriptEnabled: false, storageState: signedIn });
       const html = await noScript.newPage();
       const fetched: string[] = [];

@@ -1,5 +1,5 @@
 /**
- * Issue 17 in Chromium, on the built site as the CDN serves it (prerendered pages, then hydration):
+ * Download by platform in Chromium, on the built site as the CDN serves it (prerendered pages, then hydration):
  * home and /download as Mac visitors, with and without a published Mac build, and /download/releases.
  * Safari is Chromium with a Safari user agent and no client hints (Safari has none); Chrome on a Mac
  * gets its user agent and client hints (platform macOS, architecture arm or x86) through the DevTools

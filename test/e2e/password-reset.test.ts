@@ -1,5 +1,5 @@
 /**
- * Password reset in Chromium against the whole local stack (issue 15): the site's own pages, the mail
+ * Password reset in Chromium against the whole local stack: the site's own pages, the mail
  * read from the outbox, a used link, the limits' sentence, and the prebuilt pages' old addresses.
  */
 import type { Browser, Page } from 'playwright-core';
@@ -140,7 +140,7 @@ describe('password reset in Chromium', () => {
     const page = await newPage(journey.browser);
     await page.goto(`${journey.stack.web}/auth/reset-password`);
     const sentences = Array.from({ length: 60 }, (_, i) => texts.auth.tooManyAttempts(i + 1));
-    // 10 requests an hour from one address (README, auth limits): the earlier tests made some of them.
+    // 10 requests an hour from one address (docs/security.md, limits): the earlier tests made some of them.
     for (let i = 0; i < 11; i++) {
       await page.getByLabel(t.email).fill('nobody@example.com');
       await page.getByRole('button', { name: t.request.submit }).click();

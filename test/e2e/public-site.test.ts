@@ -154,7 +154,7 @@ describe('the public site as the CDN serves it', () => {
     await page.close();
   });
 
-  it('loads no HTTP client on a marketing page: axios waits for a form to be sent (issue 16)', async () => {
+  it('loads no HTTP client on a marketing page: axios waits for a form to be sent', async () => {
     const page = await withJs.newPage();
     for (const { path } of SITE_PAGES) {
       const sources = (await Promise.all((await scriptsOf(page, path)).map(chunkSources))).flat();
@@ -163,7 +163,7 @@ describe('the public site as the CDN serves it', () => {
     await page.close();
   });
 
-  it('carries none of the sign-in, account, desktop or API texts on a marketing page (issue 16)', async () => {
+  it('carries none of the sign-in, account, desktop or API texts on a marketing page', async () => {
     const page = await withJs.newPage();
     for (const { path } of SITE_PAGES) {
       const code = (await Promise.all((await scriptsOf(page, path)).map(async (url) => (await fetch(url)).text()))).join('\n');
@@ -172,7 +172,7 @@ describe('the public site as the CDN serves it', () => {
     await page.close();
   });
 
-  it('fetches its scripts at low priority, as its content paints without them, and still hydrates (issue 16)', async () => {
+  it('fetches its scripts at low priority, as its content paints without them, and still hydrates', async () => {
     const page = await withJs.newPage();
     const cdp = await withJs.newCDPSession(page);
     await cdp.send('Network.enable');
@@ -188,7 +188,7 @@ describe('the public site as the CDN serves it', () => {
     await page.close();
   });
 
-  it('carries its stylesheet in its HTML, linking none, and is styled with JavaScript off (issue 16)', async () => {
+  it('carries its stylesheet in its HTML, linking none, and is styled with JavaScript off', async () => {
     const context = await built.browser.newContext({ javaScriptEnabled: false, viewport: { width: 1280, height: 800 } });
     const page = await context.newPage();
     for (const { path } of SITE_PAGES) {

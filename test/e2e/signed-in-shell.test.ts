@@ -1,8 +1,8 @@
 /**
- * The signed-in shell as the CDN serves it (issue 16): "is there a session?" is answered from the web
+ * The signed-in shell as the CDN serves it: "is there a session?" is answered from the web
  * SDK's front-token cookie before any auth code loads, by the CDN itself for a signed-in route's
  * address, so a signed-out visit to a signed-in page is redirected to /signin before its shell, and
- * no signed-out page asks the API for a session refresh (issue 15: each one used to log a 401).
+ * no signed-out page asks the API for a session refresh (each one used to log a 401).
  */
 import { randomUUID } from 'node:crypto';
 import { gzipSync } from 'node:zlib';
@@ -77,7 +77,7 @@ describe('the signed-in shell', () => {
     await page.getByRole('heading', { name: 'Sign in to your account' }).waitFor();
     await page.waitForLoadState('networkidle');
 
-    // The first answer is the redirect (issue 16), which no one may keep: the shell's HTML never came.
+    // The first answer is the redirect, which no one may keep: the shell's HTML never came.
     const redirect = await answer!.request().redirectedFrom()!.response();
     expect([redirect!.status(), redirect!.headers().location, redirect!.headers()['cache-control']]).toEqual([302, location, 'no-store']);
     expect(pages).toEqual(documents);

@@ -1,5 +1,5 @@
 /**
- * The dashboard's usage in Chromium against the whole local stack (issue 14): a new Free account
+ * The dashboard's usage in Chromium against the whole local stack: a new Free account
  * reports dictation through the API as the desktop app does (a bearer access token, a fresh
  * Idempotency-Key per report), and on reload the Free card's meter and the 12-month chart show it:
  * 84% with its warning, then the whole allowance. Screenshots at 1280 and 390 px; axe finds nothing.

@@ -168,7 +168,7 @@ describe('site', () => {
     }
   });
 
-  it('keys the cached release answers by what they vary by (issue 17): latest-version by ?platform, updates and the list by path alone', () => {
+  it('keys the cached release answers by what they vary by: latest-version by ?platform, updates and the list by path alone', () => {
     const [[, dist]] = ofType('AWS::CloudFront::Distribution') as [[string, Resource]];
     const byPattern = Object.fromEntries((dist.Properties.DistributionConfig.CacheBehaviors as any[]).map((b) => [b.PathPattern, b]));
     const keyOf = (pattern: string) => resources[byPattern[pattern].CachePolicyId.Ref]!.Properties.CachePolicyConfig;
@@ -325,7 +325,7 @@ describe('secrets and least privilege', () => {
       expect(readsOriginSecret, `${name} reads the origin secret`).toBe((('secrets' in def ? def.secrets : []) as readonly string[]).includes('originVerify'));
       if (readsOriginSecret) originSecretReaders.push(name);
     }
-    // Every product function refuses a request that did not come through CloudFront (issue 18), so each reads the secret.
+    // Every product function refuses a request that did not come through CloudFront, so each reads the secret.
     expect(originSecretReaders.sort()).toEqual(Object.keys(functions).sort());
   });
 
@@ -363,7 +363,7 @@ describe('secrets and least privilege', () => {
   });
 });
 
-describe('origin secret rotation (issue 18)', () => {
+describe('origin secret rotation', () => {
   const rotationFunction = () => ofType('AWS::Lambda::Function').find(([id]) => id.startsWith('OriginRotationFunction'))!;
   const originSecretId = () => (ofType('AWS::SecretsManager::Secret') as [[string, Resource]])[0][0];
   const distributionId = () => ofType('AWS::CloudFront::Distribution')[0]![0];

@@ -1,5 +1,5 @@
 /**
- * DELETE /api/account through the local stack (issue 13): with a Pro trial running, the subscription
+ * DELETE /api/account through the local stack: with a Pro trial running, the subscription
  * is canceled at Stripe (the stand-in), no item of the user remains in any table (each local table
  * scanned), the core no longer has the user, the old access token brings nothing back, a late Stripe
  * event changes nothing, and the email can sign up again as a new Free account.

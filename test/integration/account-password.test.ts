@@ -1,5 +1,5 @@
 /**
- * POST /api/account/password through the local stack (issue 13): the current password is checked
+ * POST /api/account/password through the local stack: the current password is checked
  * under the sign-in limits, the new one by the sign-up rules, and a change ends every other session
  * of the account (another browser, the desktop app) while this one stays signed in.
  */

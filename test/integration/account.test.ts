@@ -1,5 +1,5 @@
 /**
- * Account self-service through the local stack (issue 13): renaming, the data export and signing out
+ * Account self-service through the local stack: renaming, the data export and signing out
  * of every device, each over real HTTP from a person's own address. Password changes and deletion
  * have files of their own (account-password, account-delete).
  */

@@ -1,5 +1,5 @@
 /**
- * The auth and account Lambdas bundled as deployed (issue 16): esbuild with the stack's settings,
+ * The auth and account Lambdas bundled as deployed: esbuild with the stack's settings,
  * including the shims that stand in for what supertokens-node imports and never runs here (cross-fetch
  * and node-fetch, libphonenumber-js, pako) and the one jose both it and the product use (infra/constructs/
  * bundling.ts): its session and Google ID-token checks run on jose 6 here. Served by a second local

@@ -1,5 +1,5 @@
 /**
- * Issue 15: the auth API answers a sign-up or sign-in form's problems in the same plain sentences the
+ * The auth API answers a sign-up or sign-in form's problems in the same plain sentences the
  * pages show (shared/texts.ts), one per problem, so a request that bypasses the page reads the same
  * words. Through the local gateway and the real supertokens-node with the local core.
  */
@@ -17,7 +17,7 @@ const uniqueEmail = (name: string) => `${name}-${randomUUID().slice(0, 8)}@examp
 /** Every sentence the SDK would answer with by itself for these forms. */
 const SDK_WORDING = /Field is not optional|lesser than|alphabet|This email already exists/;
 
-describe('auth API field errors in plain English (issue 15)', () => {
+describe('auth API field errors in plain English', () => {
   it.each([
     ['both empty', '', '', [{ id: 'email', error: fields.emailRequired }, { id: 'password', error: fields.newPasswordRequired }]],
     ['an email of spaces', '   ', 'engine42', [{ id: 'email', error: fields.emailRequired }]],

@@ -1,5 +1,5 @@
 /**
- * Issue 18, safe operator output: a visitor's control characters never reach the operator's terminal
+ * Safe operator output: a visitor's control characters never reach the operator's terminal
  * raw (`npm run contact:list` shows them escaped, `--json` keeps them exact), new messages carrying them
  * are refused by the API, and `--json` output is complete when piped, however slowly it is read.
  */

@@ -1,5 +1,5 @@
 /**
- * The desktop sign-in handoff (DECISIONS.md) through the local stack: a signed-in browser is sent back
+ * The desktop sign-in handoff (docs/decisions.md#4) through the local stack: a signed-in browser is sent back
  * to the desktop app's loopback address with a one-time code and the app's state, and only the app
  * holding the PKCE verifier (RFC 7636 S256) exchanges the code, once, for a header-mode session of its own.
  */
@@ -100,7 +100,7 @@ describe('desktop sign-in handoff', () => {
     expect(await again.json()).toEqual({ message: t.invalidCode });
   });
 
-  it('signs in through the reference desktop client (README), the browser played by the callback', async () => {
+  it('signs in through the reference desktop client (docs/desktop-api.md), the browser played by the callback', async () => {
     const { browser, userId } = await signedIn();
     const session = await desktopSignIn(stack.web, stack.api, async (url) => {
       // What /signin and /launch do with a signed-in browser: the desktop parameters on to the callback.

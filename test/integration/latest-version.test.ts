@@ -38,7 +38,7 @@ describe('GET /api/latest-version through the local gateway', () => {
     expect(stale.status).toBe(200);
   });
 
-  it('answers ?platform= per platform (issue 17); without it, Windows x86_64 as before', async () => {
+  it('answers ?platform= per platform; without it, Windows x86_64 as before', async () => {
     expect((await fetch(`${stack.api}/api/latest-version?platform=darwin-aarch64`)).status).toBe(404);
     await publishRelease(stack.db, { platform: 'darwin-aarch64', version: '1.2.0', downloadUrl: 'https://cdn.example.com/Voxpen_1.2.0_aarch64.dmg', pubDate: '2026-11-03' });
     const mac = await fetch(`${stack.api}/api/latest-version?platform=darwin-aarch64`);

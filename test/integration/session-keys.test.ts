@@ -1,5 +1,5 @@
 /**
- * The core's public keys in a product Lambda's container (functions/lib/session.ts, issue 16): fetched
+ * The core's public keys in a product Lambda's container (functions/lib/session.ts): fetched
  * by its first signed-in request, then held; fetched again when a token names a key the container does
  * not hold (a rotation), not on every request and not every few minutes. The requests go through the
  * local gateway, which runs the handlers in this process, so one module instance plays the warm

@@ -1,5 +1,5 @@
 /**
- * Tauri's dynamic update endpoint (issue 17) through the local gateway: what an installed app polling
+ * Tauri's dynamic update endpoint through the local gateway: what an installed app polling
  * `/api/updates/{target}/{arch}/{current_version}` is told, per platform, per rollout, and what the
  * CDN may keep of it.
  */

@@ -1,5 +1,5 @@
 /**
- * `npm run usage:backfill-ttl` (issue 14): usage months stored before the table had a TTL get their
+ * `npm run usage:backfill-ttl`: usage months stored before the table had a TTL get their
  * `expiresAt`, 12 months after the month ends; months that have one and key records are left alone,
  * a dry run changes nothing, and a second run finds nothing to do. Run as an operator runs it, against
  * a local DynamoDB through DYNAMODB_ENDPOINT.

@@ -1,5 +1,5 @@
 /**
- * One DynamoDB call for an accepted usage report (issue 16), counted through the local stack: every
+ * One DynamoDB call for an accepted usage report, counted through the local stack: every
  * DynamoDB command the process sends is seen (the document client's send, real dynalite underneath),
  * and those on the usage and users tables are the usage Lambda's (the session check asks the core,
  * whose own tables are others). The plan is decided in the same conditional write as the counter,

@@ -1,7 +1,7 @@
 /**
- * The desktop app's usage API through the local stack (DECISIONS.md): reports add up per month, the
+ * The desktop app's usage API through the local stack (docs/decisions.md#6): reports add up per month, the
  * Free plan's 500 words are enforced even under concurrent reports, Pro is unlimited, and the
- * dashboard's profile shows the totals. Issue 14: a report counts once per Idempotency-Key, however
+ * dashboard's profile shows the totals. A report counts once per Idempotency-Key, however
  * often and however concurrently it is sent; a refusal tells what is left.
  */
 import { randomUUID } from 'node:crypto';

@@ -1,4 +1,4 @@
-/** The account routes (issue 13, /account): the profile, rename, change the password, sign out everywhere, export, delete. */
+/** The account routes (/account): the profile, rename, change the password, sign out everywhere, export, delete. */
 import { exportFileName } from '../../../shared/account-export';
 import type { AccountMessage, AccountProfile, ErrorBody } from '../../../shared/api-types';
 import type { ChangePasswordBody, DeleteAccountBody } from '../../../shared/schemas/account';

@@ -26,7 +26,7 @@ export async function getManageSubscriptionUrl(): Promise<Partial<RedirectUrl>> 
 }
 
 /**
- * GET /api/checkout-session/{id} (issue 15): whether the session_id Stripe sent back to
+ * GET /api/checkout-session/{id}: whether the session_id Stripe sent back to
  * /checkout/success is this account's own completed checkout. Only `confirmed: true` confirms.
  */
 export async function getCheckoutConfirmation(sessionId: string): Promise<boolean> {

@@ -4,7 +4,7 @@ import { Link } from 'react-router';
 /**
  * The one-message pages between two steps (the Google callback, /launch, /checkout/success): working
  * on it, done (before a redirect), or failed with a way on. Each state has exactly one h1 (axe's
- * page-has-heading-one, issue 15), since each is the whole page while it shows.
+ * page-has-heading-one), since each is the whole page while it shows.
  */
 export function WorkingView({ label }: { label: string }) {
   // The heading sits inside the live region, so the label is announced once and is the page's heading.

@@ -6,7 +6,7 @@
  * Asking the SDK then would load it and make it try a refresh, a 401 in the console of every
  * signed-out page. While the access token it describes holds, the session exists without the SDK
  * either: that is all the SDK's own doesSessionExist would check, and a signed-in page's first paint
- * then carries no auth code (issue 16). An API answer of 401 loads the SDK (../api/client.ts), which
+ * then carries no auth code. An API answer of 401 loads the SDK (../api/client.ts), which
  * refreshes or ends the session. With an expired access token, the SDK loads and decides (refreshing on
  * the way); its events (sign-in, refresh, sign-out here or by an API answer) make the state read again.
  */

@@ -82,7 +82,7 @@ describe('openPortal', () => {
 });
 
 describe('loadAccountPlan', () => {
-  it('offers the trial (issue 15: once per account) only to an account that has never had a subscription', async () => {
+  it('offers the trial (once per account) only to an account that has never had a subscription', async () => {
     const withSubscription = (status: string) => ({ plan: 'free', subscription: { status } }) as Awaited<ReturnType<typeof getUserProfile>>;
     vi.mocked(getUserProfile).mockResolvedValueOnce(withSubscription('none'));
     await expect(loadAccountPlan()).resolves.toEqual({ plan: 'free', trialAvailable: true });

@@ -20,7 +20,7 @@ const FIELDS: { name: ContactField; label: string; type: 'text' | 'email' | 'tex
 ];
 
 /**
- * DECISIONS.md: the contact form really sends. Checked here with the API's own schema, so the
+ * docs/decisions.md#5: the contact form really sends. Checked here with the API's own schema, so the
  * visitor sees the same per-field messages either way; focus moves to the first field to fix.
  */
 export function ContactForm() {

@@ -1,5 +1,5 @@
 /**
- * The platform-aware download wording (issue 17) of the home page and /download. Kept beside the
+ * The platform-aware download wording of the home page and /download. Kept beside the
  * pages, the only ones that use it (shared/texts/ holds the words the API shares with the pages);
  * /download/releases has its own.
  */

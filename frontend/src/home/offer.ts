@@ -1,5 +1,5 @@
 /**
- * Which desktop build a visitor is offered (issue 17): the Mac build on a Mac when one is published,
+ * Which desktop build a visitor is offered: the Mac build on a Mac when one is published,
  * else the Windows build, named as such to a Mac visitor, never under an Apple icon. Shared by the home
  * page and /download; kept free of any HTTP client so the home page stays light.
  */

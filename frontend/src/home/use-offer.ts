@@ -20,7 +20,7 @@ export interface OfferState {
 /**
  * The visitor and the build offered to them. The release list is read for Mac visitors, and for
  * everyone when `forEveryone`: the home page, whose 'Available on Windows & Mac OS' depends on the
- * Mac builds, and /download, which takes the Windows build's version from it too (issue 16: so the
+ * Mac builds, and /download, which takes the Windows build's version from it too (so the
  * page needs no HTTP client, as the home page does not).
  */
 export function useOffer({ forEveryone = false } = {}): OfferState {

@@ -47,7 +47,7 @@ describe('navigation bar (spec §2)', () => {
     expect(within(bar).queryByRole('link', { name: 'Login' })).toBeNull();
   });
 
-  it('drops Login for Dashboard when a page announces a new session, without a navigation (issue 15)', async () => {
+  it('drops Login for Dashboard when a page announces a new session, without a navigation', async () => {
     renderAt('/signin');
     const bar = screen.getByRole('navigation', { name: 'Main' });
     expect(within(bar).getByRole('link', { name: 'Login' })).toBeInTheDocument();

@@ -20,7 +20,7 @@ function titleAt(path: string): string {
 
 const CLIENT_ROUTES = ['/signin', '/signup', '/auth/callback', '/launch', '/checkout/success', '/dashboard', '/account'];
 
-describe('tab titles (issue 15)', () => {
+describe('tab titles', () => {
   it('gives each client route a title of its own, distinct from every page and from the bare product name', () => {
     const titles = CLIENT_ROUTES.map(titleAt);
     for (const title of titles) {

@@ -4,7 +4,7 @@ import { PRODUCT_NAME } from '../../../shared/product';
 import { SITE_PAGES } from '../../../shared/site-pages';
 
 /**
- * The client routes' tab titles (issue 15: each its own, not just the product's name, so tabs and
+ * The client routes' tab titles (each its own, not just the product's name, so tabs and
  * history tell them apart). Prerendered pages take theirs from SITE_PAGES.
  */
 export const APP_PAGE_TITLES: Readonly<Record<string, string>> = {

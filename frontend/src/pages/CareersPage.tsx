@@ -81,7 +81,7 @@ export function CareersPage() {
             <h2>Don't see your role?</h2>
             <p>We're always glad to meet great people. Send us your resume and tell us what you'd like to work on.</p>
           </div>
-          {/* DECISIONS.md: Submit Your Resume may open mail to careers@. */}
+          {/* docs/decisions.md#10: Submit Your Resume may open mail to careers@. */}
           <a className="btn btn-primary" href={mailto('Resume')}>
             Submit Your Resume
           </a>

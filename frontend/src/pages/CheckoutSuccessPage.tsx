@@ -15,7 +15,7 @@ type Answer = 'confirmed' | 'failed' | 'sign-in';
 
 /**
  * spec §2 /checkout/success, §4 confirming → confirmed | error, then the dashboard after 2 s.
- * Anyone can type a session_id into the address, so it is no proof (issue 15): the server is asked
+ * Anyone can type a session_id into the address, so it is no proof: the server is asked
  * whether it is this account's own completed checkout, and only then is the subscription confirmed;
  * otherwise spec §8's "Something went wrong" path. Signed out, the page goes to /signin first and
  * comes back here after (return-to.ts). The subscription itself arrives by webhook.

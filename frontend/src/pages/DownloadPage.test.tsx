@@ -33,7 +33,7 @@ function shownText(element: Element): string {
 const downloads = (container: HTMLElement) => [...container.querySelectorAll('a[download]')].map((a) => [shownText(a), a.getAttribute('href'), a.getAttribute('download')]);
 
 describe('/download by platform', () => {
-  it('offers a Windows visitor the Windows build, its version from the one release list read (issue 16: no HTTP client)', async () => {
+  it('offers a Windows visitor the Windows build, its version from the one release list read (no HTTP client)', async () => {
     const fetch = answerReleases(WITH_MAC);
     asBrowser('windows');
     const { container } = renderPage();

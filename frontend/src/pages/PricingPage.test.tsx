@@ -62,7 +62,7 @@ describe('/pricing', () => {
     expect(within(card('Pro')).getByText('$11.00')).toBeInTheDocument();
   });
 
-  it('shows every price on the page in one format, dollars and cents, on either interval (issue 15)', async () => {
+  it('shows every price on the page in one format, dollars and cents, on either interval', async () => {
     renderPricing();
     const prices = () => [...document.querySelectorAll('.price .amount, .price .was')].map((node) => node.textContent!.replace(/^Was /, '')).filter((text) => text !== 'Custom');
     expect(prices()).toEqual(['$0.00', '$11.00']);
@@ -97,7 +97,7 @@ describe('/pricing', () => {
     expect(sessionStorage.getItem(RETURN_TO_KEY)).toBe('/pricing');
   });
 
-  it('promises the trial once per account wherever it promises it (issue 15: a returning customer gets none)', () => {
+  it('promises the trial once per account wherever it promises it (a returning customer gets none)', () => {
     renderPricing();
     expect(screen.getByText(/Your first Pro plan begins with a 14-day free trial, no card needed\./)).toBeInTheDocument();
     expect(screen.getByText(/Your first Pro plan starts with a 14-day free trial.*The trial is once per account/)).toBeInTheDocument();

@@ -75,7 +75,7 @@ const SIGN_IN_STATE = { returnTo: '/pricing' } as const;
 interface PlanChoice {
   /** The signed-in viewer's plan; undefined for a visitor (and until the profile has loaded). */
   current?: AccountPlan;
-  /** False once the profile shows the account has had its one trial (issue 15); a visitor may still have it. */
+  /** False once the profile shows the account has had its one trial; a visitor may still have it. */
   trialAvailable?: boolean;
   /** The plan whose checkout or portal is being opened. */
   processing?: PlanId;

@@ -9,7 +9,7 @@ import { PLATFORM_NAMES, releasesTexts } from './releases-texts';
 type State = { status: 'loading' } | { status: 'ready'; list: ReleaseList } | { status: 'error' };
 
 /**
- * /download/releases (issue 17): each platform's published versions, newest first, with their dates
+ * /download/releases: each platform's published versions, newest first, with their dates
  * and notes, and the newest one's download. A prerendered public page: the header is in its HTML, the
  * list is read after hydration from GET /api/releases (cached at the CDN), so it is never stale.
  */

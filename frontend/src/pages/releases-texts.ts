@@ -1,4 +1,4 @@
-/** /download/releases' wording (issue 17). */
+/** /download/releases' wording. */
 import type { Platform } from '../../../shared/platforms';
 
 /** Each platform as visitors know it. */

@@ -23,7 +23,7 @@ function Value({ cell }: { cell: Cell }) {
 
 /**
  * Every plan's column fits the page down to a 390 px phone (compact cells there, styles.css), so the
- * table never scrolls sideways: no column hidden behind a swipe, no row label scrolled away (issue 15).
+ * table never scrolls sideways: no column hidden behind a swipe, no row label scrolled away.
  * Nothing scrolls, so the wrapper is no scroll region of its own: a second region named "Compare plans"
  * beside the section was axe's landmark-unique finding.
  */

@@ -1,7 +1,7 @@
 import { PRO_TRIAL_DAYS } from '../../../shared/plans';
 
 /**
- * Every promise of the Pro trial, in one place (issue 15): billing gives the trial once per account,
+ * Every promise of the Pro trial, in one place: billing gives the trial once per account,
  * on its first Pro checkout (functions/billing/checkout.ts), so none of these may say "every Pro plan".
  */
 export const trialTexts = {

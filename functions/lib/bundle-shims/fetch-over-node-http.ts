@@ -1,7 +1,7 @@
 /**
  * The global `fetch` and `Headers` in the Lambda bundles (esbuild `inject`, infra/constructs/bundling.ts),
  * over node:http(s) as the product's own requests are (../node-request.ts). Node builds both from undici,
- * loaded on first touch (~20-35 ms of a cold start here, issue 16), and the only callers in the bundles are
+ * loaded on first touch (~20-35 ms of a cold start here), and the only callers in the bundles are
  * supertokens-node (its querier to the core, its OIDC/Google provider requests, all through `doFetch`) and
  * jose's createRemoteJWKSet (the SDK's session and Google key sets), which build a `Headers` and fetch it.
  *

@@ -51,7 +51,7 @@ function Goodbye({ message }: { message: string }) {
 }
 
 /**
- * /account (issue 13): the profile and how the account signs in, the password (email accounts),
+ * /account: the profile and how the account signs in, the password (email accounts),
  * signing out everywhere, the data as a file, and deletion. Signed in only: the loader sends the
  * signed-out to /signin, and a session that ends while the page is open does too, unless the page
  * ended it itself (it says so, then moves on).

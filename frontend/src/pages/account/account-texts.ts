@@ -1,5 +1,5 @@
 /**
- * /account's own texts (issue 13). Kept beside the page, not in shared/texts/: these are only ever
+ * /account's own texts. Kept beside the page, not in shared/texts/: these are only ever
  * needed here. The API's sentences the page shows stay in shared/texts/account.ts.
  */
 export const accountTexts = {

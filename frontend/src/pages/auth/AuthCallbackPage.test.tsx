@@ -66,7 +66,7 @@ describe('/auth/callback', () => {
     expect(recordSignIn).not.toHaveBeenCalled();
   });
 
-  it('says calmly that a cancelled Google sign-in (error=access_denied) signed no one in, offers the way back, and exchanges nothing (issue 15)', async () => {
+  it('says calmly that a cancelled Google sign-in (error=access_denied) signed no one in, offers the way back, and exchanges nothing', async () => {
     renderAt('/auth/callback?error=access_denied&error_description=The+user+cancelled&state=s', '/auth/callback', <AuthCallbackPage />);
     expect(screen.getByRole('heading', { level: 1, name: t.cancelledTitle })).toBeInTheDocument();
     expect(screen.getByText(t.cancelled)).toBeInTheDocument();
@@ -89,7 +89,7 @@ describe('/auth/callback', () => {
   it.each([
     ['/pricing', texts.auth.signIn.redirectingToPricing],
     [undefined, texts.auth.signIn.redirecting],
-  ])('after Google sign-in, says truthfully where it goes (return path %s) (issue 15)', async (returnTo, line) => {
+  ])('after Google sign-in, says truthfully where it goes (return path %s)', async (returnTo, line) => {
     if (returnTo) rememberReturnTo(returnTo);
     vi.mocked(finishGoogleSignIn).mockResolvedValue({ status: 'OK', userId: 'g-1', createdNewUser: false });
     renderAt('/auth/callback?code=c&state=s', '/auth/callback', <AuthCallbackPage />);
@@ -97,7 +97,7 @@ describe('/auth/callback', () => {
     expect(screen.getByRole('status')).toHaveTextContent(line);
   });
 
-  it('says it is returning to the desktop app when a desktop sign-in is pending (issue 15)', async () => {
+  it('says it is returning to the desktop app when a desktop sign-in is pending', async () => {
     captureDesktopSignIn('?origin=desktop&redirect_url=http%3A%2F%2Flocalhost%3A7777%2Fcb&code_challenge=E9Melhoa2OwvFrEMTJguCHaoeK1t8URWbuGJSstw-cM&code_challenge_method=S256&state=s');
     vi.mocked(finishGoogleSignIn).mockResolvedValue({ status: 'OK', userId: 'g-1', createdNewUser: false });
     renderAt('/auth/callback?code=c&state=s', '/auth/callback', <AuthCallbackPage />);

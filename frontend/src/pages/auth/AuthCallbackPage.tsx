@@ -23,7 +23,7 @@ const CANCELLED = 'access_denied';
 /** spec §2 /auth/callback, §4 processing → success | error, §8 callback errors. */
 export function AuthCallbackPage() {
   const [params] = useSearchParams();
-  // Issue 15: a cancelled Google sign-in is no error of ours: there is no code to exchange, so say so calmly.
+  // A cancelled Google sign-in is no error of ours: there is no code to exchange, so say so calmly.
   const [state, setState] = useState<CallbackState>(() => (params.get('error') === CANCELLED ? { kind: 'cancelled' } : { kind: 'processing' }));
   const started = useRef(false);
   useDelayedRedirect(state.kind === 'success' ? state.to : undefined);

@@ -5,7 +5,7 @@ interface FormFieldProps extends Omit<InputHTMLAttributes<HTMLInputElement>, 'id
   error?: string;
   hint?: string;
   /**
-   * Shown under the field, after it in the tab order (e.g. a 'Forgot password?' link: issue 15, the
+   * Shown under the field, after it in the tab order (e.g. a 'Forgot password?' link: the
    * keyboard goes Email → Password → Forgot password?).
    */
   aside?: ReactNode;

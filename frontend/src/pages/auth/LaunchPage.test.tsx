@@ -196,7 +196,7 @@ describe('/launch', () => {
     ['signed in', signedIn, launchAt(), t.allSet],
     ['signed out', signedOut, launchAt(), t.signInFirst],
     ['a link without a challenge', signedIn, launchAt(desktopQuery({ code_challenge: undefined })), t.challengeMissing],
-  ])('has exactly one h1 when %s (axe page-has-heading-one, issue 15)', (_, session, address, heading) => {
+  ])('has exactly one h1 when %s (axe page-has-heading-one)', (_, session, address, heading) => {
     vi.mocked(useSession).mockReturnValue(session);
     renderAt(address, '/launch', <LaunchPage />);
     const headings = screen.getAllByRole('heading', { level: 1 });

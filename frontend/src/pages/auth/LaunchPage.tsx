@@ -15,7 +15,7 @@ type LaunchState =
   | { kind: 'success'; callbackUrl: string }
   | { kind: 'error'; message: string; signInPath?: string };
 
-/** The API's desktop callback (spec §7), which hands the desktop app a one-time code (DECISIONS.md). */
+/** The API's desktop callback (spec §7), which hands the desktop app a one-time code (docs/decisions.md#4). */
 function desktopCallbackUrl(signIn: DesktopSignIn): string {
   const origin = apiOrigin(window.location, __LOCAL_API_ORIGIN__);
   return `${origin}/api/auth/desktop-callback?${desktopSignInQuery(signIn)}`;
@@ -25,7 +25,7 @@ function desktopCallbackUrl(signIn: DesktopSignIn): string {
  * spec §2 /launch, §4 loading → success | error: a signed-in browser is sent on to the desktop
  * callback after 1.5 s; a signed-out one to /signin (keeping the desktop sign-in) after 2 s. The
  * redirect must be the desktop app's loopback address and the sign-in must carry a PKCE S256 challenge
- * (DECISIONS.md), checked as the API checks them.
+ * (docs/decisions.md#3), checked as the API checks them.
  */
 export function LaunchPage() {
   const session = useSession();

@@ -85,7 +85,7 @@ describe('/signin', () => {
     expect(await screen.findByRole('alert')).toHaveTextContent(t.error);
   });
 
-  it('requires email and password before calling anything, each with its own plain sentence (issue 15)', async () => {
+  it('requires email and password before calling anything, each with its own plain sentence', async () => {
     renderAt('/signin', '/signin', <SignInPage />);
     await user().click(screen.getByRole('button', { name: 'Sign In' }));
     expect(screen.getByLabelText('Email')).toHaveAccessibleDescription(texts.auth.fields.emailRequired);
@@ -96,7 +96,7 @@ describe('/signin', () => {
     expect(signInWithPassword).not.toHaveBeenCalled();
   });
 
-  it("shows the server's field error beside its field, with no general alert on top (issue 15)", async () => {
+  it("shows the server's field error beside its field, with no general alert on top", async () => {
     vi.mocked(signInWithPassword).mockResolvedValue({ status: 'FIELD_ERROR', formFields: [{ id: 'email', error: texts.auth.fields.emailInvalid }] });
     renderAt('/signin', '/signin', <SignInPage />);
     await fillAndSubmit();
@@ -109,7 +109,7 @@ describe('/signin', () => {
     ['', '/dashboard', t.redirecting],
     ['/pricing', '/pricing', t.redirectingToPricing],
     ['/account', '/account', t.redirectingToAccount],
-  ])("after sign-in, says truthfully where it goes (return path '%s' → %s) (issue 15)", async (returnTo, _, line) => {
+  ])("after sign-in, says truthfully where it goes (return path '%s' → %s)", async (returnTo, _, line) => {
     vi.mocked(signInWithPassword).mockResolvedValue({ status: 'OK', userId: 'u-1' });
     if (returnTo) rememberReturnTo(returnTo);
     renderAt('/signin', '/signin', <SignInPage />);
@@ -121,7 +121,7 @@ describe('/signin', () => {
     }
   });
 
-  it("keeps the address's redirectToPath as the return path, as the CDN sends a signed-out /account here (issue 16); never another site's", async () => {
+  it("keeps the address's redirectToPath as the return path, as the CDN sends a signed-out /account here; never another site's", async () => {
     for (const offSite of ['%2F%2Fevil.example', '%2F%09%2Fevil.example', '%2F%0A%2Fevil.example', '%2F%0D%2Fevil.example']) {
       renderAt(`/signin?redirectToPath=${offSite}`, '/signin', <SignInPage />).unmount();
       expect(sessionStorage.getItem(RETURN_TO_KEY), offSite).toBeNull();
@@ -130,7 +130,7 @@ describe('/signin', () => {
     expect(sessionStorage.getItem(RETURN_TO_KEY)).toBe('/account');
   });
 
-  it('announces the new session, so the navigation bar can drop Login while the success view shows (issue 15)', async () => {
+  it('announces the new session, so the navigation bar can drop Login while the success view shows', async () => {
     const heard = vi.fn();
     const stop = onSessionHintChange(heard);
     vi.mocked(signInWithPassword).mockResolvedValue({ status: 'OK', userId: 'u-1' });
@@ -141,7 +141,7 @@ describe('/signin', () => {
     stop();
   });
 
-  it('puts Forgot password? after the password field in the keyboard order (issue 15)', async () => {
+  it('puts Forgot password? after the password field in the keyboard order', async () => {
     renderAt('/signin', '/signin', <SignInPage />);
     const u = user();
     await u.click(screen.getByLabelText('Email'));

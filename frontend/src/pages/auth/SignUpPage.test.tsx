@@ -78,7 +78,7 @@ describe('/signup', () => {
     expect(logged).toHaveBeenCalled();
   });
 
-  it("shows the server's field error (an email already taken) beside the field, and only that (issue 15)", async () => {
+  it("shows the server's field error (an email already taken) beside the field, and only that", async () => {
     vi.mocked(signUpWithPassword).mockResolvedValue({ status: 'FIELD_ERROR', formFields: [{ id: 'email', error: texts.auth.fields.emailExists }] });
     renderAt('/signup', '/signup', <SignUpPage />);
     await fill();
@@ -96,7 +96,7 @@ describe('/signup', () => {
     expect(await screen.findByRole('alert')).toHaveTextContent(t.failed);
   });
 
-  it('names each empty field in its own plain sentence, once each, before sending anything (issue 15)', async () => {
+  it('names each empty field in its own plain sentence, once each, before sending anything', async () => {
     renderAt('/signup', '/signup', <SignUpPage />);
     await fill({ name: '', email: '', password: '', confirm: '', terms: false });
     const { fields } = texts.auth;
@@ -108,7 +108,7 @@ describe('/signup', () => {
     expect(signUpWithPassword).not.toHaveBeenCalled();
   });
 
-  it('says a password of 100 characters is too long in plain words, as the server would (issue 15)', async () => {
+  it('says a password of 100 characters is too long in plain words, as the server would', async () => {
     renderAt('/signup', '/signup', <SignUpPage />);
     await fill({ password: `a1${'x'.repeat(98)}` });
     expect(screen.getByText(texts.auth.fields.passwordTooLong)).toBeInTheDocument();

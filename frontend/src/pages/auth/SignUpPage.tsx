@@ -41,7 +41,7 @@ export function SignUpPage() {
       try {
         const email = values.email.trim();
         const result = await signUpWithPassword(email, values.password);
-        // One message per problem (issue 15): a field's own problem (an email already taken) beside it,
+        // One message per problem: a field's own problem (an email already taken) beside it,
         // without the general alert on top.
         if (result.status === 'FIELD_ERROR') return { fields: Object.fromEntries(result.formFields.map((f) => [f.id, f.error])) };
         if (result.status !== 'OK') return { error: result.status === 'GENERAL_ERROR' ? result.message : t.failed };

@@ -1,5 +1,5 @@
 /**
- * Where the addresses of SuperTokens' prebuilt pages lead now that the site has its own (issue 15: one
+ * Where the addresses of SuperTokens' prebuilt pages lead now that the site has its own (one
  * sign-in experience). Old bookmarks and links keep working: `/auth` is sign-in (`?show=signup`,
  * sign-up), with its `redirectToPath` kept as the return path; `/auth/mfa` (no MFA here) goes home;
  * anything else under /auth that is no page of ours goes to sign-in.

@@ -3,7 +3,7 @@ import { authTexts } from '../../../../shared/texts/auth';
 const t = authTexts.signIn;
 
 /**
- * Issue 15: the success view's line names where the redirect really goes (afterSignInPath): the desktop
+ * The success view's line names where the redirect really goes (afterSignInPath): the desktop
  * app's handoff, /pricing to finish choosing Pro, /account, or the dashboard (spec §2's own line).
  */
 export function successLine(to: string): string {

@@ -174,7 +174,7 @@ describe('/dashboard usage metrics', () => {
   });
 });
 
-describe('/dashboard usage of the month and the last 12 months (issue 14)', () => {
+describe('/dashboard usage of the month and the last 12 months', () => {
   it("shows the Free card's meter from the profile's month and the chart's table ending with it", async () => {
     await renderDashboard();
     const meter = await within(subscriptionCard()).findByRole('meter', { name: 'Free words used this month' });

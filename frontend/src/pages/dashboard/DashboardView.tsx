@@ -47,7 +47,7 @@ function AccountCard({ user }: { user: Account }) {
 }
 
 /**
- * spec §2 /dashboard: header, metric cards, the last 12 months (issue 14), the subscription, Windows
+ * spec §2 /dashboard: header, metric cards, the last 12 months, the subscription, Windows
  * download and account cards. `skeleton`: the loading view, which asks nothing of the API (a
  * signed-out visit the loader sends on to /signin loads no HTTP code).
  */
@@ -70,7 +70,7 @@ export function DashboardView({ state, activating = false, user, skeleton = fals
 }
 
 /**
- * What the dashboard shows until its data and session are known (issue 16): the very layout it loads
+ * What the dashboard shows until its data and session are known: the very layout it loads
  * into, every card in its loading state (aria-busy), so nothing moves when the figures arrive.
  */
 export function DashboardSkeleton() {

@@ -16,7 +16,7 @@ const METRICS: { key: MetricKey; title: string; format: (value: number) => strin
 
 const ZERO = { timeSaved: 0, wordsTranscribed: 0, recordingTime: 0 };
 
-/** spec §2 metric cards with their this-month line (DECISIONS.md: the month's real figures). */
+/** spec §2 metric cards with their this-month line (docs/decisions.md#7: the month's real figures). */
 export function MetricCards({ state }: { state: ProfileState }) {
   const loading = state.status === 'loading';
   const profile = state.status === 'ready' ? state.profile : undefined;

@@ -58,7 +58,7 @@ function planPrice(pro: boolean, annual: boolean): string {
 
 /**
  * spec §4 subscription card: Pro Plan with its renewal date for a Pro account (the server decides the
- * plan, trials included), otherwise Free Plan at $0 with the month's words (issue 14); spec §8 its load error. While a just-paid
+ * plan, trials included), otherwise Free Plan at $0 with the month's words; spec §8 its load error. While a just-paid
  * subscription is still on its way from Stripe (`activating`), it says so instead.
  */
 export function SubscriptionCard({ state, activating = false }: { state: ProfileState; activating?: boolean }) {

@@ -30,7 +30,7 @@ const SERIES: Series[] = [
 
 /**
  * Whether the component has mounted in the browser. The month names come from the browser's clock;
- * in the dashboard's loading view prerendered at build time (issue 16) they would be the build's
+ * in the dashboard's loading view prerendered at build time they would be the build's
  * months, so until mounted each is a blank of the same height and the hydrating render matches.
  */
 function useMounted(): boolean {
@@ -71,7 +71,7 @@ function Bars({ series, months, ready }: { series: Series; months: MonthUsage[];
 }
 
 /**
- * The dashboard's usage over the last 12 months (issue 14): words and recording time, one bar per
+ * The dashboard's usage over the last 12 months: words and recording time, one bar per
  * month, the current month marked. The bars are drawn for the eye only; a visually hidden table
  * carries every figure for screen readers. Its frame is the same while loading (empty bars under the
  * month names), so nothing moves when the figures arrive.

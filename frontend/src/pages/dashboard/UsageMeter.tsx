@@ -6,7 +6,7 @@ import { usageTexts as t } from './usage-texts';
 export const NEAR_LIMIT = 0.8;
 
 /**
- * The Free card's month (issue 14): words used of the allowance as a meter, the words left, and the
+ * The Free card's month: words used of the allowance as a meter, the words left, and the
  * reset on the 1st of next month (UTC); at 80% and at 100% it says so and points to Pro (the card's
  * Upgrade to Pro beneath it).
  */

@@ -1,5 +1,5 @@
 /**
- * The months the dashboard's usage shows (issue 14): the month's allowance and its reset on the Free
+ * The months the dashboard's usage shows: the month's allowance and its reset on the Free
  * card, and the last 12 months for the chart. Months are 'YYYY-MM' in UTC, as the API counts them.
  */
 import type { UsageHistoryMonth, UserProfile } from '../../../../shared/api-types';

@@ -1,5 +1,5 @@
 /**
- * The dashboard's usage wording (issue 14): the Free card's month and the 12-month chart. Kept beside
+ * The dashboard's usage wording: the Free card's month and the 12-month chart. Kept beside
  * the dashboard, not in shared/texts/: only the dashboard uses it.
  */
 import { formatCount } from '../../../../shared/format';

@@ -1,7 +1,7 @@
 /**
- * The password reset page's own words (issue 15). Kept beside the page, not in shared/texts/: these
- * are only needed here. The success line is shared (`authTexts.passwordResetDone`): the README's
- * Sessions section promises what it says.
+ * The password reset page's own words. Kept beside the page, not in shared/texts/: these
+ * are only needed here. The success line is shared (`authTexts.passwordResetDone`): docs/security.md
+ * (a new password ends sessions) promises what it says.
  */
 export const resetTexts = {
   request: {
