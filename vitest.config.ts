@@ -9,7 +9,7 @@ export default defineConfig({
         extends: true,
         test: {
           name: 'node',
-          include: ['shared/**/*.test.ts', 'functions/**/*.test.ts', 'infra/**/*.test.ts', 'test/integration/**/*.test.ts', 'test/infra/**/*.test.ts'],
+          include: ['shared/**/*.test.ts', 'functions/**/*.test.ts', 'infra/**/*.test.ts', 'test/integration/**/*.test.ts', 'test/infra/**/*.test.ts', 'test/repo/**/*.test.ts'],
           environment: 'node',
           testTimeout: 30_000,
           hookTimeout: 60_000,
