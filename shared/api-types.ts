@@ -33,7 +33,8 @@ export interface UpdateManifest {
   version: string;
   url: string;
   signature: string;
-  notes: string;
+  /** Absent when the release has none. */
+  notes?: string;
   pub_date: string;
 }
 

@@ -12,6 +12,8 @@ export interface RolloutChange {
   by: string;
   /** The new percentage, or 'halted'. */
   rollout: number | 'halted';
+  /** With 'halted': the older version installations on this one are sent back to. */
+  rollbackTo?: string;
 }
 
 export interface Release {
@@ -30,6 +32,21 @@ export interface Release {
   rollout?: number;
   /** Set when halted: no longer offered, listed or downloaded. */
   haltedAt?: string;
+  /**
+   * On a halted release: the older version the update endpoint answers to installations still on this
+   * one (a downgrade, which the app accepts through its version comparator). Lifted with the halt.
+   */
+  rollbackTo?: string;
+  /**
+   * Published with `--allow-older`, below the platform's newest: listed and downloadable, never offered
+   * as an update (it would be a downgrade to some and a surprise to all), but it may be a rollback target.
+   */
+  notOffered?: boolean;
+  /** Bytes and SHA-256 (hex) of the update file, the one the signature is over, as fetched when published. */
+  size?: number;
+  sha256?: string;
+  /** The updater key the signature was made with, as minisign shows key ids. */
+  signatureKeyId?: string;
   publishedBy?: string;
   rolloutChanges?: RolloutChange[];
 }

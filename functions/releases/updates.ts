@@ -20,9 +20,14 @@ export function updateRequest(params: Record<string, string | undefined> | undef
   return { platform: `${target}-${arch}` as Platform, currentVersion };
 }
 
-/** Releases the updater may be offered at all: signed, not halted. */
-function updatable(release: Release): boolean {
+/** Releases an installation may be sent at all: signed, not halted. */
+function installable(release: Release): boolean {
   return Boolean(release.signature) && !release.haltedAt;
+}
+
+/** Releases offered as the update to older installations: installable, and not published as an older one. */
+function updatable(release: Release): boolean {
+  return installable(release) && !release.notOffered;
 }
 
 export interface UpdateDecision {
@@ -34,14 +39,26 @@ export interface UpdateDecision {
   variesByInstallation: boolean;
 }
 
-/** The newest signed release above `currentVersion` offered to this installation; `releases` newest first. */
+/**
+ * The newest signed release above `currentVersion` offered to this installation; `releases` newest first.
+ * With nothing newer, an installation on a halted release that names a rollback gets that older release:
+ * a fix published above the halted one still wins, so a rollback never holds back a forward fix.
+ */
 export function chooseUpdate(releases: readonly Release[], currentVersion: string, installId: string | undefined): UpdateDecision {
   const current = versionKey(currentVersion);
   const newer = releases.filter((r) => updatable(r) && r.versionKey > current);
   const forEveryone = newer.find((r) => rolloutOf(r) >= FULL_ROLLOUT);
   const staged = newer.filter((r) => rolloutOf(r) < FULL_ROLLOUT && (!forEveryone || r.versionKey > forEveryone.versionKey));
   const offered = staged.find((r) => isOffered(rolloutOf(r), installId, { platform: platformOf(r), version: r.version }));
-  return { release: offered ?? forEveryone, variesByInstallation: staged.length > 0 };
+  return { release: offered ?? forEveryone ?? rollbackFor(releases, current), variesByInstallation: staged.length > 0 };
+}
+
+/** The release an installation on the halted version `current` is sent back to, if that version names one. */
+function rollbackFor(releases: readonly Release[], current: string): Release | undefined {
+  const halted = releases.find((r) => r.versionKey === current && r.haltedAt && r.rollbackTo);
+  if (!halted) return undefined;
+  const target = versionKey(halted.rollbackTo!);
+  return releases.find((r) => r.versionKey === target && r.versionKey < current && installable(r));
 }
 
 /** The hash's platform is the Tauri name, so a release stored under the legacy name rolls out like any other. */
@@ -54,7 +71,8 @@ export function toUpdateManifest(release: Release): UpdateManifest {
     version: release.version,
     url: release.updateUrl ?? release.downloadUrl,
     signature: release.signature!,
-    notes: release.notes ?? '',
+    // Optional in Tauri's format: a release without notes sends none rather than an empty text.
+    ...(release.notes ? { notes: release.notes } : {}),
     pub_date: release.pubDate,
   };
 }

@@ -6,10 +6,12 @@
 import { randomUUID } from 'node:crypto';
 import { PutCommand } from '@aws-sdk/lib-dynamodb';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { changeRollout, publishRelease, type ReleaseInput } from '../../functions/releases/publish-release';
+import { changeRollout, publishRelease, rollBack, rollbackProblem, type ReleaseInput } from '../../functions/releases/publish-release';
+import { platformReleases } from '../../functions/releases/releases';
 import { rolloutBucket } from '../../functions/releases/rollout';
 import { versionKey } from '../../functions/releases/version';
 import type { ReleaseList } from '../../shared/api-types';
+import { checkForUpdate } from '../../infra/scripts/desktop-update';
 import { localTableName } from '../../shared/tables';
 import { texts } from '../../shared/texts';
 import { useTestStack } from '../support/local-stack';
@@ -74,7 +76,10 @@ describe('GET /api/updates/{target}/{arch}/{current_version}', () => {
   it('answers per platform: the Mac build\'s own updater file, 204 where nothing is published', async () => {
     const mac = await poll('darwin/aarch64/1.4.0');
     expect(mac.status).toBe(200);
-    expect(await mac.json()).toMatchObject({ version: '1.5.0', url: 'https://downloads.example.com/Voxpen_aarch64.app.tar.gz', notes: '' });
+    const body = await mac.json();
+    expect(body).toMatchObject({ version: '1.5.0', url: 'https://downloads.example.com/Voxpen_aarch64.app.tar.gz' });
+    // A release without notes sends none: Tauri's `notes` is optional, and "" would show as empty notes.
+    expect(body).not.toHaveProperty('notes');
     expect((await poll('darwin/x86_64/1.4.0')).status).toBe(204);
     expect((await poll('linux/x86_64/0.1.0')).status).toBe(204);
     expect((await poll('windows/aarch64/0.1.0')).status).toBe(204);
@@ -193,5 +198,76 @@ describe('GET /api/releases', () => {
       download_url: 'https://downloads.example.com/windows-x86_64/1.5.0/Voxpen_setup',
       notes: 'Mac-style shortcuts',
     });
+  });
+});
+
+describe('rollback', () => {
+  const platform = 'windows-aarch64' as const;
+  const app = (version: string) => ({ target: 'windows', arch: 'aarch64', version, installId: randomUUID() });
+
+  beforeAll(async () => {
+    await signed({ platform, version: '1.4.0', notes: '' });
+    await signed({ platform, version: '1.5.0', notes: 'A bad one' });
+  });
+
+  it('a halt without a rollback keeps its answers: 204 to those on the halted version, the previous release to older ones', async () => {
+    await changeRollout(stack.db, { platform, version: '1.5.0' }, { rollout: 'halted', by: 'on-call' });
+    const halted = await poll('windows/aarch64/1.5.0');
+    expect(halted.status).toBe(204);
+    expect(halted.headers.get('cache-control')).toBe('public, max-age=60');
+    expect(await checkForUpdate(stack.api, app('1.3.0'))).toMatchObject({ version: '1.4.0' });
+  });
+
+  it('answers the older version only to installations on the halted one, cacheable like any answer the same for all', async () => {
+    const releases = await platformReleases(stack.db, platform);
+    expect(rollbackProblem(releases, { platform, version: '1.5.0', to: '1.4.0' })).toBeUndefined();
+    const rolled = await rollBack(stack.db, { platform, version: '1.5.0', to: '1.4.0' }, { by: 'on-call' });
+    expect(rolled.rollbackTo).toBe('1.4.0');
+    expect(rolled.rolloutChanges!.at(-1)).toMatchObject({ by: 'on-call', rollout: 'halted', rollbackTo: '1.4.0' });
+
+    const res = await poll('windows/aarch64/1.5.0', randomUUID());
+    expect(res.status).toBe(200);
+    expect(res.headers.get('cache-control')).toBe('public, max-age=60');
+    const body = await res.json();
+    expect(body).toMatchObject({ version: '1.4.0', url: 'https://downloads.example.com/windows-aarch64/1.4.0/Voxpen_setup' });
+    // 1.4.0 was published with empty notes: none are sent.
+    expect(body).not.toHaveProperty('notes');
+    // The reference client, with the app's version comparator, installs the older version.
+    expect(await checkForUpdate(stack.api, app('1.5.0'))).toMatchObject({ version: '1.4.0' });
+
+    // Everyone else is answered as before.
+    expect((await poll('windows/aarch64/1.4.0')).status).toBe(204);
+    expect(await checkForUpdate(stack.api, app('1.3.0'))).toMatchObject({ version: '1.4.0' });
+    expect((await poll('windows/aarch64/1.5.1')).status).toBe(204);
+    expect((await poll('windows/aarch64/1.5.0-rc.1')).status).toBe(204);
+  });
+
+  it('a fix published above the halted version moves its installations forward instead', async () => {
+    await signed({ platform, version: '1.5.1', rollout: 10 });
+    const ids = Array.from({ length: 200 }, () => randomUUID());
+    const inRollout = ids.find((id) => rolloutBucket(id, { platform, version: '1.5.1' }) < 10)!;
+    const outside = ids.find((id) => rolloutBucket(id, { platform, version: '1.5.1' }) >= 10)!;
+    const forward = await poll('windows/aarch64/1.5.0', inRollout);
+    expect((await forward.json()).version).toBe('1.5.1');
+    // Outside the fix's rollout it is still the rollback, now per installation, so not kept by the CDN.
+    const back = await poll('windows/aarch64/1.5.0', outside);
+    expect((await back.json()).version).toBe('1.4.0');
+    expect(back.headers.get('cache-control')).toBe('private, no-store');
+  });
+
+  it('resuming the halted release lifts its rollback', async () => {
+    const resumed = await changeRollout(stack.db, { platform, version: '1.5.0' }, { rollout: 100, by: 'release-manager' });
+    expect(resumed.rollbackTo).toBeUndefined();
+    expect(resumed.haltedAt).toBeUndefined();
+    expect((await poll('windows/aarch64/1.5.0')).status).toBe(204);
+  });
+
+  it.each([
+    [{ version: '1.9.0', to: '1.4.0' }, 'Version 1.9.0 is not published for windows-aarch64'],
+    [{ version: '1.5.0', to: '1.3.0' }, 'Version 1.3.0 is not published for windows-aarch64: roll back to one of'],
+    [{ version: '1.4.0', to: '1.5.0' }, 'is not older than 1.4.0'],
+    [{ version: '1.5.0', to: 'one' }, 'is not a semantic version'],
+  ])('refuses a rollback it cannot do (%j)', async (input, message) => {
+    expect(rollbackProblem(await platformReleases(stack.db, platform), { platform, ...input })).toContain(message);
   });
 });
