@@ -1,7 +1,8 @@
 import { randomBytes } from 'node:crypto';
+import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { fromSigLines, sigLines, testSigner } from '../../test/support/minisign';
-import { keyIdHex, parsePublicKey, parseSignature, SignatureError, verifySignature } from './minisign';
+import { keyIdHex, parsePublicKey, parseSignature, SignatureError, signedFileName, verifySignature } from './minisign';
 
 const signer = testSigner();
 const key = parsePublicKey(signer.pubkey);
@@ -79,5 +80,39 @@ describe('verifySignature', () => {
     ['the minisign text itself, not its base64', Buffer.from(signer.sign(installer), 'base64').toString('utf8')],
   ])('refuses a .sig that is %s', (_, text) => {
     expect(() => parseSignature(text)).toThrow(/not base64/);
+  });
+});
+
+describe("a key and signatures made with Debian's minisign 0.11, committed as fixtures", () => {
+  // Made once with `minisign -G -W`, then `minisign -S` (prehashed) and `minisign -S -l` (legacy); the
+  // secret key was not kept. Tauri stores each file's text base64-wrapped once more, as here.
+  const fixture = (name: string) => readFileSync(new URL(`../../test/fixtures/minisign/${name}`, import.meta.url));
+  const tauriForm = (name: string) => fixture(name).toString('base64');
+  const fixtureKey = parsePublicKey(tauriForm('voxpen-test.pub'));
+  const installerBytes = fixture('Voxpen_1.5.0_x64-setup.exe');
+
+  it.each([
+    ['prehashed (ED)', 'Voxpen_1.5.0_x64-setup.exe.minisig', 'ED'],
+    ['legacy (Ed)', 'Voxpen_1.5.0_x64-setup.exe.legacy.minisig', 'Ed'],
+  ])('verifies the %s signature over the file and reads its key id and signed file name', (_, sigName, algorithm) => {
+    const sig = verifySignature(fixtureKey, tauriForm(sigName), installerBytes);
+    expect(sig.algorithm).toBe(algorithm);
+    expect(keyIdHex(sig.keyId)).toBe('1D9B3D8EA53C1714');
+    expect(signedFileName(sig)).toBe('Voxpen_1.5.0_x64-setup.exe');
+  });
+
+  it('refuses the same signatures over other bytes, and under another key', () => {
+    const other = Buffer.concat([installerBytes, Buffer.from('\n')]);
+    for (const sigName of ['Voxpen_1.5.0_x64-setup.exe.minisig', 'Voxpen_1.5.0_x64-setup.exe.legacy.minisig']) {
+      expect(() => verifySignature(fixtureKey, tauriForm(sigName), other)).toThrow('signature does not match the file');
+      expect(() => verifySignature(key, tauriForm(sigName), installerBytes)).toThrow('made with key 1D9B3D8EA53C1714');
+    }
+  });
+});
+
+describe('signedFileName', () => {
+  it("reads the trusted comment's file: field as tauri signer sign writes it", () => {
+    expect(signedFileName(parseSignature(signer.sign(installer, { trustedComment: 'timestamp:1\tfile:Voxpen.app.tar.gz' })))).toBe('Voxpen.app.tar.gz');
+    expect(signedFileName(parseSignature(signer.sign(installer, { trustedComment: 'made by hand' })))).toBeUndefined();
   });
 });

@@ -95,3 +95,12 @@ export function verifySignature(publicKey: UpdaterPublicKey, sigFile: string, fi
   }
   return sig;
 }
+
+/**
+ * The file name the trusted comment says was signed: the `file:` field of `timestamp:…\tfile:…[\thashed]`,
+ * as minisign and `tauri signer sign` write it. The trusted comment is covered by the global signature,
+ * so once verifySignature has passed, this name is the signer's word, not the uploader's.
+ */
+export function signedFileName(sig: MinisignSignature): string | undefined {
+  return sig.trustedComment.split('\t').find((field) => field.startsWith('file:'))?.slice('file:'.length);
+}
