@@ -7,12 +7,12 @@ export const TARGET_OPTIONS = {
   region: { type: 'string' },
 } as const satisfies NonNullable<ParseArgsConfig['options']>;
 
-/** The flags, or undefined after printing what was wrong and the usage line. */
-export function parseFlags<O extends NonNullable<ParseArgsConfig['options']>>(options: O, usage: string) {
+/** The flags (of `args`, else the process's), or undefined after printing what was wrong and the usage line. */
+export function parseFlags<O extends NonNullable<ParseArgsConfig['options']>>(options: O, usage: string, args?: string[], err: (text: string) => void = console.error) {
   try {
-    return parseArgs({ options, strict: true }).values;
+    return parseArgs({ options, strict: true, ...(args ? { args } : {}) }).values;
   } catch (error) {
-    console.error(`${(error as Error).message}\n${usage}`);
+    err(`${(error as Error).message}\n${usage}`);
     return undefined;
   }
 }

@@ -12,6 +12,8 @@ export interface TestSigner {
   pubkey: string;
   /** A `.sig` file's content for these bytes (prehashed "ED", as Tauri signs). */
   sign(file: Buffer, options?: { algorithm?: 'ED' | 'Ed'; trustedComment?: string }): string;
+  /** As `tauri signer sign <name>` signs a file of that name: its trusted comment names it. */
+  signAs(name: string, file: Buffer): string;
 }
 
 const b64 = (bytes: Buffer | string) => Buffer.from(bytes).toString('base64');
@@ -26,6 +28,9 @@ export function testSigner(): TestSigner {
     keyId,
     privateKey,
     pubkey,
+    signAs(name, file) {
+      return this.sign(file, { trustedComment: `timestamp:${Math.floor(Date.now() / 1000)}\tfile:${name}` });
+    },
     sign(file, { algorithm = 'ED', trustedComment = `timestamp:${Math.floor(Date.now() / 1000)}\tfile:Voxpen_setup.exe` } = {}) {
       const message = algorithm === 'ED' ? createHash('blake2b512').update(file).digest() : file;
       const signature = sign(null, message, privateKey);
