@@ -3,7 +3,7 @@
  * `/api/updates/{target}/{arch}/{current_version}`, written out in TypeScript so the integration tests
  * poll the way an installed app does. Free of this project's imports, like desktop-client.ts.
  *
- * The app builds its updater with one custom rule (Rust, tauri-plugin-updater 2):
+ * The app builds its updater with one custom rule (Rust, tauri-plugin-updater 2; docs/desktop-api.md#updates):
  *
  *   app.updater_builder()
  *       .version_comparator(|current, update| update.version != current)

@@ -125,7 +125,7 @@ export async function releaseCommand(args: string[], deps: ReleaseCommandDeps): 
         return 0;
       }
       await rollBack(target.db, { platform, version, to: rollbackTo }, { by });
-      deps.out(`Rolled back: ${plan} (recorded as ${by}) in ${target.description}. Their apps install it at their next update check if they accept older versions (README "Releases").`);
+      deps.out(`Rolled back: ${plan} (recorded as ${by}) in ${target.description}. Their apps install it at their next update check if their version comparator accepts an older version (docs/desktop-api.md#updates).`);
       return 0;
     } finally {
       await target.close();
