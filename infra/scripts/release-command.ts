@@ -124,7 +124,12 @@ export async function releaseCommand(args: string[], deps: ReleaseCommandDeps): 
         deps.out(`Would roll back: ${plan} (in ${target.description}).\n${DRY_RUN}`);
         return 0;
       }
-      await rollBack(target.db, { platform, version, to: rollbackTo }, { by });
+      try {
+        await rollBack(target.db, { platform, version, to: rollbackTo }, { by });
+      } catch (error) {
+        if (error instanceof ReleaseMissingError) return fail(`Nothing was changed: ${error.message}`);
+        throw error;
+      }
       deps.out(`Rolled back: ${plan} (recorded as ${by}) in ${target.description}. Their apps install it at their next update check if their version comparator accepts an older version (docs/desktop-api.md#updates).`);
       return 0;
     } finally {

@@ -291,6 +291,9 @@ describe('npm run release', () => {
     const published = await release([...macArgs, '--url', urls.dmgArm, '--update-url', urls.appArm, '--rollout', '25', '--by', 'ana', '--signature-file', sigFile('Voxpen.app.tar.gz', appArm)]);
     expect(published.code).toBe(0);
     expect(published.stdout).toContain('offered to 25% of installations');
+    const dry = await release([...macArgs, '--rollout', '50', '--dry-run']);
+    expect(dry.stdout).toContain('Would offer to 50% of installations darwin-aarch64 2.1.0');
+    expect((await stored()).find((r) => r.platform === 'darwin-aarch64')).toMatchObject({ rollout: 25 });
     expect((await release([...macArgs, '--rollout', '50', '--by', 'ana'])).stdout).toContain('now offered to 50%');
     const halted = await release([...macArgs, '--halt', '--by', 'bo']);
     expect(halted.code).toBe(0);
