@@ -104,7 +104,8 @@ export async function checkArtifacts(input: ArtifactRequest, deps: CheckDeps): P
     // Key and trusted comment first: they need no download.
     const sig = verifySignature(key, input.signature);
     keyId = keyIdHex(sig.keyId);
-    const signed = signedFileName(sig);
+    // Tauri and minisign write the bare name; rsign writes the path it was given, so its last part counts.
+    const signed = signedFileName(sig)?.split(/[\\/]/).pop();
     if (signed !== served) {
       return refuse(
         `The signature is of ${signed ?? 'a file it does not name'} (its trusted comment), but the update URL serves ${served}: pass the .sig tauri build wrote beside ${served}, or upload the signed file under the name it was signed as`,

@@ -198,6 +198,13 @@ describe('npm run release', () => {
     expect(await stored()).toEqual([]);
   });
 
+  it('takes a trusted comment that names the file by its path (as rsign writes it) by the path\'s last part', async () => {
+    const sig = file('path.sig', signer.sign(installer, { trustedComment: `timestamp:1\tfile:target/release/bundle/nsis/${X64}\tprehashed` }));
+    const result = await release(['--version', '2.1.0', '--url', urls.x64, '--signature-file', sig, '--dry-run']);
+    expect(result.stderr).toBe('');
+    expect(result.code).toBe(0);
+  });
+
   it.each([
     ['prehashed', 'Voxpen_1.5.0_x64-setup.exe.minisig'],
     ['legacy', 'Voxpen_1.5.0_x64-setup.exe.legacy.minisig'],
