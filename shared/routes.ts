@@ -83,6 +83,9 @@ export const routes: readonly RouteDef[] = [
   { method: 'GET', path: '/api/updates/{target}/{arch}/{current_version}', fn: 'releases', cdnCacheSeconds: 60, forwardsHeaders: ['voxpen-install-id'] },
   { method: 'POST', path: '/api/contact', fn: 'contact' },
   { method: 'ANY', path: '/api/auth/{proxy+}', fn: 'auth', forwardsCredentials: true },
+  // The SDK's own refresh, served by the same Lambda, named apart so it can have its own throttle
+  // (infra/constructs/api.ts, ROUTE_THROTTLES): a flood of sign-ins must not stop every tab's refresh.
+  { method: 'POST', path: '/api/auth/session/refresh', fn: 'auth', forwardsCredentials: true },
   { method: 'POST', path: '/api/users', fn: 'users', forwardsCredentials: true },
   { method: 'POST', path: '/api/ensure-user-exists', fn: 'users', forwardsCredentials: true },
   { method: 'POST', path: '/api/track-login', fn: 'users', forwardsCredentials: true },

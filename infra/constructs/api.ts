@@ -61,12 +61,15 @@ export function accessLogFormat(): string {
 
 /**
  * Routes with their own throttle on the stage, apart from the default every other route gets: Stripe's
- * webhook (its retries must not starve behind, or starve, visitors) and sign-in (an attack on one must not
- * take the others down). Requests per second, steady and burst.
+ * webhook (its retries must not starve behind, or starve, visitors), sign-in, sign-up and reset (an attack
+ * on one must not take the others down) and the session refresh apart from them: every signed-in tab
+ * refreshes once per access token's life, so its budget is large, and a flood of sign-in attempts
+ * that exhausts theirs leaves every signed-in user's refresh alone. Requests per second, steady and burst.
  */
 export const ROUTE_THROTTLES: Record<string, { rateLimit: number; burstLimit: number }> = {
   'POST /api/stripe-webhook': { rateLimit: 20, burstLimit: 40 },
   'ANY /api/auth/{proxy+}': { rateLimit: 30, burstLimit: 60 },
+  'POST /api/auth/session/refresh': { rateLimit: 300, burstLimit: 600 },
   'POST /api/contact': { rateLimit: 5, burstLimit: 10 },
 };
 

@@ -735,7 +735,7 @@ describe('the edge: WAF, TLS, logs', () => {
     expect(resources[logGroupId]!.Properties.RetentionInDays).toBeGreaterThan(0);
   });
 
-  it("throttles the Stripe webhook and sign-in on their own budgets, apart from the stage's default", () => {
+  it("throttles the Stripe webhook, sign-in and the session refresh on their own budgets, apart from the stage's default", () => {
     const [[, stage]] = ofType('AWS::ApiGatewayV2::Stage') as [[string, Resource]];
     const settings = stage.Properties.RouteSettings;
     const routeKeys = routes.map((r) => `${r.method} ${r.path}`);
@@ -744,6 +744,11 @@ describe('the edge: WAF, TLS, logs', () => {
       expect(routeKeys, key).toContain(key);
       expect(settings[key]).toEqual({ ThrottlingRateLimit: limits.rateLimit, ThrottlingBurstLimit: limits.burstLimit });
     }
+    // The refresh has a budget of its own, larger than sign-in's: a flood of sign-ins cannot stop it.
+    expect(settings['POST /api/auth/session/refresh']).toEqual({ ThrottlingRateLimit: 300, ThrottlingBurstLimit: 600 });
+    const refreshRoute = ofType('AWS::ApiGatewayV2::Route').find(([, r]) => r.Properties.RouteKey === 'POST /api/auth/session/refresh');
+    expect(refreshRoute, 'the refresh is a route of its own').toBeDefined();
+    expect(settings['POST /api/auth/session/refresh'].ThrottlingRateLimit).toBeGreaterThan(settings['ANY /api/auth/{proxy+}'].ThrottlingRateLimit);
     // The route settings name routes, so the stage waits for them.
     const routeIds = ofType('AWS::ApiGatewayV2::Route').map(([id]) => id);
     expect([stage.DependsOn ?? []].flat()).toEqual(expect.arrayContaining(routeIds));
