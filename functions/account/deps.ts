@@ -12,7 +12,7 @@ export interface AccountDeps {
   now: () => number;
 }
 
-/** Who is asking: the session's user and handle, and the address the request came from (the sign-in limits count by it). */
+/** Who is asking: the session's user and handle, and the key of the client the request came from (functions/lib/client-ip.ts: the sign-in limits count by it). */
 export interface Caller {
   userId: string;
   sessionHandle: string;

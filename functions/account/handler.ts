@@ -11,7 +11,7 @@ import { renameAccount } from '../accounts/profile';
 import { tooManyAttempts } from '../auth/auth-limits';
 import { StripeApiError } from '../billing/stripe-api';
 import { stripeClient } from '../billing/stripe-client';
-import { clientIp } from '../lib/client-ip';
+import { clientKey } from '../lib/client-ip';
 import { documentClient } from '../lib/dynamo';
 import { byRouteKey, httpHandler, type HttpEvent } from '../lib/http';
 import { HttpError } from '../lib/http-error';
@@ -34,7 +34,7 @@ async function deps(): Promise<AccountDeps> {
 async function callerOf(event: HttpEvent<unknown>): Promise<Caller> {
   const { userId, sessionHandle } = sessionOf(event);
   const origin = await getSecret('originVerify');
-  return { userId, sessionHandle, address: clientIp(event, origin) };
+  return { userId, sessionHandle, address: clientKey(event, origin) };
 }
 
 const message = (status: number, text: string, extra: Omit<AccountMessage, 'message'> = {}) => json(status, { message: text, ...extra } satisfies AccountMessage);

@@ -4,7 +4,7 @@
  */
 import { contactMessageBody, type ContactMessageSent } from '../../shared/schemas/contact';
 import { contactTexts } from '../../shared/texts';
-import { clientIp } from '../lib/client-ip';
+import { clientKey } from '../lib/client-ip';
 import { documentClient } from '../lib/dynamo';
 import { httpHandler } from '../lib/http';
 import { HttpError } from '../lib/http-error';
@@ -17,7 +17,7 @@ import { CONTACT_RATE_LIMIT, hashIp, storeContactMessage } from './messages';
 export const handler = httpHandler(
   async (event) => {
     const [{ pepper }, origin] = await Promise.all([getSecret('ipHash'), getSecret('originVerify')]);
-    const ipHash = hashIp(clientIp(event, origin), pepper);
+    const ipHash = hashIp(clientKey(event, origin), pepper);
     const db = documentClient();
 
     const decision = await hit(db, CONTACT_RATE_LIMIT, ipHash);
