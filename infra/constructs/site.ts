@@ -117,6 +117,12 @@ export class Site extends Construct {
       // Applies with a custom domain; the default *.cloudfront.net certificate's policy is AWS's (TLSv1 allowed).
       minimumProtocolVersion: props.domain ? SecurityPolicyProtocol.TLS_V1_2_2021 : undefined,
       webAclId: props.webAclArn,
+      // IPv4 only at the edge: every per-visitor limit (the WAF rate rule, the API's own) must count one
+      // client as one, and an IPv6 client owns a /64 of 2^64 addresses. AWS WAF's rate rules count each
+      // IPv6 address apart (no prefix key) and run before any CloudFront function could add one, so with
+      // IPv6 on the WAF rule would not hold. Dual-stack and NAT64 clients reach IPv4 as they do any
+      // IPv4-only site (docs/security.md).
+      enableIpv6: false,
       // No legacy standard logging: it records every query string (Google's one-time code, Stripe's session
       // id). Access logs are CloudFront's standard logging v2, without them (infra/constructs/cloudfront-logs.ts).
       defaultBehavior: {

@@ -600,6 +600,14 @@ describe('the edge: WAF, TLS, logs', () => {
     expect(json(dist.Properties.DistributionConfig.WebACLId)).toContain(aclId);
   });
 
+  it('serves viewers over IPv4 only, so the per-IP WAF rule counts one client once (WAF cannot key an IPv6 client by its /64)', () => {
+    const [[, dist]] = ofType('AWS::CloudFront::Distribution') as [[string, Resource]];
+    // An IPv6 viewer picks any of its /64's 2^64 addresses: with IPv6 on, the per-IP rule below would hold nobody.
+    expect(dist.Properties.DistributionConfig.IPV6Enabled).toBe(false);
+    const [[, acl]] = ofType('AWS::WAFv2::WebACL') as [[string, Resource]];
+    expect(acl.Properties.Rules[0].Statement.RateBasedStatement.AggregateKeyType).toBe('IP');
+  });
+
   it('turns WAF off only for waf=false (the -c string or a cdk.json boolean)', () => {
     expect(wafFromContext(undefined, undefined)).toEqual({ rateLimit: undefined });
     expect(wafFromContext('true', 500)).toEqual({ rateLimit: 500 });
