@@ -7,7 +7,7 @@
  * its email, and last the account's record, so a deletion that fails midway still finds the account
  * when it is tried again. Each step is safe to repeat.
  */
-import { RESET_MAIL_RULE } from '../auth/auth-limits';
+import { RESET_MAIL_PAIR_RULE, RESET_MAIL_RULE, resetMailPair } from '../auth/auth-limits';
 import { deleteHandoffCodesOf } from '../auth/handoff-codes';
 import { forgetPasswordChecksOf } from '../auth/sign-in-guard';
 import { deleteAccountRecord } from '../accounts/deletion';
@@ -29,7 +29,9 @@ export async function eraseUserData(deps: Pick<AccountDeps, 'db'>, who: { userId
     deleteUsageHistory(db, who.userId),
     deleteHandoffCodesOf(db, who.userId),
     Promise.all(emails.map((email) => deleteContactMessagesFrom(db, email))),
-    Promise.all(emails.flatMap((email) => [forgetPasswordChecksOf(db, email, who.address), reset(db, RESET_MAIL_RULE, email)])),
+    Promise.all(
+      emails.flatMap((email) => [forgetPasswordChecksOf(db, email, who.address), reset(db, RESET_MAIL_RULE, email), reset(db, RESET_MAIL_PAIR_RULE, resetMailPair(email, who.address))]),
+    ),
   ]);
   await deleteAccountRecord(db, who.userId);
   return { usageMonths, handoffCodes, contactMessages: messages.reduce((a, b) => a + b, 0) };

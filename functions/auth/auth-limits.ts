@@ -7,9 +7,12 @@
  * - email-exists look-ups: 20 per 15 minutes per address (the look-up is an enumeration oracle by
  *   design; a person on the sign-up page makes a handful);
  * - password-reset requests: 10 per hour per address;
- * - reset mail: 3 per hour per recipient, whoever asks. Past that the request is answered exactly as
- *   a sent one (the answer never says whether an account exists, and must not start saying so now),
- *   nothing is sent, and the log says so.
+ * - reset mail: 3 per hour per (recipient, requesting address), and 10 per hour per recipient across
+ *   addresses. One stranger's address fills only its own 3, so the owner asking from theirs still
+ *   gets the mail: the recipient's ceiling takes four addresses to fill, and the mail a stranger can
+ *   make arrive stays bounded. Past either the request is answered exactly as a sent one (the answer
+ *   never says whether an account exists, and must not start saying so now), nothing is sent, and
+ *   the log says so.
  *
  * Every attempt counts before the work is done (one atomic ADD), so parallel requests cannot slip
  * past. A refused request is a 429 with Retry-After, thrown as an HttpError for the auth handler to
@@ -25,7 +28,11 @@ import { requestAddress, type AddressOf, type SdkRequest } from './request-addre
 export const SIGN_UP_RULE: RateLimitRule = { scope: 'signup-address', limit: 10, windowSeconds: 60 * 60 };
 export const EMAIL_EXISTS_RULE: RateLimitRule = { scope: 'email-exists-address', limit: 20, windowSeconds: 15 * 60 };
 export const RESET_REQUEST_RULE: RateLimitRule = { scope: 'reset-request-address', limit: 10, windowSeconds: 60 * 60 };
-export const RESET_MAIL_RULE: RateLimitRule = { scope: 'reset-mail-recipient', limit: 3, windowSeconds: 60 * 60 };
+export const RESET_MAIL_PAIR_RULE: RateLimitRule = { scope: 'reset-mail-pair', limit: 3, windowSeconds: 60 * 60 };
+// Its own scope: the counter of 3 per recipient before this one must not be read as this one's.
+export const RESET_MAIL_RULE: RateLimitRule = { scope: 'reset-mail-ceiling', limit: 10, windowSeconds: 60 * 60 };
+/** The subject of RESET_MAIL_PAIR_RULE: one recipient asked for from one address. */
+export const resetMailPair = (email: string, address: string) => `${email}\n${address}`;
 
 export interface LimitDeps {
   db: () => DynamoDBDocumentClient;
@@ -52,15 +59,31 @@ export function limitPerAddress<I extends { options: { req: SdkRequest } }, O>(r
   };
 }
 
+/** The SDK's request, which it keeps in the user context of every API call it serves (`_default.request`). */
+function requestIn(userContext: unknown): SdkRequest {
+  const request = (userContext as { _default?: { request?: SdkRequest } } | undefined)?._default?.request;
+  if (!request) throw new Error('reset mail: the SDK passed no request in the user context');
+  return request;
+}
+
 /**
  * Wraps the reset mail's delivery: the SDK calls it only for an account that exists, so only real
- * recipients are counted, and skipping the send leaves the API's answer as it was.
+ * recipients are counted, and skipping the send leaves the API's answer as it was. The pair is
+ * counted first: a request its pair refuses takes nothing from the recipient's ceiling.
  */
-export function limitResetMail<I extends { user: { email: string } }>(send: (input: I) => Promise<void>, deps: Omit<LimitDeps, 'address'>): (input: I) => Promise<void> {
+export function limitResetMail<I extends { user: { email: string }; userContext: unknown }>(send: (input: I) => Promise<void>, deps: LimitDeps): (input: I) => Promise<void> {
   const now = deps.now ?? Date.now;
+  const addressOf = deps.address ?? requestAddress;
   return async (input) => {
-    const decision = await hit(deps.db(), RESET_MAIL_RULE, input.user.email.trim().toLowerCase(), now());
-    if (!decision.allowed) {
+    const email = input.user.email.trim().toLowerCase();
+    const at = now();
+    const pair = await hit(deps.db(), RESET_MAIL_PAIR_RULE, resetMailPair(email, await addressOf(requestIn(input.userContext))), at);
+    if (!pair.allowed) {
+      logger.warn('password reset mail not sent: too many for one recipient from one address this hour', { limit: RESET_MAIL_PAIR_RULE.scope });
+      return;
+    }
+    const ceiling = await hit(deps.db(), RESET_MAIL_RULE, email, at);
+    if (!ceiling.allowed) {
       logger.warn('password reset mail not sent: too many for one recipient this hour', { limit: RESET_MAIL_RULE.scope });
       return;
     }

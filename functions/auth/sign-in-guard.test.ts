@@ -204,37 +204,56 @@ describe('sign-in guard', () => {
     for (let i = 0; i < 40; i++, clock.now += 1_000) expect((await signIn(attempt(`staff${i}@example.com`, 'right1', '198.51.100.9'))).status).toBe('OK');
   });
 
-  it('past 30 failures on one email across addresses, refuses addresses that failed on it, and checks a fresh one', async () => {
+  it('past 30 failures on one email across addresses, refuses every new address for the window, and still checks the owner from an address it signed in from', async () => {
     const clock = { now: Date.parse('2026-05-05T10:00:00Z') };
-    const { signIn } = guarded(clock);
+    const { signIn, calls } = guarded(clock);
+    // The owner signed in from home last week.
+    const home = '203.0.113.5';
+    expect((await signIn(attempt('target@example.com', 'right1', home))).status).toBe('OK');
+    clock.now += 7 * 24 * 3_600_000;
     const attackers = ['198.51.100.10', '198.51.100.11', '198.51.100.12'];
     for (const from of attackers) for (let i = 0; i < 10; i++) await signIn(attempt('target@example.com', 'wrong1', from));
-    // Ceiling reached (30): an attacker address with a failure under its pair limit is refused...
-    const fourth = '198.51.100.13';
-    expect((await signIn(attempt('target@example.com', 'wrong1', fourth))).status).toBe('WRONG_CREDENTIALS_ERROR');
-    const refused = await refusal(signIn(attempt('target@example.com', 'right1', fourth)));
-    expect(refused.headers).toEqual({ 'retry-after': String(SIGN_IN_EMAIL_RULE.windowSeconds) });
-    // ...while an address that never failed on it gets its password checked: the owner gets in.
-    expect((await signIn(attempt('target@example.com', 'right1', '203.0.113.5'))).status).toBe('OK');
+    // Ceiling reached (30): a fresh attacker address gets no guess at all, right or wrong...
+    const checked = calls();
+    for (const fresh of ['198.51.100.13', '198.51.100.14']) {
+      const refused = await refusal(signIn(attempt('target@example.com', 'wrong1', fresh)));
+      expect(refused.headers).toEqual({ 'retry-after': String(SIGN_IN_EMAIL_RULE.windowSeconds) });
+    }
+    await refusal(signIn(attempt('target@example.com', 'right1', '198.51.100.15')));
+    expect(calls()).toBe(checked);
+    // ...nor does one that failed on it...
+    await refusal(signIn(attempt('target@example.com', 'right1', attackers[0]!)));
+    // ...while the owner's own address gets its password checked: the owner gets in.
+    expect((await signIn(attempt('target@example.com', 'right1', home))).status).toBe('OK');
+    // Another email is not touched by this one's ceiling.
+    expect((await signIn(attempt('other@example.com', 'right1', '198.51.100.16'))).status).toBe('OK');
+    // The window over, a new address is checked again.
+    clock.now += SIGN_IN_EMAIL_RULE.windowSeconds * 1000;
+    expect((await signIn(attempt('target@example.com', 'right1', '198.51.100.17'))).status).toBe('OK');
   });
 
-  it('books a successful sign-in in one write, and one after failures in two (the pair forgotten)', async () => {
+  it('books a successful sign-in from a known address in one write, and one from a new address or after failures in two', async () => {
     const clock = { now: Date.parse('2026-05-06T10:00:00Z') };
     const sent: string[] = [];
     const counting = { send: (command: object) => (sent.push(command.constructor.name), db.send(command as never)) } as unknown as TestDynamo['db'];
     const original = (async (input: Input) => ({ status: input.formFields[1]!.value === 'right1' ? 'OK' : 'WRONG_CREDENTIALS_ERROR' })) as unknown as Parameters<typeof guardSignIn>[0];
     const signIn = guardSignIn(original, { db: () => counting, now: () => clock.now, address: async (req) => req.original as string });
+    // The first success from an address: reserved, and remembered for the email (beside two reads: its ceiling and known addresses).
     expect((await signIn(attempt('gus@example.com', 'right1', '198.51.100.6'))).status).toBe('OK');
+    expect(sent.sort()).toEqual(['GetCommand', 'GetCommand', 'UpdateCommand', 'UpdateCommand']);
+    clock.now += IN_FLIGHT_MS;
+    sent.length = 0;
     // It was six writes at first, then four (each counter counted, then the take-back and the pair forgotten).
-    expect(sent).toEqual(['UpdateCommand']);
+    expect((await signIn(attempt('gus@example.com', 'right1', '198.51.100.6'))).status).toBe('OK');
+    expect(sent.sort()).toEqual(['GetCommand', 'GetCommand', 'UpdateCommand']);
     // A failure (once the success is over): counted before, recorded after, and on the email's ceiling.
     clock.now += IN_FLIGHT_MS;
     sent.length = 0;
     expect((await signIn(attempt('gus@example.com', 'wrong1', '198.51.100.6'))).status).toBe('WRONG_CREDENTIALS_ERROR');
-    expect(sent.sort()).toEqual(['UpdateCommand', 'UpdateCommand', 'UpdateCommand']);
+    expect(sent.sort()).toEqual(['GetCommand', 'GetCommand', 'UpdateCommand', 'UpdateCommand', 'UpdateCommand']);
     sent.length = 0;
     expect((await signIn(attempt('gus@example.com', 'right1', '198.51.100.6'))).status).toBe('OK');
-    // The pair had failed: a read of the email's ceiling, and its failures forgotten.
-    expect(sent.sort()).toEqual(['GetCommand', 'UpdateCommand', 'UpdateCommand']);
+    // The pair had failed: its failures forgotten.
+    expect(sent.sort()).toEqual(['GetCommand', 'GetCommand', 'UpdateCommand', 'UpdateCommand']);
   });
 });

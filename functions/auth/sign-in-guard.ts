@@ -10,13 +10,15 @@
  *   many accounts) stops there. A success does not reset it (one known account would let a sprayer
  *   wipe its count between guesses); its own check counts only while it is in flight;
  * - per email, 30 per hour across addresses: a ceiling for an attacker who spreads guesses over many
- *   addresses. Past it, an address that has already failed on that email in its pair window is
- *   refused; an address with no failure on it still gets its attempt checked. So the owner, whose
- *   address has not failed, signs in with the right password while the attack is slowed to about one
- *   guess per address per pair window.
+ *   addresses. Past it, every address is refused for the rest of the window but those the email
+ *   has signed in from before (./known-addresses.ts, 90 days): a fresh address would otherwise be one
+ *   more guess, and an attacker has as many addresses as they like. So the owner, at home or at work,
+ *   signs in with the right password while the attack gets no guess at all.
  *
- * What a stranger can still do: refuse an address they share with the owner (the same NAT), and an
- * owner who mistyped once from an address during an attack waits out that address's pair window.
+ * What a stranger can still do: refuse an address they share with the owner (the same NAT), and keep
+ * the owner from signing in with a password from an address never used before while the attack lasts
+ * (Google sign-in and the password reset stay open). Addresses are client keys: an IPv6 client is its
+ * /64 (functions/lib/client-ip.ts).
  *
  * Checks are counted before the password is checked, so parallel guesses cannot slip past: a check in
  * flight counts toward the address's and the pair's limits until it ends or could no longer be
@@ -26,8 +28,9 @@
 import type { DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
 import type { APIInterface } from 'supertokens-node/recipe/emailpassword';
 import { logger } from '../lib/logger';
-import { hit, peek, reset, type RateLimitRule } from '../lib/rate-limit';
+import { hit, peek, reset, type RateDecision, type RateLimitRule } from '../lib/rate-limit';
 import { tooManyAttempts, type LimitDeps } from './auth-limits';
+import { forgetKnownAddresses, knownAddress, rememberAddress, type KnownAddress } from './known-addresses';
 import { forgetPairFailures, forgetPairOf, recordFailure, releaseCheck, reserveCheck, SIGN_IN_ADDRESS_RULE, SIGN_IN_PAIR_RULE, windowEndsAt, type CheckCounts, type Reservation } from './password-checks';
 import { requestAddress } from './request-address';
 
@@ -66,17 +69,20 @@ function overLimit(rule: RateLimitRule, counts: CheckCounts, r: Reservation, at:
   return Math.max(1, Math.ceil((clearsAt - at) / 1000));
 }
 
+/** What the email's own items said when the check was reserved: its ceiling, and whether this address is one it signed in from. */
+interface EmailState {
+  ceiling: RateDecision;
+  address: KnownAddress;
+}
+
 /** Which rule, if any, refuses a reserved check, and for how long. */
-async function refusalOf(db: DynamoDBDocumentClient, r: Reservation, email: string | undefined): Promise<{ rule: RateLimitRule; retryAfterSeconds: number } | undefined> {
+function refusalOf(r: Reservation, email: EmailState | undefined): { rule: RateLimitRule; retryAfterSeconds: number } | undefined {
   const byAddress = overLimit(SIGN_IN_ADDRESS_RULE, r.address, r, r.at);
   if (byAddress !== undefined) return { rule: SIGN_IN_ADDRESS_RULE, retryAfterSeconds: byAddress };
   const byPair = overLimit(SIGN_IN_PAIR_RULE, r.pair, r, r.at);
   if (byPair !== undefined) return { rule: SIGN_IN_PAIR_RULE, retryAfterSeconds: byPair };
-  // This address failed on this email before, or is checking it in parallel: the email's ceiling applies.
-  if (email && r.pair.failures + r.pair.inFlight > 1) {
-    const ceiling = await peek(db, SIGN_IN_EMAIL_RULE, email, r.at);
-    if (!ceiling.allowed) return { rule: SIGN_IN_EMAIL_RULE, retryAfterSeconds: ceiling.retryAfterSeconds };
-  }
+  // Past the email's ceiling only the addresses it signed in from before are checked.
+  if (email && !email.ceiling.allowed && !email.address.known) return { rule: SIGN_IN_EMAIL_RULE, retryAfterSeconds: email.ceiling.retryAfterSeconds };
   return undefined;
 }
 
@@ -84,14 +90,19 @@ async function refusalOf(db: DynamoDBDocumentClient, r: Reservation, email: stri
  * The rules above around any check of a password: a sign-in, and the account page's checks of the
  * current password (a password change, a deletion), so a guesser gains nothing by going there. The
  * check runs only when the limits allow it; its `status` 'OK' is a success, anything else a failure.
- * A success writes once (its reservation), or twice after failures on its pair (they are forgotten).
+ * A success from an address the email knows writes once (its reservation) and reads twice (the
+ * email's ceiling and known addresses, beside the reservation, so no slower); from a new address it
+ * writes once more (remembered), as it does after failures on its pair (they are forgotten).
  */
 export async function limitPasswordCheck<T extends { status: string }>(db: DynamoDBDocumentClient, attempt: PasswordAttempt, check: () => Promise<T>): Promise<LimitedCheck<T>> {
   const { email, at } = attempt;
-  const reserved = await reserveCheck(db, attempt);
+  const [reserved, emailState] = await Promise.all([
+    reserveCheck(db, attempt),
+    email ? Promise.all([peek(db, SIGN_IN_EMAIL_RULE, email, at), knownAddress(db, email, attempt.address, at)]).then(([ceiling, address]) => ({ ceiling, address })) : undefined,
+  ]);
   if (!reserved.reserved) return refused(SIGN_IN_ADDRESS_RULE, reserved.retryAfterSeconds);
   const r = reserved.reservation;
-  const refusal = await refusalOf(db, r, email);
+  const refusal = refusalOf(r, emailState);
   if (refusal) {
     // It never ran: taken out of the checks in flight, as the design before this one never let a refusal count.
     await releaseCheck(db, r);
@@ -100,7 +111,10 @@ export async function limitPasswordCheck<T extends { status: string }>(db: Dynam
 
   const result = await check();
   if (result.status === 'OK') {
-    if (r.pair.failures > 0) await forgetPairFailures(db, r);
+    await Promise.all([
+      r.pair.failures > 0 ? forgetPairFailures(db, r) : undefined,
+      email && emailState && !emailState.address.fresh ? rememberAddress(db, email, attempt.address, at, emailState.address) : undefined,
+    ]);
   } else {
     await Promise.all([
       // Not recorded (DynamoDB still refusing after the SDK's retries): the answer stays the failure, so a
@@ -112,9 +126,9 @@ export async function limitPasswordCheck<T extends { status: string }>(db: Dynam
   return { allowed: true, result };
 }
 
-/** What an email's own checks left (its failures across addresses, and from this address): forgotten with its account. */
+/** What an email's own checks left (its failures across addresses, and from this address, and where it signed in from): forgotten with its account. */
 export async function forgetPasswordChecksOf(db: DynamoDBDocumentClient, email: string, address: string): Promise<void> {
-  await Promise.all([reset(db, SIGN_IN_EMAIL_RULE, email), forgetPairOf(db, email, address)]);
+  await Promise.all([reset(db, SIGN_IN_EMAIL_RULE, email), forgetPairOf(db, email, address), forgetKnownAddresses(db, email)]);
 }
 
 export function guardSignIn(original: SignInPOST, deps: LimitDeps): SignInPOST {

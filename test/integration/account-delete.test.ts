@@ -9,7 +9,8 @@ import { ScanCommand } from '@aws-sdk/lib-dynamodb';
 import type Stripe from 'stripe';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { getAccount } from '../../functions/accounts/account';
-import { RESET_MAIL_RULE } from '../../functions/auth/auth-limits';
+import { RESET_MAIL_PAIR_RULE, RESET_MAIL_RULE, resetMailPair } from '../../functions/auth/auth-limits';
+import { KNOWN_ADDRESSES } from '../../functions/auth/known-addresses';
 import { addressChecksKey, emailTag, pairAttribute } from '../../functions/auth/password-checks';
 import { SIGN_IN_EMAIL_RULE } from '../../functions/auth/sign-in-guard';
 import { rateLimitKey } from '../../functions/lib/rate-limit';
@@ -69,10 +70,12 @@ describe('DELETE /api/account', () => {
     expect((await scan('usage')).filter((i) => i.userId === userId).map((i) => String(i.month).split('#')[0]).sort()).toEqual([new Date().toISOString().slice(0, 7), ...keyRecords]);
     expect((await new AuthApi(stack.api, stack.web).post('/api/contact', { name: 'Leaving', email, message: 'Bye' })).status).toBe(201);
     await desktopCode(who); // an unredeemed handoff code
+    expect((await who.signIn(email, PASSWORD)).status).toBe('OK'); // remembered as an address the email signs in from
     const wrongSignIn = await who.call('POST', '/api/auth/signin', { formFields: [{ id: 'email', value: email }, { id: 'password', value: 'wrong-guess-1' }] }, { rid: 'emailpassword' });
     expect(((await wrongSignIn.json()) as { status: string }).status).toBe('WRONG_CREDENTIALS_ERROR');
     await who.requestPasswordReset(email);
-    const emailKeys = [rateLimitKey(SIGN_IN_EMAIL_RULE, email), rateLimitKey(RESET_MAIL_RULE, email)];
+    // The addresses it signed in from, and its reset mail asked for from this one, are the email's too.
+    const emailKeys = [rateLimitKey(SIGN_IN_EMAIL_RULE, email), rateLimitKey(RESET_MAIL_RULE, email), rateLimitKey(RESET_MAIL_PAIR_RULE, resetMailPair(email, who.address)), rateLimitKey(KNOWN_ADDRESSES, email)];
     expect((await scan('rateLimits')).map((i) => i.key)).toEqual(expect.arrayContaining(emailKeys));
     // The pair's failures are kept on the address's item (functions/auth/password-checks.ts).
     const addressItem = async () => (await scan('rateLimits')).find((i) => i.key === addressChecksKey(who.address)) ?? {};
