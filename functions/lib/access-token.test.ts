@@ -16,10 +16,10 @@ beforeAll(async () => {
 const now = () => Math.floor(Date.now() / 1000);
 const v5 = { sub: 'user-1', rsub: 'user-1', tId: 'public', sessionHandle: 'handle-1', refreshTokenHash1: 'hash-1', parentRefreshTokenHash1: null, antiCsrfToken: null, email: 'ada@example.com' };
 
-function token(overrides: { payload?: Record<string, unknown>; header?: Record<string, unknown>; key?: Keys; exp?: number } = {}) {
+function token(overrides: { payload?: Record<string, unknown>; header?: Record<string, unknown>; key?: Keys; exp?: number; iat?: number } = {}) {
   return new SignJWT({ ...v5, ...overrides.payload })
     .setProtectedHeader({ alg: 'RS256', typ: 'JWT', version: '5', kid: 'd-1', ...overrides.header })
-    .setIssuedAt(now() - 10)
+    .setIssuedAt(overrides.iat ?? now() - 10)
     .setExpirationTime(overrides.exp ?? now() + 3600)
     .sign((overrides.key ?? core).privateKey);
 }
@@ -38,6 +38,11 @@ describe('verifyAccessToken', () => {
 
   it("answers 401 'try refresh token' for an expired token, so the web SDK refreshes", async () => {
     expect(await refusal(verifyAccessToken(await token({ exp: now() - 1 }), keys))).toEqual({ status: 401, message: TRY_REFRESH_TOKEN });
+  });
+
+  it("refuses a token older than 15 minutes whatever its exp says (a core left at its default hour), so a revoked one reads no longer", async () => {
+    expect(await refusal(verifyAccessToken(await token({ iat: now() - 15 * 60 - 5, exp: now() + 3600 }), keys))).toEqual({ status: 401, message: TRY_REFRESH_TOKEN });
+    expect((await verifyAccessToken(await token({ iat: now() - 15 * 60 + 30, exp: now() + 3600 }), keys)).userId).toBe('user-1');
   });
 
   it('refuses a token signed by another key, altered, or made up', async () => {

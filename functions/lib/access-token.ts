@@ -3,10 +3,13 @@
  * the core, so any backend can check it against the core's public keys (SuperTokens documents this
  * for services other than the auth one). The checks mirror the SDK's own local verification of a v5
  * token (lib/build/recipe/session/accessToken.js): signature by a current key, not expired, and the
- * claims the core always sets. What fails answers as the SDK does: 401 'try refresh token', so the
- * web SDK refreshes the session and retries.
+ * claims the core always sets; and one more of ours: no older than ACCESS_TOKEN_LIFETIME_SECONDS, so a
+ * core left at its default hour still gives a revoked session's token no more than 15 minutes of
+ * reads. What fails answers as the SDK does: 401 'try refresh token', so the web SDK refreshes the
+ * session and retries.
  */
 import { errors, jwtVerify, type JWTPayload, type JWTVerifyGetKey } from 'jose';
+import { ACCESS_TOKEN_LIFETIME_SECONDS } from '../../shared/session-lifetime';
 import { HttpError } from './http-error';
 
 /** The SDK's own 401 messages: the frontend SDK refreshes on any 401, the message says why. */
@@ -40,7 +43,7 @@ export async function verifyAccessToken(token: string, keys: JWTVerifyGetKey): P
   let payload: JWTPayload & Record<string, unknown>;
   let version: unknown;
   try {
-    const verified = await jwtVerify(token, keys, { algorithms: ['RS256'], requiredClaims: ['exp', 'iat'] });
+    const verified = await jwtVerify(token, keys, { algorithms: ['RS256'], requiredClaims: ['exp', 'iat'], maxTokenAge: ACCESS_TOKEN_LIFETIME_SECONDS });
     payload = verified.payload as typeof payload;
     version = verified.protectedHeader.version;
   } catch (error) {

@@ -1,4 +1,7 @@
-/** POST /api/track-login {userId} (spec §7): last login time and login count, for one's own account only. */
+/**
+ * POST /api/track-login {userId} (spec §7): last login time and login count, for one's own account only.
+ * A write, so the core is asked that the session is live: a signed-out or revoked token counts no login.
+ */
 import { trackLoginBody, type TrackLoginBody } from '../../shared/schemas/accounts';
 import { usersTexts } from '../../shared/texts';
 import { trackLogin as recordLogin } from '../accounts/login-tracking';
@@ -6,7 +9,7 @@ import { documentClient } from '../lib/dynamo';
 import { httpHandler } from '../lib/http';
 import { HttpError } from '../lib/http-error';
 import { json } from '../lib/response';
-import { requireSession, sessionOf } from '../lib/session';
+import { requireLiveSession, sessionOf } from '../lib/session';
 
 export const trackLogin = httpHandler<TrackLoginBody>(
   async (event) => {
@@ -16,5 +19,5 @@ export const trackLogin = httpHandler<TrackLoginBody>(
     if (!user) throw new HttpError(404, usersTexts.notFound);
     return json(200, { lastLoginAt: user.lastLoginAt, loginCount: user.loginCount });
   },
-  { auth: requireSession(), body: trackLoginBody },
+  { auth: requireLiveSession(), body: trackLoginBody },
 );

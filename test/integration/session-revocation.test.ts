@@ -179,11 +179,39 @@ describe('a signed-out browser', () => {
     expect(await res.json()).toEqual({ message: 'unauthorised' });
   });
 
+  it('cannot count a login with its old access token: POST /api/track-login, a write, asks the core (401)', async () => {
+    const { browser, userId } = await signedUp();
+    expect((await browser.post('/api/ensure-user-exists')).status).toBe(201);
+    expect((await browser.post('/api/track-login', { userId })).status).toBe(200);
+    const oldAccessToken = browser.jar.get('sAccessToken')!;
+    expect((await browser.signOut()).status).toBe('OK');
+
+    const res = await fetch(`${stack.api}/api/track-login`, {
+      method: 'POST',
+      headers: { origin: stack.web, cookie: `sAccessToken=${oldAccessToken}`, 'content-type': 'application/json' },
+      body: JSON.stringify({ userId }),
+    });
+    expect(res.status).toBe(401);
+    expect(await res.json()).toEqual({ message: 'unauthorised' });
+  });
+
   it('keeps ordinary reads stateless: the old access token reads until it expires, without asking the core', async () => {
     const { browser } = await signedUp();
     const oldAccessToken = browser.jar.get('sAccessToken')!;
     expect((await browser.signOut()).status).toBe('OK');
     expect((await withAccessCookie(oldAccessToken, 'GET', '/api/user-profile')).status).not.toBe(401);
+  });
+});
+
+describe('access token lifetime', () => {
+  it('gives a new access token 15 minutes (exp - iat = 900), at sign-up and after a refresh, so a revoked one reads for 15 minutes at most', async () => {
+    const { browser } = await signedUp();
+    const issued = claimsOf(browser.jar.get('sAccessToken')!);
+    expect(Number(issued.exp) - Number(issued.iat)).toBe(900);
+    const refreshed = await refreshWithCookie(browser.jar.get('sRefreshToken')!);
+    expect(refreshed.status).toBe(200);
+    const renewed = claimsOf(cookieFrom(refreshed, 'sAccessToken')!);
+    expect(Number(renewed.exp) - Number(renewed.iat)).toBe(900);
   });
 });
 

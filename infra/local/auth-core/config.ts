@@ -1,10 +1,12 @@
 /**
- * What a deployment would set in a SuperTokens core's config.yaml, for the local core: the same
- * defaults as the real core (1 h access tokens, 100-day refresh tokens, weekly dynamic key rotation,
- * 1 h password reset tokens), plus the scrypt cost of password hashes.
+ * What a deployment would set in a SuperTokens core's config.yaml, for the local core: the product's
+ * 15-minute access tokens (`access_token_validity`, shared/session-lifetime.ts; the real core's default
+ * is an hour), and the real core's defaults otherwise (100-day refresh tokens, weekly dynamic key
+ * rotation, 1 h password reset tokens), plus the scrypt cost of password hashes.
  */
 import type { ScryptCost } from './password-hash';
 import { DEFAULT_SCRYPT_COST } from './password-hash';
+import { ACCESS_TOKEN_LIFETIME_SECONDS } from '../../../shared/session-lifetime';
 
 export interface CoreConfig {
   /** Keys a caller may present in the `api-key` header; none means the core is open (as the real one is without `api_keys`). */
@@ -19,7 +21,7 @@ export interface CoreConfig {
 
 export const DEFAULT_CORE_CONFIG: CoreConfig = {
   apiKeys: [],
-  accessTokenValiditySeconds: 3600,
+  accessTokenValiditySeconds: ACCESS_TOKEN_LIFETIME_SECONDS,
   refreshTokenValidityMinutes: 60 * 24 * 100,
   dynamicSigningKeyIntervalHours: 24 * 7,
   passwordResetTokenLifetimeMs: 60 * 60 * 1000,
