@@ -11,6 +11,11 @@ describe('the front-token cookie', () => {
     expect(readSessionHint(cookie)).toEqual({ userId: 'u-1', accessTokenExpiresAt: 1_700_000_000_000 });
   });
 
+  it("tells the account's email, from the access token's email claim it carries", () => {
+    const cookie = `sFrontToken=${frontToken({ uid: 'u-1', ate: 1_700_000_000_000, up: { sub: 'u-1', email: 'ada@example.com' } })}`;
+    expect(readSessionHint(cookie)).toEqual({ userId: 'u-1', accessTokenExpiresAt: 1_700_000_000_000, email: 'ada@example.com' });
+  });
+
   it('tells nothing without the cookie, or from one it cannot read', () => {
     expect(readSessionHint('theme=dark')).toBeUndefined();
     expect(readSessionHint('sFrontToken=not base64!')).toBeUndefined();

@@ -11,6 +11,8 @@ export function hasSessionHint(cookie: string = typeof document === 'undefined' 
 
 export interface SessionHint {
   userId: string;
+  /** The account's email, from the access token's `email` claim the front token carries (its `up`). */
+  email?: string;
   /** When the access token the front token describes expires (ms since the epoch). */
   accessTokenExpiresAt: number;
 }
@@ -24,8 +26,9 @@ export function readSessionHint(cookie: string = typeof document === 'undefined'
   const value = frontTokenIn(cookie);
   if (!value) return undefined;
   try {
-    const { uid, ate } = JSON.parse(new TextDecoder().decode(Uint8Array.from(atob(decodeURIComponent(value)), (ch) => ch.charCodeAt(0)))) as { uid?: unknown; ate?: unknown };
-    return typeof uid === 'string' && typeof ate === 'number' ? { userId: uid, accessTokenExpiresAt: ate } : undefined;
+    const { uid, ate, up } = JSON.parse(new TextDecoder().decode(Uint8Array.from(atob(decodeURIComponent(value)), (ch) => ch.charCodeAt(0)))) as { uid?: unknown; ate?: unknown; up?: { email?: unknown } };
+    if (typeof uid !== 'string' || typeof ate !== 'number') return undefined;
+    return { userId: uid, accessTokenExpiresAt: ate, ...(typeof up?.email === 'string' ? { email: up.email } : {}) };
   } catch {
     return undefined;
   }

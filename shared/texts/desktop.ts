@@ -1,5 +1,19 @@
+import { PRODUCT_NAME } from '../product';
+
+/** The desktop platforms /launch names (the app asking to be signed in runs on the visitor's computer). */
+export type DesktopPlatformName = 'Windows' | 'Mac' | 'Linux';
+
 /** The desktop sign-in handoff (docs/decisions.md#4: a single-use code, exchanged for the app's own session). */
 export const desktopTexts = {
+  /** /launch asks before it hands a session over (RFC 8252 §8.6: a native app is approved by the user). */
+  confirmTitle: 'Sign in to the desktop app?',
+  confirmApp: (platform: DesktopPlatformName | undefined) => (platform ? `${PRODUCT_NAME} for ${platform} on this computer` : `The ${PRODUCT_NAME} desktop app on this computer`),
+  confirmAppLabel: 'App',
+  confirmAccountLabel: 'Account',
+  confirmAccountUnknown: 'Your signed-in account',
+  confirmNote: 'Continue only if you started this sign-in from the app yourself. Nothing is handed to the app until you do.',
+  continue: 'Continue to the app',
+  cancel: 'Cancel',
   invalidRedirect: 'Invalid redirect URL',
   signInFirst: 'Authentication required. Please sign in first.',
   invalidCode: 'This sign-in code is invalid or has expired. Please sign in again from the desktop app.',

@@ -186,6 +186,34 @@ describe('desktop sign-in handoff in Chromium', () => {
       await page.waitForURL(`${journey.stack.web}/launch?**`);
       const launch = new URL(page.url()).searchParams;
       for (const name of ['redirect_url', 'code_challenge', 'code_challenge_method', 'state']) expect(launch.get(name)).toBe(opened.searchParams.get(name));
+
+      // It asks: which app (headless Chromium runs on Linux), which account, and waits for the click.
+      const asked = page.getByRole('region', { name: texts.desktop.confirmTitle });
+      await asked.waitFor();
+      await asked.getByText(texts.desktop.confirmApp('Linux')).waitFor();
+      await asked.getByText(email).waitFor();
+      const handoffs: string[] = [];
+      page.on('request', (request) => request.url().includes('/api/auth/desktop-callback') && handoffs.push(request.url()));
+      const launchUrl = page.url();
+      await page.waitForTimeout(5000);
+      expect(page.url()).toBe(launchUrl);
+      expect(handoffs).toEqual([]);
+      expect(await axeFindings(page)).toEqual([]);
+      await page.screenshot({ path: screenshotPath('launch-confirm-1280') });
+      await page.setViewportSize({ width: 390, height: 844 });
+      await page.screenshot({ path: screenshotPath('launch-confirm-390') });
+      // Both choices fit the phone's width, one above the other.
+      for (const name of [texts.desktop.continue, texts.desktop.cancel]) {
+        const box = (await page.getByRole('button', { name }).boundingBox())!;
+        expect(box.x).toBeGreaterThanOrEqual(0);
+        expect(box.x + box.width).toBeLessThanOrEqual(390);
+      }
+      await page.setViewportSize({ width: 1280, height: 720 });
+
+      // By keyboard: the focus starts on the question; Tab reaches "Continue to the app", Enter approves.
+      await page.keyboard.press('Tab');
+      await expect.poll(() => page.evaluate(() => document.activeElement?.textContent)).toBe(texts.desktop.continue);
+      await page.keyboard.press('Enter');
       await page.getByText(texts.desktop.allSet).waitFor();
       await page.screenshot({ path: screenshotPath('launch-1280') });
     });

@@ -1,5 +1,5 @@
 /**
- * The session as pages see it (spec §3: loading, doesSessionExist, userId).
+ * The session as pages see it (spec §3: loading, doesSessionExist, userId; and the account's email).
  *
  * "Is there a session?" is first asked of the front-token cookie the web SDK keeps beside its HttpOnly
  * cookies (../session-hint.ts): without it there is none, and neither the SDK nor the API is asked.
@@ -15,7 +15,7 @@ import { hasSessionHint, readSessionHint } from '../session-hint';
 import { authSdk } from './auth-sdk';
 import { onSessionEvent } from './session-events';
 
-export type SessionState = { loading: true; doesSessionExist: false } | { loading: false; doesSessionExist: boolean; userId?: string };
+export type SessionState = { loading: true; doesSessionExist: false } | { loading: false; doesSessionExist: boolean; userId?: string; email?: string };
 
 const LOADING: SessionState = { loading: true, doesSessionExist: false };
 const SIGNED_OUT: SessionState = { loading: false, doesSessionExist: false };
@@ -29,11 +29,14 @@ const EXPIRY_MARGIN_MS = 7_000;
 async function readSession(): Promise<SessionState> {
   if (!hasSessionHint()) return SIGNED_OUT;
   const hint = readSessionHint();
-  if (hint && hint.accessTokenExpiresAt > Date.now() + EXPIRY_MARGIN_MS) return { loading: false, doesSessionExist: true, userId: hint.userId };
+  if (hint && hint.accessTokenExpiresAt > Date.now() + EXPIRY_MARGIN_MS) return { loading: false, doesSessionExist: true, userId: hint.userId, ...emailOf(hint) };
   const { Session } = await authSdk();
   if (!(await Session.doesSessionExist())) return SIGNED_OUT;
-  return { loading: false, doesSessionExist: true, userId: await Session.getUserId() };
+  // The SDK has refreshed by now if it had to: the front token it keeps describes the new access token.
+  return { loading: false, doesSessionExist: true, userId: await Session.getUserId(), ...emailOf(readSessionHint()) };
 }
+
+const emailOf = (hint: { email?: string } | undefined) => (hint?.email ? { email: hint.email } : {});
 
 const SessionContext = createContext<SessionState>(LOADING);
 

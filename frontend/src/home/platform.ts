@@ -1,4 +1,5 @@
 import { useEffect, useState } from 'react';
+import type { DesktopPlatformName } from '../../../shared/texts/desktop';
 
 export type Platform = 'windows' | 'mac';
 /** A Mac's processor as its desktop build names it (shared/platforms.ts): Apple silicon or Intel. */
@@ -12,10 +13,25 @@ interface NavigatorLike {
 
 const currentNavigator = (): NavigatorLike | undefined => (typeof navigator === 'undefined' ? undefined : navigator);
 
+const platformHint = (nav: NavigatorLike | undefined) => [nav?.userAgentData?.platform, nav?.platform, nav?.userAgent].filter(Boolean).join(' ');
+
 /** spec §2: Apple devices are Mac visitors; everyone else gets the Windows build (the one always published). */
 export function detectPlatform(nav: NavigatorLike | undefined = currentNavigator()): Platform {
-  const hint = [nav?.userAgentData?.platform, nav?.platform, nav?.userAgent].filter(Boolean).join(' ');
-  return /mac|iphone|ipad|ipod/i.test(hint) ? 'mac' : 'windows';
+  return /mac|iphone|ipad|ipod/i.test(platformHint(nav)) ? 'mac' : 'windows';
+}
+
+/**
+ * The desktop system this browser runs on, for saying which app a desktop sign-in signs in (the app
+ * runs on the same computer: it opened this browser). Unlike detectPlatform, which must offer some
+ * download, it guesses nothing: a system it cannot tell (a phone, an unknown agent) is undefined.
+ */
+export function desktopPlatformName(nav: NavigatorLike | undefined = currentNavigator()): DesktopPlatformName | undefined {
+  const hint = platformHint(nav);
+  if (/iphone|ipad|ipod|android/i.test(hint)) return undefined;
+  if (/win/i.test(hint)) return 'Windows';
+  if (/mac/i.test(hint)) return 'Mac';
+  if (/linux|x11|cros/i.test(hint)) return 'Linux';
+  return undefined;
 }
 
 /**

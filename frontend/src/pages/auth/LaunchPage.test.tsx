@@ -1,17 +1,18 @@
-import { act, screen } from '@testing-library/react';
+import { act, fireEvent, screen } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { texts } from '../../../../shared/texts';
 import { DESKTOP_ORIGIN_KEY, DESKTOP_PARAMS_KEY } from '../../auth/desktop-handoff';
 import { leaveSite } from '../../auth/redirect';
 import { useSession, type SessionState } from '../../auth/session';
 import { renderAt } from '../../auth/testing';
+import { desktopPlatformName } from '../../home/platform';
 import { LaunchPage } from './LaunchPage';
 
 vi.mock('../../auth/session', () => ({ useSession: vi.fn() }));
 vi.mock('../../auth/redirect', async (original) => ({ ...(await original<typeof import('../../auth/redirect')>()), leaveSite: vi.fn() }));
 
 const t = texts.desktop;
-const signedIn: SessionState = { loading: false, doesSessionExist: true, userId: 'u-1' };
+const signedIn: SessionState = { loading: false, doesSessionExist: true, userId: 'u-1', email: 'ada@example.com' };
 const signedOut: SessionState = { loading: false, doesSessionExist: false };
 const loading: SessionState = { loading: true, doesSessionExist: false };
 
@@ -39,6 +40,11 @@ async function after(ms: number) {
   act(() => vi.advanceTimersByTime(ms));
 }
 
+/** The visitor's click on "Continue to the app". */
+function continueToApp() {
+  act(() => fireEvent.click(screen.getByRole('button', { name: t.continue })));
+}
+
 beforeEach(() => {
   // The clock moves only when a test moves it, so 1499 ms and 1500 ms are told apart exactly.
   vi.useFakeTimers();
@@ -50,10 +56,55 @@ afterEach(() => {
 });
 
 describe('/launch', () => {
-  it("with a session shows 'You're all set!' and after 1.5 s leaves for the desktop callback with the challenge and state, clearing the stored sign-in", async () => {
+  it('with a session asks first: which app, which account, Continue or Cancel, and hands nothing over without the click', async () => {
     vi.mocked(useSession).mockReturnValue(signedIn);
     pendingDesktopSignIn();
     renderAt(launchAt(), '/launch', <LaunchPage />);
+    const heading = screen.getByRole('heading', { level: 1, name: t.confirmTitle });
+    // The question is read first: the focus starts on it, not on the button that approves.
+    expect(heading).toHaveFocus();
+    expect(screen.getByRole('region', { name: t.confirmTitle })).toHaveAccessibleDescription(t.confirmNote);
+    expect(screen.getByText(t.confirmApp(desktopPlatformName()))).toBeInTheDocument();
+    expect(screen.getByText('ada@example.com')).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: t.continue })).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: t.cancel })).toBeInTheDocument();
+    expect(screen.queryByRole('heading', { name: t.allSet })).not.toBeInTheDocument();
+    await after(60_000);
+    expect(leaveSite).not.toHaveBeenCalled();
+    expect(screen.queryByTestId('where')).not.toBeInTheDocument();
+    expect(sessionStorage.getItem(DESKTOP_PARAMS_KEY)).toBe(QUERY);
+  });
+
+  it('names the app by the computer it runs on: Windows, Mac, Linux, or the desktop app when it cannot tell', () => {
+    expect(t.confirmApp(desktopPlatformName({ userAgent: 'Mozilla/5.0 (Windows NT 10.0; Win64; x64) Chrome/131.0' }))).toBe('Voxpen for Windows on this computer');
+    expect(t.confirmApp(desktopPlatformName({ userAgentData: { platform: 'macOS' } }))).toBe('Voxpen for Mac on this computer');
+    expect(t.confirmApp(desktopPlatformName({ userAgent: 'Mozilla/5.0 (X11; Linux x86_64) Firefox/133.0' }))).toBe('Voxpen for Linux on this computer');
+    expect(t.confirmApp(desktopPlatformName({ userAgent: 'Mozilla/5.0 (iPhone; CPU iPhone OS 18_0 like Mac OS X)' }))).toBe('The Voxpen desktop app on this computer');
+    expect(t.confirmApp(desktopPlatformName({}))).toBe('The Voxpen desktop app on this computer');
+  });
+
+  it('says which account without an email in the session, rather than nothing', () => {
+    vi.mocked(useSession).mockReturnValue({ loading: false, doesSessionExist: true, userId: 'u-1' });
+    renderAt(launchAt(), '/launch', <LaunchPage />);
+    expect(screen.getByText(t.confirmAccountUnknown)).toBeInTheDocument();
+  });
+
+  it('on Cancel forgets the desktop sign-in and goes to the dashboard, handing nothing over', async () => {
+    vi.mocked(useSession).mockReturnValue(signedIn);
+    pendingDesktopSignIn();
+    renderAt(launchAt(), '/launch', <LaunchPage />);
+    act(() => fireEvent.click(screen.getByRole('button', { name: t.cancel })));
+    await after(5000);
+    expect(screen.getByTestId('where')).toHaveTextContent('dashboard /dashboard');
+    expect(leaveSite).not.toHaveBeenCalled();
+    expect(sessionStorage.getItem(DESKTOP_PARAMS_KEY)).toBeNull();
+  });
+
+  it("after the click shows 'You're all set!' and after 1.5 s leaves for the desktop callback with the challenge and state, clearing the stored sign-in", async () => {
+    vi.mocked(useSession).mockReturnValue(signedIn);
+    pendingDesktopSignIn();
+    renderAt(launchAt(), '/launch', <LaunchPage />);
+    continueToApp();
     expect(screen.getByRole('heading', { name: t.allSet })).toBeInTheDocument();
     expect(screen.getByText(t.returning)).toBeInTheDocument();
 
@@ -158,6 +209,7 @@ describe('/launch', () => {
   it('leaves without a state when the app sent none', async () => {
     vi.mocked(useSession).mockReturnValue(signedIn);
     renderAt(launchAt(desktopQuery({ state: undefined })), '/launch', <LaunchPage />);
+    continueToApp();
     await after(1500);
     expect(leaveSite).toHaveBeenCalledWith(`http://localhost:4000/api/auth/desktop-callback?${desktopQuery({ state: undefined })}`);
   });
@@ -175,6 +227,7 @@ describe('/launch', () => {
     vi.mocked(useSession).mockReturnValue(signedIn);
     pendingDesktopSignIn();
     renderAt('/launch', '/launch', <LaunchPage />);
+    continueToApp();
     await after(1500);
     expect(leaveSite).toHaveBeenCalledWith(CALLBACK);
   });
@@ -186,6 +239,7 @@ describe('/launch', () => {
       throw new Error('blocked');
     });
     renderAt(launchAt(), '/launch', <LaunchPage />);
+    continueToApp();
     await after(1500);
     expect(screen.getByRole('alert')).toHaveTextContent(t.redirectFailed);
     expect(screen.getByRole('link', { name: t.goHome })).toBeInTheDocument();
@@ -193,7 +247,7 @@ describe('/launch', () => {
 
   it.each([
     ['loading', loading, launchAt(), t.checking],
-    ['signed in', signedIn, launchAt(), t.allSet],
+    ['signed in', signedIn, launchAt(), t.confirmTitle],
     ['signed out', signedOut, launchAt(), t.signInFirst],
     ['a link without a challenge', signedIn, launchAt(desktopQuery({ code_challenge: undefined })), t.challengeMissing],
   ])('has exactly one h1 when %s (axe page-has-heading-one)', (_, session, address, heading) => {

@@ -1,5 +1,5 @@
-import { useEffect, useState } from 'react';
-import { useSearchParams } from 'react-router';
+import { useEffect, useRef, useState } from 'react';
+import { useNavigate, useSearchParams } from 'react-router';
 import { apiOrigin } from '../../../../shared/api-base';
 import { desktopSignInQuery, parseDesktopSignIn, pickDesktopSignInParams, type DesktopSignIn } from '../../../../shared/desktop-sign-in';
 import { desktopTexts } from '../../../../shared/texts/desktop';
@@ -7,11 +7,13 @@ import { clearDesktopSignIn, pendingDesktopSignIn } from '../../auth/desktop-han
 import { leaveSite, NOTICE_REDIRECT_MS, SUCCESS_REDIRECT_MS, useDelayedRedirect } from '../../auth/redirect';
 import { useSession } from '../../auth/session';
 import { FailureView, SuccessView, WorkingView } from '../../auth/StatusView';
+import { desktopPlatformName } from '../../home/platform';
 
 const t = desktopTexts;
 
 type LaunchState =
   | { kind: 'loading' }
+  | { kind: 'confirm'; email: string | undefined }
   | { kind: 'success'; callbackUrl: string }
   | { kind: 'error'; message: string; signInPath?: string };
 
@@ -22,14 +24,20 @@ function desktopCallbackUrl(signIn: DesktopSignIn): string {
 }
 
 /**
- * spec §2 /launch, §4 loading → success | error: a signed-in browser is sent on to the desktop
- * callback after 1.5 s; a signed-out one to /signin (keeping the desktop sign-in) after 2 s. The
- * redirect must be the desktop app's loopback address and the sign-in must carry a PKCE S256 challenge
- * (docs/decisions.md#3), checked as the API checks them.
+ * spec §2 /launch, §4 loading → success | error, with one step the spec lacks: a signed-in browser
+ * first asks (which app, which account, "Continue to the app" or "Cancel"), and only the click sends it
+ * on to the desktop callback, after the spec's 1.5 s of "You're all set!". Without it any page could
+ * walk a signed-in browser through /launch with its own challenge to any loopback port and hand a
+ * listener there a session (RFC 8252 §8.6 asks for the user's approval; docs/security.md). A signed-out
+ * browser goes to /signin (keeping the desktop sign-in) after 2 s. The redirect must be the desktop
+ * app's loopback address and the sign-in must carry a PKCE S256 challenge (docs/decisions.md#3),
+ * checked as the API checks them.
  */
 export function LaunchPage() {
   const session = useSession();
+  const navigate = useNavigate();
   const [params] = useSearchParams();
+  const [confirmed, setConfirmed] = useState(false);
   const [redirectFailed, setRedirectFailed] = useState(false);
   // After sign-in the address carries them; session storage covers an address that lost them. All from
   // one place or the other: a challenge from one sign-in must not travel with another's redirect.
@@ -43,9 +51,11 @@ export function LaunchPage() {
       ? { kind: 'error', message: t.redirectFailed }
       : session.loading
         ? { kind: 'loading' }
-        : session.doesSessionExist
-          ? { kind: 'success', callbackUrl: desktopCallbackUrl(check.signIn) }
-          : { kind: 'error', message: t.signInFirst, signInPath: `/signin?origin=desktop&${desktopSignInQuery(check.signIn)}` };
+        : !session.doesSessionExist
+          ? { kind: 'error', message: t.signInFirst, signInPath: `/signin?origin=desktop&${desktopSignInQuery(check.signIn)}` }
+          : confirmed
+            ? { kind: 'success', callbackUrl: desktopCallbackUrl(check.signIn) }
+            : { kind: 'confirm', email: session.email };
 
   const callbackUrl = state.kind === 'success' ? state.callbackUrl : undefined;
   useEffect(() => {
@@ -73,7 +83,48 @@ export function LaunchPage() {
 
   if (state.kind === 'loading') return <WorkingView label={t.checking} />;
   if (state.kind === 'success') return <SuccessView title={t.allSet} line={t.returning} />;
+  if (state.kind === 'confirm') {
+    const cancel = () => {
+      clearDesktopSignIn();
+      navigate('/dashboard', { replace: true });
+    };
+    return <ConfirmView email={state.email} onContinue={() => setConfirmed(true)} onCancel={cancel} />;
+  }
   return <FailureView message={state.message} next={{ to: '/', label: t.goHome }} />;
+}
+
+/** Which app, which account, and the two choices; the focus starts on the heading so a screen reader reads the question first. */
+function ConfirmView({ email, onContinue, onCancel }: { email: string | undefined; onContinue: () => void; onCancel: () => void }) {
+  const heading = useRef<HTMLHeadingElement>(null);
+  useEffect(() => heading.current?.focus(), []);
+  return (
+    <section className="container narrow auth-status launch-confirm" aria-labelledby="launch-confirm-title" aria-describedby="launch-confirm-note">
+      <h1 id="launch-confirm-title" ref={heading} tabIndex={-1}>
+        {t.confirmTitle}
+      </h1>
+      <dl className="launch-facts">
+        <div>
+          <dt>{t.confirmAppLabel}</dt>
+          <dd>{t.confirmApp(desktopPlatformName())}</dd>
+        </div>
+        <div>
+          <dt>{t.confirmAccountLabel}</dt>
+          <dd>{email ?? t.confirmAccountUnknown}</dd>
+        </div>
+      </dl>
+      <p id="launch-confirm-note" className="launch-note">
+        {t.confirmNote}
+      </p>
+      <div className="launch-actions">
+        <button type="button" className="btn btn-primary" onClick={onContinue}>
+          {t.continue}
+        </button>
+        <button type="button" className="btn btn-ghost" onClick={onCancel}>
+          {t.cancel}
+        </button>
+      </div>
+    </section>
+  );
 }
 
 export default LaunchPage;
