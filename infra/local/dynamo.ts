@@ -14,9 +14,13 @@ import {
 } from '@aws-sdk/client-dynamodb';
 import dynalite from 'dynalite';
 import { mkdirSync } from 'node:fs';
+import { createServer, type RequestListener } from 'node:http';
+import type { AddressInfo } from 'node:net';
 import { localTableName, tables, type TableDef, type TableKey } from '../../shared/tables';
 import { close, listen } from './http-server';
+import { LOOPBACK } from './ports';
 import type { LocalService } from './service';
+import { withTransactions } from './transactions';
 
 export function createTableInput(name: string, def: TableDef): CreateTableCommandInput {
   const keys = [def.partitionKey, def.sortKey, ...(def.indexes ?? []).flatMap((i) => [i.partitionKey, i.sortKey])].filter(
@@ -97,11 +101,23 @@ export function dynamoService(options: { port: number; dataDir?: string }): Loca
     async start() {
       if (options.dataDir) mkdirSync(options.dataDir, { recursive: true });
       // Tables become ACTIVE at once, as the local runtime never waits on provisioning.
-      const server = dynalite({ path: options.dataDir, createTableMs: 0, deleteTableMs: 0, updateTableMs: 0 });
-      await listen(server, options.port);
+      const store = dynalite({ path: options.dataDir, createTableMs: 0, deleteTableMs: 0, updateTableMs: 0 });
+      // dynalite itself listens on a port of its own, where only the transactions' own calls go; the
+      // service's port is the front that adds TransactWriteItems (./transactions.ts).
+      await listen(store, 0);
+      const backend = new DynamoDBClient({ endpoint: `http://${LOOPBACK}:${(store.address() as AddressInfo).port}`, region: 'local', credentials: { accessKeyId: 'local', secretAccessKey: 'local' } });
+      const front = createServer(withTransactions({ passThrough: store.listeners('request')[0] as RequestListener, backend }));
+      await listen(front, options.port);
       const url = `http://localhost:${options.port}`;
       await ensureTables(url);
-      return { url, stop: () => close(server) };
+      return {
+        url,
+        stop: async () => {
+          await close(front);
+          backend.destroy();
+          await close(store);
+        },
+      };
     },
   };
 }

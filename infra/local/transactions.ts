@@ -1,0 +1,293 @@
+/**
+ * DynamoDB's TransactWriteItems for the local runtime. dynalite has no transactions, and the product
+ * writes some things (a usage report's key record and its month) all or nothing, so the local
+ * DynamoDB answers them as DynamoDB does rather than the product working around the gap.
+ *
+ * A front server takes every request: a TransactWriteItems is run here, anything else goes to
+ * dynalite's own handler. A transaction holds an exclusive lock while other requests hold a shared
+ * one, so no other write lands between its checks and its writes (DynamoDB's isolation). It runs in
+ * two phases against dynalite, through a client of its own:
+ * 1. every item's condition is judged against the item as it was before the transaction (each item
+ *    read, then written back unchanged under the condition, or deleted when absent, so dynalite's own
+ *    expression engine judges it and nothing changes); any failure cancels the whole transaction with
+ *    a reason per item, in the order of the items, as DynamoDB does;
+ * 2. the writes are applied in order without conditions; one failing (an invalid update, an item
+ *    too large) puts back what the earlier ones changed and cancels with its reason.
+ * A ClientRequestToken seen in the last 10 minutes with the same request answers success without
+ * writing again; with another request, IdempotentParameterMismatchException (DynamoDB's behaviour).
+ */
+import {
+  DeleteItemCommand,
+  DescribeTableCommand,
+  DynamoDBClient,
+  GetItemCommand,
+  PutItemCommand,
+  UpdateItemCommand,
+  type AttributeValue,
+  type TransactWriteItem,
+} from '@aws-sdk/client-dynamodb';
+import { createHash } from 'node:crypto';
+import type { IncomingMessage, RequestListener, ServerResponse } from 'node:http';
+
+const TARGET = 'DynamoDB_20120810.TransactWriteItems';
+const MAX_ITEMS = 100;
+const TOKEN_WINDOW_MS = 10 * 60_000;
+const ERROR_PREFIX = 'com.amazonaws.dynamodb.v20120810#';
+
+type Item = Record<string, AttributeValue>;
+
+interface Reason {
+  Code: string;
+  Message?: string;
+  Item?: Item;
+}
+
+/** A transaction refused as a whole: the answer DynamoDB gives, status and `__type` as its JSON protocol has them. */
+class TransactionError extends Error {
+  constructor(
+    readonly type: string,
+    message: string,
+    readonly extra: Record<string, unknown> = {},
+    readonly status = 400,
+  ) {
+    super(message);
+  }
+}
+
+/** Readers (every other request) share; a transaction waits for them and holds it alone. */
+class SharedLock {
+  private readers = 0;
+  private writer = false;
+  private queue: { exclusive: boolean; go: () => void }[] = [];
+
+  async run<T>(exclusive: boolean, work: () => Promise<T>): Promise<T> {
+    await this.acquire(exclusive);
+    try {
+      return await work();
+    } finally {
+      this.release(exclusive);
+    }
+  }
+
+  acquire(exclusive: boolean): Promise<void> {
+    if (!this.writer && this.queue.length === 0 && (exclusive ? this.readers === 0 : true)) {
+      this.take(exclusive);
+      return Promise.resolve();
+    }
+    return new Promise((resolve) => this.queue.push({ exclusive, go: resolve }));
+  }
+
+  release(exclusive: boolean): void {
+    if (exclusive) this.writer = false;
+    else this.readers--;
+    this.drain();
+  }
+
+  private take(exclusive: boolean): void {
+    if (exclusive) this.writer = true;
+    else this.readers++;
+  }
+
+  private drain(): void {
+    while (this.queue.length && !this.writer) {
+      const next = this.queue[0]!;
+      if (next.exclusive && this.readers > 0) return;
+      this.queue.shift();
+      this.take(next.exclusive);
+      next.go();
+      if (next.exclusive) return;
+    }
+  }
+}
+
+interface Operation {
+  kind: 'ConditionCheck' | 'Put' | 'Update' | 'Delete';
+  table: string;
+  key: Item;
+  body: Record<string, unknown>;
+}
+
+function operationOf(entry: TransactWriteItem, keyNames: (table: string) => Promise<string[]>): Promise<Operation> {
+  const [kind, body] = (Object.entries(entry).filter(([, v]) => v !== undefined) as [Operation['kind'], Record<string, unknown>][])[0] ?? [];
+  if (!kind || !body || Object.keys(entry).length !== 1) {
+    throw new TransactionError('ValidationException', 'Each TransactWriteItem must name exactly one of ConditionCheck, Put, Update or Delete');
+  }
+  const table = body.TableName as string;
+  return keyNames(table).then((names) => {
+    const source = (kind === 'Put' ? body.Item : body.Key) as Item | undefined;
+    if (!source) throw new TransactionError('ValidationException', `The ${kind} is missing its ${kind === 'Put' ? 'Item' : 'Key'}`);
+    const key = Object.fromEntries(names.map((name) => [name, source[name]]));
+    if (names.some((name) => !source[name])) throw new TransactionError('ValidationException', 'The provided key element does not match the schema');
+    return { kind, table, key, body };
+  });
+}
+
+const itemId = (op: Operation) => `${op.table}\u0000${JSON.stringify(Object.keys(op.key).sort().map((k) => [k, op.key[k]]))}`;
+
+const expressionOf = (body: Record<string, unknown>) => ({
+  ExpressionAttributeNames: body.ExpressionAttributeNames as Record<string, string> | undefined,
+  ExpressionAttributeValues: body.ExpressionAttributeValues as Item | undefined,
+});
+
+const escaped = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+
+/** The names or values `expression` uses: an update's condition judged alone must not carry the update's (DynamoDB refuses unused ones). */
+function usedBy<T>(expression: string, map: Record<string, T> | undefined): Record<string, T> | undefined {
+  if (!map) return undefined;
+  const used = Object.entries(map).filter(([name]) => new RegExp(`${escaped(name)}(?![A-Za-z0-9_])`).test(expression));
+  return used.length ? Object.fromEntries(used) : undefined;
+}
+
+const nameOf = (error: unknown) => (error as { name?: string }).name ?? 'InternalServerError';
+const messageOf = (error: unknown) => (error as { message?: string }).message ?? String(error);
+
+export interface TransactionsOptions {
+  /** dynalite's own request handler, for every other request. */
+  passThrough: RequestListener;
+  /** A client of dynalite that bypasses the front server (the transaction holds its lock). */
+  backend: DynamoDBClient;
+}
+
+/** The front server's request handler: TransactWriteItems here, everything else to dynalite. */
+export function withTransactions({ passThrough, backend }: TransactionsOptions): RequestListener {
+  const lock = new SharedLock();
+  const tokens = new Map<string, { digest: string; at: number }>();
+  const keySchemas = new Map<string, string[]>();
+
+  async function keyNames(table: string): Promise<string[]> {
+    const known = keySchemas.get(table);
+    if (known) return known;
+    try {
+      const described = await backend.send(new DescribeTableCommand({ TableName: table }));
+      const names = (described.Table?.KeySchema ?? []).map((k) => k.AttributeName!);
+      keySchemas.set(table, names);
+      return names;
+    } catch (error) {
+      if (nameOf(error) === 'ResourceNotFoundException') throw new TransactionError('ResourceNotFoundException', 'Requested resource not found');
+      throw error;
+    }
+  }
+
+  async function read(op: Operation): Promise<Item | undefined> {
+    return (await backend.send(new GetItemCommand({ TableName: op.table, Key: op.key, ConsistentRead: true }))).Item;
+  }
+
+  /** Judges the operation's condition against the item as it is, by dynalite, changing nothing. */
+  async function check(op: Operation, before: Item | undefined): Promise<Reason> {
+    const ConditionExpression = op.body.ConditionExpression as string | undefined;
+    if (!ConditionExpression) return { Code: 'None' };
+    try {
+      const { ExpressionAttributeNames, ExpressionAttributeValues } = expressionOf(op.body);
+      const input = {
+        TableName: op.table,
+        ConditionExpression,
+        ExpressionAttributeNames: usedBy(ConditionExpression, ExpressionAttributeNames),
+        ExpressionAttributeValues: usedBy(ConditionExpression, ExpressionAttributeValues),
+      };
+      if (before) await backend.send(new PutItemCommand({ ...input, Item: before }));
+      else await backend.send(new DeleteItemCommand({ ...input, Key: op.key }));
+      return { Code: 'None' };
+    } catch (error) {
+      if (nameOf(error) === 'ConditionalCheckFailedException') {
+        const withItem = op.body.ReturnValuesOnConditionCheckFailure === 'ALL_OLD' && before;
+        return { Code: 'ConditionalCheckFailed', Message: 'The conditional request failed', ...(withItem ? { Item: before } : {}) };
+      }
+      // An invalid expression refuses the whole request, as DynamoDB's validation does.
+      throw new TransactionError(nameOf(error), messageOf(error));
+    }
+  }
+
+  /** The write, its condition kept: it held a moment ago under the same lock, and DynamoDB refuses names and values left unused. */
+  async function apply(op: Operation): Promise<void> {
+    const input = { TableName: op.table, ConditionExpression: op.body.ConditionExpression as string | undefined, ...expressionOf(op.body) };
+    if (op.kind === 'Put') await backend.send(new PutItemCommand({ ...input, Item: op.body.Item as Item }));
+    else if (op.kind === 'Delete') await backend.send(new DeleteItemCommand({ ...input, Key: op.key }));
+    else if (op.kind === 'Update') await backend.send(new UpdateItemCommand({ ...input, Key: op.key, UpdateExpression: op.body.UpdateExpression as string }));
+  }
+
+  async function restore(op: Operation, before: Item | undefined): Promise<void> {
+    if (before) await backend.send(new PutItemCommand({ TableName: op.table, Item: before }));
+    else await backend.send(new DeleteItemCommand({ TableName: op.table, Key: op.key }));
+  }
+
+  function cancelled(reasons: Reason[]): TransactionError {
+    return new TransactionError('TransactionCanceledException', `Transaction cancelled, please refer cancellation reasons for specific reasons [${reasons.map((r) => r.Code).join(', ')}]`, {
+      CancellationReasons: reasons,
+    });
+  }
+
+  async function transact(input: { TransactItems?: TransactWriteItem[]; ClientRequestToken?: string }): Promise<Record<string, unknown>> {
+    const entries = input.TransactItems ?? [];
+    if (entries.length === 0 || entries.length > MAX_ITEMS) {
+      throw new TransactionError('ValidationException', `1 validation error detected: Value at 'transactItems' failed to satisfy constraint: Member must have length less than or equal to ${MAX_ITEMS} and greater than or equal to 1`);
+    }
+    const ops = await Promise.all(entries.map((entry) => operationOf(entry, keyNames)));
+    if (new Set(ops.map(itemId)).size !== ops.length) throw new TransactionError('ValidationException', 'Transaction request cannot include multiple operations on one item');
+
+    const token = input.ClientRequestToken;
+    const digest = createHash('sha256').update(JSON.stringify(entries)).digest('hex');
+    const now = Date.now();
+    for (const [t, seen] of tokens) if (now - seen.at > TOKEN_WINDOW_MS) tokens.delete(t);
+    if (token && tokens.has(token)) {
+      if (tokens.get(token)!.digest !== digest) throw new TransactionError('IdempotentParameterMismatchException', 'Request parameters do not match the ones of the request that used this ClientRequestToken');
+      return {};
+    }
+
+    const before = await Promise.all(ops.map(read));
+    const reasons = await Promise.all(ops.map((op, i) => check(op, before[i])));
+    if (reasons.some((r) => r.Code !== 'None')) throw cancelled(reasons);
+
+    for (let i = 0; i < ops.length; i++) {
+      try {
+        await apply(ops[i]!);
+      } catch (error) {
+        for (let j = i - 1; j >= 0; j--) await restore(ops[j]!, before[j]);
+        const code = nameOf(error) === 'ValidationException' ? 'ValidationError' : nameOf(error);
+        throw cancelled(ops.map((_, k) => (k === i ? { Code: code, Message: messageOf(error) } : { Code: 'None' })));
+      }
+    }
+    if (token) tokens.set(token, { digest, at: now });
+    return {};
+  }
+
+  function send(res: ServerResponse, status: number, body: unknown): void {
+    const text = JSON.stringify(body);
+    res.writeHead(status, { 'Content-Type': 'application/x-amz-json-1.0', 'Content-Length': Buffer.byteLength(text), 'x-amzn-RequestId': createHash('sha1').update(`${Date.now()}${Math.random()}`).digest('hex') });
+    res.end(text);
+  }
+
+  async function handleTransaction(req: IncomingMessage, res: ServerResponse): Promise<void> {
+    const chunks: Buffer[] = [];
+    for await (const chunk of req) chunks.push(chunk as Buffer);
+    let input: Parameters<typeof transact>[0];
+    try {
+      input = JSON.parse(Buffer.concat(chunks).toString('utf8'));
+    } catch {
+      return send(res, 400, { __type: `${ERROR_PREFIX}SerializationException`, Message: 'Start of structure or map found where not expected' });
+    }
+    try {
+      send(res, 200, await lock.run(true, () => transact(input)));
+    } catch (error) {
+      if (error instanceof TransactionError) send(res, error.status, { __type: `${ERROR_PREFIX}${error.type}`, Message: error.message, message: error.message, ...error.extra });
+      else send(res, 500, { __type: `${ERROR_PREFIX}InternalServerError`, Message: messageOf(error) });
+    }
+  }
+
+  return (req, res) => {
+    if (req.headers['x-amz-target'] === TARGET) {
+      void handleTransaction(req, res);
+      return;
+    }
+    void lock.acquire(false).then(() => {
+      let released = false;
+      const release = () => {
+        if (released) return;
+        released = true;
+        lock.release(false);
+      };
+      res.once('finish', release);
+      res.once('close', release);
+      passThrough(req, res);
+    });
+  };
+}
