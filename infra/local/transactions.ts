@@ -116,7 +116,7 @@ function operationOf(entry: TransactWriteItem, keyNames: (table: string) => Prom
   return keyNames(table).then((names) => {
     const source = (kind === 'Put' ? body.Item : body.Key) as Item | undefined;
     if (!source) throw new TransactionError('ValidationException', `The ${kind} is missing its ${kind === 'Put' ? 'Item' : 'Key'}`);
-    const key = Object.fromEntries(names.map((name) => [name, source[name]]));
+    const key: Item = Object.fromEntries(names.map((name) => [name, source[name]!]));
     if (names.some((name) => !source[name])) throw new TransactionError('ValidationException', 'The provided key element does not match the schema');
     return { kind, table, key, body };
   });
