@@ -3,7 +3,7 @@
  * deletion): its usage (the months, and the Idempotency-Key records kept beside them in its usage
  * partition), the desktop sign-in codes its sessions were handed, the rate-limit counters keyed by
  * its email (sign-in failures on it, reset mails to it, and its pair with this request's address;
- * those keyed by an address alone are the address's, not the user's), the contact messages sent from
+ * those keyed by an address alone are the address's, not the user's) and its usage reports' rate, the contact messages sent from
  * its email, and last the account's record, so a deletion that fails midway still finds the account
  * when it is tried again. Each step is safe to repeat.
  */
@@ -13,6 +13,7 @@ import { forgetPasswordChecksOf } from '../auth/sign-in-guard';
 import { deleteAccountRecord } from '../accounts/deletion';
 import { deleteContactMessagesFrom } from '../contact/messages';
 import { reset } from '../lib/rate-limit';
+import { USAGE_REPORT_RATE } from '../usage/report';
 import { deleteUsageHistory } from '../usage/usage';
 import type { AccountDeps } from './deps';
 
@@ -32,6 +33,7 @@ export async function eraseUserData(deps: Pick<AccountDeps, 'db'>, who: { userId
     Promise.all(
       emails.flatMap((email) => [forgetPasswordChecksOf(db, email, who.address), reset(db, RESET_MAIL_RULE, email), reset(db, RESET_MAIL_PAIR_RULE, resetMailPair(email, who.address))]),
     ),
+    reset(db, USAGE_REPORT_RATE, who.userId),
   ]);
   await deleteAccountRecord(db, who.userId);
   return { usageMonths, handoffCodes, contactMessages: messages.reduce((a, b) => a + b, 0) };

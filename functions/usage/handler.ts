@@ -1,7 +1,8 @@
 /**
  * The usage function group, for the desktop app (docs/decisions.md#6): GET /api/usage answers this month's
  * usage and what the plan leaves; POST /api/usage adds a report once per Idempotency-Key (report.ts),
- * refused with 403 once Free's words for the month are used up.
+ * refused with 403 once Free's words for the month are used up, and with 429 past an hourly rate no
+ * dictation reaches (USAGE_REPORT_RATE).
  */
 import { FREE_WORDS_PER_MONTH } from '../../shared/plans';
 import { usageReportBody, type UsageReportBody } from '../../shared/schemas/billing';
@@ -11,9 +12,10 @@ import { planOfUser } from '../accounts/plan';
 import { documentClient, primeDocumentClient } from '../lib/dynamo';
 import { byRouteKey, httpHandler } from '../lib/http';
 import { HttpError } from '../lib/http-error';
+import { hit } from '../lib/rate-limit';
 import { json } from '../lib/response';
 import { requireLiveSession, requireSession, sessionOf, whileCoreKeysLoad } from '../lib/session';
-import { idempotencyKeyOf, reportUsage } from './report';
+import { idempotencyKeyOf, reportUsage, USAGE_REPORT_RATE } from './report';
 import { monthUsage, summarize } from './usage';
 
 const getUsage = httpHandler(
@@ -38,6 +40,10 @@ const reportUsageRoute = httpHandler<UsageReportBody>(
     if (key.status === 'MISSING') throw new HttpError(400, usageTexts.keyRequired);
     if (key.status === 'INVALID') throw new HttpError(400, usageTexts.keyInvalid);
     const db = documentClient();
+    const rate = await hit(db, USAGE_REPORT_RATE, userId);
+    if (!rate.allowed) {
+      throw new HttpError(429, usageTexts.tooManyReports(Math.ceil(rate.retryAfterSeconds / 60)), undefined, { 'retry-after': String(rate.retryAfterSeconds) });
+    }
     // The month item carries the plan (report.ts); the users item is read only when it does not.
     const outcome = await reportUsage(db, userId, key.key, event.body, new Date(), () => planOfUser(db, userId));
     switch (outcome.status) {

@@ -1,15 +1,16 @@
 /**
- * The idempotent report's one-write design (report.ts), against a real local DynamoDB: a crash at
- * every point between its writes is simulated by a client that fails a chosen command, before it
- * reaches the table or after (the write landed, its answer was lost), and the retry must count once.
+ * The idempotent report (report.ts: the key's record and the month's counters in one transaction),
+ * against the local DynamoDB and its TransactWriteItems: a crash at every point between its calls is
+ * simulated by a client that fails a chosen command, before it reaches the table or after (the write
+ * landed, its answer was lost), and the retry must count once.
  */
-import { ConditionalCheckFailedException } from '@aws-sdk/client-dynamodb';
+import { TransactionCanceledException } from '@aws-sdk/client-dynamodb';
 import { GetCommand, PutCommand, type DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { tableName } from '../../shared/tables';
 import { pushPlanToUsage } from '../accounts/usage-plan';
 import { startTestDynamo, type TestDynamo } from '../../test/support/dynamo';
-import { idempotencyKeyOf, reportUsage, type ReportOutcome } from './report';
+import { idempotencyKeyOf, keyRecordKey, reportUsage, type ReportOutcome } from './report';
 import { monthUsage } from './usage';
 
 let dynamo: TestDynamo;
@@ -105,28 +106,37 @@ describe('a crash cannot count a report twice', () => {
   it('before the write: the retry counts it', async () => {
     const key = newKey();
     await withPlanOnMonth('crash-1', 'pro');
-    await expect(reportUsage(crashing('UpdateCommand', 'before'), 'crash-1', key, { words: 30, seconds: 10 }, now, 'pro')).rejects.toThrow('crash before');
+    await expect(reportUsage(crashing('TransactWriteCommand', 'before'), 'crash-1', key, { words: 30, seconds: 10 }, now, 'pro')).rejects.toThrow('crash before');
     expect(await words('crash-1')).toBe(1);
     expect(await reportUsage(dynamo.db, 'crash-1', key, { words: 30, seconds: 10 }, now, 'pro')).toMatchObject({ status: 'APPLIED', usage: { wordsTranscribed: 31 } });
     expect(await words('crash-1')).toBe(31);
   });
 
-  it('after the write landed, before its answer was heard: the retry replays the first answer, counting nothing', async () => {
+  it('after the write landed, before its answer was kept: the retry is a replay, counting nothing, answered with the month as it stands', async () => {
     const key = newKey();
     await withPlanOnMonth('crash-2', 'free');
-    await expect(reportUsage(crashing('UpdateCommand', 'after'), 'crash-2', key, { words: 30, seconds: 10 }, now, 'free')).rejects.toThrow('crash after');
+    await expect(reportUsage(crashing('TransactWriteCommand', 'after'), 'crash-2', key, { words: 30, seconds: 10 }, now, 'free')).rejects.toThrow('crash after');
     expect(await words('crash-2')).toBe(31);
     await reportUsage(dynamo.db, 'crash-2', newKey(), { words: 5, seconds: 2 }, now, 'free');
-    for (let i = 0; i < 3; i++) {
-      expect(await reportUsage(dynamo.db, 'crash-2', key, { words: 30, seconds: 10 }, now, 'free')).toMatchObject({ status: 'REPLAYED', usage: { wordsTranscribed: 31, recordingTime: 11, wordsRemaining: 469 } });
+    for (let i = 0; i < 2; i++) {
+      expect(await reportUsage(dynamo.db, 'crash-2', key, { words: 30, seconds: 10 }, now, 'free')).toMatchObject({ status: 'REPLAYED', usage: { wordsTranscribed: 36, wordsRemaining: 464 } });
     }
     expect(await words('crash-2')).toBe(36);
   });
 
+  it('after its answer was kept, before it was heard: the retry replays the first answer', async () => {
+    const key = newKey();
+    await withPlanOnMonth('crash-2b', 'free');
+    await expect(reportUsage(crashing('UpdateCommand', 'after'), 'crash-2b', key, { words: 30, seconds: 10 }, now, 'free')).rejects.toThrow('crash after');
+    await reportUsage(dynamo.db, 'crash-2b', newKey(), { words: 5, seconds: 2 }, now, 'free');
+    expect(await reportUsage(dynamo.db, 'crash-2b', key, { words: 30, seconds: 10 }, now, 'free')).toMatchObject({ status: 'REPLAYED', usage: { wordsTranscribed: 31, recordingTime: 11, wordsRemaining: 469 } });
+    expect(await words('crash-2b')).toBe(36);
+  });
+
   it('after the month’s first write (the one with the plan read from the users item) landed: the same', async () => {
     const key = newKey();
-    // The first UpdateCommand finds no plan on the month; the second, with the plan, is the count.
-    await expect(reportUsage(crashing('UpdateCommand', 'after', 2), 'crash-3', key, { words: 30, seconds: 10 }, now, 'pro')).rejects.toThrow('crash after');
+    // The first transaction finds no plan on the month; the second, with the plan, is the count.
+    await expect(reportUsage(crashing('TransactWriteCommand', 'after', 2), 'crash-3', key, { words: 30, seconds: 10 }, now, async () => 'pro')).rejects.toThrow('crash after');
     expect(await reportUsage(dynamo.db, 'crash-3', key, { words: 30, seconds: 10 }, now, 'pro')).toMatchObject({ status: 'REPLAYED', usage: { wordsTranscribed: 30, plan: 'pro' } });
     expect(await words('crash-3')).toBe(30);
   });
@@ -134,12 +144,12 @@ describe('a crash cannot count a report twice', () => {
   it('a retry after midnight on the 1st counts in the month the key was first seen, once', async () => {
     const key = newKey();
     const lastSecond = new Date('2026-11-30T23:59:59Z');
-    await expect(reportUsage(crashing('UpdateCommand', 'after'), 'crash-4', key, { words: 30, seconds: 10 }, lastSecond, 'pro')).rejects.toThrow('crash after');
+    await expect(reportUsage(crashing('TransactWriteCommand', 'after'), 'crash-4', key, { words: 30, seconds: 10 }, lastSecond, 'pro')).rejects.toThrow('crash after');
     expect(await reportUsage(dynamo.db, 'crash-4', key, { words: 30, seconds: 10 }, new Date('2026-12-01T00:00:05Z'), 'pro')).toMatchObject({ status: 'REPLAYED', usage: { month: '2026-11', wordsTranscribed: 30 } });
     expect([await words('crash-4', '2026-11'), await words('crash-4', '2026-12')]).toEqual([30, 0]);
   });
 
-  it('a key first seen the day before the month’s last is found on its last day, once', async () => {
+  it('a key first seen the day before is found the next day, once', async () => {
     const key = newKey();
     await reportUsage(dynamo.db, 'crash-5', key, { words: 12, seconds: 4 }, new Date('2026-11-29T23:00:00Z'), 'pro');
     expect(await reportUsage(dynamo.db, 'crash-5', key, { words: 12, seconds: 4 }, new Date('2026-11-30T01:00:00Z'), 'pro')).toMatchObject({ status: 'REPLAYED', usage: { wordsTranscribed: 12 } });
@@ -147,25 +157,55 @@ describe('a crash cannot count a report twice', () => {
   });
 });
 
-describe('a key applied by the earlier design (a key record per report)', () => {
-  it('is replayed with the answer its record kept (the design before kept it there), counting nothing', async () => {
-    const key = newKey();
-    const answer = { month: '2026-11', plan: 'pro', wordsTranscribed: 40, recordingTime: 10, timeSaved: 50 };
-    await dynamo.db.send(new PutCommand({ TableName: tableName('usage'), Item: { userId: 'legacy-1', month: '2026-11', plan: 'pro', wordsTranscribed: 40, recordingTime: 10, timeSaved: 50, appliedKeys23: new Set([key]) } }));
-    await dynamo.db.send(new PutCommand({ TableName: tableName('usage'), Item: { userId: 'legacy-1', month: `idempotency#${key}`, report: { words: 40, seconds: 10 }, countMonth: '2026-11', countDay: '23', expiresAt: now.getTime() / 1000 + 3600, answer } }));
-    expect(await reportUsage(dynamo.db, 'legacy-1', key, { words: 40, seconds: 10 }, now, 'pro')).toEqual({ status: 'REPLAYED', usage: answer });
-    expect(await reportUsage(dynamo.db, 'legacy-1', key, { words: 41, seconds: 10 }, now, 'pro')).toEqual({ status: 'KEY_REUSED' });
-    expect(await words('legacy-1')).toBe(40);
-  });
-});
+/** An item's size roughly as DynamoDB counts it: names and values, a set's or list's members each. */
+function itemBytes(item: Record<string, unknown>): number {
+  const size = (v: unknown): number => (v instanceof Set ? [...v].reduce((n: number, m) => n + size(m), 0) : Array.isArray(v) ? v.reduce((n: number, m) => n + size(m), 0) : String(v).length);
+  return Object.entries(item).reduce((n, [name, value]) => n + name.length + size(value), 0);
+}
 
-describe('the month item’s keys', () => {
-  it('are two days’ at most: older days’ sets go in the same write', async () => {
-    const at = (day: number) => new Date(`2026-11-${String(day).padStart(2, '0')}T12:00:00Z`);
-    for (const day of [20, 21, 22, 23]) await reportUsage(dynamo.db, 'prune-1', newKey(), { words: 1, seconds: 1 }, at(day), 'pro');
-    const item = (await dynamo.db.send(new GetCommand({ TableName: tableName('usage'), Key: { userId: 'prune-1', month: '2026-11' } }))).Item!;
-    expect(Object.keys(item).filter((name) => name.startsWith('appliedKeys')).sort()).toEqual(['appliedKeys22', 'appliedKeys23']);
-    expect(item.wordsTranscribed).toBe(4);
+describe('the month item', () => {
+  const monthItem = async (userId: string) => (await dynamo.db.send(new GetCommand({ TableName: tableName('usage'), Key: { userId, month: '2026-11' }, ConsistentRead: true }))).Item!;
+
+  it('stays a few hundred bytes through 5,000 reports with 255-character keys, and every key still replays', async () => {
+    const userId = 'many-1';
+    const keyOf = (i: number) => `${String(i).padStart(6, '0')}-${'k'.repeat(248)}`;
+    expect(keyOf(0)).toHaveLength(255);
+    const at = (i: number) => new Date(now.getTime() + i * 10);
+    for (let i = 0; i < 5_000; i += 250) {
+      const batch = await Promise.all(Array.from({ length: 250 }, (_, j) => reportUsage(dynamo.db, userId, keyOf(i + j), { words: 2, seconds: 1 }, at(i + j), 'pro')));
+      expect(batch.every((o) => o.status === 'APPLIED')).toBe(true);
+    }
+    const item = await monthItem(userId);
+    expect(item.wordsTranscribed).toBe(10_000);
+    expect(itemBytes(item)).toBeLessThan(400);
+    for (const i of [0, 2_500, 4_999]) {
+      expect(await reportUsage(dynamo.db, userId, keyOf(i), { words: 2, seconds: 1 }, at(5_000), 'pro')).toMatchObject({ status: 'REPLAYED' });
+    }
+    expect((await monthItem(userId)).wordsTranscribed).toBe(10_000);
+  }, 600_000);
+
+  it('grown near 400 KB by the design before (every key on the month) shrinks with the next report instead of refusing it', async () => {
+    const userId = 'legacy-big';
+    const keys = Array.from({ length: 740 }, (_, i) => `${String(i).padStart(6, '0')}-${'k'.repeat(248)}`);
+    await dynamo.db.send(
+      new PutCommand({
+        TableName: tableName('usage'),
+        Item: { userId, month: '2026-11', plan: 'pro', wordsTranscribed: 1_480, recordingTime: 740, timeSaved: 4_000, appliedKeys23: new Set(keys), reports23: keys.map((k) => `${k} 2 1 1795000000`) },
+      }),
+    );
+    expect(itemBytes(await monthItem(userId))).toBeGreaterThan(380_000);
+    expect(await reportUsage(dynamo.db, userId, newKey(), { words: 5, seconds: 2 }, now, 'pro')).toMatchObject({ status: 'APPLIED', usage: { wordsTranscribed: 1_485 } });
+    const item = await monthItem(userId);
+    expect(Object.keys(item).filter((name) => /^(appliedKeys|reports)\d/.test(name))).toEqual([]);
+    expect(itemBytes(item)).toBeLessThan(400);
+  });
+
+  it('holds the key hashed: a 255-character key’s record is keyed by its SHA-256', async () => {
+    const key = 'x'.repeat(255);
+    await reportUsage(dynamo.db, 'hashed-1', key, { words: 1, seconds: 1 }, now, 'pro');
+    const record = (await dynamo.db.send(new GetCommand({ TableName: tableName('usage'), Key: keyRecordKey('hashed-1', key), ConsistentRead: true }))).Item!;
+    expect(record.month).toMatch(/^idempotency#[A-Za-z0-9_-]{43}$/);
+    expect(JSON.stringify(record)).not.toContain(key);
   });
 });
 
@@ -189,10 +229,16 @@ describe('a Free report past the month’s words', () => {
     const db = {
       send: async (command: object) => {
         sent.push(command.constructor.name);
-        throw new ConditionalCheckFailedException({
-          message: 'The conditional request failed',
+        throw new TransactionCanceledException({
+          message: 'Transaction cancelled, please refer cancellation reasons for specific reasons [None, ConditionalCheckFailed]',
           $metadata: {},
-          Item: { userId: { S: 'free-2' }, month: { S: '2026-11' }, plan: { S: 'free' }, wordsTranscribed: { N: '450' }, recordingTime: { N: '90' }, timeSaved: { N: '585' }, appliedKeys23: { SS: ['another-key'] } },
+          CancellationReasons: [
+            { Code: 'None' },
+            {
+              Code: 'ConditionalCheckFailed',
+              Item: { userId: { S: 'free-2' }, month: { S: '2026-11' }, plan: { S: 'free' }, wordsTranscribed: { N: '450' }, recordingTime: { N: '90' }, timeSaved: { N: '585' } },
+            },
+          ],
         });
       },
     } as unknown as DynamoDBDocumentClient;
@@ -201,7 +247,7 @@ describe('a Free report past the month’s words', () => {
       status: 'LIMIT_REACHED',
       usage: { month: '2026-11', plan: 'free', wordsTranscribed: 450, recordingTime: 90, timeSaved: 585, wordsPerMonth: 500, wordsRemaining: 50 },
     });
-    expect(sent).toEqual(['UpdateCommand']);
+    expect(sent).toEqual(['TransactWriteCommand']);
     expect(planRead).not.toHaveBeenCalled();
   });
 });

@@ -6,13 +6,13 @@
  * A front server takes every request: a TransactWriteItems is run here, anything else goes to
  * dynalite's own handler. A transaction holds an exclusive lock while other requests hold a shared
  * one, so no other write lands between its checks and its writes (DynamoDB's isolation). It runs in
- * two phases against dynalite, through a client of its own:
- * 1. every item's condition is judged against the item as it was before the transaction (each item
- *    read, then written back unchanged under the condition, or deleted when absent, so dynalite's own
- *    expression engine judges it and nothing changes); any failure cancels the whole transaction with
- *    a reason per item, in the order of the items, as DynamoDB does;
- * 2. the writes are applied in order without conditions; one failing (an invalid update, an item
- *    too large) puts back what the earlier ones changed and cancels with its reason.
+ * against dynalite, through a client of its own: every item's write is made under its condition at
+ * once (no two operations may name one item, so each condition is judged against the item as it was
+ * before the transaction, by dynalite's own expression engine), each answering the item as it was; a
+ * ConditionCheck writes its item back unchanged under its condition (or deletes it under it when
+ * absent). If any part is refused (a condition, an invalid update, an item too large), the parts
+ * made are put back and the transaction is cancelled with a reason per item, in the order of the
+ * items, as DynamoDB does.
  * A ClientRequestToken seen in the last 10 minutes with the same request answers success without
  * writing again; with another request, IdempotentParameterMismatchException (DynamoDB's behaviour).
  */
@@ -100,6 +100,12 @@ class SharedLock {
   }
 }
 
+/** An item's part done: whether it wrote, and the item as it was (to put back if another part fails). */
+interface Applied {
+  wrote: boolean;
+  before: Item | undefined;
+}
+
 interface Operation {
   kind: 'ConditionCheck' | 'Put' | 'Update' | 'Delete';
   table: string;
@@ -128,15 +134,6 @@ const expressionOf = (body: Record<string, unknown>) => ({
   ExpressionAttributeNames: body.ExpressionAttributeNames as Record<string, string> | undefined,
   ExpressionAttributeValues: body.ExpressionAttributeValues as Item | undefined,
 });
-
-const escaped = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
-
-/** The names or values `expression` uses: an update's condition judged alone must not carry the update's (DynamoDB refuses unused ones). */
-function usedBy<T>(expression: string, map: Record<string, T> | undefined): Record<string, T> | undefined {
-  if (!map) return undefined;
-  const used = Object.entries(map).filter(([name]) => new RegExp(`${escaped(name)}(?![A-Za-z0-9_])`).test(expression));
-  return used.length ? Object.fromEntries(used) : undefined;
-}
 
 const nameOf = (error: unknown) => (error as { name?: string }).name ?? 'InternalServerError';
 const messageOf = (error: unknown) => (error as { message?: string }).message ?? String(error);
@@ -172,42 +169,44 @@ export function withTransactions({ passThrough, backend }: TransactionsOptions):
     return (await backend.send(new GetItemCommand({ TableName: op.table, Key: op.key, ConsistentRead: true }))).Item;
   }
 
-  /** Judges the operation's condition against the item as it is, by dynalite, changing nothing. */
-  async function check(op: Operation, before: Item | undefined): Promise<Reason> {
-    const ConditionExpression = op.body.ConditionExpression as string | undefined;
-    if (!ConditionExpression) return { Code: 'None' };
-    try {
-      const { ExpressionAttributeNames, ExpressionAttributeValues } = expressionOf(op.body);
-      const input = {
-        TableName: op.table,
-        ConditionExpression,
-        ExpressionAttributeNames: usedBy(ConditionExpression, ExpressionAttributeNames),
-        ExpressionAttributeValues: usedBy(ConditionExpression, ExpressionAttributeValues),
-      };
-      if (before) await backend.send(new PutItemCommand({ ...input, Item: before }));
-      else await backend.send(new DeleteItemCommand({ ...input, Key: op.key }));
-      return { Code: 'None' };
-    } catch (error) {
-      if (nameOf(error) === 'ConditionalCheckFailedException') {
-        const withItem = op.body.ReturnValuesOnConditionCheckFailure === 'ALL_OLD' && before;
-        return { Code: 'ConditionalCheckFailed', Message: 'The conditional request failed', ...(withItem ? { Item: before } : {}) };
-      }
-      // An invalid expression refuses the whole request, as DynamoDB's validation does.
-      throw new TransactionError(nameOf(error), messageOf(error));
-    }
+  /** Judges a ConditionCheck's condition against the item as it is, by dynalite, changing nothing. */
+  async function check(op: Operation): Promise<Applied> {
+    const ConditionExpression = op.body.ConditionExpression as string;
+    const before = await read(op);
+    const input = { TableName: op.table, ConditionExpression, ...expressionOf(op.body) };
+    // The item written back unchanged under the condition, or deleted under it when absent.
+    if (before) await backend.send(new PutItemCommand({ ...input, Item: before }));
+    else await backend.send(new DeleteItemCommand({ ...input, Key: op.key }));
+    return { wrote: false, before };
   }
 
-  /** The write, its condition kept: it held a moment ago under the same lock, and DynamoDB refuses names and values left unused. */
-  async function apply(op: Operation): Promise<void> {
-    const input = { TableName: op.table, ConditionExpression: op.body.ConditionExpression as string | undefined, ...expressionOf(op.body) };
-    if (op.kind === 'Put') await backend.send(new PutItemCommand({ ...input, Item: op.body.Item as Item }));
-    else if (op.kind === 'Delete') await backend.send(new DeleteItemCommand({ ...input, Key: op.key }));
-    else if (op.kind === 'Update') await backend.send(new UpdateItemCommand({ ...input, Key: op.key, UpdateExpression: op.body.UpdateExpression as string }));
+  /**
+   * One item's write under its condition, answering the item as it was. Under the exclusive lock and
+   * with no two operations on one item, each condition is judged against the item as it was before
+   * the transaction, as DynamoDB judges them.
+   */
+  async function apply(op: Operation): Promise<Applied> {
+    if (op.kind === 'ConditionCheck') return check(op);
+    const input = { TableName: op.table, ConditionExpression: op.body.ConditionExpression as string | undefined, ...expressionOf(op.body), ReturnValues: 'ALL_OLD' as const };
+    const out =
+      op.kind === 'Put'
+        ? await backend.send(new PutItemCommand({ ...input, Item: op.body.Item as Item }))
+        : op.kind === 'Delete'
+          ? await backend.send(new DeleteItemCommand({ ...input, Key: op.key }))
+          : await backend.send(new UpdateItemCommand({ ...input, Key: op.key, UpdateExpression: op.body.UpdateExpression as string }));
+    return { wrote: true, before: out.Attributes };
   }
 
   async function restore(op: Operation, before: Item | undefined): Promise<void> {
     if (before) await backend.send(new PutItemCommand({ TableName: op.table, Item: before }));
     else await backend.send(new DeleteItemCommand({ TableName: op.table, Key: op.key }));
+  }
+
+  /** Why an item's write was refused, as a cancellation reason; its old item read only when asked for. */
+  async function reasonOf(op: Operation, error: unknown): Promise<Reason> {
+    if (nameOf(error) !== 'ConditionalCheckFailedException') return { Code: nameOf(error) === 'ValidationException' ? 'ValidationError' : nameOf(error), Message: messageOf(error) };
+    const old = op.body.ReturnValuesOnConditionCheckFailure === 'ALL_OLD' ? await read(op) : undefined;
+    return { Code: 'ConditionalCheckFailed', Message: 'The conditional request failed', ...(old ? { Item: old } : {}) };
   }
 
   function cancelled(reasons: Reason[]): TransactionError {
@@ -233,18 +232,14 @@ export function withTransactions({ passThrough, backend }: TransactionsOptions):
       return {};
     }
 
-    const before = await Promise.all(ops.map(read));
-    const reasons = await Promise.all(ops.map((op, i) => check(op, before[i])));
-    if (reasons.some((r) => r.Code !== 'None')) throw cancelled(reasons);
-
-    for (let i = 0; i < ops.length; i++) {
-      try {
-        await apply(ops[i]!);
-      } catch (error) {
-        for (let j = i - 1; j >= 0; j--) await restore(ops[j]!, before[j]);
-        const code = nameOf(error) === 'ValidationException' ? 'ValidationError' : nameOf(error);
-        throw cancelled(ops.map((_, k) => (k === i ? { Code: code, Message: messageOf(error) } : { Code: 'None' })));
-      }
+    const outcomes = await Promise.allSettled(ops.map(apply));
+    if (outcomes.some((o) => o.status === 'rejected')) {
+      await Promise.all(outcomes.map((o, i) => (o.status === 'fulfilled' && o.value.wrote ? restore(ops[i]!, o.value.before) : undefined)));
+      const reasons = await Promise.all(outcomes.map((o, i) => (o.status === 'fulfilled' ? { Code: 'None' } : reasonOf(ops[i]!, o.reason))));
+      // An invalid expression refuses the whole request, as DynamoDB's validation does before it writes.
+      const invalid = outcomes.find((o): o is PromiseRejectedResult => o.status === 'rejected' && nameOf(o.reason) === 'ValidationException' && /^Invalid [A-Za-z]*Expression|ExpressionAttribute/.test(messageOf(o.reason)));
+      if (invalid) throw new TransactionError('ValidationException', messageOf(invalid.reason));
+      throw cancelled(reasons);
     }
     if (token) tokens.set(token, { digest, at: now });
     return {};

@@ -14,4 +14,6 @@ export const usageTexts = {
   keyRequired: 'An Idempotency-Key header is required: a new UUID for each report, sent again unchanged with every retry of that report.',
   keyInvalid: 'The Idempotency-Key header must be 8 to 255 characters: letters, digits and - _ . : ~ (a UUID fits).',
   keyReused: 'This Idempotency-Key was already used for a different report in the last 24 hours. Make a new key for each report.',
+  /** Past the hourly rate of reports (functions/usage/handler.ts): the desktop app waits and sends again. */
+  tooManyReports: (minutes: number) => `Too many usage reports from this account in the last hour. Send them again in ${minutes} minute${minutes === 1 ? '' : 's'}; nothing was counted.`,
 } as const;

@@ -1,14 +1,15 @@
 /**
- * One DynamoDB call for an accepted usage report, counted through the local stack: every
- * DynamoDB command the process sends is seen (the document client's send, real dynalite underneath),
- * and those on the usage and users tables are the usage Lambda's (the session check asks the core,
- * whose own tables are others). The plan is decided in the same conditional write as the counter,
- * from the month item, where the account's owner puts it when a subscription changes.
+ * The DynamoDB calls of a usage report, counted through the local stack: every DynamoDB command the
+ * process sends is seen (the document client's send, real dynalite underneath), and those on the
+ * usage and users tables are the usage Lambda's (the session check asks the core, whose own tables are
+ * others; the rate limit's counter is its own table). An accepted report is one transaction (its key
+ * record and the month's counters), the month read for its answer and the answer kept on the record.
+ * The plan is decided in the same transaction, from the month item, where the account's owner puts it
+ * when a subscription changes.
  */
 import { DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import { nearMidnightOfMonth } from '../../functions/usage/report';
 import { PRICE_IDS } from '../../shared/plans';
 import { tableName } from '../../shared/tables';
 import { startTestStack, type TestStack } from '../support/local-stack';
@@ -24,7 +25,8 @@ beforeAll(async () => {
   watched = new Set([tableName('usage'), tableName('users')]);
   const send = DynamoDBDocumentClient.prototype.send;
   vi.spyOn(DynamoDBDocumentClient.prototype, 'send').mockImplementation(function (this: DynamoDBDocumentClient, command: { input?: { TableName?: string } }, ...rest: unknown[]) {
-    const table = command.input?.TableName;
+    const input = command.input as { TableName?: string; TransactItems?: { Put?: { TableName: string }; Update?: { TableName: string } }[] } | undefined;
+    const table = input?.TableName ?? input?.TransactItems?.[0]?.Put?.TableName ?? input?.TransactItems?.[0]?.Update?.TableName;
     if (table && watched.has(table)) sent.push(`${command.constructor.name} ${table === tableName('usage') ? 'usage' : 'users'}`);
     return (send as (...args: unknown[]) => unknown).call(this, command, ...rest);
   } as never);
@@ -34,12 +36,8 @@ afterAll(async () => {
   await stack?.stop();
 });
 
-/**
- * On a month's last day and the 1st a report first claims its key's record (report.ts: a retry across
- * midnight must count in the month the key was first seen in), beside the plan's read: one more call.
- */
-const claim = nearMidnightOfMonth(new Date()) ? ['PutCommand usage', 'GetCommand users'] : [];
-const sorted = (calls: string[]) => [...calls].sort();
+/** An accepted report: the transaction, the month read for the answer, the answer kept on the key's record. */
+const accepted = ['TransactWriteCommand usage', 'GetCommand usage', 'UpdateCommand usage'];
 
 /** The DynamoDB calls one report makes, and its answer. */
 async function callsOf(who: Awaited<ReturnType<typeof newMember>>['who'], body: { words: number; seconds: number }, key = randomUUID()) {
@@ -49,18 +47,18 @@ async function callsOf(who: Awaited<ReturnType<typeof newMember>>['who'], body: 
 }
 
 describe('POST /api/usage round trips', () => {
-  it('is one conditional write once the month carries the plan; the month’s first report reads the plan too', async () => {
+  it('is one transaction once the month carries the plan; the month’s first report reads the plan too', async () => {
     const { who } = await newMember(stack, 'trips', 'engine42');
     const first = await callsOf(who, { words: 100, seconds: 30 });
     expect(first.status).toBe(200);
-    // No plan on a new month: the write is refused, the item read to tell why (DynamoDB would return
-    // it with the refusal; dynalite does not), the plan read, and the write made with it.
-    if (!claim.length) expect(first.calls).toEqual(['UpdateCommand usage', 'GetCommand usage', 'GetCommand users', 'UpdateCommand usage']);
+    // No plan on a new month: the transaction is cancelled with the month item (nothing written), the
+    // plan read, and the transaction made with it.
+    expect(first.calls).toEqual(['TransactWriteCommand usage', 'GetCommand users', ...accepted]);
 
     for (const words of [50, 25]) {
       const next = await callsOf(who, { words, seconds: 10 });
       expect(next.status).toBe(200);
-      expect(sorted(next.calls)).toEqual(sorted([...claim, 'UpdateCommand usage']));
+      expect(next.calls).toEqual(accepted);
     }
     expect((await who.get('/api/usage')).body).toMatchObject({ plan: 'free', wordsTranscribed: 175, wordsRemaining: 325 });
   });
@@ -70,14 +68,15 @@ describe('POST /api/usage round trips', () => {
     await callsOf(who, { words: 400, seconds: 60 });
     const key = randomUUID();
     const applied = await callsOf(who, { words: 50, seconds: 10 }, key);
-    expect(sorted(applied.calls)).toEqual(sorted([...claim, 'UpdateCommand usage']));
-    // dynalite returns no item with a failed condition, so it is read; DynamoDB returns it.
+    expect(applied.calls).toEqual(accepted);
+    // The cancellation carries the key's record, with its answer: nothing more to read.
     const replayed = await callsOf(who, { words: 50, seconds: 10 }, key);
     expect(replayed).toMatchObject({ status: 200, body: applied.body });
-    if (!claim.length) expect(replayed.calls).toEqual(['UpdateCommand usage', 'GetCommand usage']);
+    expect(replayed.calls).toEqual(['TransactWriteCommand usage']);
+    // And the month item when the plan's condition refuses.
     const refused = await callsOf(who, { words: 51, seconds: 10 });
     expect(refused.status).toBe(403);
-    if (!claim.length) expect(refused.calls).toEqual(['UpdateCommand usage', 'GetCommand usage']);
+    expect(refused.calls).toEqual(['TransactWriteCommand usage']);
   });
 
   it('counts as Pro right after a paid checkout, in one call: the webhook put the plan on the month', async () => {
@@ -87,6 +86,6 @@ describe('POST /api/usage round trips', () => {
     await payCheckout((await who.post('/api/create-checkout-session', { priceId: PRICE_IDS.monthly })).body.url as string, email);
     const pro = await callsOf(who, { words: 100, seconds: 10 });
     expect(pro).toMatchObject({ status: 200, body: { plan: 'pro', wordsTranscribed: 550 } });
-    expect(sorted(pro.calls)).toEqual(sorted([...claim, 'UpdateCommand usage']));
+    expect(pro.calls).toEqual(accepted);
   });
 });
