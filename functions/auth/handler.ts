@@ -12,6 +12,7 @@ import { HttpError } from '../lib/http-error';
 import { logger } from '../lib/logger';
 import { cameThroughCloudFront } from '../lib/origin-check';
 import { json } from '../lib/response';
+import { unavailableDependency, unavailableResponse } from '../lib/unavailable';
 import { desktopCallback, desktopExchange } from './desktop-handoff';
 import { isProviderRefusal } from './provider-refusal';
 import { guardAuthRequest } from './request-guard';
@@ -57,8 +58,13 @@ async function answerWithSdk(event: APIGatewayProxyEventV2, context: Context) {
       logger.warn('sign-in provider refused the request', { error: { name: (error as Error).name, message: summary(error) } });
       return json(400, { message: apiTexts.providerRefused });
     }
-    // The SDK answers its own errors; anything left is ours (core unreachable, a bug): no details out,
-    // and the log keeps the SDK's summary without the body of whatever answered it.
+    // The SDK answers its own errors; anything left is the core slow or down (503, worth a retry) or
+    // ours (a bug): no details out, and the log keeps the SDK's summary without the body of whatever answered it.
+    const dependency = unavailableDependency(error);
+    if (dependency) {
+      logger.warn('auth request failed: dependency unavailable', { dependency, error: { name: (error as Error).name, message: summary(error) } });
+      return unavailableResponse(dependency);
+    }
     logger.error('auth request failed', { error: { name: (error as Error).name, message: summary(error) } });
     return json(500, { message: apiTexts.internalError });
   }

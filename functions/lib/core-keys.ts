@@ -10,9 +10,10 @@
 import { webcrypto } from 'node:crypto';
 import { errors, type JSONWebKeySet, type JWK, type JWTVerifyGetKey } from 'jose';
 import { nodeRequest } from './node-request';
+import { CORE_TIMEOUT_MS } from './unavailable';
 
-/** jose's own defaults for a remote key set's fetch. */
-const FETCH_TIMEOUT_MS = 5_000;
+/** The core's limit (./unavailable.ts), fitting inside the Lambda's with room for the answer. */
+const FETCH_TIMEOUT_MS = CORE_TIMEOUT_MS;
 export const KEYS_COOLDOWN_MS = 30_000;
 
 export interface RemoteKeySet {

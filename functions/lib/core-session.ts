@@ -7,6 +7,7 @@
 import { HttpError } from './http-error';
 import { TRY_REFRESH_TOKEN, UNAUTHORISED } from './access-token';
 import { nodeRequest } from './node-request';
+import { CORE_TIMEOUT_MS, DependencyUnavailable, unavailableDependency } from './unavailable';
 
 /** The core's address and key, as in the `supertokens` secret. */
 export interface CoreConnection {
@@ -26,8 +27,6 @@ export interface RenewedAccessToken {
  * supports, so asking with the SDK's own keeps both sides' views of a session the same.
  */
 const CDI_VERSION = '5.4';
-/** Well within a Lambda's 10 s; a core that slow is down, and the caller gets a 500 it can retry. */
-const CORE_TIMEOUT_MS = 5_000;
 
 type VerifyAnswer =
   | { status: 'OK'; accessToken?: { token: string; expiry: number } }
@@ -42,7 +41,8 @@ export function coreBaseUrl(connectionUri: string): string {
  * Asks the core whether `accessToken`'s session stands. `checkDatabase` also asks whether it still
  * exists (not signed out, not revoked); without it the core only confirms a refreshed token. A
  * refusal is the SDK's own 401: 'unauthorised' for a session that has ended (the web SDK signs out),
- * 'try refresh token' otherwise. Failing to reach the core is thrown as is: our fault, a 500.
+ * 'try refresh token' otherwise. A core that does not answer in CORE_TIMEOUT_MS, or answers 5xx, is
+ * unavailable: the caller gets 503 with Retry-After (./unavailable.ts).
  */
 export async function verifyWithCore(
   core: CoreConnection,
@@ -57,8 +57,13 @@ export async function verifyWithCore(
     timeoutMs: CORE_TIMEOUT_MS,
     // Asking twice is harmless: a verify revokes nothing, and a refreshed token's promotion is done once.
     idempotent: true,
+  }).catch((error: unknown) => {
+    // Not answered in time, or not reachable: the core is unavailable, not our bug.
+    if (unavailableDependency(error)) throw new DependencyUnavailable('auth', `The SuperTokens core did not answer a session verify: ${(error as Error).name}`);
+    throw error;
   });
   // The body of a failed call is the core's business (it can quote the request); only the status goes on.
+  if (res.status >= 500 || res.status === 429) throw new DependencyUnavailable('auth', `The SuperTokens core answered ${res.status} to a session verify`);
   if (res.status < 200 || res.status > 299) throw new Error(`The SuperTokens core answered ${res.status} to a session verify`);
   const answer = JSON.parse(res.body) as VerifyAnswer;
   if (answer.status === 'OK') return answer.accessToken ? { token: answer.accessToken.token, expiry: answer.accessToken.expiry } : undefined;

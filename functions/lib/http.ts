@@ -3,7 +3,8 @@
  * this order, the Lambda context on every log line (Powertools' injectLambdaContext), the origin check
  * (deployed, a request that did not come through CloudFront is refused 403: ./origin-check.ts), the body guard
  * and JSON parser (when the route takes a body), zod validation, and one error mapper that turns
- * anything thrown into `{ message }` with the right status.
+ * anything thrown into `{ message }` with the right status: a dependency slow or down is a 503 with
+ * Retry-After (./unavailable.ts), anything else unknown our 500.
  */
 import { injectLambdaContext } from '@aws-lambda-powertools/logger/middleware';
 import middy from '@middy/core';
@@ -15,6 +16,7 @@ import { HttpError } from './http-error';
 import { logger } from './logger';
 import { cameThroughCloudFront } from './origin-check';
 import { json, type HttpResult } from './response';
+import { unavailableDependency, unavailableResponse } from './unavailable';
 
 /** Far below API Gateway's 10 MB: no product body is anywhere near this. */
 export const MAX_BODY_BYTES = 64 * 1024;
@@ -98,6 +100,12 @@ const errorMapper: middy.MiddlewareObj<APIGatewayProxyEventV2, HttpResult> = {
     if (known) {
       const body = known.fields ? { message: known.message, fields: known.fields } : { message: known.message };
       request.response = json(known.statusCode, body, known.headers);
+      return;
+    }
+    const dependency = unavailableDependency(error);
+    if (dependency) {
+      logger.warn('dependency unavailable', { dependency, error: { name: error.name, message: error.message } });
+      request.response = unavailableResponse(dependency);
       return;
     }
     logger.error('unhandled error', { error: { name: error.name, message: error.message, stack: error.stack } });

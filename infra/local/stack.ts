@@ -8,9 +8,10 @@ import { join, resolve } from 'node:path';
 import { localSecretEnvName } from '../../shared/secrets';
 import { authCoreService, LOCAL_AUTH_CORE_API_KEY } from './auth-core/server';
 import { dynamoService } from './dynamo';
+import { startFaultGate, type FaultGate } from './fault-gate';
 import { googleStandInService, LOCAL_GOOGLE_CLIENT } from './google/oidc-service';
 import { gatewayService } from './gateway';
-import { isPortFree } from './ports';
+import { freePort, isPortFree } from './ports';
 import { seedSampleRelease } from './seed';
 import { LOCAL_PRICES, LOCAL_PRO_PRODUCT, LOCAL_STRIPE_SECRET } from './stripe/catalog';
 import { stripeStandInService } from './stripe/server';
@@ -44,6 +45,11 @@ export interface LocalStackOptions {
   /** Where mail is written locally; default `<dataDir>/outbox`, else a directory under the OS temp dir. */
   outboxDir?: string;
   root?: string;
+  /**
+   * Put a fault gate (./fault-gate.ts) on the auth core's port, the core itself listening on
+   * `corePort` (0: any free one): a test holds or refuses the core's answers through `RunningStack.coreGate`.
+   */
+  coreGate?: { corePort: number };
 }
 
 /** What the handlers read from their environment, locally; deployed, the CDK stack sets these. */
@@ -89,7 +95,7 @@ export function localServices(options: LocalStackOptions): LocalService[] {
   const webOrigin = env.WEB_ORIGIN!;
   const services: LocalService[] = [
     dynamoService({ port: ports.dynamodb, dataDir: options.dataDir && resolve(root, options.dataDir, 'dynamodb') }),
-    authCoreService({ port: ports.auth, dynamoEndpoint: env.DYNAMODB_ENDPOINT!, apiKey: LOCAL_AUTH_CORE_API_KEY }),
+    authCoreService({ port: options.coreGate?.corePort ?? ports.auth, dynamoEndpoint: env.DYNAMODB_ENDPOINT!, apiKey: LOCAL_AUTH_CORE_API_KEY }),
     stripeStandInService({ port: ports.stripe, dynamoEndpoint: env.DYNAMODB_ENDPOINT!, webhookUrl: `http://localhost:${ports.api}/api/stripe-webhook` }),
     googleStandInService({ port: ports.google, redirectUris: googleRedirectUris(ports) }),
     gatewayService({ port: ports.api, corsOrigins: [webOrigin, `http://127.0.0.1:${ports.web}`], root }),
@@ -102,6 +108,8 @@ export interface RunningStack {
   ports: Ports;
   urls: Record<string, string>;
   env: Record<string, string>;
+  /** The auth core's fault gate, when asked for (LocalStackOptions.coreGate). */
+  coreGate?: FaultGate;
   stop(): Promise<void>;
 }
 
@@ -116,12 +124,15 @@ async function checkPorts(services: LocalService[], ports: Ports): Promise<void>
  * Starts every service in order, each ready before the next starts; on any failure stops what did
  * start, so nothing is left listening.
  */
-export async function startLocalStack(options: LocalStackOptions, onReady: (name: string, url: string) => void = () => {}): Promise<RunningStack> {
+export async function startLocalStack(asked: LocalStackOptions, onReady: (name: string, url: string) => void = () => {}): Promise<RunningStack> {
+  // A gate's core on port 0: a free port of its own.
+  const options = asked.coreGate?.corePort === 0 ? { ...asked, coreGate: { corePort: await freePort() } } : asked;
   const services = localServices(options);
   await checkPorts(services, options.ports);
   const env = handlerEnvironment(options.ports, outboxDirOf(options));
   Object.assign(process.env, env);
   const running: { name: string; service: RunningService }[] = [];
+  let coreGate: FaultGate | undefined;
   const stop = async () => {
     for (const { service } of running.reverse()) await service.stop().catch((e) => console.error(e));
     running.length = 0;
@@ -133,9 +144,13 @@ export async function startLocalStack(options: LocalStackOptions, onReady: (name
       onReady(service.name, started.url);
     }
     if (options.seed) await seedSampleRelease(env.DYNAMODB_ENDPOINT!, env.WEB_ORIGIN!);
+    if (options.coreGate) {
+      coreGate = await startFaultGate({ port: options.ports.auth, target: `http://localhost:${options.coreGate.corePort}` });
+      running.push({ name: 'auth core gate', service: coreGate });
+    }
   } catch (error) {
     await stop();
     throw error;
   }
-  return { ports: options.ports, urls: Object.fromEntries(running.map((r) => [r.name, r.service.url])), env, stop };
+  return { ports: options.ports, urls: Object.fromEntries(running.map((r) => [r.name, r.service.url])), env, coreGate, stop };
 }

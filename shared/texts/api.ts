@@ -2,6 +2,11 @@ export const apiTexts = {
   notFound: 'Not found',
   methodNotAllowed: 'Method not allowed',
   internalError: 'Internal error',
+  /** A dependency slow or down (functions/lib/unavailable.ts): not the caller's fault, and worth a retry. */
+  unavailable: (dependency: 'auth' | 'database' | 'billing' | 'network') =>
+    `${
+      dependency === 'auth' ? 'Our sign-in service' : dependency === 'database' ? 'Our database' : dependency === 'billing' ? 'Our payment provider' : 'A service we depend on'
+    } is not answering right now. Nothing was lost; please try again in a moment.`,
   payloadTooLarge: 'Request body too large',
   malformedJson: 'Request body is not valid JSON',
   noRelease: 'No release has been published yet',

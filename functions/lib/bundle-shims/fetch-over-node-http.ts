@@ -13,12 +13,13 @@
  * own signal get a time limit; only reads are sent again after a kept connection's reset (nodeRequest).
  */
 import { nodeRequest, type NodeRequest } from '../node-request';
+import { CORE_TIMEOUT_MS } from '../unavailable';
 
 /**
- * The longest a request without its own signal may take: half a Lambda's whole limit (10 s, shared/routes.ts),
- * as jose gives its key sets, so a core or Google that does not answer fails the request rather than the Lambda.
+ * The longest a request without its own signal may take: the core's limit (../unavailable.ts), under a
+ * third of a Lambda's, so a core or Google that does not answer fails the request (a 503) rather than the Lambda.
  */
-const DEFAULT_TIMEOUT_MS = 5_000;
+const DEFAULT_TIMEOUT_MS = CORE_TIMEOUT_MS;
 
 function unsupported(what: string): Error {
   return new Error(`${what} is not supported by the bundles' fetch (functions/lib/bundle-shims/fetch-over-node-http.ts)`);
