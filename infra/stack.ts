@@ -1,4 +1,6 @@
 import { Annotations, CfnOutput, Duration, Stack, Token, type StackProps } from 'aws-cdk-lib';
+import { Rule, Schedule } from 'aws-cdk-lib/aws-events';
+import { LambdaFunction } from 'aws-cdk-lib/aws-events-targets';
 import { Construct } from 'constructs';
 import { resolve } from 'node:path';
 import { routes } from '../shared/routes';
@@ -100,6 +102,13 @@ export class VoxpenStack extends Stack {
     // be told the distribution's address without a dependency cycle (test/infra checks there is none).
     api.setSiteOrigin(siteUrl);
 
+    // Deletions that stopped part way are finished within minutes (functions/account/sweeper.ts).
+    const deletionSweep = new Rule(this, 'DeletionSweep', {
+      description: 'Finishes account deletions that stopped part way',
+      schedule: Schedule.rate(Duration.minutes(5)),
+      targets: [new LambdaFunction(api.functions.deletionSweeper, { retryAttempts: 0 })],
+    });
+
     const deployedTables = Object.fromEntries(deployedTableKeys.map((key) => [key, data.tables[key]!]));
     const monitoring = new Monitoring(this, 'Monitoring', {
       httpApi: api.httpApi,
@@ -111,7 +120,7 @@ export class VoxpenStack extends Stack {
     });
     // A failed step leaves the values CloudFront may send accepted (rotation.ts), but the secret stops rotating.
     monitoring.alarm('OriginRotationFailed', originRotation.fn.metricErrors({ period: Duration.hours(1) }), 1, ORIGIN_ROTATION_ALARM);
-    suppressNagFindings(this, { api, site, monitoring, originRotation, customDomain: Boolean(props.domain) });
+    suppressNagFindings(this, { api, site, monitoring, originRotation, deletionSweep, customDomain: Boolean(props.domain) });
 
     new CfnOutput(this, 'SiteUrl', { value: siteUrl });
     new CfnOutput(this, 'ApiUrl', { value: api.httpApi.apiEndpoint, description: 'API Gateway endpoint (visitors use SiteUrl/api)' });

@@ -71,6 +71,14 @@ export const functions = {
     secrets: ['supertokens', 'originVerify', 'stripe'],
     billingConfig: true,
   },
+  // No route: its EventBridge schedule runs it (infra/stack.ts). It finishes deletions that stopped
+  // part way, so it needs what a deletion touches, and no origin secret (no request reaches it).
+  deletionSweeper: {
+    entry: 'functions/account/sweeper-handler.ts',
+    tables: ['users', 'usage', 'handoffCodes', 'rateLimits', 'contactMessages'],
+    secrets: ['supertokens', 'stripe'],
+    billingConfig: true,
+  },
 } as const satisfies Record<string, FunctionDef>;
 
 export type FunctionName = keyof typeof functions;

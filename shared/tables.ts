@@ -34,10 +34,15 @@ export const tables = {
   /**
    * One item per account, by SuperTokens user id. Billing keeps the Stripe customer id and the
    * subscription on it; `byStripeCustomer` finds the account a webhook's customer belongs to.
+   * `byDeletion` is sparse: only an account being deleted carries `deletionQueue`, so the sweeper
+   * finds stalled deletions with one Query (functions/accounts/deletion.ts).
    */
   users: {
     partitionKey: { name: 'userId', type: 'S' },
-    indexes: [{ name: 'byStripeCustomer', partitionKey: { name: 'stripeCustomerId', type: 'S' } }],
+    indexes: [
+      { name: 'byStripeCustomer', partitionKey: { name: 'stripeCustomerId', type: 'S' } },
+      { name: 'byDeletion', partitionKey: { name: 'deletionQueue', type: 'S' }, sortKey: { name: 'deletingSince', type: 'N' } },
+    ],
   },
   /**
    * Dictation usage per account and calendar month ('2026-11'), counted with atomic ADD, and beside

@@ -4,10 +4,12 @@
  * Google account, which has none here, must have signed in within the last 10 minutes, so a session
  * left open on a shared computer cannot delete it.
  *
- * Then, in this order, each step safe to repeat so a deletion that fails midway can be tried again:
- * billing ends through Stripe (nothing more is charged), the product's items go (./user-data.ts, the
- * record last), and the core deletes the user, which ends every session. A Stripe event about the
- * account arriving later finds no account and changes nothing (functions/billing/subscription-events.ts).
+ * Then the deletion is a job (./deletion-job.ts): the account is marked as being deleted and every
+ * session revoked, so nothing new starts; billing ends through Stripe, the product's items go, the core
+ * deletes the user, and the record (with the mark) goes last, each step safe to repeat. If the request
+ * stops part way the sweeper (./sweeper.ts) finishes it within minutes. A Stripe subscription that
+ * starts for the account anyway (a checkout paid meanwhile) is canceled by the webhook at once
+ * (functions/billing/subscription-events.ts).
  *
  * The email may sign up again afterwards, as a new Free account with a trial of its own: the one
  * trial is per account, and refusing it would mean keeping something of the deleted email, which the
@@ -15,16 +17,18 @@
  */
 import type { DeleteAccountBody } from '../../shared/schemas/account';
 import { getAccount } from '../accounts/account';
-import { endBilling } from './end-billing';
+import { markDeleting } from '../accounts/deletion';
+import { logger } from '../lib/logger';
+import { finishDeletion } from './deletion-job';
 import type { AccountDeps, Caller } from './deps';
 import { checkCurrentPassword, type PasswordCheck } from './password-check';
-import { eraseUserData } from './user-data';
 
 /** How recent a Google account's sign-in must be to delete it. */
 export const RECENT_SIGN_IN_MS = 10 * 60 * 1000;
 
 export type DeleteOutcome =
-  | { status: 'OK' }
+  /** Marked, and finished unless a step failed: the sweeper finishes what is left. */
+  | { status: 'ACCEPTED'; finished: boolean }
   | { status: 'UNKNOWN_USER' }
   | { status: 'PASSWORD_REQUIRED' }
   | Exclude<PasswordCheck, { status: 'OK' }>
@@ -35,7 +39,7 @@ export function signedInRecently(createdAt: number | undefined, now: number): bo
   return createdAt !== undefined && now - createdAt <= RECENT_SIGN_IN_MS;
 }
 
-async function ownerConfirmed(deps: AccountDeps, caller: Caller, password: string | undefined, login: { email: string } | undefined): Promise<DeleteOutcome> {
+async function ownerConfirmed(deps: AccountDeps, caller: Caller, password: string | undefined, login: { email: string } | undefined): Promise<DeleteOutcome | { status: 'OK' }> {
   if (login) {
     if (password === undefined || password === '') return { status: 'PASSWORD_REQUIRED' };
     return checkCurrentPassword(deps, caller, login.email, password);
@@ -51,9 +55,15 @@ export async function deleteAccount(deps: AccountDeps, caller: Caller, body: Del
   if (confirmed.status !== 'OK') return confirmed;
 
   const account = await getAccount(deps.db, caller.userId);
-  if (account) await endBilling(await deps.stripe(), account);
-  const emails = [account?.email, core.password?.email].filter((e): e is string => e !== undefined);
-  await eraseUserData(deps, { userId: caller.userId, emails, address: caller.address });
-  await deps.core.deleteUser(caller.userId);
-  return { status: 'OK' };
+  const emails = [...new Set([account?.email, core.password?.email].filter((e): e is string => e !== undefined))];
+  const { mark } = await markDeleting(deps.db, caller.userId, { emails, address: caller.address }, deps.now());
+  await deps.core.endAllSessions(caller.userId);
+  try {
+    await finishDeletion(deps, mark);
+    return { status: 'ACCEPTED', finished: true };
+  } catch (error) {
+    // The mark stands and every session has ended: the sweeper finishes the rest.
+    logger.warn('account deletion stopped part way; the sweeper finishes it', { userId: caller.userId, error: { name: (error as Error).name, message: (error as Error).message } });
+    return { status: 'ACCEPTED', finished: false };
+  }
 }

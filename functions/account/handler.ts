@@ -41,7 +41,7 @@ const message = (status: number, text: string, extra: Omit<AccountMessage, 'mess
 const signedOut = (response: HttpResult) => withSessionCleared(response, cookiesAreSecure(process.env.API_ORIGIN));
 
 /** The refusals the password-checking routes share; `passwordField` names the field a wrong password was given in. */
-function refusal(outcome: Exclude<ChangePasswordOutcome | DeleteOutcome, { status: 'OK' }>, passwordField: 'currentPassword' | 'password'): HttpResult {
+function refusal(outcome: Exclude<ChangePasswordOutcome | DeleteOutcome, { status: 'OK' | 'ACCEPTED' }>, passwordField: 'currentPassword' | 'password'): HttpResult {
   switch (outcome.status) {
     case 'UNKNOWN_USER':
       return message(404, usersTexts.notFound);
@@ -128,9 +128,10 @@ const remove = httpHandler<DeleteAccountBody>(
       logger.error('account deletion stopped: stripe call failed', { status: error.status, type: error.type, code: error.code, stripeRequestId: error.requestId });
       throw new HttpError(502, billingTexts.unavailable);
     }
-    if (outcome.status !== 'OK') return refusal(outcome, 'password');
-    logger.info('account deleted', { userId: caller.userId });
-    return signedOut(message(200, accountTexts.deleted));
+    if (outcome.status !== 'ACCEPTED') return refusal(outcome, 'password');
+    logger.info(outcome.finished ? 'account deleted' : 'account deletion accepted; the sweeper finishes it', { userId: caller.userId });
+    // 202: the deletion is a job that finishes even if this request did not see it through.
+    return signedOut(message(202, outcome.finished ? accountTexts.deleted : accountTexts.deletionUnderway));
   },
   { auth: requireLiveSession(), body: deleteAccountBody },
 );

@@ -4,13 +4,12 @@
  * partition), the desktop sign-in codes its sessions were handed, the rate-limit counters keyed by
  * its email (sign-in failures on it, reset mails to it, and its pair with this request's address;
  * those keyed by an address alone are the address's, not the user's) and its usage reports' rate, the contact messages sent from
- * its email, and last the account's record, so a deletion that fails midway still finds the account
- * when it is tried again. Each step is safe to repeat.
+ * its email. The account's record is not here: it carries the deletion's mark and goes last
+ * (./deletion-job.ts). Each step is safe to repeat.
  */
 import { RESET_MAIL_PAIR_RULE, RESET_MAIL_RULE, resetMailPair } from '../auth/auth-limits';
 import { deleteHandoffCodesOf } from '../auth/handoff-codes';
 import { forgetPasswordChecksOf } from '../auth/sign-in-guard';
-import { deleteAccountRecord } from '../accounts/deletion';
 import { deleteContactMessagesFrom } from '../contact/messages';
 import { reset } from '../lib/rate-limit';
 import { USAGE_REPORT_RATE } from '../usage/report';
@@ -35,6 +34,5 @@ export async function eraseUserData(deps: Pick<AccountDeps, 'db'>, who: { userId
     ),
     reset(db, USAGE_REPORT_RATE, who.userId),
   ]);
-  await deleteAccountRecord(db, who.userId);
   return { usageMonths, handoffCodes, contactMessages: messages.reduce((a, b) => a + b, 0) };
 }

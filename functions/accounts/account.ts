@@ -28,6 +28,8 @@ export interface Account extends UserRecord {
   subscriptionSyncedAt?: number;
   /** The Checkout Session last opened for the account, so a second click or tab cannot start a second subscription. */
   openCheckout?: OpenCheckout;
+  /** Set while the account is being deleted (./deletion.ts): nothing new starts for it. */
+  deletingSince?: number;
 }
 
 export async function getAccount(db: DynamoDBDocumentClient, userId: string): Promise<Account | undefined> {

@@ -12,6 +12,7 @@
 import type { DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
 import { currentPlan, isPriceId, PRO_TRIAL_DAYS, type PriceId } from '../../shared/plans';
 import { getAccount, type Account, type OpenCheckout } from '../accounts/account';
+import { isDeleting } from '../accounts/deletion';
 import { linkCustomer, rememberCheckout } from '../accounts/billing-link';
 import { hasEnded } from '../accounts/subscription';
 import { ensureAccount } from '../accounts/user-record';
@@ -40,9 +41,11 @@ export type CheckoutOutcome =
   /** A subscription that has not ended but is not Pro (past due, unpaid, paused...): the portal mends it. */
   | { status: 'NEEDS_ATTENTION' }
   /** Another request opened a session for the other price first. */
-  | { status: 'CHECKOUT_OPEN' };
+  | { status: 'CHECKOUT_OPEN' }
+  /** The account is being deleted (functions/accounts/deletion.ts): nothing new starts for it. */
+  | { status: 'DELETING' };
 
-export type PortalOutcome = { status: 'OK'; url: string } | { status: 'NO_SUBSCRIPTION' };
+export type PortalOutcome = { status: 'OK'; url: string } | { status: 'NO_SUBSCRIPTION' } | { status: 'DELETING' };
 
 /**
  * The account's Stripe customer, made on its first checkout, or again when Stripe no longer knows the
@@ -110,6 +113,7 @@ export async function createCheckout(deps: BillingDeps, caller: Caller, priceId:
   const ensured = await ensureAccount(deps.db, caller, deps.now);
   if (ensured.status !== 'OK') return ensured;
   const { account } = ensured;
+  if (isDeleting(account)) return { status: 'DELETING' };
   const refusal = subscribedRefusal(deps, account);
   if (refusal) return refusal;
   const open = stillOpen(deps, account.openCheckout);
@@ -137,6 +141,7 @@ export async function createCheckout(deps: BillingDeps, caller: Caller, priceId:
 
 export async function createPortal(deps: BillingDeps, caller: Caller): Promise<PortalOutcome> {
   const account = await getAccount(deps.db, caller.userId);
+  if (isDeleting(account)) return { status: 'DELETING' };
   if (!account?.stripeCustomerId) return { status: 'NO_SUBSCRIPTION' };
   try {
     const session = await deps.stripe.createPortalSession({ customer: account.stripeCustomerId, return_url: `${deps.webOrigin}/dashboard` });

@@ -10,6 +10,7 @@ import { documentClient, primeDocumentClient } from '../lib/dynamo';
 import { byRouteKey, httpHandler } from '../lib/http';
 import { HttpError } from '../lib/http-error';
 import { logger } from '../lib/logger';
+import { unavailableDependency } from '../lib/unavailable';
 import { json, type HttpResult } from '../lib/response';
 import { requireLiveSession, requireSession, sessionOf, whileCoreKeysLoad } from '../lib/session';
 import { confirmCheckout } from './checkout-confirmation';
@@ -22,12 +23,13 @@ async function deps(): Promise<BillingDeps> {
   return { db: documentClient(), stripe, config: billingConfig(), webOrigin: process.env.WEB_ORIGIN!, now: new Date() };
 }
 
-/** A failed Stripe call is Stripe's or our configuration's fault, never the caller's: 502 with a plain message. */
+/** A Stripe call Stripe refused is our configuration's fault, never the caller's: 502 with a plain message. */
 async function orUnavailable<T>(work: () => Promise<T>): Promise<T> {
   try {
     return await work();
   } catch (error) {
-    if (!(error instanceof StripeApiError)) throw error;
+    // Stripe unreachable or busy: a 503 with Retry-After from the error mapper (functions/lib/unavailable.ts).
+    if (!(error instanceof StripeApiError) || unavailableDependency(error)) throw error;
     // Stripe's message can quote what was sent (an email address): the request id finds it in Stripe's logs.
     logger.error('stripe call failed', { status: error.status, type: error.type, code: error.code, stripeRequestId: error.requestId });
     throw new HttpError(502, billingTexts.unavailable);
@@ -44,6 +46,7 @@ const refusals: Record<Refusal, [status: number, message: string]> = {
   NEEDS_ATTENTION: [409, billingTexts.needsAttention],
   CHECKOUT_OPEN: [409, billingTexts.checkoutOpen],
   NO_SUBSCRIPTION: [404, billingTexts.noSubscription],
+  DELETING: [409, billingTexts.accountDeleting],
 };
 
 function answer(outcome: CheckoutOutcome | PortalOutcome): HttpResult {

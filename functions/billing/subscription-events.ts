@@ -9,7 +9,8 @@ import type Stripe from 'stripe';
 import type { SubscriptionStatus } from '../../shared/api-types';
 import { accountByCustomer, type Account, type StoredSubscription } from '../accounts/account';
 import { forgetCheckout } from '../accounts/billing-link';
-import { applySubscription } from '../accounts/subscription';
+import { isDeleting } from '../accounts/deletion';
+import { applySubscription, hasEnded } from '../accounts/subscription';
 import { logger } from '../lib/logger';
 import { StripeApiError, type StripeApi } from './stripe-api';
 
@@ -72,9 +73,21 @@ async function syncSubscription(deps: EventDeps, subscriptionId: string): Promis
     return;
   }
   const { sub, readAt } = current;
-  const account = await ownerOf(deps, idOf(sub.customer), sub.metadata?.userId);
-  if (!account) {
-    // Not ours (another product on the same Stripe account) or the account is gone: nothing to change.
+  const customer = idOf(sub.customer);
+  const account = await ownerOf(deps, customer, sub.metadata?.userId);
+  if (!account || isDeleting(account)) {
+    // Ours (our checkout names an account on it) but the customer's account is gone or going: a
+    // payment that raced the deletion. Canceled at once, so nobody is charged for an account that no
+    // longer exists. (A customer that has an account, named wrongly in metadata, is not touched.)
+    const orphaned = customer !== undefined && (account ? true : (await accountByCustomer(deps.db, customer)) === undefined);
+    if (orphaned && sub.metadata?.userId && !hasEnded({ status: sub.status as SubscriptionStatus })) {
+      await deps.stripe.cancelSubscription(subscriptionId).catch((error: unknown) => {
+        if (!(error instanceof StripeApiError && error.status === 404)) throw error;
+      });
+      logger.warn('subscription of a deleted account canceled', { subscriptionId });
+      return;
+    }
+    // Not ours (another product on the same Stripe account), or already ended: nothing to change.
     logger.warn('subscription event for no known account', { subscriptionId });
     return;
   }

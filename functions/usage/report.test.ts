@@ -144,7 +144,7 @@ describe('a crash cannot count a report twice', () => {
   it('a retry after midnight on the 1st counts in the month the key was first seen, once', async () => {
     const key = newKey();
     const lastSecond = new Date('2026-11-30T23:59:59Z');
-    await expect(reportUsage(crashing('TransactWriteCommand', 'after'), 'crash-4', key, { words: 30, seconds: 10 }, lastSecond, 'pro')).rejects.toThrow('crash after');
+    await expect(reportUsage(crashing('TransactWriteCommand', 'after', 2), 'crash-4', key, { words: 30, seconds: 10 }, lastSecond, 'pro')).rejects.toThrow('crash after');
     expect(await reportUsage(dynamo.db, 'crash-4', key, { words: 30, seconds: 10 }, new Date('2026-12-01T00:00:05Z'), 'pro')).toMatchObject({ status: 'REPLAYED', usage: { month: '2026-11', wordsTranscribed: 30 } });
     expect([await words('crash-4', '2026-11'), await words('crash-4', '2026-12')]).toEqual([30, 0]);
   });

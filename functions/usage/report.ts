@@ -230,7 +230,7 @@ const resolvePlan = (plan: PlanSource) => (typeof plan === 'function' ? plan() :
  */
 export async function reportUsage(db: DynamoDBDocumentClient, userId: string, key: string, report: Report, now: Date, plan: PlanSource): Promise<ReportOutcome> {
   const month = usageMonth(now);
-  let known: Plan | undefined = typeof plan === 'function' ? undefined : plan;
+  let known: Plan | undefined;
   // A few rounds at most: without the plan, with it, and again when a record expired or the month
   // changed between a refusal and its read.
   for (let round = 0; round < 5; round++) {
@@ -247,11 +247,6 @@ export async function reportUsage(db: DynamoDBDocumentClient, userId: string, ke
     }
     const item = counted.item ?? {};
     const itemPlan = planOn(item) ?? known;
-    if (known && planOn(item) && planOn(item) !== known) {
-      // The month's plan is the subscription's latest (functions/accounts/usage-plan.ts): it decides.
-      known = planOn(item);
-      continue;
-    }
     if (itemPlan === undefined) {
       known = await resolvePlan(plan);
       continue;

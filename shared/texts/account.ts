@@ -12,4 +12,7 @@ export const accountTexts = {
   confirmationMismatch: 'Type "delete my account" to confirm.',
   signInAgainToDelete: 'For your security, sign in again, then delete your account within 10 minutes.',
   deleted: 'Your account and its data have been deleted. Goodbye, and thank you for using Voxpen.',
+  /** DELETE /api/account stopped part way (a dependency slow): signed out everywhere, and the rest follows within minutes. */
+  deletionUnderway:
+    'Your account is being deleted: you are signed out everywhere, billing is stopped, and your data will be gone within a few minutes. Nothing else is needed from you.',
 } as const;

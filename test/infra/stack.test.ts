@@ -252,7 +252,15 @@ describe('data', () => {
     const [, users] = ofType('AWS::DynamoDB::GlobalTable').find(([id]) => id.startsWith('Datausers'))!;
     expect(users.Properties.GlobalSecondaryIndexes).toEqual([
       expect.objectContaining({ IndexName: 'byStripeCustomer', KeySchema: [{ AttributeName: 'stripeCustomerId', KeyType: 'HASH' }] }),
+      // Sparse: only an account being deleted is in it, so the sweeper's Query reads those alone.
+      expect.objectContaining({ IndexName: 'byDeletion', KeySchema: [{ AttributeName: 'deletionQueue', KeyType: 'HASH' }, { AttributeName: 'deletingSince', KeyType: 'RANGE' }] }),
     ]);
+  });
+
+  it('runs the deletion sweeper on a schedule, and only it', () => {
+    const sweeperId = logicalIdOfFunction('deletionSweeper')!;
+    const rules = ofType('AWS::Events::Rule').filter(([, r]) => json(r.Properties.Targets).includes(sweeperId));
+    expect(rules.map(([, r]) => r.Properties.ScheduleExpression)).toEqual(['rate(5 minutes)']);
   });
 });
 
@@ -286,8 +294,8 @@ describe('secrets and least privilege', () => {
       }
     }
     const stripeReaders = Object.entries(functions).filter(([, def]) => ('secrets' in def ? (def.secrets as readonly string[]) : []).includes('stripe'));
-    // The account function cancels a deleted account's subscription.
-    expect(stripeReaders.map(([name]) => name).sort()).toEqual(['account', 'billing', 'stripeWebhook']);
+    // The account function and the deletion sweeper cancel a deleted account's subscription.
+    expect(stripeReaders.map(([name]) => name).sort()).toEqual(['account', 'billing', 'deletionSweeper', 'stripeWebhook']);
   });
 
   it('grants each function only its own tables and secrets, never a wildcard resource', () => {
@@ -325,8 +333,9 @@ describe('secrets and least privilege', () => {
       expect(readsOriginSecret, `${name} reads the origin secret`).toBe((('secrets' in def ? def.secrets : []) as readonly string[]).includes('originVerify'));
       if (readsOriginSecret) originSecretReaders.push(name);
     }
-    // Every product function refuses a request that did not come through CloudFront, so each reads the secret.
-    expect(originSecretReaders.sort()).toEqual(Object.keys(functions).sort());
+    // Every product function a request reaches refuses one that did not come through CloudFront, so
+    // each reads the secret; the deletion sweeper is reached by its schedule alone.
+    expect(originSecretReaders.sort()).toEqual(Object.keys(functions).filter((n) => n !== 'deletionSweeper').sort());
   });
 
   it("lets the account function delete from exactly the tables a deletion empties, each by name, and read none other; only it deletes from usage, handoff codes and contact messages", () => {
@@ -346,7 +355,9 @@ describe('secrets and least privilege', () => {
     // Its export and deletion find contact messages by sender: the index is covered, by the table's name, not a wildcard.
     const contactResources = statementsOf('account').flatMap((st) => [st.Resource].flat()).map(json).filter((r) => r.includes('"Datacontact'));
     expect(contactResources.some((r) => r.includes('/index/*'))).toBe(true);
-    for (const other of Object.keys(functions).filter((n) => n !== 'account')) {
+    // The sweeper finishes what the account function's deletion started: the same tables, the same deletes.
+    expect(tablesDeletableBy('deletionSweeper').sort()).toEqual(tablesDeletableBy('account').sort());
+    for (const other of Object.keys(functions).filter((n) => n !== 'account' && n !== 'deletionSweeper')) {
       for (const key of ['usage', 'handoffCodes', 'contactMessages'] as const) {
         if (other === 'usage' && key === 'usage') continue;
         if (other === 'auth' && key === 'handoffCodes') continue;

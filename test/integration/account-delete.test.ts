@@ -8,13 +8,20 @@ import { randomUUID } from 'node:crypto';
 import { ScanCommand } from '@aws-sdk/lib-dynamodb';
 import type Stripe from 'stripe';
 import { beforeAll, describe, expect, it } from 'vitest';
+import { deleteAccount } from '../../functions/account/delete-account';
+import { supertokensCore } from '../../functions/account/core';
+import { deletionSteps, finishDeletion } from '../../functions/account/deletion-job';
+import type { AccountDeps } from '../../functions/account/deps';
+import { STALLED_AFTER_MS, sweepDeletions } from '../../functions/account/sweeper';
 import { getAccount } from '../../functions/accounts/account';
+import { markDeleting } from '../../functions/accounts/deletion';
+import { stripeClient } from '../../functions/billing/stripe-client';
 import { RESET_MAIL_PAIR_RULE, RESET_MAIL_RULE, resetMailPair } from '../../functions/auth/auth-limits';
 import { KNOWN_ADDRESSES } from '../../functions/auth/known-addresses';
 import { addressChecksKey, emailTag, pairAttribute } from '../../functions/auth/password-checks';
 import { SIGN_IN_EMAIL_RULE } from '../../functions/auth/sign-in-guard';
 import { rateLimitKey } from '../../functions/lib/rate-limit';
-import { LOCAL_STRIPE_SECRET } from '../../infra/local/stripe/catalog';
+import { LOCAL_PRICES, LOCAL_STRIPE_SECRET } from '../../infra/local/stripe/catalog';
 import type { UserProfile } from '../../shared/api-types';
 import { PRICE_IDS, PRO_TRIAL_DAYS } from '../../shared/plans';
 import { localTableName, tables, type TableKey } from '../../shared/tables';
@@ -92,7 +99,8 @@ describe('DELETE /api/account', () => {
     expect(await getAccount(stack.db, userId)).toBeDefined();
 
     const deleted = await remove(who, { confirmation: CONFIRMATION, password: PASSWORD });
-    expect(deleted.status).toBe(200);
+    // 202: a job that finishes even had this request stopped; this one saw it through.
+    expect(deleted.status).toBe(202);
     expect(deleted.body).toEqual({ message: texts.account.deleted });
     expect(deleted.res.headers.get('front-token')).toBe('remove');
     expect(Object.keys(setCookies(deleted.res)).sort()).toEqual(['sAccessToken', 'sRefreshToken']);
@@ -148,7 +156,7 @@ describe('DELETE /api/account', () => {
   it('deletes a Google account signed in within the last 10 minutes, without a password', async () => {
     const email = `gone-${randomUUID().slice(0, 8)}@example.com`;
     const { who, userId } = await signInWithGoogle(stack, email, 'Gone Soon');
-    expect(await remove(who, { confirmation: CONFIRMATION })).toMatchObject({ status: 200, body: { message: texts.account.deleted } });
+    expect(await remove(who, { confirmation: CONFIRMATION })).toMatchObject({ status: 202, body: { message: texts.account.deleted } });
     for (const key of ['users', 'authCore'] as const) expect((await scan(key)).filter((i) => JSON.stringify(i).includes(userId)), key).toEqual([]);
     // Google signs the same person up again, as a new account.
     const back = await signInWithGoogle(stack, email, 'Back Again');
@@ -157,5 +165,92 @@ describe('DELETE /api/account', () => {
 
   it('refuses a caller without a session', async () => {
     expect((await remove(new AuthApi(stack.api, stack.web), { confirmation: CONFIRMATION, password: PASSWORD })).status).toBe(401);
+  });
+});
+
+describe('a deletion that stops part way', () => {
+  const deps = async (now = Date.now()): Promise<AccountDeps> => ({ db: stack.db, core: await supertokensCore(), stripe: () => stripeClient(), now: () => now });
+
+  /** A member with a Pro trial, a usage report and a contact message: something in every place a deletion clears. */
+  async function fullMember(name: string) {
+    const { who, email, userId } = await member(name);
+    await payCheckout((await who.post('/api/create-checkout-session', { priceId: PRICE_IDS.monthly })).body.url as string, email);
+    expect((await who.call('POST', '/api/usage', { words: 5, seconds: 2 }, { 'idempotency-key': randomUUID() })).status).toBe(200);
+    expect((await new AuthApi(stack.api, stack.web).post('/api/contact', { name: 'Leaving', email, message: 'Bye' })).status).toBe(201);
+    const subscriptionId = (await getAccount(stack.db, userId))!.subscription!.subscriptionId;
+    return { who, email, userId, subscriptionId };
+  }
+
+  async function expectGone(m: { email: string; userId: string; subscriptionId: string }) {
+    const mentions = (item: Record<string, unknown>) => JSON.stringify(item).includes(m.userId) || JSON.stringify(item).toLowerCase().includes(m.email);
+    for (const key of ['users', 'usage', 'handoffCodes', 'contactMessages', 'authCore'] as const) expect((await scan(key)).filter(mentions), key).toEqual([]);
+    expect((await new AuthApi(stack.api, stack.web).signIn(m.email, PASSWORD)).status).toBe('WRONG_CREDENTIALS_ERROR');
+    expect((await stripe.subscriptions.retrieve(m.subscriptionId)).status).toBe('canceled');
+  }
+
+  for (const stoppedAfter of deletionSteps.slice(0, -1).map((s) => s.name)) {
+    it(`is finished by the sweeper when it stopped after its ${stoppedAfter} step: core user gone, sign-in refused, nothing left, subscription canceled`, async () => {
+      const m = await fullMember(`stopped-${stoppedAfter.replace(' ', '-')}`);
+      const started = await deps();
+      const { mark } = await markDeleting(stack.db, m.userId, { emails: [m.email], address: m.who.address }, started.now());
+      for (const step of deletionSteps.slice(0, deletionSteps.findIndex((s) => s.name === stoppedAfter) + 1)) await step.run(started, mark);
+
+      // Marked, every session ended: nothing new starts for the account meanwhile.
+      expect((await m.who.post('/api/create-checkout-session', { priceId: PRICE_IDS.monthly })).status).toBe(401);
+      expect((await m.who.call('POST', '/api/usage', { words: 5, seconds: 2 }, { 'idempotency-key': randomUUID() })).status).toBe(401);
+
+      // A sweep before the deletion is stalled leaves it to the request that may still be running it.
+      expect((await sweepDeletions(await deps(started.now() + 1_000))).finished).not.toContain(m.userId);
+      expect((await sweepDeletions(await deps(started.now() + STALLED_AFTER_MS + 1_000))).finished).toContain(m.userId);
+      await expectGone(m);
+    });
+  }
+
+  it('answers 202 saying what happens next when a step fails, and the sweeper finishes it', async () => {
+    const m = await fullMember('stripe-down');
+    const failing = await deps();
+    failing.stripe = async () => {
+      throw Object.assign(new Error('connect ECONNREFUSED 127.0.0.1:12111'), { code: 'ECONNREFUSED' });
+    };
+    const outcome = await deleteAccount(failing, { userId: m.userId, sessionHandle: 'unused', address: m.who.address }, { confirmation: CONFIRMATION, password: PASSWORD });
+    expect(outcome).toEqual({ status: 'ACCEPTED', finished: false });
+    expect(await getAccount(stack.db, m.userId)).toMatchObject({ deletingSince: expect.any(Number) });
+    expect((await sweepDeletions(await deps(Date.now() + STALLED_AFTER_MS + 1_000))).finished).toContain(m.userId);
+    await expectGone(m);
+  });
+
+  it('leaves no live subscription when a checkout opened before the deletion is paid after it', async () => {
+    const { who, email, userId } = await member('raced');
+    expect((await who.post('/api/create-checkout-session', { priceId: PRICE_IDS.monthly })).status).toBe(200);
+    const customer = (await getAccount(stack.db, userId))!.stripeCustomerId!;
+    // A checkout the deletion cannot know of (opened in another tab whose record lost the race): Stripe has it, the account does not.
+    const price = LOCAL_PRICES['pro-monthly'].id;
+    const other = await stripe.checkout.sessions.create({
+      mode: 'subscription',
+      customer,
+      line_items: [{ price, quantity: 1 }],
+      success_url: `${stack.web}/checkout/success?session_id={CHECKOUT_SESSION_ID}`,
+      cancel_url: `${stack.web}/pricing`,
+      metadata: { userId },
+      subscription_data: { metadata: { userId } },
+    });
+    expect((await remove(who, { confirmation: CONFIRMATION, password: PASSWORD })).status).toBe(202);
+    // Nothing new starts for the account: its session ended with the deletion.
+    expect((await who.post('/api/create-checkout-session', { priceId: PRICE_IDS.monthly })).status).toBe(401);
+
+    await payCheckout(other.url!, email);
+    // The webhook found no account for the customer and canceled what the payment started, at once.
+    const subs = await stripe.subscriptions.list({ customer, status: 'all', limit: 100 });
+    expect(subs.data.length).toBeGreaterThan(0);
+    expect(subs.data.filter((s) => !['canceled', 'incomplete_expired'].includes(s.status))).toEqual([]);
+    expect(await getAccount(stack.db, userId)).toBeUndefined();
+  });
+
+  it('refuses checkout and the portal to an account being deleted, even from a session made after the mark', async () => {
+    const { who, email, userId } = await member('marked');
+    await markDeleting(stack.db, userId, { emails: [email], address: who.address }, Date.now());
+    expect(await who.post('/api/create-checkout-session', { priceId: PRICE_IDS.monthly })).toMatchObject({ status: 409, body: { message: texts.billing.accountDeleting } });
+    expect(await who.get('/api/manage-subscription')).toMatchObject({ status: 409, body: { message: texts.billing.accountDeleting } });
+    await finishDeletion(await deps(), (await getAccount(stack.db, userId)) as never);
   });
 });
