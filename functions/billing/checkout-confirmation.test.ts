@@ -9,7 +9,8 @@ function stripeAnswering(status: number, body: unknown) {
     asked.push(url);
     return new Response(JSON.stringify(body), { status });
   }) as unknown as typeof globalThis.fetch;
-  return { stripe: stripeApi({ secretKey: 'sk_test_k', apiUrl: 'http://stripe.test', fetch, sleep: async () => {}, maxRetries: 0 }), asked };
+  // A session naming no customer belongs to no account: confirming it stores nothing, so no table is needed.
+  return { stripe: stripeApi({ secretKey: 'sk_test_k', apiUrl: 'http://stripe.test', fetch, sleep: async () => {}, maxRetries: 0 }), asked, db: {} as never, proProductId: 'prod_test' };
 }
 
 const caller = { userId: 'user-1' };

@@ -4,7 +4,8 @@
  * its address, which anyone can type.
  */
 import type { Caller } from './checkout';
-import { StripeApiError, type StripeApi } from './stripe-api';
+import { StripeApiError } from './stripe-api';
+import { applyCheckoutSession, type EventDeps } from './subscription-events';
 
 export type ConfirmationOutcome = { status: 'CONFIRMED' } | { status: 'NOT_CONFIRMED' };
 
@@ -20,15 +21,20 @@ const SESSION_ID = /^cs_[A-Za-z0-9_]{1,255}$/;
  * this caller's. Unknown, foreign, open and expired sessions all answer the same, so the answer tells
  * nobody whether someone else's session exists. A Stripe failure other than "no such session" is
  * thrown: the caller's session may be fine, Stripe could not say.
+ *
+ * A confirmed checkout is applied as the webhook applies it (its subscription re-read from Stripe and
+ * stored), so the dashboard shows the plan at once even if Stripe's webhooks are late or stopped.
  */
-export async function confirmCheckout(deps: { stripe: StripeApi }, caller: Caller, sessionId: string): Promise<ConfirmationOutcome> {
+export async function confirmCheckout(deps: EventDeps, caller: Caller, sessionId: string): Promise<ConfirmationOutcome> {
   if (!SESSION_ID.test(sessionId)) return { status: 'NOT_CONFIRMED' };
+  let session;
   try {
-    const session = await deps.stripe.retrieveCheckoutSession(sessionId);
-    const mine = session.client_reference_id === caller.userId;
-    return mine && session.status === 'complete' ? { status: 'CONFIRMED' } : { status: 'NOT_CONFIRMED' };
+    session = await deps.stripe.retrieveCheckoutSession(sessionId);
   } catch (error) {
     if (error instanceof StripeApiError && error.status === 404) return { status: 'NOT_CONFIRMED' };
     throw error;
   }
+  if (session.client_reference_id !== caller.userId || session.status !== 'complete') return { status: 'NOT_CONFIRMED' };
+  await applyCheckoutSession(deps, session);
+  return { status: 'CONFIRMED' };
 }

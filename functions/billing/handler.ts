@@ -70,7 +70,9 @@ const manageSubscription = httpHandler(
 // A read: it starts nothing, so the token is checked as every other read is (no call to the core).
 const checkoutSession = httpHandler(
   async (event) => {
-    const outcome = await orUnavailable(async () => confirmCheckout({ stripe: await stripeClient() }, sessionOf(event), event.pathParameters?.id ?? ''));
+    const outcome = await orUnavailable(async () =>
+      confirmCheckout({ db: documentClient(), stripe: await stripeClient(), proProductId: billingConfig().proProductId }, sessionOf(event), event.pathParameters?.id ?? ''),
+    );
     const body: CheckoutConfirmation = { confirmed: outcome.status === 'CONFIRMED' };
     return json(200, body);
   },

@@ -79,7 +79,7 @@ export interface CheckoutSessionParams {
   payment_method_collection?: 'always' | 'if_required';
 }
 
-export type CheckoutSession = Pick<Stripe.Checkout.Session, 'id' | 'url' | 'status' | 'expires_at' | 'client_reference_id'>;
+export type CheckoutSession = Pick<Stripe.Checkout.Session, 'id' | 'url' | 'status' | 'expires_at' | 'client_reference_id' | 'customer' | 'metadata' | 'subscription'>;
 
 export interface StripeApi {
   createCustomer(params: { email: string; name?: string; metadata: Record<string, string> }, idempotencyKey: string): Promise<{ id: string }>;

@@ -108,17 +108,25 @@ export async function applyEvent(deps: EventDeps, event: Stripe.Event): Promise<
       await syncSubscription(deps, event.data.object.id);
       return 'applied';
     case 'checkout.session.completed':
-    case 'checkout.session.expired': {
-      const session = event.data.object;
-      const account = await ownerOf(deps, idOf(session.customer), session.metadata?.userId ?? undefined);
-      if (!account) return 'ignored';
-      await forgetCheckout(deps.db, account.userId, session.id);
-      // The subscription may be read before its own event arrives: the dashboard shows Pro sooner.
-      const subscriptionId = idOf(session.subscription as string | { id: string } | null);
-      if (subscriptionId) await syncSubscription(deps, subscriptionId);
-      return 'applied';
-    }
+    case 'checkout.session.expired':
+      return applyCheckoutSession(deps, event.data.object);
     default:
       return 'ignored';
   }
+}
+
+/**
+ * A checkout that ended (completed or expired): the account forgets it as open, and the subscription
+ * it started is read from Stripe and stored. The webhook's event and /checkout/success's confirmation
+ * both come here, so the plan is applied the same way whichever arrives first (or alone, if webhooks
+ * stop).
+ */
+export async function applyCheckoutSession(deps: EventDeps, session: Pick<Stripe.Checkout.Session, 'id' | 'customer' | 'metadata' | 'subscription'>): Promise<'applied' | 'ignored'> {
+  const account = await ownerOf(deps, idOf(session.customer), session.metadata?.userId ?? undefined);
+  if (!account) return 'ignored';
+  await forgetCheckout(deps.db, account.userId, session.id);
+  // The subscription may be read before its own event arrives: the dashboard shows Pro sooner.
+  const subscriptionId = idOf(session.subscription as string | { id: string } | null);
+  if (subscriptionId) await syncSubscription(deps, subscriptionId);
+  return 'applied';
 }

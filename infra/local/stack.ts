@@ -50,6 +50,8 @@ export interface LocalStackOptions {
    * `corePort` (0: any free one): a test holds or refuses the core's answers through `RunningStack.coreGate`.
    */
   coreGate?: { corePort: number };
+  /** false: the Stripe stand-in's webhooks go nowhere (a test of what works without them). */
+  stripeWebhooks?: boolean;
 }
 
 /** What the handlers read from their environment, locally; deployed, the CDK stack sets these. */
@@ -96,7 +98,7 @@ export function localServices(options: LocalStackOptions): LocalService[] {
   const services: LocalService[] = [
     dynamoService({ port: ports.dynamodb, dataDir: options.dataDir && resolve(root, options.dataDir, 'dynamodb') }),
     authCoreService({ port: options.coreGate?.corePort ?? ports.auth, dynamoEndpoint: env.DYNAMODB_ENDPOINT!, apiKey: LOCAL_AUTH_CORE_API_KEY }),
-    stripeStandInService({ port: ports.stripe, dynamoEndpoint: env.DYNAMODB_ENDPOINT!, webhookUrl: `http://localhost:${ports.api}/api/stripe-webhook` }),
+    stripeStandInService({ port: ports.stripe, dynamoEndpoint: env.DYNAMODB_ENDPOINT!, webhookUrl: options.stripeWebhooks === false ? 'http://127.0.0.1:9/api/stripe-webhook' : `http://localhost:${ports.api}/api/stripe-webhook` }),
     googleStandInService({ port: ports.google, redirectUris: googleRedirectUris(ports) }),
     gatewayService({ port: ports.api, corsOrigins: [webOrigin, `http://127.0.0.1:${ports.web}`], root }),
   ];
