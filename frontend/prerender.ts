@@ -13,8 +13,8 @@ import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { parseArgs } from 'node:util';
 import { build } from 'vite';
-import { APP_SHELL_FILE, pageFile, PRELOAD_SHELL_ROUTES, SHELL_ROUTES, SITE_PAGES } from '../shared/site-pages';
-import { appShellHtml, DEFAULT_SITE_ORIGIN, pageHtml, robotsTxt, sitemapXml } from './site-files';
+import { APP_SHELL_FILE, NOT_FOUND_FILE, NOT_FOUND_TITLE, pageFile, PRELOAD_SHELL_ROUTES, SHELL_ROUTES, SITE_PAGES } from '../shared/site-pages';
+import { appShellHtml, DEFAULT_SITE_ORIGIN, notFoundShellHtml, pageHtml, robotsTxt, sitemapXml } from './site-files';
 
 const repoRoot = resolve(dirname(fileURLToPath(import.meta.url)), '..');
 const configFile = join(repoRoot, 'frontend/vite.config.ts');
@@ -82,6 +82,7 @@ export async function buildSite(outDir: string, siteOrigin: string): Promise<voi
       write(outDir, pageFile(page.path), pageHtml(template, { page, appHtml: rendered.html, siteOrigin, preload: preloadFor(rendered.sources), styles: entryStyles }));
     }
     write(outDir, APP_SHELL_FILE, appShellHtml(template));
+    write(outDir, NOT_FOUND_FILE, notFoundShellHtml(template, NOT_FOUND_TITLE));
     // Without these the signed-in pages' chunks came a round after the entry (and their
     // stylesheets, which the first render waits for, too); named in the HTML, they start with it, and
     // the stylesheets are in it.
@@ -108,7 +109,7 @@ async function main() {
   const siteOrigin = process.env.VOXPEN_SITE_ORIGIN ?? DEFAULT_SITE_ORIGIN;
   const started = Date.now();
   await buildSite(outDir, siteOrigin);
-  console.log(`Built the site into ${outDir}: ${SITE_PAGES.length} prerendered pages, app shell, ${SHELL_ROUTES.length} signed-in shells, ${PRELOAD_SHELL_ROUTES.length} other route shell, sitemap.xml, robots.txt (${((Date.now() - started) / 1000).toFixed(1)} s).`);
+  console.log(`Built the site into ${outDir}: ${SITE_PAGES.length} prerendered pages, app shell, not-found page, ${SHELL_ROUTES.length} signed-in shells, ${PRELOAD_SHELL_ROUTES.length} other route shell, sitemap.xml, robots.txt (${((Date.now() - started) / 1000).toFixed(1)} s).`);
 }
 
 if (import.meta.url === pathToFileURL(process.argv[1] ?? '').href) {

@@ -127,3 +127,11 @@ export function sitemapXml(pages: readonly SitePage[], siteOrigin: string): stri
 export function robotsTxt(siteOrigin: string): string {
   return ['User-agent: *', 'Allow: /', 'Disallow: /api/', 'Disallow: /dashboard', 'Disallow: /account', 'Disallow: /launch', '', `Sitemap: ${canonicalUrl(siteOrigin, '/sitemap.xml')}`, ''].join('\n');
 }
+
+/**
+ * The not-found page (NOT_FOUND_FILE): the bare app shell with its own title, which the CDN sends with
+ * status 404 (it carries it inside its function, infra/site/rewrite-function.ts, so it stays small).
+ */
+export function notFoundShellHtml(template: string, title: string): string {
+  return replaceOnce(appShellHtml(template), /<title>[^<]*<\/title>/, `<title>${escapeHtml(title)}</title>`, '<title>');
+}

@@ -1,9 +1,35 @@
 /**
- * The public pages: prerendered to their own HTML at build time and served as files by the CDN. Any
- * other path without a file extension is a client route and gets the app shell (APP_SHELL_FILE).
+ * The public pages: prerendered to their own HTML at build time and served as files by the CDN. A
+ * client route (CLIENT_ROUTES) gets the app shell (APP_SHELL_FILE); any other path without a file
+ * extension is answered 404 with NOT_FOUND_FILE.
  */
 /** The unrendered app shell the CDN serves for client routes (the prerendered home owns /index.html). */
 export const APP_SHELL_FILE = '/_app.html';
+
+/**
+ * The app shell titled "Page not found", which the CDN and the local servers send with status 404 for a
+ * path that is neither a page nor a client route; the router renders its not-found page in it.
+ */
+export const NOT_FOUND_FILE = '/404.html';
+export const NOT_FOUND_TITLE = 'Page not found | Voxpen';
+
+/**
+ * The router's other paths, rendered in the browser from a shell: with SITE_PAGES, every path the
+ * site answers 200 (frontend/src/routes.test.ts checks the router has exactly these). `/x/*` stands for
+ * every path under /x, as in the router.
+ */
+export const CLIENT_ROUTES: readonly string[] = [
+  '/auth',
+  '/auth/*',
+  '/signin',
+  '/signup',
+  '/auth/callback',
+  '/launch',
+  '/auth/reset-password',
+  '/checkout/success',
+  '/dashboard',
+  '/account',
+];
 
 export interface SitePage {
   path: string;

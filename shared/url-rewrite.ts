@@ -11,16 +11,31 @@ export function sitePath(uri: string): string {
   return uri.length > 1 && uri.charAt(uri.length - 1) === '/' ? uri.substring(0, uri.length - 1) : uri;
 }
 
-export function rewriteUri(uri: string, htmlPaths: readonly string[]): string {
+/** Whether a site path is one of the router's client routes (`/auth/*`: any path under /auth). */
+export function isClientRoute(path: string, clientRoutes: readonly string[]): boolean {
+  for (var i = 0; i < clientRoutes.length; i++) {
+    var route = clientRoutes[i]!;
+    if (route === path) return true;
+    if (route.substring(route.length - 2) === '/*' && path.indexOf(route.substring(0, route.length - 1)) === 0) return true;
+  }
+  return false;
+}
+
+/**
+ * The bucket object a request is answered from. `/404.html` (NOT_FOUND_FILE in shared/site-pages.ts)
+ * means the path is neither a page nor a client route: the caller answers it with status 404.
+ */
+export function rewriteUri(uri: string, htmlPaths: readonly string[], clientRoutes: readonly string[]): string {
   if (uri.indexOf('/api/') === 0 || uri === '/api') return uri;
   var last = uri.substring(uri.lastIndexOf('/') + 1);
   if (last.indexOf('.') !== -1) return uri; // a file: hashed asset, favicon, robots.txt, sitemap.xml
   var path = sitePath(uri);
   // A prerendered page, or a route's own shell (/dashboard, /account, /signin: HTML_PATHS in shared/site-pages.ts): its file.
   if (htmlPaths.indexOf(path) !== -1) return path === '/' ? '/index.html' : path + '/index.html';
-  // Any other client route (/launch, /checkout/success, unknown paths): the bare app shell, which the
-  // build writes beside the prerendered pages as APP_SHELL_FILE (shared/site-pages.ts).
-  return '/_app.html';
+  // Any other client route (/launch, /checkout/success): the bare app shell, which the build writes
+  // beside the prerendered pages as APP_SHELL_FILE (shared/site-pages.ts).
+  if (isClientRoute(path, clientRoutes)) return '/_app.html';
+  return '/404.html';
 }
 
 /**

@@ -32,7 +32,7 @@ import { existsSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { routes, type RouteDef } from '../../shared/routes';
 import { APP_SHELL_FILE, HTML_PATHS, pageFile } from '../../shared/site-pages';
-import { rewriteFunctionCode } from '../site/rewrite-function';
+import { notFoundHtml, rewriteFunctionCode } from '../site/rewrite-function';
 import { CONTENT_SECURITY_POLICY, HSTS_MAX_AGE_SECONDS } from '../site/security-headers';
 
 export interface SiteProps {
@@ -88,9 +88,9 @@ export class Site extends Construct {
     const apiSecurityHeaders = this.securityHeaders('ApiSecurityHeaders', false);
 
     const rewrite = new CloudFrontFunction(this, 'Rewrite', {
-      code: FunctionCode.fromInline(rewriteFunctionCode()),
+      code: FunctionCode.fromInline(rewriteFunctionCode({ notFoundPage: notFoundHtml(props.distDir) })),
       runtime: FunctionRuntime.JS_2_0,
-      comment: 'Signed-out visits to signed-in routes to sign-in, pages to their HTML file, client routes to the app shell',
+      comment: 'Signed-out visits to signed-in routes to sign-in, pages to their HTML file, client routes to the app shell, other paths 404',
     });
 
     // Site objects carry their own Cache-Control (set at deployment); CloudFront honours it from 0 s up.

@@ -8,7 +8,7 @@ import { createServer, type IncomingMessage, type ServerResponse } from 'node:ht
 import { readFile } from 'node:fs/promises';
 import { extname, join, resolve, sep } from 'node:path';
 import { gzipSync } from 'node:zlib';
-import { frontTokenIn, HTML_PATHS, SIGNED_OUT_TO } from '../../shared/site-pages';
+import { CLIENT_ROUTES, frontTokenIn, HTML_PATHS, NOT_FOUND_FILE, SIGNED_OUT_TO } from '../../shared/site-pages';
 import { rewriteUri, signedOutRedirect } from '../../shared/url-rewrite';
 import { close, listen } from './http-server';
 import type { LocalService } from './service';
@@ -78,7 +78,7 @@ export function staticSiteService(options: StaticSiteOptions): LocalService {
       res.writeHead(302, { location: signedOutTo, 'cache-control': 'no-store' }).end();
       return;
     }
-    const key = rewriteUri(pathname, prerendered);
+    const key = rewriteUri(pathname, prerendered, CLIENT_ROUTES);
     const file = resolve(join(root, key));
     const body = file.startsWith(root + sep) ? await load(file) : undefined;
     if (!body) {
@@ -88,7 +88,8 @@ export function staticSiteService(options: StaticSiteOptions): LocalService {
     const ext = extname(file);
     const gzip = body.gzip && /\bgzip\b/.test(String(req.headers['accept-encoding'] ?? ''));
     const payload = gzip ? body.gzip! : body.raw;
-    res.writeHead(200, {
+    // Neither a page nor a client route: the not-found page, with its status, as the CloudFront Function answers.
+    res.writeHead(key === NOT_FOUND_FILE ? 404 : 200, {
       'content-type': TYPES[ext] ?? 'application/octet-stream',
       'content-length': payload.length,
       'cache-control': key.startsWith('/assets/') ? 'public, max-age=31536000, immutable' : 'no-cache',

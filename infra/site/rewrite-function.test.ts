@@ -1,12 +1,13 @@
 import { runInNewContext } from 'node:vm';
 import { describe, expect, it } from 'vitest';
-import { FRONT_TOKEN_COOKIE, PRELOAD_SHELL_ROUTES, SHELL_ROUTES, SITE_PAGES } from '../../shared/site-pages';
-import { rewriteFunctionCode } from './rewrite-function';
+import { FRONT_TOKEN_COOKIE, NOT_FOUND_TITLE, PRELOAD_SHELL_ROUTES, SHELL_ROUTES, SITE_PAGES } from '../../shared/site-pages';
+import { FUNCTION_CODE_LIMIT_BYTES, rewriteFunctionCode } from './rewrite-function';
 
 interface Answer {
   uri?: string;
   statusCode?: number;
   headers: Record<string, { value: string }>;
+  body?: { encoding: string; data: string };
 }
 
 /** Runs the generated CloudFront Function code the way the runtime does: `handler(event)` in a bare context. */
@@ -65,13 +66,34 @@ describe('the CloudFront rewrite function', () => {
   });
 
   it('serves every other path to a viewer without the cookie as to one with it', () => {
-    const uris = ['/', '/pricing', '/signin', '/auth', '/launch', '/checkout/success', '/dashboard/more', '/assets/index-Ab12Cd.js', '/api/users'];
+    const uris = ['/', '/pricing', '/signin', '/auth', '/launch', '/checkout/success', '/assets/index-Ab12Cd.js', '/api/users'];
     for (const uri of uris) expect(handle(uri)).toEqual({ uri: viewerRequest(uri), headers: {}, cookies: {} });
   });
 
-  it('serves other client routes and unknown paths the app shell', () => {
-    const clientRoutes = ['/launch', '/checkout/success', '/signup', '/auth', '/auth/callback', '/auth/callback/google', '/no-such-page', '/dashboard/more', '/accounts'];
+  it('serves other client routes the app shell', () => {
+    const clientRoutes = ['/launch', '/checkout/success', '/signup', '/signup/', '/auth', '/auth/callback', '/auth/callback/google', '/auth/reset-password'];
     for (const uri of clientRoutes) expect(viewerRequest(uri)).toBe('/_app.html');
+  });
+
+  it('answers a path that is neither a page nor a client route 404, with the not-found page, signed in or not', () => {
+    for (const uri of ['/no-such-page', '/pricing/nope', '/dashboard/more', '/accounts', '/signin/extra', '/authors']) {
+      for (const answer of [handle(uri, signedIn), handle(uri)]) {
+        expect(answer.statusCode, uri).toBe(404);
+        expect(answer.uri).toBeUndefined();
+        expect(answer.headers['content-type']).toEqual({ value: 'text/html; charset=utf-8' });
+        expect(answer.body?.encoding).toBe('text');
+        expect(answer.body?.data).toContain(`<title>${NOT_FOUND_TITLE}</title>`);
+      }
+    }
+  });
+
+  it('carries the page it is given as the 404 body, within CloudFront\'s code limit', () => {
+    const notFoundPage = '<!doctype html><title>Built not-found shell</title>';
+    const sandbox: { result?: Answer } = {};
+    const code = rewriteFunctionCode({ notFoundPage });
+    runInNewContext(`${code}\nresult = handler(${JSON.stringify({ request: { uri: '/nope', headers: {}, cookies: {} } })});`, sandbox);
+    expect(sandbox.result!.body!.data).toBe(notFoundPage);
+    expect(Buffer.byteLength(rewriteFunctionCode())).toBeLessThan(FUNCTION_CODE_LIMIT_BYTES);
   });
 
   it('is plain enough for the cloudfront-js-2.0 runtime: no imports, no module syntax', () => {

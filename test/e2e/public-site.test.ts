@@ -4,7 +4,8 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { createDocumentClient } from '../../functions/lib/dynamo';
 import { listContactMessages, monthOf } from '../../functions/contact/messages';
 import { installerFileName, PLACEHOLDER_FILE_NAME } from '../../shared/product';
-import { SITE_PAGES } from '../../shared/site-pages';
+import { NOT_FOUND_TITLE, SITE_PAGES } from '../../shared/site-pages';
+import { FUNCTION_CODE_LIMIT_BYTES, notFoundHtml, rewriteFunctionCode } from '../../infra/site/rewrite-function';
 import {
   accountTexts,
   apiTexts,
@@ -107,6 +108,22 @@ describe('the public site as the CDN serves it', () => {
     await page.getByRole('link', { name: 'Download Now' }).click();
     await page.getByRole('heading', { level: 1, name: 'Download for Windows' }).waitFor();
     await context.close();
+  });
+
+  it('answers a path that is neither a page nor a client route 404 with the not-found page and its title', async () => {
+    for (const path of ['/no-such-page', '/pricing/nope', '/dashboard/more']) {
+      const answer = await fetch(built.url(path), { headers: { cookie: 'sFrontToken=x' } });
+      expect(answer.status, path).toBe(404);
+      expect(await answer.text()).toContain(`<title>${NOT_FOUND_TITLE}</title>`);
+    }
+    for (const path of ['/launch', '/signup', '/auth/reset-password', '/pricing']) expect((await fetch(built.url(path))).status, path).toBe(200);
+    const page = await withJs.newPage();
+    expect((await page.goto(built.url('/pricing/nope')))?.status()).toBe(404);
+    await page.getByRole('heading', { level: 1, name: 'Page not found' }).waitFor();
+    expect(await page.title()).toBe(NOT_FOUND_TITLE);
+    await page.close();
+    // The CDN carries this very page in its function, whose code CloudFront caps.
+    expect(Buffer.byteLength(rewriteFunctionCode({ notFoundPage: notFoundHtml(built.siteDir) }))).toBeLessThan(FUNCTION_CODE_LIMIT_BYTES);
   });
 
   it('lists every public page in sitemap.xml and points robots.txt at it', async () => {

@@ -1,8 +1,9 @@
 /** The synthesized template, checked against the route table, the table definitions and our rules. */
+import { resolve } from 'node:path';
 import { App, type Stack } from 'aws-cdk-lib';
 import { Annotations, Match, Template } from 'aws-cdk-lib/assertions';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { rewriteFunctionCode } from '../../infra/site/rewrite-function';
+import { notFoundHtml, rewriteFunctionCode } from '../../infra/site/rewrite-function';
 import { CONTENT_SECURITY_POLICY } from '../../infra/site/security-headers';
 import { ACCESS_LOG_FIELDS, ROUTE_THROTTLES } from '../../infra/constructs/api';
 import { STRIPE_FAILURE_MESSAGE } from '../../infra/constructs/monitoring';
@@ -117,8 +118,9 @@ describe('site', () => {
     template.hasResourceProperties('AWS::CloudFront::OriginAccessControl', { OriginAccessControlConfig: { SigningBehavior: 'always', OriginAccessControlOriginType: 's3' } });
   });
 
-  it('rewrites client routes with the generated CloudFront Function, not with error-page overrides', () => {
-    template.hasResourceProperties('AWS::CloudFront::Function', { FunctionCode: rewriteFunctionCode(), FunctionConfig: { Runtime: 'cloudfront-js-2.0' } });
+  it('rewrites client routes with the generated CloudFront Function, not with error-page overrides (which would cover the API too)', () => {
+    const notFoundPage = notFoundHtml(resolve(import.meta.dirname, '../../frontend/dist'));
+    template.hasResourceProperties('AWS::CloudFront::Function', { FunctionCode: rewriteFunctionCode({ notFoundPage }), FunctionConfig: { Runtime: 'cloudfront-js-2.0' } });
     const [[, dist]] = ofType('AWS::CloudFront::Distribution') as [[string, Resource]];
     const config = dist.Properties.DistributionConfig;
     expect(config.CustomErrorResponses).toBeUndefined();

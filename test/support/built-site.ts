@@ -44,6 +44,8 @@ export interface BuiltSiteJourney {
   /** The built site, on the stack's web port: the API's CORS allows that origin, as it allows the dev server. */
   web: RunningService;
   browser: Browser;
+  /** The build's directory. */
+  siteDir: string;
   url(path: string): string;
 }
 
@@ -58,6 +60,7 @@ export function useBuiltSite(): BuiltSiteJourney {
   beforeAll(async () => {
     journey.stack = await startTestStack({ seed: true });
     site = await buildSite({ apiOrigin: journey.stack.api });
+    journey.siteDir = site.dir;
     journey.web = await serveSite(site.dir, journey.stack.ports.web);
     journey.browser = await launchBrowser();
   });
