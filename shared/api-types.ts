@@ -157,17 +157,36 @@ export interface AccountProfile {
   signInMethods: SignInMethod[];
 }
 
+/** Each exported usage month, its units in its field names. */
+export interface ExportedUsageMonth {
+  /** The calendar month in UTC, 'YYYY-MM' (ISO 8601). */
+  month: string;
+  words: number;
+  recordingSeconds: number;
+  timeSavedSeconds: number;
+}
+
+/** What the export says of its own units, for a reader of the file without our docs. */
+export const EXPORT_UNITS = {
+  dates: 'ISO 8601 date-times in UTC',
+  month: 'calendar month in UTC, YYYY-MM',
+  words: 'words',
+  recordingSeconds: 'seconds',
+  timeSavedSeconds: 'seconds',
+} as const;
+
 export interface AccountExport {
   /** ISO 8601 date-time of the export. */
   exportedAt: string;
+  units: typeof EXPORT_UNITS;
   profile: AccountProfile;
   plan: 'free' | 'pro';
   /** The subscription as last read from Stripe, with Stripe's id for it; null when there never was one. */
-  subscription: (Subscription & { stripeSubscriptionId: string }) | null;
+  subscription: (Omit<Subscription, 'currentPeriodEnd'> & { currentPeriodEnd?: string; stripeSubscriptionId: string }) | null;
   /** Whether the account has used its one Pro trial. */
   trialUsed: boolean;
   /** Every month with usage, oldest first. */
-  usage: (UsageMetrics & { month: string })[];
+  usage: ExportedUsageMonth[];
   /** Messages sent through the contact form from the account's email, oldest first. */
   contactMessages: { receivedAt: string; name: string; email: string; message: string }[];
 }

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { formatCount, formatDuration, formatEpochDate, formatThisMonth, monthlyChange } from './format';
+import { formatCount, formatDuration, formatEpochDate, formatLocalDate, formatThisMonth, formatUtcBoundary, monthlyChange } from './format';
 
 describe('formatDuration (spec §9)', () => {
   it('shows time under an hour in minutes', () => {
@@ -64,5 +64,25 @@ describe('monthlyChange', () => {
 describe('formatEpochDate', () => {
   it('reads epoch seconds as a UTC date', () => {
     expect(formatEpochDate(Date.UTC(2026, 10, 2, 23, 30) / 1000)).toBe('November 2, 2026');
+  });
+});
+
+describe("dates in the reader's time zone", () => {
+  const createdAt = '2026-11-27T04:38:00Z'; // 20:38 on November 26 in Los Angeles
+
+  it('dates a moment by the zone it is read in', () => {
+    expect(formatLocalDate(createdAt, 'America/Los_Angeles')).toBe('November 26, 2026');
+    expect(formatLocalDate(createdAt, 'Pacific/Kiritimati')).toBe('November 27, 2026');
+    expect(formatLocalDate(createdAt, 'UTC')).toBe('November 27, 2026');
+    expect(formatEpochDate(Date.parse('2026-12-01T00:00:00Z') / 1000, 'America/Los_Angeles')).toBe('November 30, 2026');
+  });
+
+  it("names a month's UTC reset in UTC and in the reader's time, where they differ", () => {
+    const reset = '2026-12-01T00:00:00Z';
+    expect(formatUtcBoundary(reset, 'America/Los_Angeles')).toBe('December 1, 00:00 UTC (November 30, 4:00 PM your time)');
+    expect(formatUtcBoundary(reset, 'Pacific/Kiritimati')).toBe('December 1, 00:00 UTC (December 1, 2:00 PM your time)');
+    expect(formatUtcBoundary('2026-06-01T00:00:00Z', 'America/Los_Angeles')).toBe('June 1, 00:00 UTC (May 31, 5:00 PM your time)');
+    expect(formatUtcBoundary(reset, 'UTC')).toBe('December 1, 00:00 UTC');
+    expect(formatUtcBoundary(reset, 'Europe/London')).toBe('December 1, 00:00 UTC');
   });
 });

@@ -41,7 +41,37 @@ export function monthlyChange(total: number, thisMonth: number | undefined, crea
   return average < 1 ? 0 : average;
 }
 
-/** A subscription date from epoch seconds: 'November 2, 2026', in UTC like the release dates. */
-export function formatEpochDate(epochSeconds: number): string {
-  return formatReleaseDate(new Date(epochSeconds * 1000).toISOString());
+/**
+ * A moment's date in the reader's time zone (`timeZone` unset: the browser's): 'November 26, 2026'.
+ * For moments (an account's creation, a period's end); a release or a policy date is a calendar date
+ * and stays formatReleaseDate's.
+ */
+export function formatLocalDate(at: string | number | Date, timeZone?: string): string {
+  return new Date(at).toLocaleDateString('en-US', { year: 'numeric', month: 'long', day: 'numeric', timeZone });
+}
+
+/** A subscription date from epoch seconds, in the reader's time zone: 'November 2, 2026'. */
+export function formatEpochDate(epochSeconds: number, timeZone?: string): string {
+  return formatLocalDate(epochSeconds * 1000, timeZone);
+}
+
+/** The zone's offset from UTC at a moment, in minutes (0 for UTC itself). */
+function offsetMinutes(at: Date, timeZone: string | undefined): number {
+  const parts = new Intl.DateTimeFormat('en-US', { timeZone, hourCycle: 'h23', year: 'numeric', month: 'numeric', day: 'numeric', hour: 'numeric', minute: 'numeric' }).formatToParts(at);
+  const part = (type: string) => Number(parts.find((p) => p.type === type)?.value);
+  return (Date.UTC(part('year'), part('month') - 1, part('day'), part('hour'), part('minute')) - Math.floor(at.getTime() / 60000) * 60000) / 60000;
+}
+
+/**
+ * A UTC boundary (a month's usage resets at 00:00 UTC on the 1st) named in UTC, and in the reader's
+ * own time where that differs: 'December 1, 00:00 UTC (November 30, 4:00 PM your time)'. The zone is
+ * named because the boundary is UTC's, so the reader's own date alone would be a day off for half the world.
+ */
+export function formatUtcBoundary(at: string | Date, timeZone?: string): string {
+  const moment = new Date(at);
+  const utc = `${moment.toLocaleDateString('en-US', { month: 'long', day: 'numeric', timeZone: 'UTC' })}, ${moment.toLocaleTimeString('en-GB', { hour: '2-digit', minute: '2-digit', timeZone: 'UTC' })} UTC`;
+  if (offsetMinutes(moment, timeZone) === 0) return utc;
+  const date = moment.toLocaleDateString('en-US', { month: 'long', day: 'numeric', timeZone });
+  const time = moment.toLocaleTimeString('en-US', { hour: 'numeric', minute: '2-digit', timeZone });
+  return `${utc} (${date}, ${time} your time)`;
 }

@@ -7,7 +7,7 @@
  * IP hash, no Stripe customer id, nothing of another account.
  */
 import { exportFileName } from '../../shared/account-export';
-import type { AccountExport, AccountProfile } from '../../shared/api-types';
+import { EXPORT_UNITS, type AccountExport, type AccountProfile } from '../../shared/api-types';
 import { getAccount, type Account } from '../accounts/account';
 import { planOf } from '../accounts/plan';
 import { contactMessagesFrom } from '../contact/messages';
@@ -44,13 +44,14 @@ export async function exportData(deps: Pick<AccountDeps, 'db' | 'core' | 'now'>,
   const stored = account.subscription;
   const data: AccountExport = {
     exportedAt: at.toISOString(),
+    units: EXPORT_UNITS,
     profile: profileOf(account, core),
     plan: planOf(account),
     subscription: stored
       ? {
           status: stored.status,
           ...(stored.productId ? { productId: stored.productId } : {}),
-          ...(stored.currentPeriodEnd ? { currentPeriodEnd: stored.currentPeriodEnd } : {}),
+          ...(stored.currentPeriodEnd ? { currentPeriodEnd: new Date(stored.currentPeriodEnd * 1000).toISOString() } : {}),
           ...(stored.cancelAtPeriodEnd !== undefined ? { cancelAtPeriodEnd: stored.cancelAtPeriodEnd } : {}),
           ...(stored.interval ? { interval: stored.interval } : {}),
           stripeSubscriptionId: stored.subscriptionId,
@@ -58,7 +59,7 @@ export async function exportData(deps: Pick<AccountDeps, 'db' | 'core' | 'now'>,
       : null,
     trialUsed: account.trialUsed === true,
     usage: usage
-      .map(({ month, timeSaved, wordsTranscribed, recordingTime }) => ({ month, timeSaved, wordsTranscribed, recordingTime }))
+      .map(({ month, timeSaved, wordsTranscribed, recordingTime }) => ({ month, words: wordsTranscribed, recordingSeconds: recordingTime, timeSavedSeconds: timeSaved }))
       .sort((a, b) => a.month.localeCompare(b.month)),
     contactMessages: messages.map(({ receivedAt, name, email, message }) => ({ receivedAt, name, email, message })),
   };

@@ -99,11 +99,33 @@ describe('usage on the dashboard in Chromium', () => {
     expect(await report(page, 80, 30)).toMatchObject({ wordsTranscribed: 500, wordsRemaining: 0 });
     await page.reload();
     await expect.poll(() => meter.getAttribute('aria-valuenow')).toBe('500');
-    await page.getByText(/^You have used all of this month's free words\. They come back on \w+ 1, \d{4}, or upgrade to Pro/).waitFor();
+    await page.getByText(/^You have used all of this month's free words\. They come back \w+ 1, 00:00 UTC( \([^)]+ your time\))?, or upgrade to Pro/).waitFor();
     await expect.poll(() => currentRow.getByRole('cell').allTextContents()).toEqual(['500', '3 min']);
     expect(await axeFindings(page)).toEqual([]);
     await page.screenshot({ path: screenshotPath('dashboard-usage-full-1280'), fullPage: true });
     expect(errors).toEqual([]);
     await page.context().close();
+  });
+
+  it("names the month's reset in the reader's own time, and dates the account by it, in Los Angeles and in Kiritimati", async () => {
+    const page = await signUpInBrowser(journey, { name: 'Ada West', email: `west-${randomUUID().slice(0, 8)}@example.com`, password: PASSWORD }, { timezoneId: 'America/Los_Angeles' });
+    const now = new Date();
+    const next = new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth() + 1, 1));
+    const monthName = (d: Date) => d.toLocaleDateString('en-US', { month: 'long', timeZone: 'UTC' });
+    const lastDay = new Date(next.getTime() - 86_400_000);
+    // 00:00 UTC on the 1st is the afternoon before in Los Angeles (4 PM in winter, 5 PM in summer time).
+    await page.getByText(new RegExp(`Resets ${monthName(next)} 1, 00:00 UTC \\(${monthName(lastDay)} ${lastDay.getUTCDate()}, [45]:00 PM your time\\)`)).waitFor();
+    const state = await page.context().storageState();
+    await page.context().close();
+
+    // The same account read at UTC+14, where the 1st has already begun.
+    const east = await (await journey.browser.newContext({ viewport: { width: 1280, height: 900 }, timezoneId: 'Pacific/Kiritimati', storageState: state })).newPage();
+    await east.goto(`${journey.stack.web}/dashboard`);
+    await east.getByText(`Resets ${monthName(next)} 1, 00:00 UTC (${monthName(next)} 1, 2:00 PM your time)`, { exact: false }).waitFor();
+    const createdAt = (await (await east.request.get(`${journey.stack.api}/api/account`)).json()) as { createdAt: string };
+    const kiritimatiDate = new Date(Date.parse(createdAt.createdAt) + 14 * 3_600_000).toLocaleDateString('en-US', { year: 'numeric', month: 'long', day: 'numeric', timeZone: 'UTC' });
+    await east.goto(`${journey.stack.web}/account`);
+    await east.getByRole('definition').filter({ hasText: kiritimatiDate }).waitFor();
+    await east.context().close();
   });
 });

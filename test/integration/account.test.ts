@@ -111,6 +111,10 @@ describe('GET /api/account/export', () => {
     const data = JSON.parse(text) as AccountExport;
 
     expect(Date.now() - Date.parse(data.exportedAt)).toBeLessThan(60_000);
+    // Its units said in the file and in its field names; every moment an ISO 8601 date-time.
+    expect(data.units).toEqual({ dates: 'ISO 8601 date-times in UTC', month: 'calendar month in UTC, YYYY-MM', words: 'words', recordingSeconds: 'seconds', timeSavedSeconds: 'seconds' });
+    const iso = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}(\.\d{3})?Z$/;
+    for (const moment of [data.exportedAt, data.profile.createdAt, data.subscription?.currentPeriodEnd, data.contactMessages[0]?.receivedAt]) expect(moment).toMatch(iso);
     expect(data.profile).toEqual({ name: 'Ada Export', email, createdAt: expect.any(String), lastLoginAt: null, loginCount: 0, signInMethods: ['password'] });
     expect(data.plan).toBe('pro');
     expect(data.subscription).toMatchObject({ status: 'trialing', stripeSubscriptionId: subscriptionId, interval: 'month', cancelAtPeriodEnd: false });
@@ -118,8 +122,8 @@ describe('GET /api/account/export', () => {
     expect(data.trialUsed).toBe(true);
     const thisMonth = new Date().toISOString().slice(0, 7);
     expect(data.usage).toEqual([
-      { month: '2020-01', wordsTranscribed: 7, recordingTime: 3, timeSaved: 9 },
-      { month: thisMonth, wordsTranscribed: 120, recordingTime: 60, timeSaved: expect.any(Number) },
+      { month: '2020-01', words: 7, recordingSeconds: 3, timeSavedSeconds: 9 },
+      { month: thisMonth, words: 120, recordingSeconds: 60, timeSavedSeconds: expect.any(Number) },
     ]);
     expect(data.contactMessages.map((m) => m.message)).toEqual(['First question', 'Second question']);
     expect(data.contactMessages[0]).toEqual({ receivedAt: expect.any(String), name: 'Ada', email: email.toUpperCase(), message: 'First question' });

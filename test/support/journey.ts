@@ -27,7 +27,7 @@ export function useJourney(): Journey {
  * Signs a new account up through /signup in a fresh browser context, as a person would, and answers
  * the page once it is on the dashboard.
  */
-export async function signUpInBrowser(journey: Journey, who: { name: string; email: string; password: string }, context: { acceptDownloads?: boolean } = {}): Promise<Page> {
+export async function signUpInBrowser(journey: Journey, who: { name: string; email: string; password: string }, context: { acceptDownloads?: boolean; timezoneId?: string } = {}): Promise<Page> {
   const page = await (await journey.browser.newContext({ viewport: { width: 1280, height: 900 }, ...context })).newPage();
   await page.goto(`${journey.stack.web}/signup`);
   await submitSignUpForm(page, who);

@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import type { SignInMethod } from '../../../../shared/api-types';
-import { formatReleaseDate } from '../../../../shared/format';
+import { formatLocalDate } from '../../../../shared/format';
 import { renameBody } from '../../../../shared/schemas/account';
 import { accountTexts } from './account-texts';
 import { accountFailure, renameAccount } from '../../api/account';
@@ -49,7 +49,7 @@ export function ProfileSection({ profile }: { profile: AccountProfile }) {
         </div>
         <div>
           <dt>Member since</dt>
-          <dd>{formatReleaseDate(profile.createdAt)}</dd>
+          <dd>{formatLocalDate(profile.createdAt)}</dd>
         </div>
       </dl>
       <form className="auth-form" onSubmit={form.submit} noValidate aria-label="Your name">

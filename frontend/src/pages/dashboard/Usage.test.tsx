@@ -44,7 +44,7 @@ describe("the Free card's month", () => {
     expect(meter).toHaveAttribute('aria-valuenow', '0');
     expect(meter).toHaveAttribute('aria-valuetext', '0 of 500 words used');
     expect(within(card).getByText('0 of 500 words used')).toBeInTheDocument();
-    expect(within(card).getByText('500 words left · Resets on December 1, 2026')).toBeInTheDocument();
+    expect(within(card).getByText('500 words left · Resets December 1, 00:00 UTC')).toBeInTheDocument();
     expect(within(card).queryByText(/You have used/)).toBeNull();
     // The plan's allowance line stays, and Pro is offered as always.
     expect(within(card).getByText('500 words per month')).toBeInTheDocument();
@@ -61,7 +61,7 @@ describe("the Free card's month", () => {
     const meter = within(card).getByRole('meter', { name: t.meterLabel });
     expect(meter).toHaveAttribute('aria-valuenow', '400');
     expect(meter).toHaveAttribute('aria-valuetext', '400 of 500 words used');
-    expect(within(card).getByText('100 words left · Resets on December 1, 2026')).toBeInTheDocument();
+    expect(within(card).getByText('100 words left · Resets December 1, 00:00 UTC')).toBeInTheDocument();
     expect(within(card).getByText(t.nearLimit(80))).toBeInTheDocument();
     expect(t.nearLimit(80)).toBe("You have used 80% of this month's free words. Upgrade to Pro for unlimited words.");
     expect(within(card).getByRole('link', { name: 'Upgrade to Pro' })).toHaveAttribute('href', '/pricing');
@@ -72,16 +72,33 @@ describe("the Free card's month", () => {
     const meter = within(card).getByRole('meter', { name: t.meterLabel });
     expect(meter).toHaveAttribute('aria-valuenow', '500');
     expect(meter).toHaveAttribute('aria-valuetext', '500 of 500 words used');
-    expect(within(card).getByText('0 words left · Resets on December 1, 2026')).toBeInTheDocument();
-    expect(within(card).getByText("You have used all of this month's free words. They come back on December 1, 2026, or upgrade to Pro for unlimited words now.")).toBeInTheDocument();
+    expect(within(card).getByText('0 words left · Resets December 1, 00:00 UTC')).toBeInTheDocument();
+    expect(within(card).getByText("You have used all of this month's free words. They come back December 1, 00:00 UTC, or upgrade to Pro for unlimited words now.")).toBeInTheDocument();
     expect(within(card).queryByText(t.nearLimit(100))).toBeNull();
     expect(within(card).getByRole('link', { name: 'Upgrade to Pro' })).toHaveAttribute('href', '/pricing');
+  });
+
+  it("names the reset in the reader's own time too, where it is not UTC: the evening before in Los Angeles, the afternoon of the 1st in Kiritimati", () => {
+    const zone = process.env.TZ;
+    try {
+      process.env.TZ = 'America/Los_Angeles';
+      const card = renderCard(ready(profile(100)));
+      expect(within(card).getByText('400 words left · Resets December 1, 00:00 UTC (November 30, 4:00 PM your time)')).toBeInTheDocument();
+      card.unmount();
+      process.env.TZ = 'Pacific/Kiritimati';
+      const later = renderCard(ready(profile(100)));
+      expect(within(later).getByText('400 words left · Resets December 1, 00:00 UTC (December 1, 2:00 PM your time)')).toBeInTheDocument();
+      later.unmount();
+    } finally {
+      if (zone === undefined) delete process.env.TZ;
+      else process.env.TZ = zone;
+    }
   });
 
   it('never reads past the allowance, and a December resets in January of the next year', () => {
     const card = renderCard(ready(profile(520, { thisMonth: { month: '2026-12', timeSaved: 0, wordsTranscribed: 520, recordingTime: 0 } })));
     expect(within(card).getByRole('meter')).toHaveAttribute('aria-valuenow', '500');
-    expect(within(card).getByText('0 words left · Resets on January 1, 2027')).toBeInTheDocument();
+    expect(within(card).getByText('0 words left · Resets January 1, 00:00 UTC')).toBeInTheDocument();
   });
 
   it('a new account (no record yet, 404) reads as nothing used this month', () => {

@@ -1,4 +1,4 @@
-import { formatReleaseDate } from '../../../../shared/format';
+import { formatUtcBoundary } from '../../../../shared/format';
 import { addMonths } from '../../../../shared/usage';
 import { usageTexts as t } from './usage-texts';
 
@@ -7,14 +7,14 @@ export const NEAR_LIMIT = 0.8;
 
 /**
  * The Free card's month: words used of the allowance as a meter, the words left, and the
- * reset on the 1st of next month (UTC); at 80% and at 100% it says so and points to Pro (the card's
+ * reset at 00:00 UTC on the 1st of next month, in the reader's time too; at 80% and at 100% it says so and points to Pro (the card's
  * Upgrade to Pro beneath it).
  */
 export function UsageMeter({ used, limit, month }: { used: number; limit: number; month: string }) {
   const shown = Math.min(Math.max(used, 0), limit);
   const percent = Math.floor((shown / limit) * 100);
   const level = shown >= limit ? 'full' : shown >= limit * NEAR_LIMIT ? 'near' : undefined;
-  const resets = formatReleaseDate(`${addMonths(month, 1)}-01T00:00:00Z`);
+  const resets = formatUtcBoundary(`${addMonths(month, 1)}-01T00:00:00Z`);
   return (
     <div className="usage-meter" data-level={level}>
       <p className="usage-meter-used">{t.used(shown, limit)}</p>
