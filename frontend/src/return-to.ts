@@ -39,3 +39,27 @@ export function rememberedReturnTo(storage: Storage = sessionStorage): string | 
 export function forgetReturnTo(storage: Storage = sessionStorage): void {
   storage.removeItem(RETURN_TO_KEY);
 }
+
+/** The plan a signed-out visitor chose on /pricing, kept like the return path until sign-in is done. */
+export const PLAN_CHOICE_KEY = 'voxpen.planChoice';
+
+export interface PlanChoice {
+  plan: 'pro';
+  interval: 'monthly' | 'annually';
+}
+
+export function rememberPlanChoice(choice: PlanChoice, storage: Storage = sessionStorage): void {
+  storage.setItem(PLAN_CHOICE_KEY, `${choice.plan}:${choice.interval}`);
+}
+
+/** The remembered choice, read strictly (storage is anyone's to write). */
+export function rememberedPlanChoice(storage: Storage = sessionStorage): PlanChoice | undefined {
+  const value = storage.getItem(PLAN_CHOICE_KEY);
+  if (value === 'pro:monthly') return { plan: 'pro', interval: 'monthly' };
+  if (value === 'pro:annually') return { plan: 'pro', interval: 'annually' };
+  return undefined;
+}
+
+export function forgetPlanChoice(storage: Storage = sessionStorage): void {
+  storage.removeItem(PLAN_CHOICE_KEY);
+}

@@ -9,9 +9,24 @@ export const authTexts = {
     redirectingToDesktop: 'Taking you back to the desktop app...',
     redirectingToAccount: 'Taking you back to your account...',
     redirectingBack: 'Taking you back to where you were...',
+    redirectingToCheckout: (plan: string) => `Taking you to checkout for ${plan}...`,
     wrongCredentials: 'Invalid email or password.',
     failed: 'Sign in failed. Please try again.',
     error: 'An error occurred during sign in.',
+  },
+  /** The sign-in and sign-up pages' headings: what the visitor came for, when they came for something. */
+  intent: {
+    signInForDesktop: 'Sign in to connect the Voxpen app',
+    signUpForDesktop: 'Create your account to connect the Voxpen app',
+    signInForPlan: (plan: string) => `Sign in to continue to ${plan}`,
+    signUpForPlan: (plan: string) => `Create your account to continue to ${plan}`,
+    /** Only to a browser that has signed in before. */
+    welcomeBack: 'Welcome back to Voxpen',
+    signIn: 'Sign in to Voxpen',
+    signUp: 'Start writing with your voice',
+    /** A Google sign-in that created the account. */
+    welcomeNew: 'Welcome to Voxpen!',
+    plan: (interval: 'monthly' | 'annually') => `Pro (${interval === 'annually' ? 'annual' : 'monthly'})`,
   },
   signUp: {
     passwordsDoNotMatch: 'Passwords do not match',

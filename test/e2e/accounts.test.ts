@@ -87,7 +87,7 @@ describe('accounts in Chromium', () => {
     await page.context().close();
   });
 
-  it('continues with Google through the local provider and /auth/callback to the dashboard', async () => {
+  it('continues with Google through the local provider and /auth/callback to the dashboard, greeting the new account as new', async () => {
     const page = await newPage();
     await page.goto(`${journey.stack.web}/signin`);
     await page.getByRole('button', { name: 'Continue with Google' }).click();
@@ -98,7 +98,8 @@ describe('accounts in Chromium', () => {
     await page.getByRole('button', { name: 'Continue' }).click();
 
     await page.waitForURL(`${journey.stack.web}/auth/callback?**`);
-    await page.getByRole('heading', { name: texts.auth.signIn.success }).waitFor();
+    await page.getByRole('heading', { name: texts.auth.intent.welcomeNew }).waitFor();
+    expect(await page.getByText(texts.auth.signIn.success).count()).toBe(0);
     await page.waitForURL(`${journey.stack.web}/dashboard`);
     await page.getByText('grace@example.com').waitFor();
     await page.context().close();

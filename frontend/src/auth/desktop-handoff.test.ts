@@ -1,6 +1,5 @@
 import { beforeEach, describe, expect, it } from 'vitest';
-import { RETURN_TO_KEY, rememberReturnTo } from '../return-to';
-import { afterSignInPath, captureDesktopSignIn, DESKTOP_ORIGIN_KEY, DESKTOP_PARAMS_KEY, pendingDesktopSignIn } from './desktop-handoff';
+import { captureDesktopSignIn, DESKTOP_ORIGIN_KEY, DESKTOP_PARAMS_KEY, pendingDesktopSignIn } from './desktop-handoff';
 
 beforeEach(() => sessionStorage.clear());
 
@@ -25,33 +24,5 @@ describe('captureDesktopSignIn', () => {
     expect(captureDesktopSignIn('?code_challenge=x')).toBe(false);
     expect(pendingDesktopSignIn()).toBeUndefined();
     expect(sessionStorage.getItem(DESKTOP_PARAMS_KEY)).toBeNull();
-  });
-});
-
-describe('afterSignInPath', () => {
-  it('goes to the dashboard when nothing is remembered', () => {
-    expect(afterSignInPath()).toBe('/dashboard');
-  });
-
-  it('goes to the remembered return path once (spec §4: back to /pricing)', () => {
-    rememberReturnTo('/pricing');
-    expect(afterSignInPath()).toBe('/pricing');
-    expect(sessionStorage.getItem(RETURN_TO_KEY)).toBeNull();
-    expect(afterSignInPath()).toBe('/dashboard');
-  });
-
-  it('lets a pending desktop sign-in win, with its challenge and state, and uses the return path up all the same', () => {
-    rememberReturnTo('/pricing');
-    captureDesktopSignIn(`?origin=desktop&${DESKTOP_QUERY}`);
-    expect(afterSignInPath()).toBe(`/launch?${DESKTOP_QUERY}`);
-    expect(sessionStorage.getItem(RETURN_TO_KEY)).toBeNull();
-  });
-
-  it.each(['//evil.example', '/\\evil.example', '/\t/evil.example', '/\n/evil.example', '/\r/evil.example', 'https://evil.example/pricing', 'pricing'])('never goes to %s, however it got into storage', (path) => {
-    rememberReturnTo(path);
-    expect(sessionStorage.getItem(RETURN_TO_KEY)).toBeNull();
-    sessionStorage.setItem(RETURN_TO_KEY, path);
-    expect(afterSignInPath()).toBe('/dashboard');
-    expect(sessionStorage.getItem(RETURN_TO_KEY)).toBeNull();
   });
 });

@@ -1,5 +1,4 @@
 import { pickDesktopSignInParams } from '../../../shared/desktop-sign-in';
-import { forgetReturnTo, rememberedReturnTo } from '../return-to';
 
 /**
  * spec §2, §4: a desktop sign-in arrives as /signin?origin=desktop&redirect_url=…&code_challenge=…
@@ -32,16 +31,4 @@ export function pendingDesktopSignIn(storage: Storage = sessionStorage): URLSear
 export function clearDesktopSignIn(storage: Storage = sessionStorage): void {
   storage.removeItem(DESKTOP_ORIGIN_KEY);
   storage.removeItem(DESKTOP_PARAMS_KEY);
-}
-
-/**
- * Where a finished sign-in goes: /launch for a pending desktop sign-in, else the remembered return
- * path (spec §4: /pricing), else the dashboard. It uses the return path up: call it once per sign-in.
- */
-export function afterSignInPath(storage: Storage = sessionStorage): string {
-  const desktop = pendingDesktopSignIn(storage);
-  const returnTo = rememberedReturnTo(storage);
-  forgetReturnTo(storage);
-  if (desktop) return `/launch?${desktop}`;
-  return returnTo ?? '/dashboard';
 }

@@ -11,7 +11,7 @@ import { Faq } from '../pricing/Faq';
 import { IntervalToggle } from '../pricing/IntervalToggle';
 import { PlanPrice } from '../pricing/PlanPrice';
 import { trialTexts } from '../pricing/trial-texts';
-import { rememberReturnTo } from '../return-to';
+import { forgetPlanChoice, rememberedPlanChoice, rememberPlanChoice, rememberReturnTo } from '../return-to';
 import { hasSessionHint } from '../session-hint';
 
 // A type only: the billing code itself loads on demand (usePlanChoice), never with the page.
@@ -68,9 +68,16 @@ export function planAction(plan: PlanId, current: AccountPlan | undefined, inter
 /**
  * spec §4: no session goes to /signin with returnTo /pricing. Sign-in honours it through
  * return-to.ts (router state does not survive Google sign-in's page loads); the state stays for
- * whoever reads the history entry.
+ * whoever reads the history entry. Pro is remembered with its period too: the finished sign-in (or
+ * sign-up) comes back here (auth/sign-in-intent.ts), and this page opens Checkout for exactly that.
  */
 const SIGN_IN_STATE = { returnTo: '/pricing' } as const;
+
+function rememberSignInFor(plan: PlanId, interval: BillingInterval): void {
+  rememberReturnTo(SIGN_IN_STATE.returnTo);
+  if (plan === 'pro') rememberPlanChoice({ plan, interval });
+  else forgetPlanChoice();
+}
 
 interface PlanChoice {
   /** The signed-in viewer's plan; undefined for a visitor (and until the profile has loaded). */
@@ -117,17 +124,21 @@ function usePlanChoice(interval: BillingInterval): PlanChoice {
   // Back from Stripe's page the browser may restore this page as it left it: 'Processing...' included.
   usePageRestored(() => setProcessing(undefined));
 
-  const signIn = useCallback(() => {
-    rememberReturnTo(SIGN_IN_STATE.returnTo);
-    navigate('/signin', { state: SIGN_IN_STATE });
-  }, [navigate]);
+  const signIn = useCallback(
+    (plan?: PlanId, chosenInterval: BillingInterval = interval) => {
+      if (plan) rememberSignInFor(plan, chosenInterval);
+      else rememberReturnTo(SIGN_IN_STATE.returnTo);
+      navigate('/signin', { state: SIGN_IN_STATE });
+    },
+    [navigate, interval],
+  );
 
   const choose = useCallback(
-    (plan: PlanId) => {
+    (plan: PlanId, chosenInterval: BillingInterval = interval) => {
       if (!account || processing || locked) return;
-      const action = planAction(plan, account.plan, interval);
+      const action = planAction(plan, account.plan, chosenInterval);
       if (action.kind === 'contact') return void navigate('/contact');
-      if (action.kind === 'sign-in') return signIn();
+      if (action.kind === 'sign-in') return signIn(plan, chosenInterval);
       if (action.kind === 'dashboard') return void navigate('/dashboard');
       setError(undefined);
       setProcessing(plan);
@@ -139,12 +150,21 @@ function usePlanChoice(interval: BillingInterval): PlanChoice {
         if (outcome.signIn) {
           // spec §8: the message first, then sign-in; meanwhile no second press starts a second timer.
           setLocked(true);
-          signInTimer.current = setTimeout(signIn, account.billing.NOTICE_REDIRECT_MS);
+          signInTimer.current = setTimeout(() => signIn(plan, chosenInterval), account.billing.NOTICE_REDIRECT_MS);
         }
       });
     },
     [account, processing, locked, interval, navigate, signIn],
   );
+
+  // Back from a sign-in that began with Pro: Checkout for the plan and period chosen then, once. An
+  // account already on Pro just sees its plan here; nothing is bought twice.
+  useEffect(() => {
+    const pending = account && rememberedPlanChoice();
+    if (!pending) return;
+    forgetPlanChoice();
+    if (planAction(pending.plan, account.plan, pending.interval).kind === 'checkout') choose(pending.plan, pending.interval);
+  }, [account, choose]);
 
   return { current: account?.plan, trialAvailable: account?.trialAvailable, processing, locked, error, choose };
 }
@@ -179,7 +199,7 @@ function PlanButton({ plan, interval, current, processing, locked = false, onCho
   if (action.kind === 'sign-in') {
     // spec §4: back to /pricing after sign-in, remembered where Google sign-in's page loads cannot lose it.
     return (
-      <Link to="/signin" state={SIGN_IN_STATE} className={className} onClick={() => rememberReturnTo(SIGN_IN_STATE.returnTo)}>
+      <Link to="/signin" state={SIGN_IN_STATE} className={className} onClick={() => rememberSignInFor(plan.id, interval)}>
         {label}
       </Link>
     );
@@ -205,6 +225,12 @@ function featuresOf(plan: Plan, trialAvailable: boolean | undefined): readonly s
 export function PricingPage() {
   const [interval, setBillingInterval] = useState<BillingInterval>('monthly');
   const choice = usePlanChoice(interval);
+  // A plan chosen before signing in keeps its period when the visitor comes back (after hydration:
+  // the prerendered page is every visitor's, Monthly).
+  useEffect(() => {
+    const pending = rememberedPlanChoice();
+    if (pending) setBillingInterval(pending.interval);
+  }, []);
   return (
     <div className="page">
       <PageHeader eyebrow="Pricing" title="Simple, transparent pricing">

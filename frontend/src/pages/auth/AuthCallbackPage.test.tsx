@@ -23,14 +23,15 @@ afterEach(() => {
 });
 
 describe('/auth/callback', () => {
-  it("shows 'Signing you in...', then 'Welcome back!', records the login, and goes to the dashboard after 1.5 s", async () => {
+  it("shows 'Signing you in...', then 'Welcome to Voxpen!' to an account Google just created, records the login, and goes to the dashboard after 1.5 s", async () => {
     let finish: (r: GoogleResult) => void = () => {};
     vi.mocked(finishGoogleSignIn).mockReturnValue(new Promise((r) => (finish = r)));
     renderAt('/auth/callback?code=c&state=s', '/auth/callback', <AuthCallbackPage />);
     expect(screen.getAllByText(t.processing).length).toBeGreaterThan(0);
 
     await act(async () => finish({ status: 'OK', userId: 'g-1', createdNewUser: true }));
-    expect(screen.getByRole('heading', { name: texts.auth.signIn.success })).toBeInTheDocument();
+    expect(screen.getByRole('heading', { name: 'Welcome to Voxpen!' })).toBeInTheDocument();
+    expect(screen.queryByRole('heading', { name: 'Welcome back!' })).toBeNull();
     expect(recordSignIn).toHaveBeenCalledWith('g-1');
     expect(finishGoogleSignIn).toHaveBeenCalledTimes(1);
 

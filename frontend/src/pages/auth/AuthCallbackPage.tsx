@@ -3,7 +3,7 @@ import { Link, useSearchParams } from 'react-router';
 import { authTexts } from '../../../../shared/texts/auth';
 import { recordSignIn } from '../../api/accounts';
 import { finishGoogleSignIn } from '../../auth/auth-client';
-import { afterSignInPath, pendingDesktopSignIn } from '../../auth/desktop-handoff';
+import { afterSignInPath, signInPathKeepingIntent } from '../../auth/sign-in-intent';
 import { useDelayedRedirect } from '../../auth/redirect';
 import { FailureView, SuccessView, WorkingView } from '../../auth/StatusView';
 import { announceSessionHintChange } from '../../session-hint';
@@ -13,7 +13,7 @@ const t = authTexts.callback;
 
 type CallbackState =
   | { kind: 'processing' }
-  | { kind: 'success'; to: string }
+  | { kind: 'success'; to: string; createdNewUser: boolean }
   | { kind: 'cancelled' }
   | { kind: 'error'; message: string };
 
@@ -37,7 +37,7 @@ export function AuthCallbackPage() {
       .then((result) => {
         if (result.status === 'OK') {
           void recordSignIn(result.userId);
-          setState({ kind: 'success', to: afterSignInPath() });
+          setState({ kind: 'success', to: afterSignInPath(), createdNewUser: result.createdNewUser });
           // The success view stays on this address: the bar must hear of the new session to drop Login.
           announceSessionHintChange();
         } else if (result.status === 'GENERAL_ERROR') {
@@ -53,15 +53,10 @@ export function AuthCallbackPage() {
   }, [cancelled]);
 
   if (state.kind === 'processing') return <WorkingView label={t.processing} />;
-  if (state.kind === 'success') return <SuccessView title={authTexts.signIn.success} line={successLine(state.to)} />;
-  if (state.kind === 'cancelled') return <CancelledView signInPath={signInPath()} />;
-  return <FailureView title={t.errorTitle} message={state.message} next={{ to: signInPath(), label: t.backToSignIn }} />;
-}
-
-/** Back to /signin, keeping a pending desktop sign-in (/signin forgets one its address does not carry). */
-function signInPath(): string {
-  const desktop = pendingDesktopSignIn();
-  return desktop ? `/signin?origin=desktop&${desktop}` : '/signin';
+  // A Google sign-in that created the account is a first visit, not a return.
+  if (state.kind === 'success') return <SuccessView title={state.createdNewUser ? authTexts.intent.welcomeNew : authTexts.signIn.success} line={successLine(state.to)} />;
+  if (state.kind === 'cancelled') return <CancelledView signInPath={signInPathKeepingIntent()} />;
+  return <FailureView title={t.errorTitle} message={state.message} next={{ to: signInPathKeepingIntent(), label: t.backToSignIn }} />;
 }
 
 /** Not an alert: nothing failed. A heading, the plain facts, and the way back. */

@@ -1,11 +1,11 @@
 import { useEffect, useRef, useState } from 'react';
 import { Link, useLocation, useNavigate } from 'react-router';
-import { PRODUCT_NAME } from '../../../../shared/product';
 import { emailSchema, signInPasswordSchema } from '../../../../shared/schemas/accounts';
 import { authTexts } from '../../../../shared/texts/auth';
 import { recordSignIn } from '../../api/accounts';
 import { signInWithPassword } from '../../auth/auth-client';
-import { afterSignInPath, captureDesktopSignIn } from '../../auth/desktop-handoff';
+import { captureDesktopSignIn } from '../../auth/desktop-handoff';
+import { afterSignInPath, hasSignedInBefore, signInHeading, signInIntent } from '../../auth/sign-in-intent';
 import { useDelayedRedirect } from '../../auth/redirect';
 import { useSession } from '../../auth/session';
 import { SuccessView } from '../../auth/StatusView';
@@ -30,6 +30,8 @@ export function SignInPage() {
     rememberReturnToIn(location.search);
     return captureDesktopSignIn(location.search);
   });
+  // What the visitor came for, read after the address's parameters are stored.
+  const [heading] = useState(() => signInHeading(signInIntent(), hasSignedInBefore()));
   // Where a successful sign-in goes, once its message has shown.
   const [successTo, setSuccessTo] = useState<string>();
   useDelayedRedirect(successTo);
@@ -85,7 +87,7 @@ export function SignInPage() {
     <AuthSplit
       aside={
         <>
-          <h1>Welcome back to {PRODUCT_NAME}</h1>
+          <h1>{heading}</h1>
           <p className="lead">Pick up where you left off: your dictations, your words per minute and your plan are waiting.</p>
         </>
       }

@@ -1,10 +1,11 @@
+import { useEffect, useRef, useState } from 'react';
 import { Link, Navigate, useNavigate } from 'react-router';
 import { PRODUCT_NAME } from '../../../../shared/product';
 import { emailSchema, fieldError, newPasswordSchema } from '../../../../shared/schemas/accounts';
 import { authTexts } from '../../../../shared/texts/auth';
 import { saveUserRecord } from '../../api/accounts';
 import { signUpWithPassword } from '../../auth/auth-client';
-import { afterSignInPath } from '../../auth/desktop-handoff';
+import { afterSignInPath, signInIntent, signInPathKeepingIntent, signUpHeading } from '../../auth/sign-in-intent';
 import { useSession } from '../../auth/session';
 import { useForm } from '../../hooks/use-form';
 import { AuthSplit } from './AuthSplit';
@@ -24,6 +25,10 @@ export const SIGN_UP_STATS = [
 export function SignUpPage() {
   const session = useSession();
   const navigate = useNavigate();
+  const [heading] = useState(() => signUpHeading(signInIntent()));
+  // Where the new account goes, decided once as the sign-up finishes: while the target's chunk loads
+  // the page must keep pointing there, not at the dashboard (a desktop sign-up would never reach the app).
+  const [doneTo, setDoneTo] = useState<string>();
   const form = useForm({
     initial: { name: '', email: '', password: '', confirm: '', terms: false },
     validate: (values) => ({
@@ -52,7 +57,7 @@ export function SignUpPage() {
           // spec §8: a failure saving the record is logged and the redirect still happens (the dashboard ensures it).
           console.error('Could not save the user record', error);
         }
-        navigate(afterSignInPath(), { replace: true });
+        setDoneTo(afterSignInPath());
       } catch (error) {
         console.error('Sign up failed', error);
         return { error: t.error };
@@ -60,8 +65,18 @@ export function SignUpPage() {
     },
   });
 
-  // Only while idle: mid-submit the new session must not skip the record's saving.
-  if (!session.loading && session.doesSessionExist && !form.submitting && !form.error) return <Navigate to="/dashboard" replace />;
+  // A visitor already signed in goes where a sign-in would take them. Only while idle: mid-submit the
+  // new session must not skip the record's saving. Once: afterSignInPath uses the return path up.
+  const redirectSignedIn = !doneTo && !session.loading && session.doesSessionExist && !form.submitting && !form.error;
+  const leftSignedIn = useRef(false);
+  useEffect(() => {
+    if (!redirectSignedIn || leftSignedIn.current) return;
+    leftSignedIn.current = true;
+    navigate(afterSignInPath(), { replace: true });
+  }, [redirectSignedIn, navigate]);
+
+  if (doneTo) return <Navigate to={doneTo} replace />;
+  if (redirectSignedIn) return null;
 
   const busy = form.submitting;
   const { values, errors } = form;
@@ -70,7 +85,7 @@ export function SignUpPage() {
     <AuthSplit
       aside={
         <>
-          <h1>Start writing with your voice</h1>
+          <h1>{heading}</h1>
           <p className="lead">Create your free {PRODUCT_NAME} account: 500 words a month on the Free plan, no card needed.</p>
           <ul className="auth-stats" aria-label={`${PRODUCT_NAME} in numbers`}>
             {SIGN_UP_STATS.map((s) => (
@@ -126,7 +141,7 @@ export function SignUpPage() {
         </button>
       </form>
       <p className="auth-switch">
-        Already have an account? <Link to="/signin">Sign in</Link>
+        Already have an account? <Link to={signInPathKeepingIntent()}>Sign in</Link>
       </p>
     </AuthSplit>
   );

@@ -4,12 +4,15 @@ const t = authTexts.signIn;
 
 /**
  * The success view's line names where the redirect really goes (afterSignInPath): the desktop
- * app's handoff, /pricing to finish choosing Pro, /account, or the dashboard (spec §2's own line).
+ * app's handoff, Checkout for the chosen plan (by way of /pricing), /pricing to finish choosing Pro, /account, or the dashboard (spec §2's own line).
  */
 export function successLine(to: string): string {
-  const path = to.split(/[?#]/)[0];
+  const [path, query = ''] = to.split('#')[0]!.split('?');
   if (path === '/launch') return t.redirectingToDesktop;
-  if (path === '/pricing') return t.redirectingToPricing;
+  if (path === '/pricing') {
+    const interval = new URLSearchParams(query).get('interval');
+    return interval === 'monthly' || interval === 'annually' ? t.redirectingToCheckout(authTexts.intent.plan(interval)) : t.redirectingToPricing;
+  }
   if (path === '/account') return t.redirectingToAccount;
   if (path === '/dashboard') return t.redirecting;
   return t.redirectingBack;

@@ -1,0 +1,102 @@
+/**
+ * Journeys that keep what the visitor came for, in Chromium against the whole local stack: a desktop
+ * app's sign-in that turns into a sign-up still reaches the app's loopback listener; Pro chosen on
+ * /pricing (Annually) survives sign-up, and sign-in, to Stripe Checkout for the annual price; the
+ * sign-in and sign-up pages say what the visitor came for.
+ */
+import { randomUUID } from 'node:crypto';
+import type { Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
+import { desktopSignIn } from '../../infra/scripts/desktop-client';
+import { texts } from '../../shared/texts';
+import { AuthApi } from '../support/auth-api';
+import { screenshotPath } from '../support/browser';
+import { submitSignUpForm, useJourney } from '../support/journey';
+
+const journey = useJourney();
+const PASSWORD = 'engine42';
+const newEmail = (who: string) => `${who}-${randomUUID().slice(0, 8)}@example.com`;
+const newPage = async (): Promise<Page> => (await journey.browser.newContext({ viewport: { width: 1280, height: 900 } })).newPage();
+
+/** Fails instead of waiting for ever when the listener never hears back. */
+function within<T>(ms: number, what: string, promise: Promise<T>): Promise<T> {
+  return Promise.race([promise, new Promise<never>((_, reject) => setTimeout(() => reject(new Error(`${what}: nothing in ${ms} ms`)), ms))]);
+}
+
+/** /pricing signed out: Annually, then Pro's button, which leads to sign-in. */
+async function choosePro(page: Page, interval: 'Monthly' | 'Annually'): Promise<void> {
+  await page.goto(`${journey.stack.web}/pricing`);
+  await page.getByRole('button', { name: interval }).click();
+  const pro = page.getByRole('article').filter({ has: page.getByRole('heading', { name: 'Pro' }) });
+  await pro.getByRole('link').click();
+  await page.waitForURL(`${journey.stack.web}/signin`);
+}
+
+describe('what the visitor came for survives sign-in and sign-up', () => {
+  it('desktop app → Sign up: the new account is signed in to the app, its loopback listener gets the code', async () => {
+    const page = await newPage();
+    const session = await within(
+      60_000,
+      'the loopback listener',
+      desktopSignIn(journey.stack.web, journey.stack.api, async (url) => {
+        await page.goto(url);
+        await page.getByRole('heading', { level: 1, name: texts.auth.intent.signInForDesktop }).waitFor();
+        await page.getByRole('link', { name: 'Sign up' }).click();
+        await page.waitForURL(`${journey.stack.web}/signup`);
+        await page.getByRole('heading', { level: 1, name: texts.auth.intent.signUpForDesktop }).waitFor();
+        await page.screenshot({ path: screenshotPath('signup-for-desktop-1280') });
+        await submitSignUpForm(page, { name: 'Dee Sktop', email: newEmail('desktop-new'), password: PASSWORD });
+        await page.waitForURL(`${journey.stack.web}/launch?**`);
+      }),
+    );
+    // The app holds a session of its own for the new account.
+    const usage = await fetch(`${journey.stack.api}/api/usage`, { headers: { authorization: `Bearer ${session.accessToken}` } });
+    expect(usage.status).toBe(200);
+    expect(await usage.json()).toMatchObject({ plan: 'free', wordsTranscribed: 0 });
+    await page.context().close();
+  });
+
+  it('Pricing → Pro (Annually) → Sign up → Stripe Checkout for the annual price', async () => {
+    const page = await newPage();
+    await choosePro(page, 'Annually');
+    await page.getByRole('heading', { level: 1, name: 'Sign in to continue to Pro (annual)' }).waitFor();
+    await page.getByRole('link', { name: 'Sign up' }).click();
+    await page.getByRole('heading', { level: 1, name: 'Create your account to continue to Pro (annual)' }).waitFor();
+    await submitSignUpForm(page, { name: 'Anna Yearly', email: newEmail('annual-new'), password: PASSWORD });
+    await page.waitForURL(`${journey.stack.stripe}/checkout/**`);
+    await page.getByText(/per year/).first().waitFor();
+    expect(await page.getByText(/per month/).count()).toBe(0);
+    await page.context().close();
+  });
+
+  it('Pro (Annually) → Sign in → Stripe Checkout for the same plan and period', async () => {
+    const email = newEmail('annual-returning');
+    expect((await new AuthApi(journey.stack.api, journey.stack.web).signUp(email, PASSWORD)).status).toBe('OK');
+    const page = await newPage();
+    await choosePro(page, 'Annually');
+    await page.getByLabel('Email').fill(email);
+    await page.getByLabel('Password', { exact: true }).fill(PASSWORD);
+    await page.getByRole('button', { name: 'Sign In', exact: true }).click();
+    await page.getByText('Taking you to checkout for Pro (annual)...').waitFor();
+    await page.waitForURL(`${journey.stack.stripe}/checkout/**`);
+    await page.getByText(/per year/).first().waitFor();
+
+    // Back on the site later, this browser has signed in before: /signin welcomes it back, and
+    // nothing chosen earlier starts another checkout.
+    await page.goto(`${journey.stack.web}/pricing`);
+    await page.getByRole('button', { name: 'Monthly', pressed: true }).waitFor();
+    const other = await page.context().newPage();
+    await page.context().clearCookies();
+    await other.goto(`${journey.stack.web}/signin`);
+    await other.getByRole('heading', { level: 1, name: texts.auth.intent.welcomeBack }).waitFor();
+    await page.context().close();
+  });
+
+  it('greets a first visit to /signin as new, not as returning', async () => {
+    const page = await newPage();
+    await page.goto(`${journey.stack.web}/signin`);
+    await page.getByRole('heading', { level: 1, name: texts.auth.intent.signIn }).waitFor();
+    expect(await page.getByText(/Welcome back/).count()).toBe(0);
+    await page.context().close();
+  });
+});
