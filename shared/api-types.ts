@@ -157,6 +157,18 @@ export interface AccountProfile {
   signInMethods: SignInMethod[];
 }
 
+/** A paid plan the account is on, for what deleting it would end (/account). */
+export interface PaidPlan {
+  name: 'Pro';
+  /** A trial: nothing has been paid, nothing is lost but the trial. */
+  trial: boolean;
+  /** ISO 8601 date-time the paid (or trial) period runs to. */
+  periodEnd: string | null;
+}
+
+/** GET /api/account: the profile, and the paid plan a deletion would end (null on Free). */
+export type AccountOverview = AccountProfile & { paidPlan: PaidPlan | null };
+
 /** Each exported usage month, its units in its field names. */
 export interface ExportedUsageMonth {
   /** The calendar month in UTC, 'YYYY-MM' (ISO 8601). */

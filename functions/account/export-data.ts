@@ -7,7 +7,7 @@
  * IP hash, no Stripe customer id, nothing of another account.
  */
 import { exportFileName } from '../../shared/account-export';
-import { EXPORT_UNITS, type AccountExport, type AccountProfile } from '../../shared/api-types';
+import { EXPORT_UNITS, type AccountExport, type AccountOverview, type AccountProfile, type PaidPlan } from '../../shared/api-types';
 import { getAccount, type Account } from '../accounts/account';
 import { planOf } from '../accounts/plan';
 import { contactMessagesFrom } from '../contact/messages';
@@ -17,7 +17,7 @@ import type { AccountDeps } from './deps';
 
 export type ExportOutcome = { status: 'OK'; data: AccountExport; fileName: string } | { status: 'UNKNOWN_USER' };
 
-export type ProfileOutcome = { status: 'OK'; profile: AccountProfile } | { status: 'UNKNOWN_USER' };
+export type ProfileOutcome = { status: 'OK'; profile: AccountOverview } | { status: 'UNKNOWN_USER' };
 
 function profileOf(account: Account, core: CoreAccount | undefined): AccountProfile {
   return {
@@ -30,10 +30,17 @@ function profileOf(account: Account, core: CoreAccount | undefined): AccountProf
   };
 }
 
-/** GET /api/account: the profile alone, for /account (the export reads far more). */
+/** The paid plan a deletion would end at once: Pro, by the plan the account is on now. */
+function paidPlanOf(account: Account): PaidPlan | null {
+  const subscription = account.subscription;
+  if (!subscription || planOf(account) !== 'pro') return null;
+  return { name: 'Pro', trial: subscription.status === 'trialing', periodEnd: subscription.currentPeriodEnd ? new Date(subscription.currentPeriodEnd * 1000).toISOString() : null };
+}
+
+/** GET /api/account: the profile and the paid plan, for /account (the export reads far more). */
 export async function readProfile(deps: Pick<AccountDeps, 'db' | 'core'>, userId: string): Promise<ProfileOutcome> {
   const [account, core] = await Promise.all([getAccount(deps.db, userId), deps.core.account(userId)]);
-  return account ? { status: 'OK', profile: profileOf(account, core) } : { status: 'UNKNOWN_USER' };
+  return account ? { status: 'OK', profile: { ...profileOf(account, core), paidPlan: paidPlanOf(account) } } : { status: 'UNKNOWN_USER' };
 }
 
 export async function exportData(deps: Pick<AccountDeps, 'db' | 'core' | 'now'>, userId: string): Promise<ExportOutcome> {

@@ -35,7 +35,7 @@ describe('GET /api/account', () => {
     const { who, email } = await member('profile');
     await rename(who, { name: 'Ada' });
     const read = await answer(await who.call('GET', '/api/account'));
-    expect(read).toEqual({ status: 200, body: { name: 'Ada', email, createdAt: expect.any(String), lastLoginAt: null, loginCount: 0, signInMethods: ['password'] } });
+    expect(read).toEqual({ status: 200, body: { name: 'Ada', email, createdAt: expect.any(String), lastLoginAt: null, loginCount: 0, signInMethods: ['password'], paidPlan: null } });
     const google = await signInWithGoogle(stack, `ada-${randomUUID().slice(0, 8)}@example.com`, 'Ada Google');
     expect((await answer(await google.who.call('GET', '/api/account'))).body).toMatchObject({ name: 'Ada Google', signInMethods: ['google'] });
   });
@@ -91,6 +91,9 @@ describe('GET /api/account/export', () => {
     // Pro (a trial) through the Stripe stand-in.
     await payCheckout((await who.post('/api/create-checkout-session', { priceId: PRICE_IDS.monthly })).body.url as string, email);
     const subscriptionId = (await getAccount(stack.db, userId))!.subscription!.subscriptionId;
+    // /account names the plan a deletion would end: a Pro trial, to the end of its period.
+    const paidPlan = (await answer(await who.call('GET', '/api/account'))).body.paidPlan;
+    expect(paidPlan).toEqual({ name: 'Pro', trial: true, periodEnd: expect.stringMatching(/^\d{4}-\d{2}-\d{2}T/) });
     // This month's usage from the app, and an earlier month as stored then.
     expect((await who.call('POST', '/api/usage', { words: 120, seconds: 60 }, { 'idempotency-key': randomUUID() })).status).toBe(200);
     await stack.db.send(new PutCommand({ TableName: tableName('usage'), Item: { userId, month: '2020-01', wordsTranscribed: 7, recordingTime: 3, timeSaved: 9, reports: 1 } }));

@@ -1,6 +1,6 @@
 /** The account routes (/account): the profile, rename, change the password, sign out everywhere, export, delete. */
 import { exportFileName } from '../../../shared/account-export';
-import type { AccountMessage, AccountProfile, ErrorBody } from '../../../shared/api-types';
+import type { AccountMessage, AccountOverview, ErrorBody } from '../../../shared/api-types';
 import type { ChangePasswordBody, DeleteAccountBody } from '../../../shared/schemas/account';
 import { api, isApiError } from './client';
 
@@ -29,8 +29,8 @@ export async function deleteAccount(body: DeleteAccountBody): Promise<AccountMes
 }
 
 /** GET /api/account: the profile /account shows, with how the account signs in (the core knows that). */
-export async function readAccountProfile(): Promise<AccountProfile> {
-  const { data } = await api.get<AccountProfile>('/api/account');
+export async function readAccountProfile(): Promise<AccountOverview> {
+  const { data } = await api.get<AccountOverview>('/api/account');
   return data;
 }
 

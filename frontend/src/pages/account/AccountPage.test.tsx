@@ -1,4 +1,4 @@
-import { act, render, screen, waitFor, within } from '@testing-library/react';
+import { act, cleanup, render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { AxiosError, AxiosHeaders, type AxiosResponse } from 'axios';
 import { createMemoryRouter, RouterProvider } from 'react-router';
@@ -11,7 +11,7 @@ import { signOut } from '../../auth/auth-client';
 import { sessionExists, useSession } from '../../auth/session';
 import { RETURN_TO_KEY } from '../../return-to';
 import DashboardLayout from '../dashboard/DashboardLayout';
-import type { AccountProfile } from '../../../../shared/api-types';
+import type { AccountOverview } from '../../../../shared/api-types';
 import { AccountPage, GOODBYE_MS, HydrateFallback, loader } from './AccountPage';
 
 vi.mock('../../auth/AuthShell', () => ({ AuthProviders: ({ children }: { children: React.ReactNode }) => children }));
@@ -33,15 +33,16 @@ const config = { headers: new AxiosHeaders() };
 const refused = (status: number, data: ErrorBody) =>
   new AxiosError(`Request failed with status code ${status}`, 'ERR_BAD_REQUEST', config, {}, { status, statusText: '', data, headers: {}, config } as AxiosResponse);
 
-const emailAccount: AccountProfile = {
+const emailAccount: AccountOverview = {
   name: 'Ada Lovelace',
   email: 'ada@example.com',
   createdAt: '2026-01-05T10:00:00.000Z',
   lastLoginAt: null,
   loginCount: 1,
   signInMethods: ['password'],
+  paidPlan: null,
 };
-const googleAccount: AccountProfile = { ...emailAccount, name: 'Grace Hopper', email: 'grace@example.com', signInMethods: ['google'] };
+const googleAccount: AccountOverview = { ...emailAccount, name: 'Grace Hopper', email: 'grace@example.com', signInMethods: ['google'] };
 
 const signedIn = { loading: false, doesSessionExist: true, userId: 'u-1' } as const;
 const signedOut = { loading: false, doesSessionExist: false } as const;
@@ -248,6 +249,20 @@ describe('/account download my data', () => {
 });
 
 describe('/account delete', () => {
+  it('names the paid plan and what ends in the confirmation: Pro now, the rest of the period unrefunded; a trial, nothing charged', async () => {
+    vi.mocked(readAccountProfile).mockResolvedValue({ ...emailAccount, paidPlan: { name: 'Pro', trial: false, periodEnd: '2026-12-26T12:00:00.000Z' } });
+    await renderAccount();
+    expect(within(section(t.deleteTitle)).getByText('Pro ends now; the rest of the period (paid until December 26, 2026) is not refunded.')).toBeInTheDocument();
+    cleanup();
+    vi.mocked(readAccountProfile).mockResolvedValue({ ...emailAccount, paidPlan: { name: 'Pro', trial: true, periodEnd: '2026-12-26T12:00:00.000Z' } });
+    await renderAccount();
+    expect(within(section(t.deleteTitle)).getByText('Your Pro trial ends now; nothing is charged.')).toBeInTheDocument();
+    cleanup();
+    vi.mocked(readAccountProfile).mockResolvedValue(emailAccount);
+    await renderAccount();
+    expect(within(section(t.deleteTitle)).queryByText(/ends now/)).toBeNull();
+  });
+
   it('cannot be sent until "delete my account" is typed; then, with the password, says goodbye and goes home', async () => {
     vi.useFakeTimers({ shouldAdvanceTime: true });
     const user = userEvent.setup({ advanceTimers: vi.advanceTimersByTime });

@@ -88,7 +88,7 @@ export function AccountPage() {
           {state.profile.signInMethods.includes('password') ? <PasswordSection email={state.profile.email} /> : <NoPasswordSection />}
           <SignOutEverywhereSection leaving={leaving} />
           <ExportSection />
-          <DeleteSection hasPassword={state.profile.signInMethods.includes('password')} leaving={leaving} onDeleted={setGoodbye} />
+          <DeleteSection hasPassword={state.profile.signInMethods.includes('password')} paidPlan={state.profile.paidPlan} leaving={leaving} onDeleted={setGoodbye} />
         </div>
       )}
     </div>

@@ -10,6 +10,8 @@ import { useForm } from '../../hooks/use-form';
 import { rememberReturnTo } from '../../return-to';
 import { FormField } from '../auth/FormField';
 import type { Leaving } from './leaving';
+import type { PaidPlan } from '../../../../shared/api-types';
+import { formatLocalDate } from '../../../../shared/format';
 
 const t = accountTexts;
 const PHRASE = accountApiTexts.deleteConfirmation;
@@ -20,6 +22,8 @@ export const confirmed = (typed: string) => typed.trim() === PHRASE;
 interface DeleteSectionProps {
   /** Email accounts confirm with their password; a Google-only account has none (a recent sign-in instead). */
   hasPassword: boolean;
+  /** The paid plan deleting ends at once (null on Free): named in the confirmation. */
+  paidPlan?: PaidPlan | null;
   leaving: Leaving;
   /** The account is gone: the API's goodbye. */
   onDeleted: (message: string) => void;
@@ -30,7 +34,7 @@ interface DeleteSectionProps {
  * an email account. A Google account signed in more than 10 minutes ago is asked to sign in again
  * (the API's 403), and is brought back here once it has.
  */
-export function DeleteSection({ hasPassword, leaving, onDeleted }: DeleteSectionProps) {
+export function DeleteSection({ hasPassword, paidPlan, leaving, onDeleted }: DeleteSectionProps) {
   const navigate = useNavigate();
   // The API's sentence when it asks for a fresh sign-in.
   const [signInAgain, setSignInAgain] = useState<string>();
@@ -73,6 +77,11 @@ export function DeleteSection({ hasPassword, leaving, onDeleted }: DeleteSection
     <section className="card account-section account-danger" aria-labelledby="delete-title">
       <h2 id="delete-title">{t.deleteTitle}</h2>
       <p>{t.deleteIntro}</p>
+      {paidPlan && (
+        <p className="account-paid-plan">
+          <strong>{paidPlan.trial ? t.deleteTrial(paidPlan.name) : t.deletePaid(paidPlan.name, paidPlan.periodEnd ? formatLocalDate(paidPlan.periodEnd) : undefined)}</strong>
+        </p>
+      )}
       {!hasPassword && <p className="muted">{t.deleteGoogleNote}</p>}
       <form className="auth-form" onSubmit={form.submit} noValidate aria-label={t.deleteTitle}>
         {form.error && <FocusedAlert className="form-alert">{form.error}</FocusedAlert>}

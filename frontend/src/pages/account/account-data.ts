@@ -1,5 +1,5 @@
 import { redirect } from 'react-router';
-import type { AccountProfile } from '../../../../shared/api-types';
+import type { AccountOverview } from '../../../../shared/api-types';
 import { readAccountProfile } from '../../api/account';
 import { ensureUserExists } from '../../api/accounts';
 import { isApiError, loadApiClient } from '../../api/client';
@@ -7,7 +7,7 @@ import { sessionExists } from '../../auth/session';
 import { hasSessionHint } from '../../session-hint';
 import { rememberReturnTo } from '../../return-to';
 
-export type AccountState = { status: 'ready'; profile: AccountProfile } | { status: 'error' };
+export type AccountState = { status: 'ready'; profile: AccountOverview } | { status: 'error' };
 
 const answered = (error: unknown, status: number) => isApiError(error) && error.response?.status === status;
 
@@ -17,7 +17,7 @@ function toSignIn(): never {
   throw redirect('/signin');
 }
 
-async function readProfile(): Promise<AccountProfile> {
+async function readProfile(): Promise<AccountOverview> {
   try {
     return await readAccountProfile();
   } catch (error) {

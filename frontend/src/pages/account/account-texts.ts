@@ -33,6 +33,10 @@ export const accountTexts = {
   deletePasswordLabel: 'Your password',
   deleteGoogleNote: 'You sign in with Google: for your security, deleting needs a sign-in from the last 10 minutes.',
   deleteSubmit: 'Delete my account',
+  /** What deleting ends of a paid plan, said in the confirmation itself. */
+  deletePaid: (plan: string, until: string | undefined) =>
+    `${plan} ends now; the rest of the period${until ? ` (paid until ${until})` : ''} is not refunded.`,
+  deleteTrial: (plan: string) => `Your ${plan} trial ends now; nothing is charged.`,
   deleting: 'Deleting your account...',
   signInAgain: 'Sign in again',
   goodbye: 'Goodbye',
