@@ -13,6 +13,8 @@ export const billingUiTexts = {
     failed: 'Could not process your subscription. Please try again later.',
     noUrl: 'No checkout URL returned from server',
   },
+  /** Back from Stripe's Checkout by its cancel link. */
+  checkoutCancelled: 'Checkout cancelled: nothing was charged, and your plan has not changed.',
   downgradeFailed: 'Please manage your subscription through the dashboard to downgrade.',
   checkoutSuccess: {
     /** While the server is asked whether the returning checkout is this account's. */
@@ -29,6 +31,14 @@ export const billingUiTexts = {
     recordingTime: 'Recording Time',
     loading: 'Loading...',
     unavailable: 'Not available',
+    /** A card's month with nothing in it: plain, not a green '+0'. */
+    noneThisMonth: 'Nothing yet this month',
+  },
+  /** The dashboard of an account that has never dictated: where to start, and what will show. */
+  firstRun: {
+    title: 'Start dictating with Voxpen',
+    lead: 'Install the app, sign in from it, and dictate anywhere you write. Your words, your recording time and the time you save appear here as you go, month by month.',
+    install: (platform: 'Windows' | 'Mac') => `Install Voxpen for ${platform}`,
   },
   subscription: {
     title: 'Subscription',
@@ -42,6 +52,7 @@ export const billingUiTexts = {
     manage: 'Manage subscription',
     loading: 'Loading...',
     loadFailed: 'Could not load subscription data',
+    retry: 'Try again',
     manageFailed: 'Could not access subscription management. Server endpoint may not be available.',
     /** After checkout, until Stripe's webhook has made the account Pro. */
     activating: 'Activating your subscription...',

@@ -68,6 +68,7 @@ describe('usage on the dashboard in Chromium', () => {
     expect(await rows.count()).toBe(13);
     expect(await currentRow.getByRole('cell').allTextContents()).toEqual(['0', '0 min']);
 
+
     // The desktop app reports 420 words in two reports; on reload the card warns at 84%.
     expect(await report(page, 300, 90)).toMatchObject({ wordsTranscribed: 300, wordsRemaining: 200 });
     expect(await report(page, 120, 60)).toMatchObject({ wordsTranscribed: 420, recordingTime: 150, wordsRemaining: 80 });
@@ -115,6 +116,7 @@ describe('usage on the dashboard in Chromium', () => {
     const lastDay = new Date(next.getTime() - 86_400_000);
     // 00:00 UTC on the 1st is the afternoon before in Los Angeles (4 PM in winter, 5 PM in summer time).
     await page.getByText(new RegExp(`Resets ${monthName(next)} 1, 00:00 UTC \\(${monthName(lastDay)} ${lastDay.getUTCDate()}, [45]:00 PM your time\\)`)).waitFor();
+
     const state = await page.context().storageState();
     await page.context().close();
 
@@ -127,5 +129,19 @@ describe('usage on the dashboard in Chromium', () => {
     await east.goto(`${journey.stack.web}/account`);
     await east.getByRole('definition').filter({ hasText: kiritimatiDate }).waitFor();
     await east.context().close();
+  });
+
+  it('leads a first run somewhere on a phone: where to start and what the numbers will show, then the plan and its meter, before the chart', async () => {
+    const page = await signUp('Ada First', `first-${randomUUID().slice(0, 8)}@example.com`);
+    await page.setViewportSize({ width: 390, height: 844 });
+    await page.getByRole('region', { name: 'Start dictating with Voxpen' }).getByRole('link', { name: /^Install Voxpen for (Windows|Mac)$/ }).waitFor();
+    const top = async (name: string, role: 'meter' | 'region') => (await page.getByRole(role, { name }).boundingBox())!.y;
+    expect(await top(t.meterLabel, 'meter')).toBeLessThan(await top(t.chartTitle, 'region'));
+    expect(await page.getByText('+0 this month').count()).toBe(0);
+    expect(await axeFindings(page)).toEqual([]);
+    await page.evaluate(() => window.scrollTo(0, 0));
+    await page.screenshot({ path: screenshotPath('dashboard-first-run-390'), fullPage: true });
+
+    await page.context().close();
   });
 });

@@ -141,7 +141,9 @@ describe('/dashboard usage metrics', () => {
     await renderDashboard();
     const timeSaved = await screen.findByRole('article', { name: 'Time Saved' });
     await within(timeSaved).findByText('1.5 hrs');
-    expect(within(timeSaved).getByText('+0 this month')).toBeInTheDocument();
+    // Nothing this month reads plainly, not as a green '+0'.
+    expect(within(timeSaved).getByText('Nothing yet this month')).toBeInTheDocument();
+    expect(within(timeSaved).queryByText('+0 this month')).toBeNull();
     const words = screen.getByRole('article', { name: 'Words Transcribed' });
     expect(within(words).getByText('12,345')).toBeInTheDocument();
     expect(within(words).getByText('+1,200 this month')).toBeInTheDocument();
@@ -169,8 +171,22 @@ describe('/dashboard usage metrics', () => {
     await renderDashboard();
     expect(await within(subscriptionCard()).findByText('Free Plan')).toBeInTheDocument();
     expect(within(screen.getByRole('article', { name: 'Words Transcribed' })).getByText('0')).toBeInTheDocument();
-    expect(screen.getAllByText('+0 this month')).toHaveLength(3);
+    expect(screen.getAllByText('Nothing yet this month')).toHaveLength(3);
     expect(screen.queryByRole('alert')).toBeNull();
+  });
+
+  it('leads a first run somewhere: install the app, and what the numbers will show', async () => {
+    vi.mocked(getUserProfile).mockRejectedValue(answered(404));
+    await renderDashboard();
+    const firstRun = await screen.findByRole('region', { name: 'Start dictating with Voxpen' });
+    expect(within(firstRun).getByText(/Your words, your recording time and the time you save appear here/)).toBeInTheDocument();
+    expect(within(firstRun).getByRole('link', { name: 'Install Voxpen for Windows' })).toHaveAttribute('href', '/download');
+  });
+
+  it('shows no first-run guidance once anything has been dictated', async () => {
+    await renderDashboard();
+    await within(screen.getByRole('article', { name: 'Words Transcribed' })).findByText('12,345');
+    expect(screen.queryByRole('region', { name: 'Start dictating with Voxpen' })).toBeNull();
   });
 });
 
@@ -243,6 +259,18 @@ describe('/dashboard subscription card', () => {
     await renderDashboard();
     expect(await within(subscriptionCard()).findByRole('alert')).toHaveTextContent('Could not load subscription data');
     expect(within(screen.getByRole('article', { name: 'Time Saved' })).getByText('Not available')).toBeInTheDocument();
+  });
+
+  it('keeps Upgrade to Pro beside the error, and Try again reads the profile again and shows it', async () => {
+    vi.spyOn(console, 'error').mockImplementation(() => {});
+    vi.mocked(getUserProfile).mockRejectedValueOnce(answered(500));
+    await renderDashboard();
+    await within(subscriptionCard()).findByRole('alert');
+    expect(within(subscriptionCard()).getByRole('link', { name: 'Upgrade to Pro' })).toHaveAttribute('href', '/pricing');
+    await userEvent.click(within(subscriptionCard()).getByRole('button', { name: 'Try again' }));
+    expect(await within(subscriptionCard()).findByText('Free Plan')).toBeInTheDocument();
+    expect(within(subscriptionCard()).queryByRole('alert')).toBeNull();
+    expect(await within(screen.getByRole('article', { name: 'Words Transcribed' })).findByText('12,345')).toBeInTheDocument();
   });
 
   it('when the portal cannot be had, says so and goes to /pricing after 2 s', async () => {

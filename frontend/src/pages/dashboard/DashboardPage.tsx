@@ -3,7 +3,7 @@ import { Navigate, useLoaderData, useLocation } from 'react-router';
 import { useSession } from '../../auth/session';
 import { useSettled } from '../../hooks/use-settled';
 import { cameFromCheckout } from './checkout-return';
-import { LOADING, loadDashboard, useActivation, type DashboardData } from './dashboard-data';
+import { LOADING, loadDashboard, readProfile, useActivation, type DashboardData, type ProfileState } from './dashboard-data';
 import { DashboardSkeleton, DashboardView } from './DashboardView';
 
 export { loadDashboard as loader };
@@ -22,9 +22,16 @@ function Dashboard() {
   // Read once: the dashboard's own later navigation does not start another wait.
   const [fromCheckout] = useState(() => cameFromCheckout(location.state));
   const record = useSettled(data.record);
-  const { state, activating } = useActivation(useSettled(data.profile) ?? LOADING, fromCheckout);
+  // A read again after a failure (the card's Try again) replaces the loader's.
+  const [retried, setRetried] = useState<ProfileState>();
+  const loaded = useSettled(data.profile);
+  const { state, activating } = useActivation(retried ?? loaded ?? LOADING, fromCheckout);
   const fromProfile = state.status === 'ready' ? state.profile : undefined;
-  return <DashboardView state={state} activating={activating} user={{ email: record?.email ?? fromProfile?.email, name: record?.name ?? fromProfile?.name }} />;
+  const retry = () => {
+    setRetried(LOADING);
+    void readProfile().then(setRetried);
+  };
+  return <DashboardView state={state} activating={activating} onRetry={retry} user={{ email: record?.email ?? fromProfile?.email, name: record?.name ?? fromProfile?.name }} />;
 }
 
 /**

@@ -1,4 +1,6 @@
 import { Link } from 'react-router';
+import { billingUiTexts } from '../../../../shared/texts/plans-ui';
+import { detectPlatform } from '../../home/platform';
 import { DownloadNowButton, VersionLine } from '../../components/InstallerDownload';
 import { useLatestVersion, type LatestVersionState } from '../../hooks/use-latest-version';
 import { LOADING, type Account, type ProfileState } from './dashboard-data';
@@ -25,6 +27,29 @@ function LatestWindowsDownloadCard() {
 
 const VERSION_LOADING: LatestVersionState = { status: 'loading' };
 
+/** An account that has never dictated: nothing recorded, ever (a 404 is a record not made yet, so nothing either). */
+export function isFirstRun(state: ProfileState): boolean {
+  if (state.status === 'missing') return true;
+  return state.status === 'ready' && state.profile.metrics.wordsTranscribed === 0 && state.profile.metrics.recordingTime === 0;
+}
+
+/** The first run's lead: install the app for this computer, and what the numbers below will show. */
+function FirstRunCard() {
+  const t = billingUiTexts.firstRun;
+  const platform = detectPlatform() === 'mac' ? 'Mac' : 'Windows';
+  return (
+    <section className="card first-run" aria-labelledby="first-run-title">
+      <h2 id="first-run-title">{t.title}</h2>
+      <p>{t.lead}</p>
+      <div className="card-actions">
+        <Link to="/download" className="btn btn-primary">
+          {t.install(platform)}
+        </Link>
+      </div>
+    </section>
+  );
+}
+
 function AccountCard({ user }: { user: Account }) {
   return (
     <article className="card" aria-labelledby="account-card-title" aria-busy={!user.email}>
@@ -47,23 +72,42 @@ function AccountCard({ user }: { user: Account }) {
 }
 
 /**
- * spec §2 /dashboard: header, metric cards, the last 12 months, the subscription, Windows
- * download and account cards. `skeleton`: the loading view, which asks nothing of the API (a
+ * spec §2 /dashboard: header, a first run's guidance, metric cards, the last 12 months, the
+ * subscription, Windows download and account cards. `skeleton`: the loading view, which asks nothing of the API (a
  * signed-out visit the loader sends on to /signin loads no HTTP code).
  */
-export function DashboardView({ state, activating = false, user, skeleton = false }: { state: ProfileState; activating?: boolean; user: Account; skeleton?: boolean }) {
+export function DashboardView({
+  state,
+  activating = false,
+  user,
+  skeleton = false,
+  onRetry,
+}: {
+  state: ProfileState;
+  activating?: boolean;
+  user: Account;
+  skeleton?: boolean;
+  /** Reads the profile again after a failed read. */
+  onRetry?: () => void;
+}) {
   return (
     <div className="container">
       <header className="dashboard-header">
         <h1>Dashboard</h1>
         <p className="lead">Manage your account and subscription</p>
       </header>
-      <MetricCards state={state} />
-      <UsageChart state={state} />
-      <div className="dashboard-grid">
-        <SubscriptionCard state={state} activating={activating} />
-        {skeleton ? <WindowsDownloadCard latest={VERSION_LOADING} /> : <LatestWindowsDownloadCard />}
-        <AccountCard user={user} />
+      {/* On a phone the plan and its meter come before the chart (dashboard-body in auth.css), where
+          they were some 1,300 px down; on a desktop the chart stays above the cards, whose heights
+          change as their data arrives, so nothing moves it. */}
+      <div className="dashboard-body">
+        {isFirstRun(state) && <FirstRunCard />}
+        <MetricCards state={state} />
+        <UsageChart state={state} />
+        <div className="dashboard-grid">
+          <SubscriptionCard state={state} activating={activating} onRetry={onRetry} />
+          {skeleton ? <WindowsDownloadCard latest={VERSION_LOADING} /> : <LatestWindowsDownloadCard />}
+          <AccountCard user={user} />
+        </div>
       </div>
     </div>
   );

@@ -32,7 +32,12 @@ export function MetricCards({ state }: { state: ProfileState }) {
             {totals ? (
               <>
                 <p className="metric-value">{format(totals[key])}</p>
-                <p className="metric-change">{formatThisMonth(change ?? 0, format)}</p>
+                {/* A month with nothing in it says so plainly; green is for growth. */}
+                {formatThisMonth(change ?? 0, format) === formatThisMonth(0, format) ? (
+                  <p className="metric-change metric-change-none">{t.noneThisMonth}</p>
+                ) : (
+                  <p className="metric-change">{formatThisMonth(change ?? 0, format)}</p>
+                )}
               </>
             ) : loading ? (
               // The loaded card's two lines, so nothing below moves when the figures arrive.

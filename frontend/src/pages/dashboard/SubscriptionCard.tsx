@@ -61,7 +61,7 @@ function planPrice(pro: boolean, annual: boolean): string {
  * plan, trials included), otherwise Free Plan at $0 with the month's words; spec §8 its load error. While a just-paid
  * subscription is still on its way from Stripe (`activating`), it says so instead.
  */
-export function SubscriptionCard({ state, activating = false }: { state: ProfileState; activating?: boolean }) {
+export function SubscriptionCard({ state, activating = false, onRetry }: { state: ProfileState; activating?: boolean; onRetry?: () => void }) {
   const profile = state.status === 'ready' ? state.profile : undefined;
   const pro = profile?.plan === 'pro';
   const annual = pro && profile.subscription.interval === 'year';
@@ -75,9 +75,22 @@ export function SubscriptionCard({ state, activating = false }: { state: Profile
           {t.activating}
         </p>
       ) : state.status === 'error' ? (
-        <p className="form-alert" role="alert">
-          {t.loadFailed}
-        </p>
+        // A way on from the error: read again, and Pro stays on offer (/pricing shows the plan once it loads).
+        <>
+          <p className="form-alert" role="alert">
+            {t.loadFailed}
+          </p>
+          <div className="card-actions">
+            {onRetry && (
+              <button type="button" className="btn btn-ghost" onClick={onRetry}>
+                {t.retry}
+              </button>
+            )}
+            <Link to="/pricing" className="btn btn-primary">
+              {t.upgrade}
+            </Link>
+          </div>
+        </>
       ) : (
         <>
           <p className="subscription-plan">

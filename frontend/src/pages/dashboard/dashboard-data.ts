@@ -21,7 +21,8 @@ export interface Account {
   name?: string;
 }
 
-async function readProfile(): Promise<ProfileState> {
+/** The profile as the dashboard shows it; also its retry after a failed read. */
+export async function readProfile(): Promise<ProfileState> {
   try {
     return { status: 'ready', profile: await getUserProfile() };
   } catch (error) {
