@@ -86,3 +86,6 @@ export function planById(id: PlanId): Plan {
 export function formatUsd(amount: number): string {
   return `$${amount.toFixed(2)}`;
 }
+
+/** The query Stripe's cancel_url carries back to /pricing, where the page says nothing was bought. */
+export const CHECKOUT_CANCELLED_PARAM = { name: 'checkout', value: 'cancelled' } as const;

@@ -10,7 +10,7 @@
  * Each answers an outcome, its refusals by name; the handler decides what they are in HTTP.
  */
 import type { DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
-import { currentPlan, isPriceId, PRO_TRIAL_DAYS, type PriceId } from '../../shared/plans';
+import { CHECKOUT_CANCELLED_PARAM, currentPlan, isPriceId, PRO_TRIAL_DAYS, type PriceId } from '../../shared/plans';
 import { getAccount, type Account, type OpenCheckout } from '../accounts/account';
 import { isDeleting } from '../accounts/deletion';
 import { linkCustomer, rememberCheckout } from '../accounts/billing-link';
@@ -96,7 +96,8 @@ function sessionParams(deps: BillingDeps, account: Account, customer: string, pr
     client_reference_id: account.userId,
     line_items: [{ price: deps.config.stripePriceIds[priceId], quantity: 1 }],
     success_url: `${deps.webOrigin}/checkout/success?session_id={CHECKOUT_SESSION_ID}`,
-    cancel_url: `${deps.webOrigin}/pricing`,
+    // Back on /pricing the page says the checkout was cancelled, rather than nothing at all.
+    cancel_url: `${deps.webOrigin}/pricing?${CHECKOUT_CANCELLED_PARAM.name}=${CHECKOUT_CANCELLED_PARAM.value}`,
     metadata: { userId: account.userId },
     subscription_data: {
       metadata: { userId: account.userId },

@@ -24,9 +24,10 @@ const TYPES: Record<string, string> = {
   '.txt': 'text/plain; charset=utf-8',
   '.png': 'image/png',
   '.ico': 'image/x-icon',
+  '.webmanifest': 'application/manifest+json',
   '.woff2': 'font/woff2',
 };
-const COMPRESSIBLE = new Set(['.html', '.js', '.css', '.json', '.map', '.svg', '.xml', '.txt']);
+const COMPRESSIBLE = new Set(['.webmanifest', '.html', '.js', '.css', '.json', '.map', '.svg', '.xml', '.txt']);
 
 /** Whether the Cookie header names the front-token cookie, as CloudFront's parsed cookies would. */
 function hasFrontToken(req: IncomingMessage): boolean {

@@ -126,6 +126,21 @@ describe('the public site as the CDN serves it', () => {
     expect(Buffer.byteLength(rewriteFunctionCode({ notFoundPage: notFoundHtml(built.siteDir) }))).toBeLessThan(FUNCTION_CODE_LIMIT_BYTES);
   });
 
+  it('serves /favicon.ico, a touch icon and a manifest whose icons are there, each named in every page', async () => {
+    const icon = await fetch(built.url('/favicon.ico'));
+    expect(icon.status).toBe(200);
+    expect(icon.headers.get('content-type')).toBe('image/x-icon');
+    expect([...new Uint8Array((await icon.arrayBuffer()).slice(0, 4))]).toEqual([0, 0, 1, 0]);
+    const manifest = await fetch(built.url('/manifest.webmanifest'));
+    expect(manifest.headers.get('content-type')).toBe('application/manifest+json');
+    const { icons } = (await manifest.json()) as { icons: { src: string }[] };
+    for (const { src } of [...icons, { src: '/apple-touch-icon.png' }]) expect((await fetch(built.url(src))).status, src).toBe(200);
+    for (const path of ['/', '/pricing', '/signin', '/no-such-page']) {
+      const html = await (await fetch(built.url(path))).text();
+      for (const link of ['<link rel="icon" href="/favicon.ico"', '<link rel="apple-touch-icon" href="/apple-touch-icon.png"', '<link rel="manifest" href="/manifest.webmanifest"']) expect(html, path).toContain(link);
+    }
+  });
+
   it('lists every public page in sitemap.xml and points robots.txt at it', async () => {
     const sitemap = await (await fetch(built.url('/sitemap.xml'))).text();
     for (const { path } of SITE_PAGES) expect(sitemap).toContain(`<loc>https://voxpen.app${path}</loc>`);

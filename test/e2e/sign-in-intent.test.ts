@@ -69,7 +69,7 @@ describe('what the visitor came for survives sign-in and sign-up', () => {
     await page.context().close();
   });
 
-  it('Pro (Annually) → Sign in → Stripe Checkout for the same plan and period', async () => {
+  it('Pro (Annually) → Sign in → Stripe Checkout for the same plan and period; cancelled there, /pricing says so', async () => {
     const email = newEmail('annual-returning');
     expect((await new AuthApi(journey.stack.api, journey.stack.web).signUp(email, PASSWORD)).status).toBe('OK');
     const page = await newPage();
@@ -81,10 +81,14 @@ describe('what the visitor came for survives sign-in and sign-up', () => {
     await page.waitForURL(`${journey.stack.stripe}/checkout/**`);
     await page.getByText(/per year/).first().waitFor();
 
-    // Back on the site later, this browser has signed in before: /signin welcomes it back, and
-    // nothing chosen earlier starts another checkout.
-    await page.goto(`${journey.stack.web}/pricing`);
+    // Cancelled on Stripe's page: /pricing says nothing was bought, and nothing chosen earlier starts
+    // another checkout.
+    await page.getByRole('link', { name: 'Cancel' }).click();
+    await page.waitForURL(`${journey.stack.web}/pricing`);
+    await page.getByRole('status').filter({ hasText: texts.billingUi.checkoutCancelled }).waitFor();
     await page.getByRole('button', { name: 'Monthly', pressed: true }).waitFor();
+    expect(page.url()).toBe(`${journey.stack.web}/pricing`);
+    // Back on the site later, this browser has signed in before: /signin welcomes it back.
     const other = await page.context().newPage();
     await page.context().clearCookies();
     await other.goto(`${journey.stack.web}/signin`);

@@ -17,7 +17,7 @@ describe('footer (spec §2)', () => {
     expect(links('Product')).toEqual([
       ['Features', '/features'],
       ['Pricing', '/pricing'],
-      ['Blog', BLOG_URL],
+      ['Blog ↗', BLOG_URL],
     ]);
     expect(links('Company')).toEqual([
       ['About', '/about'],
@@ -29,7 +29,7 @@ describe('footer (spec §2)', () => {
       ['Terms', '/terms'],
       ['Security', '/security'],
     ]);
-    expect(within(screen.getByRole('navigation', { name: 'Product' })).getByRole('link', { name: 'Blog' })).toHaveAttribute('target', '_blank');
+    expect(within(screen.getByRole('navigation', { name: 'Product' })).getByRole('link', { name: 'Blog (opens in a new tab)' })).toHaveAttribute('target', '_blank');
     expect(screen.getByText(/© 2025 Voxpen\. All rights reserved\./)).toBeInTheDocument();
   });
 });

@@ -17,8 +17,9 @@ export function Footer() {
           <h2>Product</h2>
           <Link to="/features">Features</Link>
           <Link to="/pricing">Pricing</Link>
-          <a href={BLOG_URL} rel="noopener noreferrer" target="_blank">
-            Blog
+          {/* It opens a new tab: said to readers, and shown to the eye. */}
+          <a href={BLOG_URL} rel="noopener noreferrer" target="_blank" aria-label="Blog (opens in a new tab)">
+            Blog <span aria-hidden="true">↗</span>
           </a>
         </nav>
         <nav aria-label="Company">

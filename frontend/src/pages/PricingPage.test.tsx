@@ -7,7 +7,7 @@ import { texts } from '../../../shared/texts';
 import { createCheckoutSession, getManageSubscriptionUrl, getUserProfile } from '../api/billing';
 import { api } from '../api/client';
 import { leaveSite } from '../auth/redirect';
-import { RETURN_TO_KEY } from '../return-to';
+import { PLAN_CHOICE_KEY, RETURN_TO_KEY } from '../return-to';
 import { planAction, planButtonDisabled, planButtonLabel, planPriceId, PricingPage } from './PricingPage';
 
 vi.mock('../api/billing', () => ({ getUserProfile: vi.fn(), createCheckoutSession: vi.fn(), getManageSubscriptionUrl: vi.fn() }));
@@ -95,6 +95,30 @@ describe('/pricing', () => {
     await userEvent.click(within(card('Pro')).getByRole('link', { name: 'Get Started' }));
     expect(await screen.findByTestId('where')).toHaveTextContent('signin /signin');
     expect(sessionStorage.getItem(RETURN_TO_KEY)).toBe('/pricing');
+  });
+
+  it('keeps the period with Pro for after sign-in: Annually chosen, Annually remembered', async () => {
+    sessionStorage.clear();
+    const router = createMemoryRouter(
+      [
+        { path: '/pricing', element: <PricingPage /> },
+        { path: '/signin', element: <Where name="signin" /> },
+      ],
+      { initialEntries: ['/pricing'] },
+    );
+    render(<RouterProvider router={router} />);
+    await userEvent.click(screen.getByRole('button', { name: /^Annually/ }));
+    await userEvent.click(within(card('Pro')).getByRole('link', { name: 'Get Started' }));
+    expect(await screen.findByTestId('where')).toHaveTextContent('signin /signin');
+    expect(sessionStorage.getItem(PLAN_CHOICE_KEY)).toBe('pro:annually');
+  });
+
+  it("says a checkout cancelled on Stripe's page bought nothing, once: the address loses its mark", async () => {
+    const router = createMemoryRouter([{ path: '/pricing', element: <PricingPage /> }], { initialEntries: ['/pricing?checkout=cancelled'] });
+    render(<RouterProvider router={router} />);
+    expect(await screen.findByRole('status')).toHaveTextContent('Checkout cancelled: nothing was charged, and your plan has not changed.');
+    await waitFor(() => expect(router.state.location.search).toBe(''));
+    expect(screen.getByRole('status')).toBeInTheDocument();
   });
 
   it('promises the trial once per account wherever it promises it (a returning customer gets none)', () => {

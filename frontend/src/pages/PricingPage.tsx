@@ -1,6 +1,6 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
-import { Link, useNavigate } from 'react-router';
-import { CUSTOM_PRICE_ID, PLANS, PRICE_IDS, type BillingInterval, type Plan, type PlanId } from '../../../shared/plans';
+import { Link, useLocation, useNavigate } from 'react-router';
+import { CHECKOUT_CANCELLED_PARAM, CUSTOM_PRICE_ID, PLANS, PRICE_IDS, type BillingInterval, type Plan, type PlanId } from '../../../shared/plans';
 import { billingUiTexts } from '../../../shared/texts/plans-ui';
 import { FocusedAlert } from '../components/FocusedAlert';
 import { Icon } from '../components/icons';
@@ -222,9 +222,27 @@ function featuresOf(plan: Plan, trialAvailable: boolean | undefined): readonly s
   return plan.id === 'pro' && trialAvailable !== false ? [...plan.features, trialTexts.planFeature] : plan.features;
 }
 
+/**
+ * Back from Stripe's Checkout by its cancel link (cancel_url carries CHECKOUT_CANCELLED_PARAM): said
+ * once, and the address made plain again so a reload does not say it twice. After hydration: the
+ * prerendered page is every visitor's.
+ */
+function useCheckoutCancelled(): boolean {
+  const location = useLocation();
+  const navigate = useNavigate();
+  const [cancelled, setCancelled] = useState(false);
+  useEffect(() => {
+    if (new URLSearchParams(location.search).get(CHECKOUT_CANCELLED_PARAM.name) !== CHECKOUT_CANCELLED_PARAM.value) return;
+    setCancelled(true);
+    navigate(location.pathname, { replace: true });
+  }, [location.search, location.pathname, navigate]);
+  return cancelled;
+}
+
 export function PricingPage() {
   const [interval, setBillingInterval] = useState<BillingInterval>('monthly');
   const choice = usePlanChoice(interval);
+  const checkoutCancelled = useCheckoutCancelled();
   // A plan chosen before signing in keeps its period when the visitor comes back (after hydration:
   // the prerendered page is every visitor's, Monthly).
   useEffect(() => {
@@ -245,6 +263,11 @@ export function PricingPage() {
             blocks the page and reads poorly; screen readers still announce it at once, and it takes
             focus, so it is in view and keyboard users are not left on a disabled button. */}
         {choice.error && <FocusedAlert className="plans-alert">{choice.error}</FocusedAlert>}
+        {checkoutCancelled && !choice.error && (
+          <p className="plans-notice" role="status">
+            {billingUiTexts.checkoutCancelled}
+          </p>
+        )}
         <div className="plans">
           {PLANS.map((plan) => (
             <article key={plan.id} className={plan.id === 'pro' ? 'card plan featured' : 'card plan'} aria-labelledby={`plan-${plan.id}`}>
