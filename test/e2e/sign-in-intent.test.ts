@@ -47,6 +47,9 @@ describe('what the visitor came for survives sign-in and sign-up', () => {
         await page.screenshot({ path: screenshotPath('signup-for-desktop-1280') });
         await submitSignUpForm(page, { name: 'Dee Sktop', email: newEmail('desktop-new'), password: PASSWORD });
         await page.waitForURL(`${journey.stack.web}/launch?**`);
+        // /launch asks which app and which account before it hands anything over: the new one.
+        await page.getByRole('region', { name: texts.desktop.confirmTitle }).waitFor();
+        await page.getByRole('button', { name: texts.desktop.continue }).click();
       }),
     );
     // The app holds a session of its own for the new account.

@@ -43,6 +43,20 @@ async function fillAndSubmit(email = 'ada@example.com', password = 'secret123') 
 }
 
 describe('/signin', () => {
+  it('shows no form while a likely signed-in visit (the front-token cookie) waits for its session, and the form to a visitor without one', () => {
+    vi.mocked(useSession).mockReturnValue({ loading: true, doesSessionExist: false } as SessionState);
+    document.cookie = 'sFrontToken=eyJ1aWQiOiJ1In0=; path=/';
+    try {
+      const { unmount } = renderAt('/signin', '/signin', <SignInPage />);
+      expect(screen.queryByRole('form', { name: 'Sign in' })).toBeNull();
+      unmount();
+    } finally {
+      document.cookie = 'sFrontToken=; path=/; expires=Thu, 01 Jan 1970 00:00:00 GMT';
+    }
+    renderAt('/signin', '/signin', <SignInPage />);
+    expect(screen.getByRole('form', { name: 'Sign in' })).toBeInTheDocument();
+  });
+
   it("shows 'Signing in...' with the fields disabled, then 'Welcome back!', and goes to the dashboard after 1.5 s", async () => {
     let finish: (r: { status: 'OK'; userId: string }) => void = () => {};
     vi.mocked(signInWithPassword).mockReturnValue(new Promise((r) => (finish = r)));

@@ -11,7 +11,7 @@ import { useSession } from '../../auth/session';
 import { SuccessView } from '../../auth/StatusView';
 import { useForm } from '../../hooks/use-form';
 import { rememberReturnToIn } from '../../return-to';
-import { announceSessionHintChange } from '../../session-hint';
+import { announceSessionHintChange, hasSessionHint } from '../../session-hint';
 import { AuthSplit } from './AuthSplit';
 import { FormField } from './FormField';
 import { GoogleButton } from './GoogleButton';
@@ -80,6 +80,9 @@ export function SignInPage() {
 
   if (successTo) return <SuccessView title={t.success} line={successLine(successTo)} />;
   if (redirectSignedIn) return null;
+  // Likely signed in (the SDK's front-token cookie): nothing until the session is known, rather than
+  // the form for a moment before the page moves on.
+  if (session.loading && hasSessionHint()) return null;
 
   const { submitting } = form;
 

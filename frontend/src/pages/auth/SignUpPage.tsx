@@ -8,6 +8,7 @@ import { signUpWithPassword } from '../../auth/auth-client';
 import { afterSignInPath, signInIntent, signInPathKeepingIntent, signUpHeading } from '../../auth/sign-in-intent';
 import { useSession } from '../../auth/session';
 import { useForm } from '../../hooks/use-form';
+import { hasSessionHint } from '../../session-hint';
 import { AuthSplit } from './AuthSplit';
 import { FormField } from './FormField';
 import { GoogleButton } from './GoogleButton';
@@ -77,6 +78,8 @@ export function SignUpPage() {
 
   if (doneTo) return <Navigate to={doneTo} replace />;
   if (redirectSignedIn) return null;
+  // Likely signed in: nothing until the session is known, rather than the form for a moment.
+  if (session.loading && hasSessionHint()) return null;
 
   const busy = form.submitting;
   const { values, errors } = form;
