@@ -155,7 +155,7 @@ describe('the last 12 months', () => {
     const [words, recording] = [...charts].map((chart) => [...chart.querySelectorAll('li')]);
     expect(words).toHaveLength(12);
     expect(recording).toHaveLength(12);
-    expect(words!.map((li) => li.textContent)).toEqual(['Dec', 'Jan', 'Feb', 'Mar', 'Apr', 'May', 'Jun', 'Jul', 'Aug', 'Sep', 'Oct', 'Nov']);
+    expect(words!.map((li) => li.querySelector('.usage-chart-month')!.textContent)).toEqual(['Dec', 'Jan', 'Feb', 'Mar', 'Apr', 'May', 'Jun', 'Jul', 'Aug', 'Sep', 'Oct', 'Nov']);
     expect(words!.map((li) => li.className === 'current')).toEqual([...Array(11).fill(false), true]);
     // Words: 1,200 at most, so the scale tops at 2,000.
     expect(charts[0]!.querySelector('.usage-chart-top')).toHaveTextContent('2,000');
@@ -166,6 +166,11 @@ describe('the last 12 months', () => {
     expect(height(recording![3]!)).toBe('75%');
     expect(within(charts[0] as HTMLElement).getByText('1,200 this month')).toBeInTheDocument();
     expect(within(charts[1] as HTMLElement).getByText('10 min this month')).toBeInTheDocument();
+    // Each month's value is seen above its bar, short; an empty month shows none.
+    const shown = (li: HTMLElement) => li.querySelector('.usage-chart-value')!.textContent;
+    expect(words!.map(shown)).toEqual(['300', '', '', '1K', '', '', '', '', '', '', '', '1.2K']);
+    expect(shown(recording![3]!)).toBe('1.5h');
+    expect(shown(recording![11]!)).toBe('10m');
     // Drawn for the eye: the table says it all to a screen reader.
     expect(charts[0]!.closest('[aria-hidden="true"]')).not.toBeNull();
   });

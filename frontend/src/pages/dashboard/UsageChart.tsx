@@ -20,12 +20,22 @@ interface Series {
   title: string;
   value: (m: MonthUsage) => number;
   format: (value: number) => string;
+  /** The value above its bar, short enough for a phone's twelfth of the width: '1.2K', '25m', '1.5h'. */
+  short: (value: number) => string;
   top: (max: number) => number;
 }
 
+const compactCount = new Intl.NumberFormat('en-US', { notation: 'compact', maximumFractionDigits: 1 });
+
+/** A duration in seconds as a bar's label: minutes under an hour, else hours to one decimal. */
+export function shortDuration(seconds: number): string {
+  const minutes = Math.round(seconds / 60);
+  return minutes < 60 ? `${minutes}m` : `${Number((seconds / 3600).toFixed(1))}h`;
+}
+
 const SERIES: Series[] = [
-  { title: t.words, value: (m) => m.words, format: formatCount, top: niceCeil },
-  { title: t.recording, value: (m) => m.seconds, format: formatDuration, top: durationTop },
+  { title: t.words, value: (m) => m.words, format: formatCount, short: (v) => compactCount.format(v), top: niceCeil },
+  { title: t.recording, value: (m) => m.seconds, format: formatDuration, short: shortDuration, top: durationTop },
 ];
 
 /**
@@ -60,7 +70,13 @@ function Bars({ series, months, ready }: { series: Series; months: MonthUsage[];
         <ol>
           {months.map((m, i) => (
             <li key={m.month} className={i === 11 ? 'current' : undefined}>
-              <span className="usage-chart-bar" style={{ height: top > 0 ? `${(values[i]! / top) * 100}%` : 0 }} />
+              {/* Each month's value, seen above its bar (the table beside reads them out). */}
+              <span className="usage-chart-column" aria-hidden="true">
+                <span className="usage-chart-value">{values[i]! > 0 ? series.short(values[i]!) : ''}</span>
+                <span className="usage-chart-track">
+                  <span className="usage-chart-bar" style={{ height: top > 0 ? `${(values[i]! / top) * 100}%` : 0 }} />
+                </span>
+              </span>
               <span className="usage-chart-month">{mounted ? monthName(m.month, 'short') : '\u00a0'}</span>
             </li>
           ))}
