@@ -7,8 +7,6 @@ import type { Subscription, SubscriptionStatus } from '../../shared/api-types';
 import { tableName } from '../../shared/tables';
 import { ifConditionHolds } from '../lib/dynamo';
 import type { Account, StoredSubscription } from './account';
-import { planOf } from './plan';
-import { pushPlanToUsage } from './usage-plan';
 
 /** Statuses a subscription never leaves: Stripe makes a new subscription rather than revive one. */
 const ENDED: readonly SubscriptionStatus[] = ['canceled', 'incomplete_expired'];
@@ -35,7 +33,6 @@ export async function applySubscription(
   subscription: StoredSubscription,
   syncedAt: number,
   hasTrial: boolean,
-  proProductId: string,
 ): Promise<boolean> {
   const values: Record<string, unknown> = { ':s': subscription, ':t': syncedAt };
   let condition = 'attribute_exists(userId) AND (attribute_not_exists(subscriptionSyncedAt) OR subscriptionSyncedAt <= :t)';
@@ -57,8 +54,5 @@ export async function applySubscription(
       }),
     ),
   );
-  if (out === undefined) return false;
-  // The stored subscription is the account's latest: its plan goes where usage reports read it.
-  await pushPlanToUsage(db, userId, planOf({ subscription }, proProductId), syncedAt);
-  return true;
+  return out !== undefined;
 }

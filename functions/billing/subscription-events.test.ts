@@ -1,5 +1,8 @@
+import { GetCommand } from '@aws-sdk/lib-dynamodb';
 import type Stripe from 'stripe';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { tableName } from '../../shared/tables';
+import { usageMonth } from '../../shared/usage';
 import { startTestDynamo, type TestDynamo } from '../../test/support/dynamo';
 import { getAccount as getBillingAccount } from '../accounts/account';
 import { linkCustomer, rememberCheckout } from '../accounts/billing-link';
@@ -74,6 +77,21 @@ describe('Stripe events', () => {
     // A handler that read Stripe earlier (t=1000) but writes later loses.
     await handleVerifiedEvent({ db: dynamo.db, stripe: fakeStripe(subs), proProductId: 'prod_pro', clock: () => 1_000 }, event('customer.subscription.updated', { id: 'sub_2' }), now);
     expect((await getBillingAccount(dynamo.db, userId))?.subscription?.status).toBe('active');
+  });
+
+  it("put the stored subscription's plan on the account's usage month, and never a read kept out by a later one", async () => {
+    const { userId, customer } = await account('plan');
+    const monthPlan = async () =>
+      (await dynamo.db.send(new GetCommand({ TableName: tableName('usage'), Key: { userId, month: usageMonth(new Date()) } }))).Item?.plan;
+    const subs = new Map([['sub_p', subscription('sub_p', customer, 'active')]]);
+    await handleVerifiedEvent({ db: dynamo.db, stripe: fakeStripe(subs), proProductId: 'prod_pro', clock: () => 2_000 }, event('customer.subscription.created', { id: 'sub_p' }), now);
+    expect(await monthPlan()).toBe('pro');
+    subs.set('sub_p', subscription('sub_p', customer, 'canceled'));
+    // Read before the one stored (t=1000): neither the account nor the month takes it.
+    await handleVerifiedEvent({ db: dynamo.db, stripe: fakeStripe(subs), proProductId: 'prod_pro', clock: () => 1_000 }, event('customer.subscription.deleted', { id: 'sub_p' }), now);
+    expect(await monthPlan()).toBe('pro');
+    await handleVerifiedEvent({ db: dynamo.db, stripe: fakeStripe(subs), proProductId: 'prod_pro', clock: () => 3_000 }, event('customer.subscription.deleted', { id: 'sub_p' }), now);
+    expect(await monthPlan()).toBe('free');
   });
 
   it('keep a live subscription when an event about an ended one of the same account arrives late', async () => {

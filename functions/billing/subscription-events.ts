@@ -10,8 +10,10 @@ import type { SubscriptionStatus } from '../../shared/api-types';
 import { accountByCustomer, type Account, type StoredSubscription } from '../accounts/account';
 import { forgetCheckout } from '../accounts/billing-link';
 import { isDeleting } from '../accounts/deletion';
+import { planOf } from '../accounts/plan';
 import { applySubscription, hasEnded } from '../accounts/subscription';
 import { logger } from '../lib/logger';
+import { pushPlanToUsage } from '../usage/usage-plan';
 import { StripeApiError, type StripeApi } from './stripe-api';
 
 export interface EventDeps {
@@ -92,9 +94,15 @@ async function syncSubscription(deps: EventDeps, subscriptionId: string): Promis
     return;
   }
   const hasTrial = sub.trial_end !== null && sub.trial_end !== undefined;
-  if (!(await applySubscription(deps.db, account.userId, toSubscription(sub), readAt, hasTrial, deps.proProductId))) {
+  const subscription = toSubscription(sub);
+  if (!(await applySubscription(deps.db, account.userId, subscription, readAt, hasTrial))) {
     logger.info('subscription read kept out by a later one or a live subscription', { subscriptionId });
+    return;
   }
+  // The stored subscription is the account's latest: its plan, decided by the users record's owner,
+  // goes on the usage month through the usage table's owner, where a report reads it in its one write.
+  // A crash between the two leaves the event unrecorded, so Stripe's retry stores and pushes again.
+  await pushPlanToUsage(deps.db, account.userId, planOf({ subscription }, deps.proProductId), readAt);
 }
 
 export async function applyEvent(deps: EventDeps, event: Stripe.Event): Promise<'applied' | 'ignored'> {

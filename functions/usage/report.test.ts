@@ -8,7 +8,7 @@ import { TransactionCanceledException } from '@aws-sdk/client-dynamodb';
 import { GetCommand, PutCommand, type DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { tableName } from '../../shared/tables';
-import { pushPlanToUsage } from '../accounts/usage-plan';
+import { pushPlanToUsage } from './usage-plan';
 import { startTestDynamo, type TestDynamo } from '../../test/support/dynamo';
 import { idempotencyKeyOf, keyRecordKey, reportUsage, type ReportOutcome } from './report';
 import { monthUsage } from './usage';

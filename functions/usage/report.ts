@@ -30,7 +30,7 @@ import type { UsageSummary } from '../../shared/api-types';
 import { FREE_WORDS_PER_MONTH } from '../../shared/plans';
 import { tableName } from '../../shared/tables';
 import { monthExpiresAt, timeSavedSeconds, usageMonth } from '../../shared/usage';
-import { USAGE_PLAN_ATTRIBUTE } from '../accounts/usage-plan';
+import { USAGE_PLAN_ATTRIBUTE } from './usage-plan';
 import { isExpired } from '../lib/dynamo';
 import type { RateLimitRule } from '../lib/rate-limit';
 import { IDEMPOTENCY_KEY_PREFIX, metricsOf, monthUsage, summarize } from './usage';

@@ -1,9 +1,11 @@
 /**
  * The plan, kept on the account's current usage month, so a usage report decides plan and
- * counter in one conditional write (functions/usage/report.ts) instead of reading the users item
- * first. The users item stays the plan's one source: a report that finds no plan on its month reads
- * it from there (planOfUser) and leaves it on the month only if none is there by then
- * (if_not_exists); every subscription this module's owner stores is pushed here, making the month's
+ * counter in one conditional write (./report.ts) instead of reading the users item first. The users
+ * item (functions/accounts) stays the plan's one source and decides it (planOf); this folder, the
+ * usage table's owner, only keeps its copy on the month: a report that finds no plan on its month
+ * reads it through the users record's owner (planOfUser) and leaves it on the month only if none is
+ * there by then (if_not_exists); every subscription the webhook stores is pushed here
+ * (functions/billing/subscription-events.ts), making the month's
  * item if need be, so an upgrade or a cancellation applies to the next report. (A push that skipped a
  * month without an item lost the race with that month's first report: its plan, read before the
  * upgrade, then stayed on the month.)

@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { tableName } from '../../shared/tables';
 import { monthExpiresAt } from '../../shared/usage';
 import { startTestDynamo, type TestDynamo } from '../../test/support/dynamo';
-import { reportUsage } from '../usage/report';
+import { reportUsage } from './report';
 import { pushPlanToUsage } from './usage-plan';
 
 let dynamo: TestDynamo;
