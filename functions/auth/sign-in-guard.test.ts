@@ -4,7 +4,7 @@ import { startTestDynamo, type TestDynamo } from '../../test/support/dynamo';
 import { HttpError } from '../lib/http-error';
 import { GetCommand } from '@aws-sdk/lib-dynamodb';
 import { tableName } from '../../shared/tables';
-import { addressChecksKey, emailTag, IN_FLIGHT_MS, pairAttribute } from './password-checks';
+import { addressChecksKey, emailTag, IN_FLIGHT_MS, pairAttribute } from '../lib/password-checks';
 import { guardSignIn, SIGN_IN_ADDRESS_RULE, SIGN_IN_EMAIL_RULE, SIGN_IN_PAIR_RULE } from './sign-in-guard';
 
 let dynamo: TestDynamo;

@@ -22,7 +22,7 @@
  *
  * Checks are counted before the password is checked, so parallel guesses cannot slip past: a check in
  * flight counts toward the address's and the pair's limits until it ends or could no longer be
- * running (./password-checks.ts keeps the counts, and says why a success costs one write). A refusal is
+ * running (functions/lib/password-checks.ts keeps the counts, and says why a success costs one write). A refusal is
  * a 429 with Retry-After, the same for every email, account or not, and never reaches the core.
  */
 import type { DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
@@ -31,7 +31,7 @@ import { logger } from '../lib/logger';
 import { hit, peek, reset, type RateDecision, type RateLimitRule } from '../lib/rate-limit';
 import { tooManyAttempts, type LimitDeps } from './auth-limits';
 import { forgetKnownAddresses, knownAddress, rememberAddress, type KnownAddress } from './known-addresses';
-import { forgetPairFailures, forgetPairOf, recordFailure, releaseCheck, reserveCheck, SIGN_IN_ADDRESS_RULE, SIGN_IN_PAIR_RULE, windowEndsAt, type CheckCounts, type Reservation } from './password-checks';
+import { forgetPairFailures, forgetPairOf, recordFailure, releaseCheck, reserveCheck, SIGN_IN_ADDRESS_RULE, SIGN_IN_PAIR_RULE, windowEndsAt, type CheckCounts, type Reservation } from '../lib/password-checks';
 import { requestAddress } from './request-address';
 
 export { SIGN_IN_ADDRESS_RULE, SIGN_IN_PAIR_RULE };

@@ -18,7 +18,7 @@ import { markDeleting } from '../../functions/accounts/deletion';
 import { stripeClient } from '../../functions/billing/stripe-client';
 import { RESET_MAIL_PAIR_RULE, RESET_MAIL_RULE, resetMailPair } from '../../functions/auth/auth-limits';
 import { KNOWN_ADDRESSES } from '../../functions/auth/known-addresses';
-import { addressChecksKey, emailTag, pairAttribute } from '../../functions/auth/password-checks';
+import { addressChecksKey, emailTag, pairAttribute } from '../../functions/lib/password-checks';
 import { SIGN_IN_EMAIL_RULE } from '../../functions/auth/sign-in-guard';
 import { rateLimitKey } from '../../functions/lib/rate-limit';
 import { LOCAL_PRICES, LOCAL_STRIPE_SECRET } from '../../infra/local/stripe/catalog';
@@ -82,7 +82,7 @@ describe('DELETE /api/account', () => {
     // The addresses it signed in from, and its reset mail asked for from this one, are the email's too.
     const emailKeys = [rateLimitKey(SIGN_IN_EMAIL_RULE, email), rateLimitKey(RESET_MAIL_RULE, email), rateLimitKey(RESET_MAIL_PAIR_RULE, resetMailPair(email, who.address)), rateLimitKey(KNOWN_ADDRESSES, email)];
     expect((await scan('rateLimits')).map((i) => i.key)).toEqual(expect.arrayContaining(emailKeys));
-    // The pair's failures are kept on the address's item (functions/auth/password-checks.ts).
+    // The pair's failures are kept on the address's item (functions/lib/password-checks.ts).
     const addressItem = async () => (await scan('rateLimits')).find((i) => i.key === addressChecksKey(who.address)) ?? {};
     const pairFailures = async () => (await addressItem())[pairAttribute(email)];
     // Its checks in flight too: members of the item's slot sets, tagged with the email's hash.

@@ -1,5 +1,5 @@
 /**
- * One item per address in the `rateLimits` table, holding what the sign-in guard (./sign-in-guard.ts)
+ * One item per address in the `rateLimits` table, holding what the sign-in guard (functions/auth/sign-in-guard.ts)
  * needs about that address's password checks:
  *
  * - `ws`: when its failure window started (its first failure since the last window ended), seconds;
@@ -31,8 +31,8 @@ import { GetCommand, UpdateCommand, type DynamoDBDocumentClient } from '@aws-sdk
 import { createHash, randomBytes } from 'node:crypto';
 import { FUNCTION_TIMEOUT_SECONDS } from '../../shared/routes';
 import { tableName } from '../../shared/tables';
-import { isConditionFailure } from '../lib/dynamo';
-import { rateLimitKey, type RateLimitRule } from '../lib/rate-limit';
+import { isConditionFailure } from './dynamo';
+import { rateLimitKey, type RateLimitRule } from './rate-limit';
 
 // Its own scope: the counter the design before this one kept under `signin-address` had another shape.
 export const SIGN_IN_ADDRESS_RULE: RateLimitRule = { scope: 'signin-checks', limit: 30, windowSeconds: 15 * 60 };
