@@ -7,7 +7,7 @@ import type { TableKey } from './tables';
 
 export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'DELETE' | 'PATCH' | 'ANY';
 
-/** Every function's timeout: no request runs longer (the sign-in guard counts on it, functions/auth/password-checks.ts). */
+/** Every function's timeout: no request runs longer (the sign-in guard counts on it, functions/lib/password-checks.ts). */
 export const FUNCTION_TIMEOUT_SECONDS = 10;
 
 export interface FunctionDef {
@@ -55,7 +55,7 @@ export const functions = {
   users: { entry: 'functions/users/handler.ts', tables: ['users'], readTables: ['usage'], secrets: ['supertokens', 'originVerify'], billingConfig: true },
   usage: { entry: 'functions/usage/handler.ts', tables: ['usage'], readTables: ['users'], secrets: ['supertokens', 'originVerify'], billingConfig: true },
   billing: { entry: 'functions/billing/handler.ts', tables: ['users'], secrets: ['supertokens', 'stripe', 'originVerify'], billingConfig: true },
-  // It updates the plan on the account's usage month (functions/accounts/usage-plan.ts), so it
+  // It updates the plan on the account's usage month (functions/usage/usage-plan.ts), so it
   // reads the Pro product id (test/infra/billing-config-wiring.test.ts).
   stripeWebhook: { entry: 'functions/billing/stripe-webhook.ts', tables: ['users', 'processedEvents'], updateTables: ['usage'], secrets: ['stripe', 'originVerify'], billingConfig: true },
   // Account self-service (/account). Its own Lambda, not the auth one, for least privilege: only it

@@ -15,7 +15,24 @@ export interface IndexDef {
   sortKey?: KeyAttribute;
 }
 
+/**
+ * The folder whose code alone writes a table (and names it: others read through the owner's exported
+ * functions). One owner per table item, so one place to look for how it changes; held by
+ * test/repo/table-owners.test.ts.
+ */
+export type TableOwner =
+  | 'functions/accounts'
+  | 'functions/usage'
+  | 'functions/billing'
+  | 'functions/auth'
+  | 'functions/lib'
+  | 'functions/contact'
+  | 'functions/releases'
+  | 'infra/local/auth-core'
+  | 'infra/local/stripe';
+
 export interface TableDef {
+  owner: TableOwner;
   partitionKey: KeyAttribute;
   sortKey?: KeyAttribute;
   /** Epoch-seconds attribute DynamoDB's TTL deletes by. Readers still treat a past value as absent. */
@@ -28,6 +45,7 @@ export interface TableDef {
 export const tables = {
   /** Installer releases; the newest per platform is one Query (sort key descending, limit 1). */
   releases: {
+    owner: 'functions/releases',
     partitionKey: { name: 'platform', type: 'S' },
     sortKey: { name: 'versionKey', type: 'S' },
   },
@@ -38,6 +56,7 @@ export const tables = {
    * finds stalled deletions with one Query (functions/accounts/deletion.ts).
    */
   users: {
+    owner: 'functions/accounts',
     partitionKey: { name: 'userId', type: 'S' },
     indexes: [
       { name: 'byStripeCustomer', partitionKey: { name: 'stripeCustomerId', type: 'S' } },
@@ -50,22 +69,26 @@ export const tables = {
    * TTL deletes a month 12 months after it ends (the Privacy page) and a key record after 24 hours.
    */
   usage: {
+    owner: 'functions/usage',
     partitionKey: { name: 'userId', type: 'S' },
     sortKey: { name: 'month', type: 'S' },
     ttlAttribute: 'expiresAt',
   },
   /** Stripe webhook event ids already handled, so a replayed or retried event changes nothing twice. */
   processedEvents: {
+    owner: 'functions/billing',
     partitionKey: { name: 'eventId', type: 'S' },
     ttlAttribute: 'expiresAt',
   },
   /** Single-use desktop sign-in codes (docs/decisions.md#4), by the code's SHA-256; they expire in a minute. */
   handoffCodes: {
+    owner: 'functions/auth',
     partitionKey: { name: 'codeHash', type: 'S' },
     ttlAttribute: 'expiresAt',
   },
   /** Fixed-window counters for rate limits (functions/lib/rate-limit.ts), one item per scope and subject. */
   rateLimits: {
+    owner: 'functions/lib',
     partitionKey: { name: 'key', type: 'S' },
     ttlAttribute: 'expiresAt',
   },
@@ -75,6 +98,7 @@ export const tables = {
    * deletion; messages stored before it have no `sender` and are not in it.
    */
   contactMessages: {
+    owner: 'functions/contact',
     partitionKey: { name: 'month', type: 'S' },
     sortKey: { name: 'receivedKey', type: 'S' },
     indexes: [{ name: 'bySender', partitionKey: { name: 'sender', type: 'S' }, sortKey: { name: 'receivedKey', type: 'S' } }],
@@ -85,6 +109,7 @@ export const tables = {
    * sessions and the users sharing an email. Deployed, a real SuperTokens core keeps this instead.
    */
   authCore: {
+    owner: 'infra/local/auth-core',
     localOnly: true,
     partitionKey: { name: 'pk', type: 'S' },
     ttlAttribute: 'expiresAt',
@@ -92,6 +117,7 @@ export const tables = {
   },
   /** The local Stripe stand-in's objects (infra/local/stripe), one item per Stripe id. */
   stripeStandIn: {
+    owner: 'infra/local/stripe',
     localOnly: true,
     partitionKey: { name: 'id', type: 'S' },
   },

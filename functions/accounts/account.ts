@@ -1,7 +1,7 @@
 /**
  * The account item of the `users` table, one per SuperTokens user: the product's record (spec §3),
  * its login tracking, and billing's Stripe customer, subscription, open checkout and trial. This
- * folder is the one place that reads or writes the item (users-table-owner.test.ts holds it to that),
+ * folder is the one place that reads or writes the item (test/repo/table-owners.test.ts holds it to that),
  * so its shape has one definition and every write its one condition.
  */
 import { GetCommand, QueryCommand, type DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';

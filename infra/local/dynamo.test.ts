@@ -35,7 +35,7 @@ describe('local DynamoDB', () => {
     const TableName = localTableName('users');
     // The users table as data from before billing has it: no index.
     await deleteTable(client, TableName);
-    await createTable(client, createTableInput(TableName, { partitionKey: tables.users.partitionKey }));
+    await createTable(client, createTableInput(TableName, { owner: tables.users.owner, partitionKey: tables.users.partitionKey }));
     const db = createDocumentClient(server.url);
     const item = { userId: 'u1', stripeCustomerId: 'cus_1', email: 'a@example.com' };
     await db.send(new PutCommand({ TableName, Item: item }));
