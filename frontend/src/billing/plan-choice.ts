@@ -10,7 +10,7 @@ import { billingUiTexts } from '../../../shared/texts/plans-ui';
 import { createCheckoutSession, getManageSubscriptionUrl, getUserProfile } from '../api/billing';
 import { api } from '../api/client';
 import { leaveSite } from '../auth/redirect';
-import type { AccountPlan, PlanAction } from '../pages/PricingPage';
+import type { AccountPlan, PlanAction } from '../pricing/plan-action';
 
 export { NOTICE_REDIRECT_MS } from '../auth/redirect';
 

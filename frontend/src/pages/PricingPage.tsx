@@ -9,6 +9,7 @@ import { usePageRestored } from '../hooks/use-page-restored';
 import { ComparePlans } from '../pricing/ComparePlans';
 import { Faq } from '../pricing/Faq';
 import { IntervalToggle } from '../pricing/IntervalToggle';
+import type { AccountPlan, PlanAction } from '../pricing/plan-action';
 import { PlanPrice } from '../pricing/PlanPrice';
 import { trialTexts } from '../pricing/trial-texts';
 import { forgetPlanChoice, rememberedPlanChoice, rememberPlanChoice, rememberReturnTo } from '../return-to';
@@ -16,15 +17,6 @@ import { hasSessionHint } from '../session-hint';
 
 // A type only: the billing code itself loads on demand (usePlanChoice), never with the page.
 type Billing = typeof import('../billing/plan-choice');
-
-export type AccountPlan = 'free' | 'pro';
-
-export type PlanAction =
-  | { kind: 'contact' }
-  | { kind: 'sign-in' }
-  | { kind: 'manage'; reason: 'current' | 'downgrade' }
-  | { kind: 'dashboard' }
-  | { kind: 'checkout'; priceId: string | undefined };
 
 const t = billingUiTexts.planButton;
 
