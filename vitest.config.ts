@@ -30,6 +30,8 @@ export default defineConfig({
           name: 'browser',
           include: ['test/e2e/**/*.test.ts'],
           environment: 'node',
+          // One Chromium and one build of the site for the run's browser files (each keeps its own stack).
+          globalSetup: ['test/support/browser-run.ts'],
           // Journeys share one machine's two cores and a browser each: one file at a time.
           fileParallelism: false,
           testTimeout: 60_000,

@@ -23,6 +23,16 @@ export function launchBrowser(): Promise<Browser> {
   return chromium.launch({ executablePath: CHROMIUM_PATH, headless: true, args: CHROMIUM_FLAGS });
 }
 
+/**
+ * The browser test run's one Chromium (test/support/browser-run.ts), connected to: a file's contexts
+ * are its own, and closing it only disconnects. Outside a browser-project run (a benchmark), its own.
+ */
+export async function runBrowser(): Promise<Browser> {
+  const { inject } = await import('vitest');
+  const endpoint = inject('chromiumEndpoint');
+  return endpoint ? chromium.connect(endpoint) : launchBrowser();
+}
+
 export function screenshotPath(name: string): string {
   mkdirSync(SCREENSHOT_DIR, { recursive: true });
   return resolve(SCREENSHOT_DIR, `${name}.png`);

@@ -4,21 +4,21 @@
  * disturbs frontend/dist, with the API origin of this very stack baked in.
  */
 import { execFile } from 'node:child_process';
-import { mkdtempSync, rmSync } from 'node:fs';
+import { existsSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
 import { staticSiteService } from '../../infra/local/static-site';
 import type { RunningService } from '../../infra/local/service';
 import type { Browser } from 'playwright-core';
-import { afterAll, beforeAll } from 'vitest';
-import { launchBrowser } from './browser';
-import { startTestStack, type TestStack } from './local-stack';
+import { afterAll, beforeAll, inject } from 'vitest';
+import { runBrowser } from './browser';
+import { freePorts, startTestStack, type TestStack } from './local-stack';
 
 const run = promisify(execFile);
 
-export async function buildSite(options: { apiOrigin?: string } = {}): Promise<{ dir: string; remove(): void }> {
-  const dir = mkdtempSync(join(tmpdir(), 'voxpen-site-'));
+export async function buildSite(options: { apiOrigin?: string; outDir?: string } = {}): Promise<{ dir: string; remove(): void }> {
+  const dir = options.outDir ?? mkdtempSync(join(tmpdir(), 'voxpen-site-'));
   await run('node', ['node_modules/.bin/tsx', 'frontend/prerender.ts', '--out-dir', dir], {
     env: { ...process.env, ...(options.apiOrigin ? { VOXPEN_API_ORIGIN: options.apiOrigin } : {}) },
   });
@@ -36,7 +36,7 @@ export async function chunkSources(chunkUrl: string): Promise<string[]> {
   return ((await answer.json()) as { sources: string[] }).sources;
 }
 
-/** Code that must never load on a marketing page (issue: code splitting). */
+/** Code that must never load on a marketing page. */
 export const PRIVATE_CODE = /supertokens|\/src\/auth\/|\/src\/pages\/auth\/|\/src\/pages\/dashboard\/|\/src\/pages\/account\/|\/src\/api\/account\.ts|billing|stripe/i;
 
 export interface BuiltSiteJourney {
@@ -50,24 +50,37 @@ export interface BuiltSiteJourney {
 }
 
 /**
- * A browser test file's setup for the site as the CDN serves it: the local stack with seed data, the
- * production build with this stack's API origin baked in, and Debian's Chromium. Started before the
- * file's tests (its own beforeAll hooks run after this one) and stopped after; read the fields inside tests.
+ * The browser run's one build of the site (test/support/browser-run.ts), made by the first file that
+ * asks; its API origin is the run's chosen port on localhost.
+ */
+async function runBuild(): Promise<{ dir: string; apiPort: number }> {
+  const dir = inject('builtSiteDir');
+  const apiPort = inject('builtSiteApiPort');
+  if (!existsSync(join(dir, 'index.html'))) {
+    rmSync(dir, { recursive: true, force: true });
+    await buildSite({ apiOrigin: `http://localhost:${apiPort}`, outDir: dir });
+  }
+  return { dir, apiPort };
+}
+
+/**
+ * A browser test file's setup for the site as the CDN serves it: the local stack with seed data (its
+ * own, its API on the port the run's build calls), the production build, and Debian's Chromium.
+ * Started before the file's tests (its own beforeAll hooks run after this one) and stopped after; read
+ * the fields inside tests.
  */
 export function useBuiltSite(): BuiltSiteJourney {
-  let site: { dir: string; remove(): void } | undefined;
   const journey = { url: (path: string) => `${journey.web.url}${path}` } as BuiltSiteJourney;
   beforeAll(async () => {
-    journey.stack = await startTestStack({ seed: true });
-    site = await buildSite({ apiOrigin: journey.stack.api });
+    const site = await runBuild();
+    journey.stack = await startTestStack({ seed: true, ports: { ...(await freePorts()), api: site.apiPort } });
     journey.siteDir = site.dir;
     journey.web = await serveSite(site.dir, journey.stack.ports.web);
-    journey.browser = await launchBrowser();
+    journey.browser = await runBrowser();
   });
   afterAll(async () => {
     await journey.browser?.close();
     await journey.web?.stop();
-    site?.remove();
     await journey.stack?.stop();
   });
   return journey;

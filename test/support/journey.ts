@@ -1,7 +1,7 @@
 /** A browser journey file's setup: the whole local stack serving the built app, with seed data, and Debian's Chromium. */
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll } from 'vitest';
-import { launchBrowser } from './browser';
+import { runBrowser } from './browser';
 import { startTestStack, type TestStack } from './local-stack';
 
 export interface Journey {
@@ -14,7 +14,7 @@ export function useJourney(): Journey {
   const journey = {} as Journey;
   beforeAll(async () => {
     journey.stack = await startTestStack({ web: true, seed: true });
-    journey.browser = await launchBrowser();
+    journey.browser = await runBrowser();
   });
   afterAll(async () => {
     await journey.browser?.close();
