@@ -11,7 +11,7 @@
  *   wipe its count between guesses); its own check counts only while it is in flight;
  * - per email, 30 per hour across addresses: a ceiling for an attacker who spreads guesses over many
  *   addresses. Past it, every address is refused for the rest of the window but those the email
- *   has signed in from before (./known-addresses.ts, 90 days): a fresh address would otherwise be one
+ *   has signed in from before (functions/lib/known-addresses.ts, 90 days): a fresh address would otherwise be one
  *   more guess, and an attacker has as many addresses as they like. So the owner, at home or at work,
  *   signs in with the right password while the attack gets no guess at all.
  *
@@ -30,7 +30,7 @@ import type { APIInterface } from 'supertokens-node/recipe/emailpassword';
 import { logger } from '../lib/logger';
 import { hit, peek, reset, type RateDecision, type RateLimitRule } from '../lib/rate-limit';
 import { tooManyAttempts, type LimitDeps } from './auth-limits';
-import { forgetKnownAddresses, knownAddress, rememberAddress, type KnownAddress } from './known-addresses';
+import { forgetKnownAddresses, knownAddress, rememberAddress, type KnownAddress } from '../lib/known-addresses';
 import { forgetPairFailures, forgetPairOf, recordFailure, releaseCheck, reserveCheck, SIGN_IN_ADDRESS_RULE, SIGN_IN_PAIR_RULE, windowEndsAt, type CheckCounts, type Reservation } from '../lib/password-checks';
 import { requestAddress } from './request-address';
 

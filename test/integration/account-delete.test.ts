@@ -17,7 +17,7 @@ import { getAccount } from '../../functions/accounts/account';
 import { markDeleting } from '../../functions/accounts/deletion';
 import { stripeClient } from '../../functions/billing/stripe-client';
 import { RESET_MAIL_PAIR_RULE, RESET_MAIL_RULE, resetMailPair } from '../../functions/auth/auth-limits';
-import { KNOWN_ADDRESSES } from '../../functions/auth/known-addresses';
+import { KNOWN_ADDRESSES } from '../../functions/lib/known-addresses';
 import { addressChecksKey, emailTag, pairAttribute } from '../../functions/lib/password-checks';
 import { SIGN_IN_EMAIL_RULE } from '../../functions/auth/sign-in-guard';
 import { rateLimitKey } from '../../functions/lib/rate-limit';

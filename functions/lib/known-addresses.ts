@@ -12,7 +12,7 @@
 import { GetCommand, UpdateCommand, type DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
 import { createHash } from 'node:crypto';
 import { tableName } from '../../shared/tables';
-import { rateLimitKey, reset, type RateLimitRule } from '../lib/rate-limit';
+import { rateLimitKey, reset, type RateLimitRule } from './rate-limit';
 
 const KNOWN_FOR_SECONDS = 90 * 24 * 60 * 60;
 const REFRESH_AFTER_SECONDS = 24 * 60 * 60;
