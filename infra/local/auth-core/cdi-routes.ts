@@ -1,6 +1,6 @@
 /**
  * Every CDI call the pinned supertokens-node (24.0.3, CDI 5.4) makes for EmailPassword, ThirdParty,
- * Session, UserMetadata, the implicit multitenancy reads and the account-linking checks, each with
+ * EmailVerification, Session, UserMetadata, the implicit multitenancy reads and the account-linking checks, each with
  * its input schema and the domain function that answers it. Paths are as the SDK sends them after
  * the `/<tenant>` prefix (see lib/build/recipe/<recipe>/recipeImplementation.js).
  */
@@ -9,6 +9,7 @@ import type { JsonObject } from './access-token';
 import { CDI_VERSIONS } from './config';
 import { BadRequest, type CoreDeps } from './deps';
 import * as emailPassword from './emailpassword';
+import * as emailVerification from './emailverification';
 import * as metadata from './metadata';
 import { Reply, type CdiRequest, type Route } from './router';
 import * as session from './session';
@@ -58,6 +59,8 @@ const schemas = {
   updateUser: z.object({ recipeUserId: z.string(), email: optionalString, password: optionalString }),
   signInUp: z.object({ thirdPartyId: z.string().min(1), thirdPartyUserId: z.string().min(1), email: z.object({ id: z.string(), isVerified: z.boolean() }) }),
   userId: z.object({ userId: z.string().min(1) }),
+  userEmail: z.object({ userId: z.string().min(1), email: z.string().min(1) }),
+  verifyEmail: z.object({ method: z.literal('token'), token: z.string() }),
   metadataUpdate: z.object({ userId: z.string().min(1), metadataUpdate: jsonObject }),
   sessionsOfUser: z.object({ userId: z.string().min(1), fetchAcrossAllTenants: queryBoolean(true) }),
   byAccountInfo: z.object({
@@ -125,6 +128,20 @@ export function cdiRoutes(deps: CoreDeps): Route[] {
     { method: 'POST', path: '/recipe/user/password/reset/token', handle: (r) => emailPassword.createResetPasswordToken(deps, r.tenantId, body(schemas.resetToken, r)) },
     { method: 'POST', path: '/recipe/user/password/reset/token/consume', handle: (r) => emailPassword.consumeResetPasswordToken(deps, r.tenantId, body(schemas.consumeToken, r)) },
     { method: 'PUT', path: '/recipe/user', handle: (r) => emailPassword.updateEmailOrPassword(deps, body(schemas.updateUser, r)) },
+
+    // EmailVerification
+    { method: 'POST', path: '/recipe/user/email/verify/token', handle: (r) => emailVerification.createToken(deps, r.tenantId, body(schemas.userEmail, r)) },
+    { method: 'POST', path: '/recipe/user/email/verify', handle: (r) => emailVerification.verifyWithToken(deps, r.tenantId, body(schemas.verifyEmail, r)) },
+    {
+      method: 'GET',
+      path: '/recipe/user/email/verify',
+      handle: async (r) => {
+        const i = query(schemas.userEmail, r);
+        return { status: 'OK', isVerified: await emailVerification.isVerified(deps, i.userId, i.email) };
+      },
+    },
+    { method: 'POST', path: '/recipe/user/email/verify/token/remove', handle: (r) => emailVerification.revokeTokens(deps, body(schemas.userEmail, r)) },
+    { method: 'POST', path: '/recipe/user/email/verify/remove', handle: (r) => emailVerification.unverify(deps, body(schemas.userEmail, r)) },
 
     // ThirdParty
     { method: 'POST', path: '/recipe/signinup', handle: (r) => thirdParty.signInUp(deps, r.tenantId, body(schemas.signInUp, r)) },

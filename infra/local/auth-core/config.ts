@@ -2,7 +2,8 @@
  * What a deployment would set in a SuperTokens core's config.yaml, for the local core: the product's
  * 15-minute access tokens (`access_token_validity`, shared/session-lifetime.ts; the real core's default
  * is an hour), and the real core's defaults otherwise (100-day refresh tokens, weekly dynamic key
- * rotation, 1 h password reset tokens), plus the scrypt cost of password hashes.
+ * rotation, 1 h password reset tokens, 24 h email verification tokens), plus the scrypt cost of
+ * password hashes.
  */
 import type { ScryptCost } from './password-hash';
 import { DEFAULT_SCRYPT_COST } from './password-hash';
@@ -16,6 +17,8 @@ export interface CoreConfig {
   /** How long one dynamic signing key signs new access tokens before the next one takes over. */
   dynamicSigningKeyIntervalHours: number;
   passwordResetTokenLifetimeMs: number;
+  /** The real core's `email_verification_token_lifetime`. */
+  emailVerificationTokenLifetimeMs: number;
   scrypt: ScryptCost;
 }
 
@@ -25,6 +28,7 @@ export const DEFAULT_CORE_CONFIG: CoreConfig = {
   refreshTokenValidityMinutes: 60 * 24 * 100,
   dynamicSigningKeyIntervalHours: 24 * 7,
   passwordResetTokenLifetimeMs: 60 * 60 * 1000,
+  emailVerificationTokenLifetimeMs: 24 * 60 * 60 * 1000,
   scrypt: DEFAULT_SCRYPT_COST,
 };
 

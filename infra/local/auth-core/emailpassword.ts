@@ -69,17 +69,17 @@ export async function signUp(deps: CoreDeps, tenantId: string, input: { email: s
   if (input.password === '') throw new BadRequest('Password cannot be an empty string');
   const email = normaliseEmail(input.email);
   const passwordHash = await hashPassword(input.password, deps.config.scrypt);
-  const user = newUser(deps, tenantId, email, { recipeId: 'emailpassword', verified: false, passwordHash });
+  const user = newUser(deps, tenantId, email, { recipeId: 'emailpassword', passwordHash });
   if (!(await claimEmail(deps, itemKey.emailClaim(tenantId, email), user.userId, user.timeJoined))) return { status: 'EMAIL_ALREADY_EXISTS_ERROR' as const };
   await putIfAbsent(deps.store, user);
-  return { status: 'OK' as const, user: userJson(user), recipeUserId: user.userId };
+  return { status: 'OK' as const, user: await userJson(deps, user), recipeUserId: user.userId };
 }
 
 export async function signIn(deps: CoreDeps, tenantId: string, input: { email: string; password: string }) {
   const user = await userWithEmail(deps, tenantId, normaliseEmail(input.email));
   const matches = user?.passwordHash ? await verifyPassword(input.password, user.passwordHash) : await verifyAgainstNothing(input.password, deps.config.scrypt);
   if (!user || !matches) return { status: 'WRONG_CREDENTIALS_ERROR' as const };
-  return { status: 'OK' as const, user: userJson(user), recipeUserId: user.userId };
+  return { status: 'OK' as const, user: await userJson(deps, user), recipeUserId: user.userId };
 }
 
 export async function createResetPasswordToken(deps: CoreDeps, tenantId: string, input: { userId: string; email: string }) {
@@ -135,7 +135,7 @@ export async function updateEmailOrPassword(deps: CoreDeps, input: { recipeUserI
     const claim = { pk: itemKey.emailClaim(user.tenantId, newEmail), userId: user.userId };
     const claimed = (await putIfAbsent(deps.store, claim)) || (await getItem<EmailClaim>(deps.store, claim.pk))?.userId === user.userId;
     if (!claimed) return { status: 'EMAIL_ALREADY_EXISTS_ERROR' as const };
-    Object.assign(updates, { email: newEmail, verified: false, ...userOwnerFields(user.tenantId, newEmail, user.timeJoined, user.userId) });
+    Object.assign(updates, { email: newEmail, ...userOwnerFields(user.tenantId, newEmail, user.timeJoined, user.userId) });
   }
   if (input.password !== undefined) updates.passwordHash = await hashPassword(input.password, deps.config.scrypt);
   const names = Object.keys(updates);

@@ -30,6 +30,10 @@ export const itemKey = {
   session: (handle: string) => `session#${handle}`,
   /** By the SHA-256 of the token: the token itself is never stored. */
   resetToken: (tokenHash: string) => `pwreset#${tokenHash}`,
+  /** By the SHA-256 of the token, like reset tokens. */
+  verifyToken: (tokenHash: string) => `evtoken#${tokenHash}`,
+  /** Present when the user has proven this address. */
+  verifiedEmail: (userId: string, email: string) => `ev#${userId}#${part(email)}`,
   metadata: (userId: string) => `metadata#${userId}`,
   signingKeys: () => 'signing-keys',
 };
@@ -40,6 +44,10 @@ export const ownerKey = {
   usersWithEmail: (tenantId: string, email: string) => `email#${part(tenantId)}#${part(email)}`,
   /** A user's outstanding password-reset tokens, which go with the user when it is deleted. */
   resetTokensOf: (userId: string) => `pwreset#${userId}`,
+  /** A user's outstanding email verification tokens, for every address. */
+  verifyTokensOf: (userId: string) => `evtoken#${userId}`,
+  /** The addresses a user has proven. */
+  verifiedEmailsOf: (userId: string) => `ev#${userId}`,
 };
 
 export const OWNER_INDEX = 'byOwner';

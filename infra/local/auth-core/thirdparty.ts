@@ -5,20 +5,22 @@
  */
 import { UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import type { CoreDeps } from './deps';
+import { markVerified } from './emailverification';
 import { deleteItem, itemKey, putIfAbsent } from './store';
 import { newUser, normaliseEmail, userJson, userOwnerFields, userWithThirdParty, type UserItem } from './users';
 
 async function refreshEmail(deps: CoreDeps, user: UserItem, email: string, isVerified: boolean): Promise<UserItem> {
-  const verified = email === user.email ? user.verified || isVerified : isVerified;
-  if (email === user.email && verified === user.verified) return user;
-  const next: UserItem = { ...user, email, verified, ...userOwnerFields(user.tenantId, email, user.timeJoined, user.userId) };
+  // As the core does: the provider's word that it checked the address verifies the pair.
+  if (isVerified) await markVerified(deps, user.userId, email);
+  if (email === user.email) return user;
+  const next: UserItem = { ...user, email, ...userOwnerFields(user.tenantId, email, user.timeJoined, user.userId) };
   await deps.store.db.send(
     new UpdateCommand({
       TableName: deps.store.table,
       Key: { pk: user.pk },
-      UpdateExpression: 'SET email = :e, verified = :v, ownerKey = :ok, ownerSort = :os',
+      UpdateExpression: 'SET email = :e, ownerKey = :ok, ownerSort = :os',
       ConditionExpression: 'attribute_exists(pk)',
-      ExpressionAttributeValues: { ':e': next.email, ':v': next.verified, ':ok': next.ownerKey, ':os': next.ownerSort },
+      ExpressionAttributeValues: { ':e': next.email, ':ok': next.ownerKey, ':os': next.ownerSort },
     }),
   );
   return next;
@@ -28,14 +30,17 @@ export async function signInUp(deps: CoreDeps, tenantId: string, input: { thirdP
   const thirdPartyId = input.thirdPartyId.trim();
   const thirdPartyUserId = input.thirdPartyUserId.trim();
   const email = normaliseEmail(input.email.id);
-  const answer = (user: UserItem, createdNewUser: boolean) => ({ status: 'OK' as const, createdNewUser, user: userJson(user), recipeUserId: user.userId });
+  const answer = async (user: UserItem, createdNewUser: boolean) => ({ status: 'OK' as const, createdNewUser, user: await userJson(deps, user), recipeUserId: user.userId });
 
   const existing = await userWithThirdParty(deps, tenantId, thirdPartyId, thirdPartyUserId);
   if (existing) return answer(await refreshEmail(deps, existing, email, input.email.isVerified), false);
 
-  const user = newUser(deps, tenantId, email, { recipeId: 'thirdparty', verified: input.email.isVerified, thirdPartyId, thirdPartyUserId });
+  const user = newUser(deps, tenantId, email, { recipeId: 'thirdparty', thirdPartyId, thirdPartyUserId });
   await putIfAbsent(deps.store, user);
-  if (await putIfAbsent(deps.store, { pk: itemKey.thirdPartyClaim(tenantId, thirdPartyId, thirdPartyUserId), userId: user.userId })) return answer(user, true);
+  if (await putIfAbsent(deps.store, { pk: itemKey.thirdPartyClaim(tenantId, thirdPartyId, thirdPartyUserId), userId: user.userId })) {
+    if (input.email.isVerified) await markVerified(deps, user.userId, email);
+    return answer(user, true);
+  }
 
   // A concurrent first sign-in won: drop ours and sign in as theirs.
   await deleteItem(deps.store, user.pk);

@@ -1,11 +1,13 @@
 /**
  * Users as the CDI returns them (supertokens-node lib/build/user.js reads every field), and the
- * user-level calls: get by id, list by account info, delete. Account linking is off in this product,
+ * user-level calls: get by id, list by account info, delete (with the user's verified addresses and
+ * verification tokens). Account linking is off in this product,
  * so every user is its own recipe user, never primary; the linking checks the SDK may make answer
  * accordingly.
  */
 import { randomUUID } from 'node:crypto';
 import { BadRequest, type CoreDeps } from './deps';
+import { forgetUser as forgetVerification, isVerified } from './emailverification';
 import { revokeSessionsOf } from './session';
 import { deleteItem, getItem, itemKey, ownerKey, queryOwner } from './store';
 
@@ -19,8 +21,6 @@ export interface UserItem {
   /** Normalised: trimmed, lower case (as the core stores it). */
   email: string;
   timeJoined: number;
-  /** Whether `email` is verified (third-party sign-ins may say so). */
-  verified: boolean;
   /** emailpassword: `scrypt$…`, never returned. */
   passwordHash?: string;
   /** emailpassword: reset tokens issued before this (ms) are spent. */
@@ -41,14 +41,18 @@ export function userOwnerFields(tenantId: string, email: string, timeJoined: num
 }
 
 /** A user about to be stored: a fresh id, joined now, filed under its email in the `byOwner` index. */
-export function newUser(deps: CoreDeps, tenantId: string, email: string, recipe: Pick<UserItem, 'recipeId' | 'verified' | 'passwordHash' | 'thirdPartyId' | 'thirdPartyUserId'>): UserItem {
+export function newUser(deps: CoreDeps, tenantId: string, email: string, recipe: Pick<UserItem, 'recipeId' | 'passwordHash' | 'thirdPartyId' | 'thirdPartyUserId'>): UserItem {
   const userId = randomUUID();
   const timeJoined = deps.clock();
   return { pk: itemKey.user(userId), userId, tenantId, email, timeJoined, ...recipe, ...userOwnerFields(tenantId, email, timeJoined, userId) };
 }
 
-/** The CDI user object (CDI 5.3+: with the webauthn field). */
-export function userJson(u: UserItem) {
+/**
+ * The CDI user object (CDI 5.3+: with the webauthn field); `verified` is whether the user has proven
+ * the address it has now (./emailverification.ts).
+ */
+export async function userJson(deps: CoreDeps, u: UserItem) {
+  const verified = await isVerified(deps, u.userId, u.email);
   const thirdParty = u.thirdPartyId && u.thirdPartyUserId ? { id: u.thirdPartyId, userId: u.thirdPartyUserId } : undefined;
   return {
     id: u.userId,
@@ -60,7 +64,7 @@ export function userJson(u: UserItem) {
     webauthn: { credentialIds: [] },
     timeJoined: u.timeJoined,
     loginMethods: [
-      { recipeId: u.recipeId, recipeUserId: u.userId, tenantIds: [u.tenantId], email: u.email, ...(thirdParty ? { thirdParty } : {}), timeJoined: u.timeJoined, verified: u.verified },
+      { recipeId: u.recipeId, recipeUserId: u.userId, tenantIds: [u.tenantId], email: u.email, ...(thirdParty ? { thirdParty } : {}), timeJoined: u.timeJoined, verified },
     ],
   };
 }
@@ -71,7 +75,7 @@ export function readUser(deps: CoreDeps, userId: string): Promise<UserItem | und
 
 export async function getUser(deps: CoreDeps, userId: string) {
   const user = await readUser(deps, userId);
-  return user ? { status: 'OK' as const, user: userJson(user) } : { status: 'UNKNOWN_USER_ID_ERROR' as const };
+  return user ? { status: 'OK' as const, user: await userJson(deps, user) } : { status: 'UNKNOWN_USER_ID_ERROR' as const };
 }
 
 interface ThirdPartyClaim {
@@ -118,7 +122,7 @@ export async function listUsersByAccountInfo(
     for (const u of matches[0]!) if (matches.every((list) => list.some((v) => v.userId === u.userId))) byId.set(u.userId, u);
   }
   const users = [...byId.values()].sort((a, b) => a.timeJoined - b.timeJoined || a.userId.localeCompare(b.userId));
-  return { status: 'OK' as const, users: users.map(userJson) };
+  return { status: 'OK' as const, users: await Promise.all(users.map((u) => userJson(deps, u))) };
 }
 
 /** Removes the user, their sessions, metadata and claims; answers OK whether or not they existed. */
@@ -128,6 +132,7 @@ export async function deleteUser(deps: CoreDeps, userId: string) {
   // As the core's tables cascade: the user's reset tokens go with it.
   for (const token of await queryOwner<{ pk: string }>(deps.store, ownerKey.resetTokensOf(userId))) await deleteItem(deps.store, token.pk);
   await deleteItem(deps.store, itemKey.metadata(userId));
+  await forgetVerification(deps, userId);
   if (user?.recipeId === 'emailpassword') {
     await deleteItem(deps.store, itemKey.emailClaim(user.tenantId, user.email), { attr: 'userId', value: userId });
   }
