@@ -84,6 +84,10 @@ export async function createGoogleStandIn(issuer: string, options: GoogleStandIn
       },
     ],
     claims: { openid: ['sub'], email: ['email', 'email_verified'], profile: ['name'] },
+    // Google's ID tokens carry the scopes' claims (email, email_verified, name), and supertokens-node
+    // reads email_verified from the ID token first: with oidc-provider's default (claims in userinfo
+    // only) every Google address would arrive unverified.
+    conformIdTokenClaims: false,
     scopes: ['openid', 'email', 'profile'],
     async findAccount(_ctx: KoaContextWithOIDC, sub: string) {
       const account = accounts.get(sub);
