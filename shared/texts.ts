@@ -17,8 +17,9 @@ import { homeTexts } from './texts/home';
 import { routerTexts } from './texts/router';
 import { usageTexts } from './texts/usage';
 import { usersTexts } from './texts/users';
+import { verifyTexts } from './texts/verify';
 
-export { accountTexts, apiTexts, authTexts, billingTexts, billingUiTexts, contactTexts, desktopTexts, downloadTexts, homeTexts, routerTexts, usageTexts, usersTexts };
+export { accountTexts, apiTexts, authTexts, billingTexts, billingUiTexts, contactTexts, desktopTexts, downloadTexts, homeTexts, routerTexts, usageTexts, usersTexts, verifyTexts };
 
 export const texts = {
   api: apiTexts,
@@ -33,4 +34,5 @@ export const texts = {
   desktop: desktopTexts,
   account: accountTexts,
   users: usersTexts,
+  verify: verifyTexts,
 } as const;

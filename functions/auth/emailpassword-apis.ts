@@ -1,11 +1,13 @@
 /**
  * The EmailPassword API with the product's limits around it (`override.apis`): the sign-in guard and
  * equal-time refusals on sign-in, per-address limits on sign-up, email-exists and reset requests,
- * and sign-up's taken email in the product's words.
+ * sign-up's taken email in the product's words, and the new account's record and verification link.
  */
 import type { APIInterface } from 'supertokens-node/recipe/emailpassword';
 import { EMAIL_EXISTS_RULE, limitPerAddress, RESET_REQUEST_RULE, SIGN_UP_RULE, type LimitDeps } from './auth-limits';
 import { emailExistsInOurWords } from './email-exists-in-our-words';
+import { recordNewEmailAccounts } from './email-sign-up';
+import { sendVerificationAfterSignUp } from './email-verification';
 import { equalTimeSignIn } from './equal-time-sign-in';
 import { guardSignIn } from './sign-in-guard';
 
@@ -14,7 +16,7 @@ export function limitedEmailPasswordApis(original: APIInterface, deps: LimitDeps
     ...original,
     // The guard outside: a refused attempt answers at once, and the same for every email.
     signInPOST: original.signInPOST && guardSignIn(equalTimeSignIn(original.signInPOST.bind(original)), deps),
-    signUpPOST: original.signUpPOST && limitPerAddress(SIGN_UP_RULE, emailExistsInOurWords(original.signUpPOST.bind(original)), deps),
+    signUpPOST: original.signUpPOST && limitPerAddress(SIGN_UP_RULE, sendVerificationAfterSignUp(recordNewEmailAccounts(emailExistsInOurWords(original.signUpPOST.bind(original)), deps)), deps),
     emailExistsGET: original.emailExistsGET && limitPerAddress(EMAIL_EXISTS_RULE, original.emailExistsGET.bind(original), deps),
     generatePasswordResetTokenPOST:
       original.generatePasswordResetTokenPOST && limitPerAddress(RESET_REQUEST_RULE, original.generatePasswordResetTokenPOST.bind(original), deps),

@@ -40,7 +40,7 @@ function formFields(body: Body): HttpResult | undefined {
   if (!Array.isArray(fields)) return badRequest(apiTexts.invalidField('formFields'));
   for (const field of fields) {
     if (!isObject(field) || typeof field.id !== 'string' || field.value === undefined) return badRequest(apiTexts.invalidField('formFields'));
-    if (field.id === 'email' || field.id === 'password') {
+    if (field.id === 'email' || field.id === 'password' || field.id === 'name') {
       if (typeof field.value !== 'string') return badRequest(apiTexts.invalidField(field.id));
       // The SDK trims the email before use, so the limit applies to what it would store.
       if (field.id === 'email' && field.value.trim().length > EMAIL_MAX) return badRequest(apiTexts.emailTooLong);
@@ -117,6 +117,11 @@ const SDK_ROUTES: Record<string, SdkRoute> = {
   'GET /authorisationurl': { query: (query) => (query.thirdPartyId === undefined ? undefined : provider(query.thirdPartyId, query.clientType)) },
   // Sign in with Apple is not offered; the SDK would try to decode a state it never issued.
   'POST /callback/apple': { query: () => notFound(apiTexts.providerNotFound) },
+  // Email verification: asking for a link and asking whether the address is proven read only the session;
+  // using a link reads `token` (the SDK refuses a missing or non-string one itself).
+  'POST /user/email/verify/token': {},
+  'GET /user/email/verify': {},
+  'POST /user/email/verify': { body: () => undefined },
   // The session APIs read cookies and headers, never the body.
   'POST /session/refresh': {},
   'POST /signout': {},

@@ -1,5 +1,6 @@
 /**
- * The one SuperTokens configuration (spec §7, §9): EmailPassword, ThirdParty (Google) and Session,
+ * The one SuperTokens configuration (spec §7, §9): EmailPassword, ThirdParty (Google), EmailVerification
+ * (REQUIRED: ./email-verification.ts) and Session,
  * tenant `public`, API base /api/auth, website base /auth. Every Lambda that touches sessions inits
  * this same configuration (locally all handlers share one process, and SuperTokens keeps the first
  * init), lazily on its first request because the core's address is a secret.
@@ -9,7 +10,7 @@ import EmailPassword from 'supertokens-node/recipe/emailpassword';
 import Session from 'supertokens-node/recipe/session';
 import ThirdParty from 'supertokens-node/recipe/thirdparty';
 import type { TypeInput } from 'supertokens-node/types';
-import { emailSchema, fieldError, newPasswordSchema } from '../../shared/schemas/accounts';
+import { emailSchema, fieldError, nameSchema, newPasswordSchema } from '../../shared/schemas/accounts';
 import { documentClient } from '../lib/dynamo';
 import { sendMail } from '../lib/mail';
 import { getSecret } from '../lib/secrets';
@@ -22,6 +23,7 @@ import { limitedEmailPasswordApis } from './emailpassword-apis';
 import { emailPasswordFunctions } from './emailpassword-functions';
 import { recordNewGoogleAccounts } from './google-sign-up';
 import { emailClaimInNewSessions } from './session-email-claim';
+import { emailVerificationRecipe } from './email-verification';
 
 export function supertokensConfig(core: { connectionUri: string; apiKey: string }, env: NodeJS.ProcessEnv = process.env): TypeInput {
   const info = appInfo(env);
@@ -37,6 +39,8 @@ export function supertokensConfig(core: { connectionUri: string; apiKey: string 
           formFields: [
             { id: 'email', validate: async (value) => fieldError(emailSchema, value) },
             { id: 'password', validate: async (value) => fieldError(newPasswordSchema, value) },
+            // The product record's name, saved with the account (./email-sign-up.ts).
+            { id: 'name', optional: true, validate: async (value) => (value === undefined || value === '' ? undefined : fieldError(nameSchema, value)) },
           ],
         },
         emailDelivery: {
@@ -53,6 +57,7 @@ export function supertokensConfig(core: { connectionUri: string; apiKey: string 
         signInAndUpFeature: { providers: [googleProvider(env)] },
         override: { apis: (original) => recordNewGoogleAccounts(original, { db: documentClient }) },
       }),
+      emailVerificationRecipe({ db: documentClient, send: sendMail }),
       Session.init({
         // spec §9: cookies on path /, SameSite Lax; Secure whenever the API is served over https.
         cookieSameSite: 'lax',

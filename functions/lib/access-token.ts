@@ -15,6 +15,8 @@ import { HttpError } from './http-error';
 /** The SDK's own 401 messages: the frontend SDK refreshes on any 401, the message says why. */
 export const TRY_REFRESH_TOKEN = 'try refresh token';
 export const UNAUTHORISED = 'unauthorised';
+/** The SDK's 403 for a session that lacks a claim a route requires (here: a proven email address). */
+export const INVALID_CLAIM = 'invalid claim';
 
 /** The app's own claim: the account's email, lower-cased, set when the auth Lambda creates a session. */
 export const EMAIL_CLAIM = 'email';
@@ -27,11 +29,25 @@ export interface VerifiedSession {
   /** The account's email (EMAIL_CLAIM), when the token carries it. */
   email?: string;
   /**
+   * The EmailVerification recipe's claim (`st-ev`: `{ v, t }`), when the token carries it: whether the
+   * address was proven, and when (epoch ms) the auth Lambda last asked the core.
+   */
+  emailVerified?: { value: boolean; fetchedAt: number };
+  /**
    * The token came from a refresh the core has not seen used yet (it names its parent refresh token).
    * Its first use must go to the core, which then retires the old refresh token: that is what lets
    * the core detect a stolen one (functions/lib/session.ts).
    */
   confirmsRefresh: boolean;
+}
+
+/** The key supertokens-node's EmailVerificationClaim keeps in the access token payload. */
+export const EMAIL_VERIFIED_CLAIM = 'st-ev';
+
+function verificationClaim(claim: unknown): Pick<VerifiedSession, 'emailVerified'> {
+  if (typeof claim !== 'object' || claim === null) return {};
+  const { v, t } = claim as { v?: unknown; t?: unknown };
+  return typeof v === 'boolean' && typeof t === 'number' ? { emailVerified: { value: v, fetchedAt: t } } : {};
 }
 
 const REQUIRED_STRINGS = ['sub', 'rsub', 'tId', 'sessionHandle', 'refreshTokenHash1'] as const;
@@ -61,5 +77,6 @@ export async function verifyAccessToken(token: string, keys: JWTVerifyGetKey): P
     sessionHandle: payload.sessionHandle as string,
     confirmsRefresh: typeof payload.parentRefreshTokenHash1 === 'string',
     ...(typeof payload[EMAIL_CLAIM] === 'string' ? { email: payload[EMAIL_CLAIM] } : {}),
+    ...verificationClaim(payload[EMAIL_VERIFIED_CLAIM]),
   };
 }

@@ -71,3 +71,16 @@ export async function verifyWithCore(
   if (answer.status === 'TRY_REFRESH_TOKEN') throw new HttpError(401, TRY_REFRESH_TOKEN);
   throw new Error('The SuperTokens core gave an unknown answer to a session verify');
 }
+
+/** The core's answer to supertokens-node's isEmailVerified (CDI `GET /recipe/user/email/verify`). */
+export async function isEmailVerifiedInCore(core: CoreConnection, recipeUserId: string, email: string, request: typeof nodeRequest = nodeRequest): Promise<boolean> {
+  const query = new URLSearchParams({ userId: recipeUserId, email });
+  const res = await request(`${coreBaseUrl(core.connectionUri)}/recipe/user/email/verify?${query}`, {
+    method: 'GET',
+    headers: { 'cdi-version': CDI_VERSION, rid: 'emailverification', ...(core.apiKey ? { 'api-key': core.apiKey } : {}) },
+    timeoutMs: CORE_TIMEOUT_MS,
+    idempotent: true,
+  });
+  if (res.status < 200 || res.status > 299) throw new Error(`The SuperTokens core answered ${res.status} to an email verification check`);
+  return (JSON.parse(res.body) as { isVerified?: unknown }).isVerified === true;
+}

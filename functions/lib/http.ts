@@ -98,7 +98,7 @@ const errorMapper: middy.MiddlewareObj<APIGatewayProxyEventV2, HttpResult> = {
     const error = request.error as Error;
     const known = error instanceof HttpError ? error : fromMiddyError(error);
     if (known) {
-      const body = known.fields ? { message: known.message, fields: known.fields } : { message: known.message };
+      const body = { message: known.message, ...(known.fields ? { fields: known.fields } : {}), ...(error instanceof HttpError ? error.extra : {}) };
       request.response = json(known.statusCode, body, known.headers);
       return;
     }

@@ -10,10 +10,10 @@
  */
 import type middy from '@middy/core';
 import type { APIGatewayProxyEventV2 } from 'aws-lambda';
-import { verifyAccessToken, UNAUTHORISED, type VerifiedSession } from './access-token';
+import { EMAIL_VERIFIED_CLAIM, INVALID_CLAIM, verifyAccessToken, UNAUTHORISED, type VerifiedSession } from './access-token';
 import { fetchCoreKeys, remoteKeySet, type RemoteKeySet } from './core-keys';
 import { requestsSent } from './node-request';
-import { coreBaseUrl, verifyWithCore, type CoreConnection, type RenewedAccessToken } from './core-session';
+import { coreBaseUrl, isEmailVerifiedInCore, verifyWithCore, type CoreConnection, type RenewedAccessToken } from './core-session';
 import { HttpError } from './http-error';
 import type { HttpResult } from './response';
 import { getSecret } from './secrets';
@@ -63,6 +63,12 @@ export function whileCoreKeysLoad(work: () => void): void {
 }
 
 export interface SessionCheck {
+  /**
+   * Serve a session whose address is not proven yet. No product route does: like supertokens-node's
+   * verifySession with the EmailVerification recipe REQUIRED, every route but the verification APIs
+   * and sign-out (both the SDK's own) refuses it.
+   */
+  unverifiedEmail?: boolean;
   /**
    * Ask the core whether the session still exists, not only whether the token is genuine. For every
    * route that creates or extends a session or changes the account: a token outlives a sign-out or a
@@ -117,6 +123,7 @@ export function requireSession(check: SessionCheck = {}): middy.MiddlewareObj<AP
         }
       }
       const session = await verifyAccessToken(found.token, keys.getKey);
+      if (!check.unverifiedEmail) await requireVerifiedEmail(core, session);
       const entry: CheckedRequest = { session };
       if (check.live || session.confirmsRefresh) {
         const token = await (asked ?? verifyWithCore(core, found.token, check.live === true));
@@ -127,6 +134,30 @@ export function requireSession(check: SessionCheck = {}): middy.MiddlewareObj<AP
     after: handBack,
     onError: handBack,
   };
+}
+
+/** The SDK's EmailVerificationClaim.validators.isVerified(): a `false` is asked again once it is this old. */
+export const REFETCH_UNVERIFIED_AFTER_MS = 10_000;
+
+/**
+ * What supertokens-node's verifySession does with the `st-ev` claim: `true` passes; a `false` fresher
+ * than 10 s is refused; a missing claim (a token from before verification existed) or an older `false`
+ * is asked of the core, and refused unless the core now says the address is proven. The refusal is
+ * the SDK's own 403, which the web SDK and the pages read as "verify your email first".
+ */
+async function requireVerifiedEmail(core: CoreConnection, session: VerifiedSession, now = Date.now()): Promise<void> {
+  const claim = session.emailVerified;
+  if (claim?.value === true) return;
+  const stale = !claim || now - claim.fetchedAt >= REFETCH_UNVERIFIED_AFTER_MS;
+  if (stale && session.email && (await isEmailVerifiedInCore(core, session.recipeUserId, session.email))) return;
+  throw new HttpError(403, INVALID_CLAIM, undefined, undefined, {
+    claimValidationErrors: [
+      {
+        id: EMAIL_VERIFIED_CLAIM,
+        reason: claim ? { message: 'wrong value', expectedValue: true, actualValue: claim.value } : { message: 'value does not exist', expectedValue: true },
+      },
+    ],
+  });
 }
 
 /** `requireSession({ live: true })`: for the routes that create or extend a session or change the account. */

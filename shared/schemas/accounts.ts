@@ -39,9 +39,12 @@ export function fieldError(schema: z.ZodMiniType, value: unknown): string | unde
 /** A SuperTokens user id: a UUID from the core, bounded so no one can store a novel in it. */
 const userIdSchema = z.string().check(z.trim(), z.minLength(1), z.maxLength(128));
 
+/** An account's full name, as the sign-up form and POST /api/users take it. */
+export const nameSchema = z.string({ error: fields.nameRequired }).check(z.trim(), z.minLength(1, { error: fields.nameRequired }), z.maxLength(200));
+
 /** POST /api/users (spec §7). */
 export const createUserBody = z.object({
-  name: z.string({ error: fields.nameRequired }).check(z.trim(), z.minLength(1, { error: fields.nameRequired }), z.maxLength(200)),
+  name: nameSchema,
   email: emailSchema,
   supertokensUserId: userIdSchema,
 });

@@ -64,6 +64,16 @@ export class AuthApi {
     return this.auth('/signin', 'emailpassword', { formFields: [{ id: 'email', value: email }, { id: 'password', value: password }] });
   }
 
+  /** The verification link's token used (POST /user/email/verify, what /verify-email does). */
+  verifyEmail(token: string) {
+    return this.auth('/user/email/verify', 'emailverification', { method: 'token', token });
+  }
+
+  /** "Send the link again" on the Check your inbox page. */
+  resendVerification(): Promise<Response> {
+    return this.call('POST', '/api/auth/user/email/verify/token', undefined, { rid: 'emailverification' });
+  }
+
   signOut() {
     return this.auth('/signout', 'session', {});
   }

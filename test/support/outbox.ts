@@ -13,11 +13,11 @@ export function outboxMessages(dir: string): OutboxMessage[] {
   return files.map((f) => JSON.parse(readFileSync(join(dir, f), 'utf8')) as OutboxMessage);
 }
 
-/** The newest message to `to`, waiting briefly for it to be written. */
-export async function latestMailTo(dir: string, to: string, timeoutMs = 5000): Promise<OutboxMessage> {
+/** The newest message to `to` (of `kind`, when given), waiting briefly for it to be written. */
+export async function latestMailTo(dir: string, to: string, timeoutMs = 5000, kind?: string): Promise<OutboxMessage> {
   const deadline = Date.now() + timeoutMs;
   for (;;) {
-    const found = outboxMessages(dir).filter((m) => m.to === to).at(-1);
+    const found = outboxMessages(dir).filter((m) => m.to === to && (kind === undefined || m.kind === kind)).at(-1);
     if (found) return found;
     if (Date.now() > deadline) throw new Error(`no mail to ${to} in ${dir}`);
     await new Promise((r) => setTimeout(r, 100));

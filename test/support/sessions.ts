@@ -8,15 +8,17 @@ import { expect } from 'vitest';
 import { pkcePair } from '../../infra/scripts/desktop-client';
 import type { DesktopSession } from '../../shared/api-types';
 import { AuthApi } from './auth-api';
+import { verifyThroughOutbox } from './verification';
 
 const LOOPBACK = 'http://127.0.0.1:53124/cb';
 
-/** A new email account (`<name>-<random>@example.com`), signed up from an address of its own, with its product record. */
-export async function newMember(stack: { api: string; web: string }, name: string, password: string): Promise<{ who: AuthApi; email: string; userId: string }> {
+/** A new email account (`<name>-<random>@example.com`), signed up from an address of its own, its address proven from the outbox, with its product record. */
+export async function newMember(stack: { api: string; web: string; outboxDir: string }, name: string, password: string): Promise<{ who: AuthApi; email: string; userId: string }> {
   const who = new AuthApi(stack.api, stack.web);
   const email = `${name}-${randomUUID().slice(0, 8)}@example.com`;
   const res = await who.signUp(email, password);
   expect(res.status).toBe('OK');
+  await verifyThroughOutbox(who, stack.outboxDir, email);
   expect((await who.post('/api/ensure-user-exists')).status).toBe(201);
   return { who, email, userId: (res.user as { id: string }).id };
 }

@@ -1,0 +1,137 @@
+/**
+ * Email verification through the local stack: the real supertokens-node (REQUIRED mode) talking to
+ * the local core, the web SDK's calls over HTTP, and the link read from the outbox as its owner
+ * would read it.
+ */
+import { createHash, randomUUID } from 'node:crypto';
+import { UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import { describe, expect, it } from 'vitest';
+import { PRICE_IDS } from '../../shared/plans';
+import { tableName } from '../../shared/tables';
+import { texts } from '../../shared/texts';
+import { AuthApi } from '../support/auth-api';
+import { signInWithGoogle } from '../support/google-sign-in';
+import { useTestStack } from '../support/local-stack';
+import { verificationMailsTo, verificationTokenFor, verifyThroughOutbox } from '../support/verification';
+
+const stack = useTestStack();
+const PASSWORD = 'engine42';
+
+async function signedUp(name: string): Promise<{ who: AuthApi; email: string; userId: string }> {
+  const who = new AuthApi(stack.api, stack.web);
+  const email = `${name}-${randomUUID().slice(0, 8)}@example.com`;
+  const res = await who.signUp(email, PASSWORD);
+  expect(res.status).toBe('OK');
+  return { who, email, userId: (res.user as { id: string }).id };
+}
+
+/** Every session route of the product's own Lambdas, as the pages and the desktop app call them. */
+const sessionRoutes = (who: AuthApi) => [
+  ['GET /api/user-profile', () => who.call('GET', '/api/user-profile')],
+  ['GET /api/usage', () => who.call('GET', '/api/usage')],
+  ['GET /api/account', () => who.call('GET', '/api/account')],
+  ['GET /api/account/export', () => who.call('GET', '/api/account/export')],
+  ['POST /api/create-checkout-session', () => who.call('POST', '/api/create-checkout-session', { priceId: PRICE_IDS.monthly })],
+  ['POST /api/ensure-user-exists', () => who.call('POST', '/api/ensure-user-exists')],
+  [
+    'GET /api/auth/desktop-callback',
+    () => who.call('GET', `/api/auth/desktop-callback?redirect_url=${encodeURIComponent('http://127.0.0.1:53124/cb')}&code_challenge=${'a'.repeat(43)}&code_challenge_method=S256`),
+  ],
+] as const;
+
+const INVALID_CLAIM = { message: 'invalid claim', claimValidationErrors: [{ id: 'st-ev', reason: expect.objectContaining({ expectedValue: true }) }] };
+
+describe('a new email account', () => {
+  it('is mailed a link to /verify-email at sign-up, and until it is used every session route answers the SDK’s 403 invalid claim (st-ev)', async () => {
+    const { who, email } = await signedUp('unproven');
+    const token = await verificationTokenFor(stack.outboxDir, email);
+    expect(token.length).toBeGreaterThan(40);
+    for (const [route, call] of sessionRoutes(who)) {
+      const res = await call();
+      expect(res.status, route).toBe(403);
+      expect(await res.json(), route).toEqual(INVALID_CLAIM);
+    }
+    // What the SDK itself serves to an unverified session: whether it is verified, and sign-out.
+    const asked = await who.call('GET', '/api/auth/user/email/verify', undefined, { rid: 'emailverification' });
+    expect(await asked.json()).toEqual({ status: 'OK', isVerified: false });
+  });
+
+  it('opens every route once the link from the outbox is used, in the same session', async () => {
+    const { who, email } = await signedUp('proven');
+    await verifyThroughOutbox(who, stack.outboxDir, email);
+    for (const [route, call] of sessionRoutes(who)) {
+      const res = await call();
+      expect([200, 201, 302], route).toContain(res.status);
+    }
+    const profile = await who.get('/api/user-profile');
+    expect(profile.body.email).toBe(email);
+  });
+
+  it('opens the routes for a session in another browser too, once the core says the address is proven', async () => {
+    const { who, email } = await signedUp('elsewhere');
+    // The link opened on a phone: no session there.
+    const phone = new AuthApi(stack.api, stack.web);
+    expect((await phone.verifyEmail(await verificationTokenFor(stack.outboxDir, email))).status).toBe('OK');
+    // The first browser's token still says false; the check page asks the SDK, which refetches and renews the token.
+    const asked = await who.call('GET', '/api/auth/user/email/verify', undefined, { rid: 'emailverification' });
+    expect(await asked.json()).toEqual({ status: 'OK', isVerified: true });
+    expect((await who.get('/api/user-profile')).status).toBe(200);
+  });
+
+  it('uses a link once: the second use answers the invalid-token status the page shows "Send a new link" for', async () => {
+    const { who, email } = await signedUp('reuse');
+    const token = await verificationTokenFor(stack.outboxDir, email);
+    expect((await who.verifyEmail(token)).status).toBe('OK');
+    expect((await who.verifyEmail(token)).status).toBe('EMAIL_VERIFICATION_INVALID_TOKEN_ERROR');
+    expect((await new AuthApi(stack.api, stack.web).verifyEmail('not-a-token')).status).toBe('EMAIL_VERIFICATION_INVALID_TOKEN_ERROR');
+  });
+
+  it('refuses an expired link (24 h) and leaves the account unverified', async () => {
+    const { who, email } = await signedUp('expired');
+    const token = await verificationTokenFor(stack.outboxDir, email);
+    // A day and a second later: the core's item says when it dies.
+    const pk = `evtoken#${createHash('sha256').update(token).digest('hex')}`;
+    await stack.db.send(
+      new UpdateCommand({ TableName: tableName('authCore'), Key: { pk }, UpdateExpression: 'SET expiresAt = expiresAt - :day', ExpressionAttributeValues: { ':day': 24 * 60 * 60 + 1 }, ConditionExpression: 'attribute_exists(pk)' }),
+    );
+    expect((await who.verifyEmail(token)).status).toBe('EMAIL_VERIFICATION_INVALID_TOKEN_ERROR');
+    expect((await who.get('/api/user-profile')).status).toBe(403);
+  });
+
+  it('sends a new link on request three times an hour, then 429 with Retry-After and nothing sent; the newest link works', async () => {
+    const { who, email } = await signedUp('resend');
+    await verificationTokenFor(stack.outboxDir, email);
+    for (let i = 0; i < 3; i++) {
+      const res = await who.resendVerification();
+      expect(res.status).toBe(200);
+      expect(await res.json()).toEqual({ status: 'OK' });
+    }
+    expect(verificationMailsTo(stack.outboxDir, email)).toBe(4);
+    const refused = await who.resendVerification();
+    expect(refused.status).toBe(429);
+    expect(Number(refused.headers.get('retry-after'))).toBeGreaterThan(0);
+    expect(((await refused.json()) as { message: string }).message).toBe(texts.verify.api.resendLimited(60));
+    expect(verificationMailsTo(stack.outboxDir, email)).toBe(4);
+    await verifyThroughOutbox(who, stack.outboxDir, email);
+    expect((await who.get('/api/user-profile')).status).toBe(200);
+  });
+
+  it('keeps the name typed at sign-up on the account record', async () => {
+    const who = new AuthApi(stack.api, stack.web);
+    const email = `named-${randomUUID().slice(0, 8)}@example.com`;
+    const res = await who.call('POST', '/api/auth/signup', { formFields: [{ id: 'email', value: email }, { id: 'password', value: PASSWORD }, { id: 'name', value: ' Ada ' }] }, { rid: 'emailpassword' });
+    expect(res.status).toBe(200);
+    await verifyThroughOutbox(who, stack.outboxDir, email);
+    expect((await who.get('/api/user-profile')).body.name).toBe('Ada');
+  });
+});
+
+describe('a Google account', () => {
+  it('is verified at once, since Google says email_verified: no mail, every route open', async () => {
+    const email = `google-${randomUUID().slice(0, 8)}@example.com`;
+    const { who } = await signInWithGoogle(stack, email, 'Grace');
+    expect((await who.get('/api/user-profile')).status).toBe(200);
+    expect((await who.get('/api/account/export')).status).toBe(200);
+    expect(verificationMailsTo(stack.outboxDir, email)).toBe(0);
+  });
+});
