@@ -30,6 +30,7 @@ import { AuthApi } from '../support/auth-api';
 import { signInWithGoogle } from '../support/google-sign-in';
 import { useTestStack } from '../support/local-stack';
 import { desktopCode, newMember, setCookies } from '../support/sessions';
+import { verifyThroughOutbox } from '../support/verification';
 import { payCheckout, standInSdk } from '../support/stripe-pages';
 
 const stack = useTestStack();
@@ -147,7 +148,8 @@ describe('DELETE /api/account', () => {
     const signedUp = await again.signUp(email, 'fresh-start-9');
     expect(signedUp.status).toBe('OK');
     expect((signedUp.user as { id: string }).id).not.toBe(userId);
-    expect((await again.post('/api/ensure-user-exists')).status).toBe(201);
+    await verifyThroughOutbox(again, stack.outboxDir, email);
+    expect((await again.post('/api/ensure-user-exists')).status).toBe(200);
     expect((await again.get('/api/user-profile')).body as unknown as UserProfile).toMatchObject({ email, plan: 'free', subscription: { status: 'none' }, metrics: { wordsTranscribed: 0 } });
     const { page } = await payCheckout((await again.post('/api/create-checkout-session', { priceId: PRICE_IDS.monthly })).body.url as string, email);
     expect(page).toContain(`${PRO_TRIAL_DAYS}-day free trial`);

@@ -14,6 +14,7 @@ import { freePort } from '../../infra/local/ports';
 import type { RunningService } from '../../infra/local/service';
 import { functions } from '../../shared/routes';
 import { AuthApi } from '../support/auth-api';
+import { verifyThroughOutbox } from '../support/verification';
 import { startTestStack, type TestStack } from '../support/local-stack';
 
 const dir = mkdtempSync(join(tmpdir(), 'voxpen-bundled-'));
@@ -39,12 +40,15 @@ afterAll(async () => {
 });
 
 describe('bundled auth and users Lambdas', () => {
-  it('sign up, save the record, and answer 401 without a session, as the sources do', async () => {
+  it('sign up, prove the address, save the record, and answer 401 without a session, as the sources do', async () => {
     const who = new AuthApi(bundled.url, stack.web);
     const signUp = await who.signUp('bundled@example.com', 'engine42');
     expect(signUp.status).toBe('OK');
+    await verifyThroughOutbox(who, stack.outboxDir, 'bundled@example.com');
+    // The record was made at sign-up; saving it names it.
     const saved = await who.post('/api/users', { name: 'Bundle', email: 'bundled@example.com', supertokensUserId: (signUp.user as { id: string }).id });
-    expect(saved.status).toBe(201);
+    expect(saved.status).toBe(200);
+    expect(saved.body.name).toBe('Bundle');
     expect((await new AuthApi(bundled.url, stack.web).post('/api/ensure-user-exists')).status).toBe(401);
   });
 });

@@ -3,11 +3,14 @@
  * API Gateway, the auth core, DynamoDB, the Google stand-in and the mail outbox, over real HTTP.
  */
 import { randomUUID } from 'node:crypto';
+import { DeleteCommand } from '@aws-sdk/lib-dynamodb';
 import { describe, expect, it } from 'vitest';
 import { getAccount as getUserRecord } from '../../functions/accounts/account';
+import { tableName } from '../../shared/tables';
 import { texts } from '../../shared/texts';
 import { AuthApi } from '../support/auth-api';
 import { useTestStack } from '../support/local-stack';
+import { verifyThroughOutbox } from '../support/verification';
 import { latestMailTo, linkIn } from '../support/outbox';
 
 const stack = useTestStack();
@@ -21,6 +24,7 @@ async function signedUp(name = 'ada') {
   const email = uniqueEmail(name);
   const res = await who.signUp(email, PASSWORD);
   expect(res.status).toBe('OK');
+  await verifyThroughOutbox(who, stack.outboxDir, email);
   return { who, email, userId: (res.user as { id: string }).id };
 }
 
@@ -29,8 +33,9 @@ describe('accounts through the local API', () => {
     const { who, email, userId } = await signedUp();
     expect(who.hasSession()).toBe(true);
 
+    // The record was made at sign-up (without a name: none was typed); saving it names it.
     const saved = await who.post('/api/users', { name: 'Ada Lovelace', email, supertokensUserId: userId });
-    expect(saved.status).toBe(201);
+    expect(saved.status).toBe(200);
     expect(saved.body).toMatchObject({ userId, email, name: 'Ada Lovelace', loginCount: 0 });
     // Idempotent: a repeat changes nothing but the name.
     const again = await who.post('/api/users', { name: 'Ada King', email, supertokensUserId: userId });
@@ -65,6 +70,8 @@ describe('accounts through the local API', () => {
 
   it('creates the record from the session when it is missing', async () => {
     const { who, email, userId } = await signedUp('bo');
+    // As for an account whose record was never written (one from before sign-up made it).
+    await stack.db.send(new DeleteCommand({ TableName: tableName('users'), Key: { userId } }));
     const ensured = await who.post('/api/ensure-user-exists');
     expect(ensured.status).toBe(201);
     expect(ensured.body).toMatchObject({ userId, email, loginCount: 0 });
@@ -91,7 +98,8 @@ describe('accounts through the local API', () => {
     const bo = await signedUp('bo2');
     const res = await ada.who.post('/api/users', { name: 'Mallory', email: ada.email, supertokensUserId: bo.userId });
     expect(res).toEqual({ status: 403, body: { message: texts.users.notOwnAccount } });
-    expect(await getUserRecord(stack.db, bo.userId)).toBeUndefined();
+    // Bo's record (made at sign-up) is untouched: no name from Ada.
+    expect((await getUserRecord(stack.db, bo.userId))?.name).toBeUndefined();
     expect((await person().post('/api/users', { name: 'X', email: ada.email, supertokensUserId: ada.userId })).status).toBe(401);
     expect((await ada.who.post('/api/track-login', { userId: bo.userId })).status).toBe(403);
   });
@@ -148,7 +156,7 @@ describe('accounts through the local API', () => {
     const refreshCookie = res.headers.getSetCookie().find((c) => c.startsWith('sRefreshToken='));
     expect(refreshCookie).toMatch(/Path=\/api\/auth\/session\/refresh/i);
     expect(who.jar.get('sAccessToken')).not.toBe(before);
-    expect((await who.post('/api/ensure-user-exists')).status).toBe(201);
+    expect((await who.post('/api/ensure-user-exists')).status).toBe(200);
   });
 
   it("answers 401 'try refresh token' for an altered access token, and the refreshed session works again", async () => {
@@ -162,7 +170,7 @@ describe('accounts through the local API', () => {
 
     expect((await who.call('POST', '/api/auth/session/refresh', undefined, { rid: 'session' })).status).toBe(200);
     const ensured = await who.post('/api/ensure-user-exists');
-    expect(ensured.status).toBe(201);
+    expect(ensured.status).toBe(200);
     expect(ensured.body.email).toBe(claims.email);
   });
 
@@ -174,7 +182,7 @@ describe('accounts through the local API', () => {
     expect(accessToken).toBeTruthy();
     expect(desktop.hasSession()).toBe(false);
     const ensured = await fetch(`${stack.api}/api/ensure-user-exists`, { method: 'POST', headers: { authorization: `Bearer ${accessToken}` } });
-    expect(ensured.status).toBe(201);
+    expect(ensured.status).toBe(200);
     expect(((await ensured.json()) as { userId: string }).userId).toBe(userId);
   });
 });

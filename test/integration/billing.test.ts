@@ -13,6 +13,7 @@ import { FREE_WORDS_PER_MONTH, PRICE_IDS, PRO_TRIAL_DAYS } from '../../shared/pl
 import { texts } from '../../shared/texts';
 import { AuthApi } from '../support/auth-api';
 import { useTestStack } from '../support/local-stack';
+import { newMember } from '../support/sessions';
 import { payCheckout, portalAction, standInSdk } from '../support/stripe-pages';
 
 const stack = useTestStack();
@@ -22,14 +23,7 @@ beforeAll(() => {
   stripe = standInSdk(stack.stripe);
 });
 
-async function subscriber(name = 'writer') {
-  const who = new AuthApi(stack.api, stack.web);
-  const email = `${name}-${randomUUID().slice(0, 8)}@example.com`;
-  const res = await who.signUp(email, 'engine42');
-  expect(res.status).toBe('OK');
-  expect((await who.post('/api/ensure-user-exists')).status).toBe(201);
-  return { who, email, userId: (res.user as { id: string }).id };
-}
+const subscriber = (name = 'writer') => newMember(stack, name, 'engine42');
 
 const profileOf = async (who: AuthApi) => {
   const res = await who.get('/api/user-profile');

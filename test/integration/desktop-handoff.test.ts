@@ -15,6 +15,7 @@ import { hashHandoffCode } from '../../functions/auth/handoff-codes';
 import { desktopSignIn, pkcePair } from '../../infra/scripts/desktop-client';
 import { AuthApi } from '../support/auth-api';
 import { useTestStack } from '../support/local-stack';
+import { verifyThroughOutbox } from '../support/verification';
 
 const stack = useTestStack();
 
@@ -27,6 +28,7 @@ async function signedIn() {
   const email = `desk-${randomUUID().slice(0, 8)}@example.com`;
   const res = await browser.signUp(email, PASSWORD);
   expect(res.status).toBe('OK');
+  await verifyThroughOutbox(browser, stack.outboxDir, email);
   return { browser, email, userId: (res.user as { id: string }).id };
 }
 

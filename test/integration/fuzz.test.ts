@@ -10,6 +10,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { routes } from '../../shared/routes';
 import { texts } from '../../shared/texts';
 import { useTestStack } from '../support/local-stack';
+import { verificationTokenFor } from '../support/verification';
 
 const stack = useTestStack();
 let apiPort: number;
@@ -260,14 +261,29 @@ interface Credentials {
 const PASSWORD = 'fuzzing42';
 
 async function signUp(from: string, mode: 'cookie' | 'header'): Promise<Credentials> {
-  const answer = await send({
+  const email = `fuzz-${mode}-${Date.now()}@example.com`;
+  const signedUp = await send({
     method: 'POST',
     path: '/api/auth/signup',
     from,
     headers: { rid: 'emailpassword', 'st-auth-mode': mode, origin: stack.web },
-    body: JSON.stringify(fields(['email', `fuzz-${mode}-${Date.now()}@example.com`], ['password', PASSWORD])),
+    body: JSON.stringify(fields(['email', email], ['password', PASSWORD])),
+  });
+  expect(signedUp.status, signedUp.text).toBe(200);
+  // The address proven with the mailed link, in this session: the answer carries its renewed tokens.
+  const signedUpCookies = ((signedUp.headers['set-cookie'] as string[] | undefined) ?? []).map((c) => c.split(';')[0]!).join('; ');
+  const answer = await send({
+    method: 'POST',
+    path: '/api/auth/user/email/verify',
+    from,
+    headers:
+      mode === 'header'
+        ? { rid: 'emailverification', 'st-auth-mode': 'header', authorization: `Bearer ${signedUp.headers['st-access-token'] as string}` }
+        : { rid: 'emailverification', 'st-auth-mode': 'cookie', origin: stack.web, cookie: signedUpCookies },
+    body: JSON.stringify({ method: 'token', token: await verificationTokenFor(stack.outboxDir, email) }),
   });
   expect(answer.status, answer.text).toBe(200);
+  if (mode === 'header') answer.headers['st-refresh-token'] ??= signedUp.headers['st-refresh-token'];
   if (mode === 'header') {
     const access = answer.headers['st-access-token'] as string;
     const refresh = answer.headers['st-refresh-token'] as string;
@@ -277,7 +293,8 @@ async function signUp(from: string, mode: 'cookie' | 'header'): Promise<Credenti
       refreshHeaders: { authorization: `Bearer ${refresh}`, 'st-auth-mode': 'header', rid: 'session' },
     };
   }
-  const cookies = ((answer.headers['set-cookie'] as string[] | undefined) ?? []).map((c) => c.split(';')[0]!).join('; ');
+  const renewed = new Map([...signedUpCookies.split('; '), ...((answer.headers['set-cookie'] as string[] | undefined) ?? []).map((c) => c.split(';')[0]!)].map((c) => [c.slice(0, c.indexOf('=')), c]));
+  const cookies = [...renewed.values()].join('; ');
   expect(cookies).toContain('sAccessToken=');
   return { headers: { cookie: cookies, 'st-auth-mode': 'cookie', origin: stack.web }, refreshHeaders: { cookie: cookies, 'st-auth-mode': 'cookie', origin: stack.web, rid: 'session' } };
 }

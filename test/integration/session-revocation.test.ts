@@ -12,6 +12,7 @@ import { pkcePair } from '../../infra/scripts/desktop-client';
 import { AuthApi } from '../support/auth-api';
 import { latestMailTo, linkIn } from '../support/outbox';
 import { useTestStack } from '../support/local-stack';
+import { verifyThroughOutbox } from '../support/verification';
 
 const stack = useTestStack();
 
@@ -23,6 +24,7 @@ async function signedUp() {
   const email = `revoke-${randomUUID().slice(0, 8)}@example.com`;
   const res = await browser.signUp(email, PASSWORD);
   expect(res.status).toBe('OK');
+  await verifyThroughOutbox(browser, stack.outboxDir, email);
   return { browser, email, userId: (res.user as { id: string }).id };
 }
 

@@ -16,6 +16,7 @@ import { USAGE_REPORT_RATE } from '../../functions/usage/report';
 import { tableName } from '../../shared/tables';
 import { AuthApi } from '../support/auth-api';
 import { useTestStack } from '../support/local-stack';
+import { verifyThroughOutbox } from '../support/verification';
 import { payCheckout } from '../support/stripe-pages';
 
 const stack = useTestStack();
@@ -39,7 +40,8 @@ async function writer() {
   const who = new AuthApi(stack.api, stack.web);
   const email = `usage-${randomUUID().slice(0, 8)}@example.com`;
   expect((await who.signUp(email, 'engine42')).status).toBe('OK');
-  expect((await who.post('/api/ensure-user-exists')).status).toBe(201);
+  await verifyThroughOutbox(who, stack.outboxDir, email);
+  expect((await who.post('/api/ensure-user-exists')).status).toBe(200);
   return { who, email };
 }
 
