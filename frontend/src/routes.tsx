@@ -61,6 +61,9 @@ export const routes: RouteObject[] = [
           { path: '/launch', ...page('src/pages/auth/LaunchPage.tsx', () => import('./pages/auth/LaunchPage')) },
           // Where the emailed reset link lands (SuperTokens' default path): the site's own page.
           { path: '/auth/reset-password', ...page('src/pages/auth/ResetPasswordPage.tsx', () => import('./pages/auth/ResetPasswordPage')) },
+          // Email verification: where an unproven session waits, and where the mailed link lands.
+          { path: '/check-inbox', ...page('src/pages/auth/CheckInboxPage.tsx', () => import('./pages/auth/CheckInboxPage')) },
+          { path: '/verify-email', ...page('src/pages/auth/VerifyEmailPage.tsx', () => import('./pages/auth/VerifyEmailPage')) },
           // Stripe's return address: a client route (shared/url-rewrite.ts), on its way to the dashboard.
           { path: '/checkout/success', ...page('src/pages/CheckoutSuccessPage.tsx', () => import('./pages/CheckoutSuccessPage')) },
         ],

@@ -16,6 +16,13 @@ describe('the front-token cookie', () => {
     expect(readSessionHint(cookie)).toEqual({ userId: 'u-1', accessTokenExpiresAt: 1_700_000_000_000, email: 'ada@example.com' });
   });
 
+  it('tells whether the address is proven, from the email verification claim (st-ev) when the token has one', () => {
+    const withClaim = (v: unknown) => `sFrontToken=${frontToken({ uid: 'u-1', ate: 1, up: { 'st-ev': { v, t: 1 } } })}`;
+    expect(readSessionHint(withClaim(false))?.emailVerified).toBe(false);
+    expect(readSessionHint(withClaim(true))?.emailVerified).toBe(true);
+    expect(readSessionHint(withClaim('yes'))).toEqual({ userId: 'u-1', accessTokenExpiresAt: 1 });
+  });
+
   it('tells nothing without the cookie, or from one it cannot read', () => {
     expect(readSessionHint('theme=dark')).toBeUndefined();
     expect(readSessionHint('sFrontToken=not base64!')).toBeUndefined();

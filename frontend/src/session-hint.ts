@@ -15,10 +15,13 @@ export interface SessionHint {
   email?: string;
   /** When the access token the front token describes expires (ms since the epoch). */
   accessTokenExpiresAt: number;
+  /** The token's email verification claim (`st-ev`), when it carries one: whether the address is proven. */
+  emailVerified?: boolean;
 }
 
 /**
- * What the front token says: whose session and until when its access token holds. The web SDK writes
+ * What the front token says: whose session, until when its access token holds, and whether its
+ * address is proven. The web SDK writes
  * it as base64 of UTF-8 JSON `{uid, ate, up}` and reads it the same way before deciding whether a
  * session exists; undefined when there is none or it cannot be read.
  */
@@ -26,9 +29,10 @@ export function readSessionHint(cookie: string = typeof document === 'undefined'
   const value = frontTokenIn(cookie);
   if (!value) return undefined;
   try {
-    const { uid, ate, up } = JSON.parse(new TextDecoder().decode(Uint8Array.from(atob(decodeURIComponent(value)), (ch) => ch.charCodeAt(0)))) as { uid?: unknown; ate?: unknown; up?: { email?: unknown } };
+    const { uid, ate, up } = JSON.parse(new TextDecoder().decode(Uint8Array.from(atob(decodeURIComponent(value)), (ch) => ch.charCodeAt(0)))) as { uid?: unknown; ate?: unknown; up?: { email?: unknown; 'st-ev'?: { v?: unknown } } };
     if (typeof uid !== 'string' || typeof ate !== 'number') return undefined;
-    return { userId: uid, accessTokenExpiresAt: ate, ...(typeof up?.email === 'string' ? { email: up.email } : {}) };
+    const verified = up?.['st-ev']?.v;
+    return { userId: uid, accessTokenExpiresAt: ate, ...(typeof up?.email === 'string' ? { email: up.email } : {}), ...(typeof verified === 'boolean' ? { emailVerified: verified } : {}) };
   } catch {
     return undefined;
   }

@@ -2,6 +2,7 @@
 export const verifyTexts = {
   checkInbox: {
     title: 'Check your inbox',
+    cardHeading: 'One step left',
     sentTo: (email: string) => `We sent a link to ${email}. Open it to confirm the address is yours, and your account is ready.`,
     sentToYourAddress: 'We sent a link to the address you signed up with. Open it to confirm the address is yours, and your account is ready.',
     why: 'Until then your account cannot be used: an address proves nothing until its owner opens the link.',

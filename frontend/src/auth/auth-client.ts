@@ -56,9 +56,10 @@ export async function signInWithPassword(email: string, password: string): Promi
   });
 }
 
-export async function signUpWithPassword(email: string, password: string): Promise<SignUpResult> {
+/** The account's name rides with the sign-up: the API records it with the account (the session can do nothing else until the address is proven). */
+export async function signUpWithPassword(email: string, password: string, name?: string): Promise<SignUpResult> {
   return generalErrors(async () => {
-    const res = await (await authSdk()).EmailPassword.signUp({ formFields: credentials(email, password) });
+    const res = await (await authSdk()).EmailPassword.signUp({ formFields: [...credentials(email, password), ...(name ? [{ id: 'name', value: name }] : [])] });
     if (res.status === 'OK') return { status: 'OK', userId: res.user.id };
     if (res.status === 'FIELD_ERROR') return { status: 'FIELD_ERROR', formFields: res.formFields };
     return { status: res.status };
@@ -119,4 +120,22 @@ export async function submitNewPassword(password: string): Promise<NewPasswordRe
 
 export async function signOut(): Promise<void> {
   await (await authSdk()).Session.signOut();
+}
+
+export type VerifyEmailResult = { status: 'OK' | 'EMAIL_VERIFICATION_INVALID_TOKEN_ERROR' } | { status: 'GENERAL_ERROR'; message: string };
+export type SendVerificationResult = { status: 'OK' | 'EMAIL_ALREADY_VERIFIED_ERROR' } | { status: 'GENERAL_ERROR'; message: string };
+
+/** Uses the verification link's token in this page's address (`?token=`, read by the SDK). */
+export async function verifyEmailFromLink(): Promise<VerifyEmailResult> {
+  return generalErrors(async () => ({ status: (await (await authSdk()).EmailVerification.verifyEmail()).status }));
+}
+
+/** "Send the link again": limited per account (the API's 429 comes back as a GENERAL_ERROR with its sentence). */
+export async function sendVerificationEmail(): Promise<SendVerificationResult> {
+  return generalErrors(async () => ({ status: (await (await authSdk()).EmailVerification.sendVerificationEmail()).status }));
+}
+
+/** Asks the API, which asks the core and renews the session's claim: true once the address is proven, from any browser. */
+export async function isEmailVerified(): Promise<boolean> {
+  return (await (await authSdk()).EmailVerification.isEmailVerified()).isVerified;
 }

@@ -4,6 +4,7 @@
  * failure; as an STGeneralError, the product's pages (auth-client.ts) show the server's sentence.
  */
 import type { RecipeInterface } from 'supertokens-web-js/recipe/emailpassword';
+import type { RecipeInterface as VerificationInterface } from 'supertokens-web-js/recipe/emailverification';
 import { authTexts } from '../../../shared/texts/auth';
 
 function isTooMany(error: unknown): error is Response {
@@ -50,4 +51,9 @@ export function withLimitSentences(original: RecipeInterface): RecipeInterface {
     doesEmailExist: (input) => limitsAsGeneralErrors(() => original.doesEmailExist(input)),
     sendPasswordResetEmail: (input) => limitsAsGeneralErrors(() => original.sendPasswordResetEmail(input)),
   };
+}
+
+/** For EmailVerification's `override.functions`: asking for a link again is limited per account. */
+export function withResendLimitSentence(original: VerificationInterface): VerificationInterface {
+  return { ...original, sendVerificationEmail: (input) => limitsAsGeneralErrors(() => original.sendVerificationEmail(input)) };
 }

@@ -4,6 +4,7 @@ import { readAccountProfile } from '../../api/account';
 import { ensureUserExists } from '../../api/accounts';
 import { isApiError, loadApiClient } from '../../api/client';
 import { sessionExists } from '../../auth/session';
+import { CHECK_INBOX_PATH, isUnverifiedRefusal, unverifiedByHint } from '../../auth/verification-gate';
 import { hasSessionHint } from '../../session-hint';
 import { rememberReturnTo } from '../../return-to';
 
@@ -30,17 +31,19 @@ async function readProfile(): Promise<AccountOverview> {
 
 /**
  * /account's data, owned by its route: the signed-out go to /signin before any call (and come back
- * here once signed in); then the profile with its sign-in methods. A session the core has ended
+ * here once signed in), an unproven address to "Check your inbox"; then the profile with its sign-in methods. A session the core has ended
  * (signed out everywhere from another device) answers 401: to /signin too.
  */
 export async function loadAccount(): Promise<AccountState> {
   // Likely signed in: axios downloads beside the SDK rather than after it (a failure shows on the call).
   if (hasSessionHint()) loadApiClient().catch(() => undefined);
   if (!(await sessionExists())) toSignIn();
+  if (unverifiedByHint()) throw redirect(CHECK_INBOX_PATH);
   try {
     return { status: 'ready', profile: await readProfile() };
   } catch (error) {
     if (answered(error, 401)) toSignIn();
+    if (isUnverifiedRefusal(error)) throw redirect(CHECK_INBOX_PATH);
     console.error('Could not load the account', error);
     return { status: 'error' };
   }

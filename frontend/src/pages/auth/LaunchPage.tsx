@@ -3,7 +3,8 @@ import { useNavigate, useSearchParams } from 'react-router';
 import { apiOrigin } from '../../../../shared/api-base';
 import { desktopSignInQuery, parseDesktopSignIn, pickDesktopSignInParams, type DesktopSignIn } from '../../../../shared/desktop-sign-in';
 import { desktopTexts } from '../../../../shared/texts/desktop';
-import { clearDesktopSignIn, pendingDesktopSignIn } from '../../auth/desktop-handoff';
+import { clearDesktopSignIn, DESKTOP_ORIGIN_KEY, DESKTOP_PARAMS_KEY, pendingDesktopSignIn } from '../../auth/desktop-handoff';
+import { CHECK_INBOX_PATH, unverifiedByHint } from '../../auth/verification-gate';
 import { leaveSite, NOTICE_REDIRECT_MS, SUCCESS_REDIRECT_MS, useDelayedRedirect } from '../../auth/redirect';
 import { useSession } from '../../auth/session';
 import { FailureView, SuccessView, WorkingView } from '../../auth/StatusView';
@@ -57,7 +58,18 @@ export function LaunchPage() {
             ? { kind: 'success', callbackUrl: desktopCallbackUrl(check.signIn) }
             : { kind: 'confirm', email: session.email };
 
-  const callbackUrl = state.kind === 'success' ? state.callbackUrl : undefined;
+  // An address not yet proven: the callback would refuse the session. "Check your inbox" comes back
+  // here once it is, with this sign-in kept in session storage.
+  const unverified = (state.kind === 'confirm' || state.kind === 'success') && unverifiedByHint();
+  const desktopQuery = check.ok ? desktopSignInQuery(check.signIn) : undefined;
+  useEffect(() => {
+    if (!unverified || !desktopQuery) return;
+    sessionStorage.setItem(DESKTOP_ORIGIN_KEY, 'desktop');
+    sessionStorage.setItem(DESKTOP_PARAMS_KEY, desktopQuery);
+    navigate(CHECK_INBOX_PATH, { replace: true });
+  }, [unverified, desktopQuery, navigate]);
+
+  const callbackUrl = state.kind === 'success' && !unverified ? state.callbackUrl : undefined;
   useEffect(() => {
     if (!callbackUrl) return;
     const timer = setTimeout(() => {
@@ -81,7 +93,7 @@ export function LaunchPage() {
 
   useDelayedRedirect(state.kind === 'error' ? state.signInPath : undefined, NOTICE_REDIRECT_MS);
 
-  if (state.kind === 'loading') return <WorkingView label={t.checking} />;
+  if (state.kind === 'loading' || unverified) return <WorkingView label={t.checking} />;
   if (state.kind === 'success') return <SuccessView title={t.allSet} line={t.returning} />;
   if (state.kind === 'confirm') {
     const cancel = () => {

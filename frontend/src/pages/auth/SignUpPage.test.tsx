@@ -2,15 +2,15 @@ import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { texts } from '../../../../shared/texts';
-import { saveUserRecord } from '../../api/accounts';
 import { signUpWithPassword } from '../../auth/auth-client';
+import { DESKTOP_ORIGIN_KEY, DESKTOP_PARAMS_KEY } from '../../auth/desktop-handoff';
 import { useSession } from '../../auth/session';
+import { SIGNED_UP_EMAIL_KEY } from '../../auth/verification-gate';
 import { renderAt } from '../../auth/testing';
 import { SignUpPage } from './SignUpPage';
 
 vi.mock('../../auth/auth-client', () => ({ signUpWithPassword: vi.fn(), googleSignInUrl: vi.fn() }));
 vi.mock('../../auth/session', () => ({ useSession: vi.fn() }));
-vi.mock('../../api/accounts', () => ({ saveUserRecord: vi.fn() }));
 
 const t = texts.auth.signUp;
 
@@ -58,24 +58,23 @@ describe('/signup', () => {
     expect(signUpWithPassword).not.toHaveBeenCalled();
   });
 
-  it('signs up, saves the user record with the new user id, and goes to the dashboard', async () => {
+  it('signs up with the name, and goes to "Check your inbox" with the typed address kept for it to show', async () => {
     vi.mocked(signUpWithPassword).mockResolvedValue({ status: 'OK', userId: 'u-9' });
-    vi.mocked(saveUserRecord).mockResolvedValue({ userId: 'u-9', email: 'ada@example.com', name: 'Ada Lovelace', createdAt: '', loginCount: 0 });
     renderAt('/signup', '/signup', <SignUpPage />);
     await fill({ email: '  ada@example.com ' });
-    expect(signUpWithPassword).toHaveBeenCalledWith('ada@example.com', 'engine42');
-    expect(saveUserRecord).toHaveBeenCalledWith({ name: 'Ada Lovelace', email: 'ada@example.com', supertokensUserId: 'u-9' });
-    expect(await screen.findByTestId('where')).toHaveTextContent('dashboard /dashboard');
+    expect(signUpWithPassword).toHaveBeenCalledWith('ada@example.com', 'engine42', 'Ada Lovelace');
+    expect(await screen.findByTestId('where')).toHaveTextContent('other /check-inbox');
+    expect(sessionStorage.getItem(SIGNED_UP_EMAIL_KEY)).toBe('ada@example.com');
   });
 
-  it('still goes to the dashboard when saving the record fails, and logs it', async () => {
-    const logged = vi.spyOn(console, 'error').mockImplementation(() => {});
+  it('keeps a pending desktop sign-in for after the address is proven: "Check your inbox" first, not /launch', async () => {
+    sessionStorage.setItem(DESKTOP_ORIGIN_KEY, 'desktop');
+    sessionStorage.setItem(DESKTOP_PARAMS_KEY, 'redirect_url=http%3A%2F%2F127.0.0.1%3A53124%2Fcb');
     vi.mocked(signUpWithPassword).mockResolvedValue({ status: 'OK', userId: 'u-9' });
-    vi.mocked(saveUserRecord).mockRejectedValue(new Error('503'));
     renderAt('/signup', '/signup', <SignUpPage />);
     await fill();
-    expect(await screen.findByTestId('where')).toHaveTextContent('dashboard /dashboard');
-    expect(logged).toHaveBeenCalled();
+    expect(await screen.findByTestId('where')).toHaveTextContent('other /check-inbox');
+    expect(sessionStorage.getItem(DESKTOP_PARAMS_KEY)).toBe('redirect_url=http%3A%2F%2F127.0.0.1%3A53124%2Fcb');
   });
 
   it("shows the server's field error (an email already taken) beside the field, and only that", async () => {
@@ -86,7 +85,6 @@ describe('/signup', () => {
     expect(screen.getByLabelText('Email')).toHaveFocus();
     expect(screen.queryByRole('alert')).toBeNull();
     expect(screen.queryByText(t.failed)).toBeNull();
-    expect(saveUserRecord).not.toHaveBeenCalled();
   });
 
   it("alerts 'Sign up failed. Please try again.' for a refusal that is no field's (spec §8)", async () => {

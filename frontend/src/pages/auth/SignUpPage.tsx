@@ -3,10 +3,10 @@ import { Link, Navigate, useNavigate } from 'react-router';
 import { PRODUCT_NAME } from '../../../../shared/product';
 import { emailSchema, fieldError, newPasswordSchema } from '../../../../shared/schemas/accounts';
 import { authTexts } from '../../../../shared/texts/auth';
-import { saveUserRecord } from '../../api/accounts';
 import { signUpWithPassword } from '../../auth/auth-client';
 import { afterSignInPath, signInIntent, signInPathKeepingIntent, signUpHeading } from '../../auth/sign-in-intent';
 import { useSession } from '../../auth/session';
+import { CHECK_INBOX_PATH, SIGNED_UP_EMAIL_KEY } from '../../auth/verification-gate';
 import { useForm } from '../../hooks/use-form';
 import { hasSessionHint } from '../../session-hint';
 import { AuthSplit } from './AuthSplit';
@@ -46,19 +46,16 @@ export function SignUpPage() {
     onSubmit: async (values) => {
       try {
         const email = values.email.trim();
-        const result = await signUpWithPassword(email, values.password);
+        const result = await signUpWithPassword(email, values.password, values.name.trim());
         // One message per problem: a field's own problem (an email already taken) beside it,
         // without the general alert on top.
         if (result.status === 'FIELD_ERROR') return { fields: Object.fromEntries(result.formFields.map((f) => [f.id, f.error])) };
         if (result.status !== 'OK') return { error: result.status === 'GENERAL_ERROR' ? result.message : t.failed };
-        // Still busy from here: the record is saved, then the page goes.
-        try {
-          await saveUserRecord({ name: values.name.trim(), email, supertokensUserId: result.userId });
-        } catch (error) {
-          // spec §8: a failure saving the record is logged and the redirect still happens (the dashboard ensures it).
-          console.error('Could not save the user record', error);
-        }
-        setDoneTo(afterSignInPath());
+        // The record (with the name) was made with the account. Nothing is open to the session until
+        // the address is proven: "Check your inbox" waits for that, then goes on (a pending desktop
+        // sign-in, the remembered page, or the dashboard).
+        sessionStorage.setItem(SIGNED_UP_EMAIL_KEY, email);
+        setDoneTo(CHECK_INBOX_PATH);
       } catch (error) {
         console.error('Sign up failed', error);
         return { error: t.error };
@@ -67,7 +64,7 @@ export function SignUpPage() {
   });
 
   // A visitor already signed in goes where a sign-in would take them. Only while idle: mid-submit the
-  // new session must not skip the record's saving. Once: afterSignInPath uses the return path up.
+  // new session goes to "Check your inbox" instead. Once: afterSignInPath uses the return path up.
   const redirectSignedIn = !doneTo && !session.loading && session.doesSessionExist && !form.submitting && !form.error;
   const leftSignedIn = useRef(false);
   useEffect(() => {

@@ -5,6 +5,7 @@ import { ensureUserExists } from '../../api/accounts';
 import { getUserProfile } from '../../api/billing';
 import { isApiError, loadApiClient } from '../../api/client';
 import { sessionExists } from '../../auth/session';
+import { CHECK_INBOX_PATH, isUnverifiedRefusal, unverifiedByHint } from '../../auth/verification-gate';
 import { hasSessionHint } from '../../session-hint';
 import { defer } from '../../hooks/use-settled';
 import { ACTIVATION_POLL_MS, ACTIVATION_POLL_TRIES } from './checkout-return';
@@ -35,7 +36,8 @@ export async function readProfile(): Promise<ProfileState> {
 
 /**
  * The dashboard's data, owned by its route. spec §2, §4: the signed-out go to /signin before any
- * call (and, without the SDK's front-token cookie, before any auth or HTTP code loads); then the user record is ensured before the profile is read, so a first visit finds its
+ * call (and, without the SDK's front-token cookie, before any auth or HTTP code loads), a session whose
+ * address is not proven to "Check your inbox"; then the user record is ensured before the profile is read, so a first visit finds its
  * record. A failed ensure is only logged: the profile read says what there is. The reads are not
  * awaited here: the page shows its header and skeletons at once, and each card fills in as its
  * read lands (useSettled).
@@ -44,9 +46,12 @@ export async function loadDashboard() {
   // Likely signed in: axios downloads beside the SDK rather than after it (a failure shows on the call).
   if (hasSessionHint()) loadApiClient().catch(() => undefined);
   if (!(await sessionExists())) throw redirect('/signin');
+  if (unverifiedByHint()) throw redirect(CHECK_INBOX_PATH);
   const record = ensureUserExists().then(
     ({ email, name }): Account => ({ email, name }),
     (error: unknown): Account => {
+      // The claim changed since the token was read (unproven in another tab): the page that says why.
+      if (isUnverifiedRefusal(error)) window.location.replace(CHECK_INBOX_PATH);
       console.error('Could not ensure the user record', error);
       return {};
     },
