@@ -9,6 +9,8 @@ export const MARKETING_STATS = [
 export const RETENTION = {
   recordingsDays: 30,
   usageDataMonths: 12,
+  /** Contact-form messages: the table's TTL removes each this long after it arrived (functions/contact/messages.ts). */
+  contactMessagesDays: 365,
 } as const;
 
 /** Where visitors reach people (contact page, policies, careers). */

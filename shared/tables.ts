@@ -95,11 +95,13 @@ export const tables = {
   /**
    * Contact-form messages by month received ('2026-11'), newest last by `receivedAt#id`. `bySender`
    * finds the messages sent from one email (its `sender`, lower-cased), for an account's export and
-   * deletion; messages stored before it have no `sender` and are not in it.
+   * deletion; messages stored before it have no `sender` and are not in it. Each lives a year
+   * (`expiresAt`, functions/contact/messages.ts CONTACT_RETENTION_DAYS; the privacy page says so).
    */
   contactMessages: {
     owner: 'functions/contact',
     partitionKey: { name: 'month', type: 'S' },
+    ttlAttribute: 'expiresAt',
     sortKey: { name: 'receivedKey', type: 'S' },
     indexes: [{ name: 'bySender', partitionKey: { name: 'sender', type: 'S' }, sortKey: { name: 'receivedKey', type: 'S' } }],
   },

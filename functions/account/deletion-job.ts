@@ -5,7 +5,7 @@
  * after any step (a Lambda killed, a dependency down) is finished by the next request or by the
  * sweeper (./sweeper.ts), which runs them all again from the mark.
  */
-import { getAccount } from '../accounts/account';
+import { getAccount, provenAddressOf } from '../accounts/account';
 import { deleteAccountRecord, type DeletionMark } from '../accounts/deletion';
 import { endBilling } from './end-billing';
 import type { AccountDeps } from './deps';
@@ -26,7 +26,14 @@ export const deletionSteps: readonly DeletionStep[] = [
       if (account?.stripeCustomerId || account?.openCheckout || account?.subscription) await endBilling(await deps.stripe(), account);
     },
   },
-  { name: 'data', run: async (deps, mark) => void (await eraseUserData(deps, { userId: mark.userId, emails: mark.deletingEmails ?? [], address: mark.deletingAddress ?? '' })) },
+  {
+    name: 'data',
+    run: async (deps, mark) => {
+      // The record is still there (it goes last): its proven address bounds the contact messages erased.
+      const account = await getAccount(deps.db, mark.userId);
+      await eraseUserData(deps, { userId: mark.userId, emails: mark.deletingEmails ?? [], proven: account && provenAddressOf(account), address: mark.deletingAddress ?? '' });
+    },
+  },
   { name: 'core user', run: (deps, mark) => deps.core.deleteUser(mark.userId) },
   { name: 'record', run: (deps, mark) => deleteAccountRecord(deps.db, mark.userId) },
 ];

@@ -8,7 +8,7 @@
  */
 import { exportFileName } from '../../shared/account-export';
 import { EXPORT_UNITS, type AccountExport, type AccountOverview, type AccountProfile, type PaidPlan } from '../../shared/api-types';
-import { getAccount, type Account } from '../accounts/account';
+import { getAccount, provenAddressOf, type Account } from '../accounts/account';
 import { planOf } from '../accounts/plan';
 import { contactMessagesFrom } from '../contact/messages';
 import { usageHistory } from '../usage/usage';
@@ -46,7 +46,8 @@ export async function readProfile(deps: Pick<AccountDeps, 'db' | 'core'>, userId
 export async function exportData(deps: Pick<AccountDeps, 'db' | 'core' | 'now'>, userId: string): Promise<ExportOutcome> {
   const [account, core, usage] = await Promise.all([getAccount(deps.db, userId), deps.core.account(userId), usageHistory(deps.db, userId)]);
   if (!account) return { status: 'UNKNOWN_USER' };
-  const messages = await contactMessagesFrom(deps.db, account.email);
+  const proven = provenAddressOf(account);
+  const messages = proven ? await contactMessagesFrom(deps.db, proven) : [];
   const at = new Date(deps.now());
   const stored = account.subscription;
   const data: AccountExport = {

@@ -4,13 +4,13 @@
  * partition), the desktop sign-in codes its sessions were handed, the rate-limit counters keyed by
  * its email (sign-in failures on it, reset mails to it, and its pair with this request's address;
  * those keyed by an address alone are the address's, not the user's) and its usage reports' rate, the contact messages sent from
- * its email. The account's record is not here: it carries the deletion's mark and goes last
+ * its proven address since it was proven (what came before may be a stranger's). The account's record is not here: it carries the deletion's mark and goes last
  * (./deletion-job.ts). Each step is safe to repeat.
  */
 import { RESET_MAIL_PAIR_RULE, RESET_MAIL_RULE, resetMailPair } from '../auth/auth-limits';
 import { deleteHandoffCodesOf } from '../auth/handoff-codes';
 import { forgetPasswordChecksOf } from '../auth/sign-in-guard';
-import { deleteContactMessagesFrom } from '../contact/messages';
+import { deleteContactMessagesFrom, type ProvenAddress } from '../contact/messages';
 import { reset } from '../lib/rate-limit';
 import { USAGE_REPORT_RATE } from '../usage/report';
 import { deleteUsageHistory } from '../usage/usage';
@@ -22,17 +22,17 @@ export interface Erased {
   contactMessages: number;
 }
 
-export async function eraseUserData(deps: Pick<AccountDeps, 'db'>, who: { userId: string; emails: string[]; address: string }): Promise<Erased> {
+export async function eraseUserData(deps: Pick<AccountDeps, 'db'>, who: { userId: string; emails: string[]; proven?: ProvenAddress; address: string }): Promise<Erased> {
   const { db } = deps;
   const emails = [...new Set(who.emails.map((e) => e.trim().toLowerCase()))];
   const [usageMonths, handoffCodes, messages] = await Promise.all([
     deleteUsageHistory(db, who.userId),
     deleteHandoffCodesOf(db, who.userId),
-    Promise.all(emails.map((email) => deleteContactMessagesFrom(db, email))),
+    who.proven ? deleteContactMessagesFrom(db, who.proven) : 0,
     Promise.all(
       emails.flatMap((email) => [forgetPasswordChecksOf(db, email, who.address), reset(db, RESET_MAIL_RULE, email), reset(db, RESET_MAIL_PAIR_RULE, resetMailPair(email, who.address))]),
     ),
     reset(db, USAGE_REPORT_RATE, who.userId),
   ]);
-  return { usageMonths, handoffCodes, contactMessages: messages.reduce((a, b) => a + b, 0) };
+  return { usageMonths, handoffCodes, contactMessages: messages };
 }

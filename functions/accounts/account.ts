@@ -26,6 +26,11 @@ export interface Account extends UserRecord {
   trialUsed?: boolean;
   /** When (epoch ms) the stored subscription was read from Stripe: an earlier read never replaces a later one. */
   subscriptionSyncedAt?: number;
+  /**
+   * When (ISO time) the account proved `email`: its verification link used, or Google vouching for it.
+   * What the address sent before then (contact messages) is not the account's.
+   */
+  emailVerifiedAt?: string;
   /** The Checkout Session last opened for the account, so a second click or tab cannot start a second subscription. */
   openCheckout?: OpenCheckout;
   /** Set while the account is being deleted (./deletion.ts): nothing new starts for it. */
@@ -49,4 +54,9 @@ export async function accountByCustomer(db: DynamoDBDocumentClient, stripeCustom
     }),
   );
   return out.Items?.[0] as Account | undefined;
+}
+
+/** The account's proven address and since when, or undefined while it has none. */
+export function provenAddressOf(account: Pick<Account, 'email' | 'emailVerifiedAt'>): { email: string; since: string } | undefined {
+  return account.emailVerifiedAt ? { email: account.email, since: account.emailVerifiedAt } : undefined;
 }

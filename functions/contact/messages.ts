@@ -7,11 +7,15 @@ import { PutCommand, QueryCommand, type DynamoDBDocumentClient } from '@aws-sdk/
 import { deleteKeys, queryAll } from '../lib/dynamo';
 import { createHmac, randomUUID } from 'node:crypto';
 import type { ContactMessageBody } from '../../shared/schemas/contact';
+import { RETENTION } from '../../shared/marketing';
 import { tableName } from '../../shared/tables';
 import type { RateLimitRule } from '../lib/rate-limit';
 
 /** The issue's rule: five messages an hour from one address; the sixth is refused. */
 export const CONTACT_RATE_LIMIT: RateLimitRule = { scope: 'contact', limit: 5, windowSeconds: 60 * 60 };
+
+/** How long a message is kept: a year answers any follow-up; the privacy page states it (shared/texts/contact.ts). */
+export const CONTACT_RETENTION_DAYS = RETENTION.contactMessagesDays;
 
 export interface StoredContactMessage extends ContactMessageBody {
   month: string;
@@ -21,6 +25,8 @@ export interface StoredContactMessage extends ContactMessageBody {
   ipHash: string;
   /** The email, trimmed and lower-cased: the key of the `bySender` index (an account's export and deletion). */
   sender: string;
+  /** Epoch seconds: the table's TTL removes the message then (absent on messages stored before retention). */
+  expiresAt?: number;
 }
 
 /** HMAC-SHA256 with a secret pepper: an IPv4 space is small enough to reverse a plain hash by brute force. */
@@ -54,6 +60,7 @@ export async function storeContactMessage(
     message: body.message,
     ipHash: meta.ipHash,
     sender: senderOf(body.email),
+    expiresAt: Math.floor(now.getTime() / 1000) + CONTACT_RETENTION_DAYS * 24 * 60 * 60,
   };
   await db.send(new PutCommand({ TableName: tableName('contactMessages'), Item: item }));
   return item;
@@ -98,22 +105,30 @@ export async function listContactMessages(
   return found;
 }
 
+/** An address an account has proven, and since when (ISO time): only what it sent from then on is the account's. */
+export interface ProvenAddress {
+  email: string;
+  since: string;
+}
+
 /**
- * Every message sent from `email` (any case), oldest first, through the `bySender` index. Messages
+ * Every message sent from the proven address (any case) since it was proven, oldest first, through
+ * the `bySender` index. Anyone can type any address into the contact form: what was sent from it
+ * before its owner proved it may be a stranger's, and is not the account's to read or erase. Messages
  * stored before the index existed carry no `sender`, and are not found.
  */
-export async function contactMessagesFrom(db: DynamoDBDocumentClient, email: string): Promise<StoredContactMessage[]> {
+export async function contactMessagesFrom(db: DynamoDBDocumentClient, proven: ProvenAddress): Promise<StoredContactMessage[]> {
   return queryAll<StoredContactMessage>(db, {
     TableName: tableName('contactMessages'),
     IndexName: 'bySender',
-    KeyConditionExpression: 'sender = :s',
-    ExpressionAttributeValues: { ':s': senderOf(email) },
+    KeyConditionExpression: 'sender = :s AND receivedKey >= :since',
+    ExpressionAttributeValues: { ':s': senderOf(proven.email), ':since': proven.since },
   });
 }
 
-/** Deletes every message sent from `email` (its account's deletion); safe to repeat. */
-export async function deleteContactMessagesFrom(db: DynamoDBDocumentClient, email: string): Promise<number> {
-  const keys = (await contactMessagesFrom(db, email)).map(({ month, receivedKey }) => ({ month, receivedKey }));
+/** Deletes every message sent from the proven address since it was proven (its account's deletion); safe to repeat. */
+export async function deleteContactMessagesFrom(db: DynamoDBDocumentClient, proven: ProvenAddress): Promise<number> {
+  const keys = (await contactMessagesFrom(db, proven)).map(({ month, receivedKey }) => ({ month, receivedKey }));
   await deleteKeys(db, tableName('contactMessages'), keys);
   return keys.length;
 }

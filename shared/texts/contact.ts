@@ -1,5 +1,11 @@
 /** /contact and POST /api/contact (docs/decisions.md#5: stored, validated, rate-limited). */
+import { RETENTION } from '../marketing';
+
+const retentionYears = RETENTION.contactMessagesDays / 365;
+
 export const contactTexts = {
+  /** The privacy page's line (the table's TTL keeps to it). */
+  retention: `Messages you send through the contact form are kept for ${retentionYears} year${retentionYears === 1 ? '' : 's'}, then deleted.`,
   nameRequired: 'Please enter your name',
   nameTooLong: 'Please keep your name under 200 characters',
   emailInvalid: 'Please enter a valid email address',

@@ -1,19 +1,21 @@
 import { Link } from 'react-router';
 import { CONTACT_DETAILS, RETENTION } from '../../../../shared/marketing';
+import { contactTexts } from '../../../../shared/texts/contact';
 import { PolicyPage } from './PolicyPage';
 
-/** spec §2, §9: recordings kept 30 days, usage data 12 months, account data until deletion. */
+/** spec §2, §9: recordings kept 30 days, usage data 12 months, account data until deletion, contact messages a year. */
 export const RETENTION_LINES = [
   `Voice recordings are kept for ${RETENTION.recordingsDays} days, then deleted.`,
   `Usage data is kept for ${RETENTION.usageDataMonths} months.`,
   'Account data is kept until you delete your account.',
+  contactTexts.retention,
 ];
 
 export function PrivacyPage() {
   return (
     <PolicyPage
       title="Privacy Policy"
-      lastUpdated="2026-11-23"
+      lastUpdated="2026-11-27"
       contactEmail={CONTACT_DETAILS.privacyEmail}
       intro={<p>Your words are yours. This policy explains what Voxpen collects, why, how long we keep it, and the choices you have.</p>}
       sections={[
@@ -53,14 +55,14 @@ export function PrivacyPage() {
               <ul>
                 <li>
                   <strong>Export</strong>: sign in, open <Link to="/account">your account</Link> and choose <strong>Download my data</strong>. You get a JSON file with your
-                  profile, how you sign in, your plan and subscription, your usage for every month, and the messages you sent us.
+                  profile, how you sign in, your plan and subscription, your usage for every month, and the messages you sent us from your confirmed email address since you confirmed it.
                 </li>
                 <li>
                   <strong>Correct</strong>: change your name and your password there too.
                 </li>
                 <li>
                   <strong>Delete</strong>: choose <strong>Delete account</strong> there, type &quot;delete my account&quot; and confirm with your password (if you sign in with
-                  Google, sign in again first). Your account, usage and the messages you sent us are deleted at once, any subscription ends with no further charge, and
+                  Google, sign in again first). Your account, usage and the messages you sent us from your confirmed address are deleted at once, any subscription ends with no further charge, and
                   every device is signed out. You may sign up again later with the same email, as a new account.
                 </li>
               </ul>
