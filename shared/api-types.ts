@@ -140,6 +140,8 @@ export interface DesktopSession {
 export interface AccountMessage {
   message: string;
   name?: string;
+  /** An email change asked for: the address a link went to (it becomes the account's once opened). */
+  pendingEmail?: string;
 }
 
 /** How an account signs in: with its email and a password, or with Google. */

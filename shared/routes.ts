@@ -51,7 +51,8 @@ export const functions = {
   contact: { entry: 'functions/contact/send-message.ts', tables: ['contactMessages', 'rateLimits'], secrets: ['ipHash', 'originVerify'] },
   // The desktop sign-in handoff (/api/auth/desktop-callback, /api/auth/desktop/exchange) is served here
   // too: exchanging a code creates a session, which is the auth SDK's job.
-  auth: { entry: 'functions/auth/handler.ts', tables: ['users', 'rateLimits', 'handoffCodes'], secrets: ['supertokens', 'google', 'originVerify'], sendsMail: true },
+  // Stripe's secret: a proven new address becomes the Stripe customer's email (functions/account/change-email.ts).
+  auth: { entry: 'functions/auth/handler.ts', tables: ['users', 'rateLimits', 'handoffCodes'], secrets: ['supertokens', 'google', 'originVerify', 'stripe'], sendsMail: true },
   users: { entry: 'functions/users/handler.ts', tables: ['users'], readTables: ['usage'], secrets: ['supertokens', 'originVerify'], billingConfig: true },
   usage: { entry: 'functions/usage/handler.ts', tables: ['usage'], readTables: ['users'], secrets: ['supertokens', 'originVerify'], billingConfig: true },
   billing: { entry: 'functions/billing/handler.ts', tables: ['users'], secrets: ['supertokens', 'stripe', 'originVerify'], billingConfig: true },
@@ -70,6 +71,8 @@ export const functions = {
     tables: ['users', 'usage', 'handoffCodes', 'rateLimits', 'contactMessages'],
     secrets: ['supertokens', 'originVerify', 'stripe'],
     billingConfig: true,
+    // A change of address mails the new address its link and the old one a notice.
+    sendsMail: true,
   },
   // No route: its EventBridge schedule runs it (infra/stack.ts). It finishes deletions that stopped
   // part way, so it needs what a deletion touches, and no origin secret (no request reaches it).

@@ -6,6 +6,7 @@
  */
 import supertokens from 'supertokens-node';
 import EmailPassword from 'supertokens-node/recipe/emailpassword';
+import EmailVerification from 'supertokens-node/recipe/emailverification';
 import Session from 'supertokens-node/recipe/session';
 import type { SignInMethod } from '../../shared/api-types';
 import { TENANT_ID } from '../auth/app-info';
@@ -31,6 +32,12 @@ export interface AccountCore {
   sessionCreatedAt(sessionHandle: string): Promise<number | undefined>;
   /** Removes the user and with it every session. Safe to repeat. */
   deleteUser(userId: string): Promise<void>;
+  /** Whether an account other than `userId` has `email` (any login method). */
+  emailTakenByAnother(email: string, userId: string): Promise<boolean>;
+  /** A link token proving `email` for the login, or ALREADY_PROVEN when the login proved it before. */
+  emailProofToken(recipeUserId: string, email: string): Promise<{ status: 'OK'; token: string } | { status: 'ALREADY_PROVEN' }>;
+  /** The login's email becomes `email` (it signs in with it, and no longer with the old one). */
+  changeEmail(recipeUserId: string, email: string): Promise<{ status: 'OK' | 'TAKEN' | 'UNKNOWN_USER' }>;
 }
 
 function methodOf(recipeId: string, thirdPartyId: string | undefined): SignInMethod | undefined {
@@ -72,6 +79,20 @@ export async function supertokensCore(): Promise<AccountCore> {
     },
     async deleteUser(userId) {
       await supertokens.deleteUser(userId);
+    },
+    async emailTakenByAnother(email, userId) {
+      const users = await supertokens.listUsersByAccountInfo(TENANT_ID, { email });
+      return users.some((u) => u.id !== userId);
+    },
+    async emailProofToken(recipeUserId, email) {
+      const created = await EmailVerification.createEmailVerificationToken(TENANT_ID, supertokens.convertToRecipeUserId(recipeUserId), email);
+      return created.status === 'OK' ? { status: 'OK', token: created.token } : { status: 'ALREADY_PROVEN' };
+    },
+    async changeEmail(recipeUserId, email) {
+      const result = await EmailPassword.updateEmailOrPassword({ recipeUserId: supertokens.convertToRecipeUserId(recipeUserId), email });
+      if (result.status === 'OK') return { status: 'OK' };
+      if (result.status === 'UNKNOWN_USER_ID_ERROR') return { status: 'UNKNOWN_USER' };
+      return { status: 'TAKEN' };
     },
   };
 }

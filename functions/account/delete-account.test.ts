@@ -34,6 +34,9 @@ function googleCore(): AccountCore & { deleted: string[] } {
     verifyPassword: unused,
     setPassword: unused,
     endAllSessions: async () => 1,
+    emailTakenByAnother: unused,
+    emailProofToken: unused,
+    changeEmail: unused,
   };
 }
 

@@ -1,12 +1,12 @@
 /**
- * The account function group (/account): the profile with its sign-in methods, rename, change the password, sign out everywhere,
+ * The account function group (/account): the profile with its sign-in methods, rename, change the email address, change the password, sign out everywhere,
  * export the data, delete the account. Every route changes the account or reads all of it, so each
  * asks the core that the session is live; each maps its rule's outcome (the modules beside this one)
  * to an answer here.
  */
 import type { AccountMessage } from '../../shared/api-types';
-import { changePasswordBody, deleteAccountBody, renameBody, type ChangePasswordBody, type DeleteAccountBody, type RenameBody } from '../../shared/schemas/account';
-import { accountTexts, authTexts, billingTexts, usersTexts } from '../../shared/texts';
+import { changePasswordBody, deleteAccountBody, updateAccountBody, type ChangePasswordBody, type DeleteAccountBody, type UpdateAccountBody } from '../../shared/schemas/account';
+import { accountTexts, authTexts, billingTexts, usersTexts, verifyTexts } from '../../shared/texts';
 import { renameAccount } from '../accounts/profile';
 import { tooManyAttempts } from '../auth/auth-limits';
 import { StripeApiError } from '../billing/stripe-api';
@@ -20,6 +20,9 @@ import { json, type HttpResult } from '../lib/response';
 import { getSecret } from '../lib/secrets';
 import { requireLiveSession, sessionOf } from '../lib/session';
 import { cookiesAreSecure, withSessionCleared } from '../lib/session-tokens';
+import { appInfo } from '../auth/app-info';
+import { sendMail } from '../lib/mail';
+import { requestEmailChange, type EmailChangeOutcome } from './change-email';
 import { changePassword, type ChangePasswordOutcome } from './change-password';
 import { supertokensCore } from './core';
 import { deleteAccount, type DeleteOutcome } from './delete-account';
@@ -71,13 +74,36 @@ const profile = httpHandler(
   { auth: requireLiveSession() },
 );
 
-const rename = httpHandler<RenameBody>(
+/** The answer to an email change asked for: the same whether or not another account has the address. */
+function emailChangeAnswer(outcome: EmailChangeOutcome): HttpResult {
+  switch (outcome.status) {
+    case 'OK':
+      return message(200, accountTexts.emailChangeSent(outcome.email), { pendingEmail: outcome.email });
+    case 'UNCHANGED':
+      return json(400, { message: accountTexts.emailUnchanged, fields: { email: accountTexts.emailUnchanged } });
+    case 'GOOGLE_ONLY':
+      return json(400, { message: accountTexts.emailChangeGoogle, fields: { email: accountTexts.emailChangeGoogle } });
+    case 'LINKS_LIMITED':
+      return json(429, { message: verifyTexts.api.resendLimited(Math.ceil(outcome.retryAfterSeconds / 60)) }, { 'retry-after': String(outcome.retryAfterSeconds) });
+    default:
+      return refusal(outcome, 'password');
+  }
+}
+
+const update = httpHandler<UpdateAccountBody>(
   async (event) => {
-    const renamed = await renameAccount(documentClient(), sessionOf(event).userId, event.body.name);
-    if (renamed.status !== 'OK') return message(404, usersTexts.notFound);
-    return message(200, accountTexts.renamed, { name: renamed.account.name! });
+    const { name, email, password } = event.body;
+    // The email first: a wrong password changes nothing, the name included.
+    const changing = email === undefined ? undefined : await requestEmailChange({ ...(await deps()), send: sendMail, webOrigin: appInfo().websiteDomain! }, await callerOf(event), { email, password });
+    if (changing && changing.status !== 'OK') return emailChangeAnswer(changing);
+    if (name !== undefined) {
+      const renamed = await renameAccount(documentClient(), sessionOf(event).userId, name);
+      if (renamed.status !== 'OK') return message(404, usersTexts.notFound);
+      if (!changing) return message(200, accountTexts.renamed, { name: renamed.account.name! });
+    }
+    return emailChangeAnswer(changing!);
   },
-  { auth: requireLiveSession(), body: renameBody },
+  { auth: requireLiveSession(), body: updateAccountBody },
 );
 
 const password = httpHandler<ChangePasswordBody>(
@@ -138,7 +164,7 @@ const remove = httpHandler<DeleteAccountBody>(
 
 export const handler = byRouteKey({
   'GET /api/account': profile,
-  'PATCH /api/account': rename,
+  'PATCH /api/account': update,
   'POST /api/account/password': password,
   'POST /api/account/sign-out-everywhere': signOutAll,
   'GET /api/account/export': exportAll,

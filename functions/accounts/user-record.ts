@@ -64,3 +64,25 @@ export async function ensureAccount(db: DynamoDBDocumentClient, caller: { userId
   const { user, created } = await ensureUserRecord(db, { userId: caller.userId, email: caller.email }, now);
   return { status: 'OK', account: user, created };
 }
+
+/**
+ * The account proved `email` at `at` (its verification link used, Google's word, or a new address
+ * confirmed): the record takes the address, and when it was proven. An address proven before keeps
+ * its first time; an account without a record yet is left for ensureUserRecord. Safe to repeat.
+ */
+export async function recordProvenEmail(db: DynamoDBDocumentClient, userId: string, email: string, at: Date): Promise<void> {
+  const address = email.trim().toLowerCase();
+  try {
+    await db.send(
+      new UpdateCommand({
+        TableName: tableName('users'),
+        Key: { userId },
+        UpdateExpression: 'SET email = :email, emailVerifiedAt = :at',
+        ConditionExpression: 'attribute_exists(userId) AND (email <> :email OR attribute_not_exists(emailVerifiedAt))',
+        ExpressionAttributeValues: { ':email': address, ':at': at.toISOString() },
+      }),
+    );
+  } catch (error) {
+    if (!isConditionFailure(error)) throw error;
+  }
+}

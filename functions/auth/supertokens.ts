@@ -24,6 +24,7 @@ import { emailPasswordFunctions } from './emailpassword-functions';
 import { recordNewGoogleAccounts } from './google-sign-up';
 import { emailClaimInNewSessions } from './session-email-claim';
 import { emailVerificationRecipe } from './email-verification';
+import { onEmailProven } from './proven-email';
 
 export function supertokensConfig(core: { connectionUri: string; apiKey: string }, env: NodeJS.ProcessEnv = process.env): TypeInput {
   const info = appInfo(env);
@@ -57,7 +58,7 @@ export function supertokensConfig(core: { connectionUri: string; apiKey: string 
         signInAndUpFeature: { providers: [googleProvider(env)] },
         override: { apis: (original) => recordNewGoogleAccounts(original, { db: documentClient }) },
       }),
-      emailVerificationRecipe({ db: documentClient, send: sendMail }),
+      emailVerificationRecipe({ db: documentClient, send: sendMail, onVerified: onEmailProven }),
       Session.init({
         // spec §9: cookies on path /, SameSite Lax; Secure whenever the API is served over https.
         cookieSameSite: 'lax',

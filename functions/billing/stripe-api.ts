@@ -8,7 +8,7 @@
  * across retries), retries on network errors, 409 and 5xx as Stripe advises, and typed errors. The
  * local stand-in these calls are tested against is itself tested with the real SDK.
  */
-import { randomUUID } from 'node:crypto';
+import { createHash, randomUUID } from 'node:crypto';
 import type Stripe from 'stripe';
 import { nodeFetch, type FetchedResponse, type FetchLike } from '../lib/node-request';
 
@@ -83,6 +83,8 @@ export type CheckoutSession = Pick<Stripe.Checkout.Session, 'id' | 'url' | 'stat
 
 export interface StripeApi {
   createCustomer(params: { email: string; name?: string; metadata: Record<string, string> }, idempotencyKey: string): Promise<{ id: string }>;
+  /** The account's proven address changed: the customer's receipts follow it. */
+  updateCustomerEmail(customer: string, email: string): Promise<{ id: string; email: string | null }>;
   createCheckoutSession(params: CheckoutSessionParams): Promise<CheckoutSession>;
   retrieveCheckoutSession(id: string): Promise<CheckoutSession>;
   expireCheckoutSession(id: string): Promise<CheckoutSession>;
@@ -147,6 +149,8 @@ export function stripeApi(options: StripeApiOptions): StripeApi {
   const id = encodeURIComponent;
   return {
     createCustomer: (params, idempotencyKey) => call('POST', 'customers', { ...params }, idempotencyKey),
+    // Keyed by the address, so a retried or repeated change is one update.
+    updateCustomerEmail: (customer, email) => call('POST', `customers/${id(customer)}`, { email }, `voxpen-customer-email-${createHash('sha256').update(`${customer}#${email}`).digest('base64url')}`),
     createCheckoutSession: (params) => call('POST', 'checkout/sessions', { ...params }),
     retrieveCheckoutSession: (sessionId) => call('GET', `checkout/sessions/${id(sessionId)}`),
     expireCheckoutSession: (sessionId) => call('POST', `checkout/sessions/${id(sessionId)}/expire`, {}),

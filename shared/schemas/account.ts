@@ -1,13 +1,28 @@
 /** Bodies of the account routes, validated the same way on /account and in the account Lambda. */
 import * as z from 'zod/mini';
 import { accountTexts as account, authTexts as auth } from '../texts';
-import { newPasswordSchema, signInPasswordSchema } from './accounts';
+import { emailSchema, newPasswordSchema, signInPasswordSchema } from './accounts';
 
-/** PATCH /api/account: the name, trimmed, 1 to 200 characters. */
-export const renameBody = z.object({
-  name: z.string({ error: account.nameRequired }).check(z.trim(), z.minLength(1, { error: account.nameRequired }), z.maxLength(200, { error: account.nameTooLong })),
-});
+const nameField = z.string({ error: account.nameRequired }).check(z.trim(), z.minLength(1, { error: account.nameRequired }), z.maxLength(200, { error: account.nameTooLong }));
+
+/** PATCH /api/account's rename: the name, trimmed, 1 to 200 characters. */
+export const renameBody = z.object({ name: nameField });
 export type RenameBody = z.infer<typeof renameBody>;
+
+/**
+ * PATCH /api/account: a new name, or a new email address with the current password (an account with
+ * a password must give it; the server decides), or both. Without either, the name is what is missing.
+ */
+export const updateAccountBody = z
+  .object({
+    name: z.optional(nameField),
+    email: z.optional(emailSchema),
+    password: z.optional(z.string({ error: auth.fields.required }).check(z.maxLength(1000))),
+  })
+  .check(
+    z.refine((body) => body.name !== undefined || body.email !== undefined, { error: account.nameRequired, path: ['name'] }),
+  );
+export type UpdateAccountBody = z.infer<typeof updateAccountBody>;
 
 /** POST /api/account/password: the current password (any non-empty string) and a new one by the sign-up rules. */
 export const changePasswordBody = z.object({

@@ -53,3 +53,8 @@ export type CreateUserBody = z.infer<typeof createUserBody>;
 /** POST /api/track-login (spec §7). */
 export const trackLoginBody = z.object({ userId: userIdSchema });
 export type TrackLoginBody = z.infer<typeof trackLoginBody>;
+
+/** An email as the core keeps it: trimmed, lower case. */
+export function normaliseEmail(email: string): string {
+  return email.trim().toLowerCase();
+}

@@ -6,6 +6,10 @@ export const accountTexts = {
   passwordChanged: 'Your password has been changed. Every other device signed in to your account (browsers and the desktop app) has been signed out.',
   wrongPassword: 'Your current password is not correct.',
   noPassword: 'This account signs in with Google and has no password to change.',
+  /** A change of address asked for: the same answer whether or not another account has the address. */
+  emailChangeSent: (email: string) => `We sent a link to ${email}. Your address changes once you open it; until then you sign in with your current one.`,
+  emailChangeGoogle: 'This account signs in with Google, so its email address is your Google address: change it at Google.',
+  emailUnchanged: 'That is already your email address.',
   signedOutEverywhere: 'You have been signed out of all devices.',
   /** The typed confirmation a deletion needs, exactly. */
   deleteConfirmation: 'delete my account',

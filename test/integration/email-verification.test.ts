@@ -6,12 +6,18 @@
 import { createHash, randomUUID } from 'node:crypto';
 import { UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { describe, expect, it } from 'vitest';
+import { getAccount } from '../../functions/accounts/account';
+import { CONTACT_RETENTION_DAYS, type StoredContactMessage } from '../../functions/contact/messages';
+import { scanAll } from '../../functions/lib/dynamo';
 import { PRICE_IDS } from '../../shared/plans';
 import { tableName } from '../../shared/tables';
 import { texts } from '../../shared/texts';
 import { AuthApi } from '../support/auth-api';
 import { signInWithGoogle } from '../support/google-sign-in';
 import { useTestStack } from '../support/local-stack';
+import { outboxMessages } from '../support/outbox';
+import { newMember } from '../support/sessions';
+import { standInSdk } from '../support/stripe-pages';
 import { verificationMailsTo, verificationTokenFor, verifyThroughOutbox } from '../support/verification';
 
 const stack = useTestStack();
@@ -133,5 +139,104 @@ describe('a Google account', () => {
     expect((await who.get('/api/user-profile')).status).toBe(200);
     expect((await who.get('/api/account/export')).status).toBe(200);
     expect(verificationMailsTo(stack.outboxDir, email)).toBe(0);
+  });
+});
+
+describe('contact messages bound to a proven address', () => {
+  const sendContact = (who: AuthApi, email: string, message: string) => who.call('POST', '/api/contact', { name: 'Someone', email, message });
+  const messagesIn = (exported: Record<string, unknown>) => (exported.contactMessages as { message: string }[]).map((m) => m.message);
+
+  it("exports and erases only what the address sent after its owner proved it, not a squatter's message from before", async () => {
+    const email = `squatted-${randomUUID().slice(0, 8)}@example.com`;
+    // A stranger writes as the address before any account exists.
+    expect((await sendContact(new AuthApi(stack.api, stack.web), email, 'Private: my invoice #4411, phone +1 555 0100')).status).toBe(201);
+    // The address's squatter signs up with it: without the link, nothing to read.
+    const squatter = new AuthApi(stack.api, stack.web);
+    expect((await squatter.signUp(email, PASSWORD)).status).toBe('OK');
+    expect((await squatter.get('/api/account/export')).status).toBe(403);
+    // Proven: what was sent before stays out; what the owner sends now is theirs.
+    await verifyThroughOutbox(squatter, stack.outboxDir, email);
+    expect((await sendContact(squatter, email, 'Sent after proving it')).status).toBe(201);
+    const exported = await squatter.get('/api/account/export');
+    expect(exported.status).toBe(200);
+    expect(messagesIn(exported.body)).toEqual(['Sent after proving it']);
+
+    expect((await squatter.call('DELETE', '/api/account', { confirmation: texts.account.deleteConfirmation, password: PASSWORD })).status).toBe(200);
+    const left = (await scanContacts()).filter((m) => m.sender === email).map((m) => m.message);
+    expect(left).toEqual(['Private: my invoice #4411, phone +1 555 0100']);
+  });
+
+  it('keeps each message a year: its expiresAt is what the privacy page says', async () => {
+    const email = `kept-${randomUUID().slice(0, 8)}@example.com`;
+    const before = Math.floor(Date.now() / 1000);
+    expect((await sendContact(new AuthApi(stack.api, stack.web), email, 'How long do you keep this?')).status).toBe(201);
+    const [stored] = (await scanContacts()).filter((m) => m.sender === email);
+    expect(stored!.expiresAt).toBeGreaterThanOrEqual(before + CONTACT_RETENTION_DAYS * 86_400);
+    expect(stored!.expiresAt).toBeLessThanOrEqual(Math.floor(Date.now() / 1000) + CONTACT_RETENTION_DAYS * 86_400);
+    expect(texts.contact.retention).toContain(`${CONTACT_RETENTION_DAYS / 365} year`);
+  });
+
+  async function scanContacts(): Promise<StoredContactMessage[]> {
+    return scanAll<StoredContactMessage>(stack.db, { TableName: tableName('contactMessages') });
+  }
+});
+
+describe('changing the email address (PATCH /api/account {email, password})', () => {
+  const change = async (who: AuthApi, body: unknown) => {
+    const res = await who.call('PATCH', '/api/account', body);
+    return { status: res.status, body: (await res.json()) as Record<string, unknown> };
+  };
+  const mailsTo = (email: string) => outboxMessages(stack.outboxDir).filter((m) => m.to === email);
+
+  it('mails the new address a link and the old one a notice; the old address signs in until the link is used, then only the new one; the record and the Stripe customer follow', async () => {
+    const { who, email: old, userId } = await newMember(stack, 'mover', PASSWORD);
+    // A Stripe customer exists once a checkout was started.
+    expect((await who.post('/api/create-checkout-session', { priceId: PRICE_IDS.monthly })).status).toBe(200);
+    const next = `moved-${randomUUID().slice(0, 8)}@example.com`;
+
+    const asked = await change(who, { email: ` ${next.toUpperCase()} `, password: PASSWORD });
+    expect(asked).toEqual({ status: 200, body: { message: texts.account.emailChangeSent(next), pendingEmail: next } });
+    expect(mailsTo(old).at(-1)?.kind).toBe('email-change-notice');
+    expect((await new AuthApi(stack.api, stack.web).signIn(old, PASSWORD)).status).toBe('OK');
+    expect((await new AuthApi(stack.api, stack.web).signIn(next, PASSWORD)).status).toBe('WRONG_CREDENTIALS_ERROR');
+    expect((await who.get('/api/account')).body.email).toBe(old);
+
+    await verifyThroughOutbox(who, stack.outboxDir, next);
+    expect((await new AuthApi(stack.api, stack.web).signIn(old, PASSWORD)).status).toBe('WRONG_CREDENTIALS_ERROR');
+    expect((await new AuthApi(stack.api, stack.web).signIn(next, PASSWORD)).status).toBe('OK');
+    expect((await who.get('/api/account')).body.email).toBe(next);
+    const record = await getAccount(stack.db, userId);
+    expect(record).toMatchObject({ email: next, emailVerifiedAt: expect.any(String) });
+    const customer = await standInSdk(stack.stripe).customers.retrieve(record!.stripeCustomerId!);
+    expect((customer as { email: string }).email).toBe(next);
+  });
+
+  it('answers an address another account has exactly as a free one, and mails it nothing', async () => {
+    const { email: theirs } = await newMember(stack, 'owner', PASSWORD);
+    const { who, email: mine } = await newMember(stack, 'prober', PASSWORD);
+    const before = mailsTo(theirs).length;
+    const asked = await change(who, { email: theirs, password: PASSWORD });
+    expect(asked).toEqual({ status: 200, body: { message: texts.account.emailChangeSent(theirs), pendingEmail: theirs } });
+    expect(mailsTo(theirs).length).toBe(before);
+    expect(mailsTo(mine).at(-1)?.kind).toBe('email-change-notice');
+    expect((await new AuthApi(stack.api, stack.web).signIn(theirs, PASSWORD)).status).toBe('OK');
+    expect((await who.get('/api/account')).body.email).toBe(mine);
+  });
+
+  it('refuses without the password or with a wrong one (400, nothing sent), keeps name-only changes working, and tells a Google account to change it at Google', async () => {
+    const { who } = await newMember(stack, 'careful', PASSWORD);
+    const next = `never-${randomUUID().slice(0, 8)}@example.com`;
+    expect(await change(who, { email: next })).toEqual({ status: 400, body: { message: texts.auth.fields.required, fields: { password: texts.auth.fields.required } } });
+    expect(await change(who, { email: next, password: 'not-it-42' })).toMatchObject({ status: 400, body: { message: texts.account.wrongPassword } });
+    expect((await change(who, { email: 'not an address', password: PASSWORD })).status).toBe(400);
+    expect(mailsTo(next)).toEqual([]);
+    expect(await change(who, { name: 'Still Works' })).toEqual({ status: 200, body: { message: texts.account.renamed, name: 'Still Works' } });
+
+    const google = await signInWithGoogle(stack, `g-${randomUUID().slice(0, 8)}@example.com`, 'Gee');
+    expect(await change(google.who, { email: next, password: 'anything-1' })).toEqual({
+      status: 400,
+      body: { message: texts.account.emailChangeGoogle, fields: { email: texts.account.emailChangeGoogle } },
+    });
+    expect(mailsTo(next)).toEqual([]);
   });
 });

@@ -37,6 +37,7 @@ export function apiRoutes(deps: ops.OperationDeps): ApiRoute[] {
   return [
     { method: 'POST', pattern: /^\/v1\/customers$/, params: ACCEPTED.customers, handle: async (p) => withExpand(await ops.createCustomer(deps, p), p) },
     { method: 'GET', pattern: /^\/v1\/customers\/([^/]+)$/, handle: async (p, [id]) => withExpand(await ops.getCustomer(deps, id!), p) },
+    { method: 'POST', pattern: /^\/v1\/customers\/([^/]+)$/, params: ACCEPTED.customers, handle: async (p, [id]) => withExpand(await ops.updateCustomer(deps, id!, p), p) },
     { method: 'DELETE', pattern: /^\/v1\/customers\/([^/]+)$/, handle: async (_p, [id]) => ops.deleteCustomer(deps, id!) },
     { method: 'POST', pattern: /^\/v1\/checkout\/sessions$/, params: ACCEPTED.checkoutSessions, handle: async (p) => withExpand(await ops.createCheckoutSession(deps, p), p) },
     { method: 'POST', pattern: /^\/v1\/checkout\/sessions\/([^/]+)\/expire$/, params: ['expand'], handle: async (p, [id]) => withExpand(await ops.expireCheckout(deps, id!), p) },

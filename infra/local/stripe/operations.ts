@@ -66,6 +66,17 @@ export async function getCustomer(deps: OperationDeps, id: string, param?: strin
   return customer.deleted ? { id, object: 'customer', deleted: true } as unknown as Customer : customer;
 }
 
+/** POST /v1/customers/:id: the fields given replace the customer's (the product changes only the email). */
+export async function updateCustomer(deps: OperationDeps, id: string, params: Params): Promise<Customer> {
+  const customer = await getCustomer(deps, id, 'id');
+  const email = str(params, 'email');
+  const name = str(params, 'name');
+  const updated: Customer = { ...customer, ...(email !== undefined ? { email } : {}), ...(name !== undefined ? { name } : {}) };
+  await deps.store.put(id, updated);
+  await emit(deps, 'customer.updated', updated);
+  return updated;
+}
+
 /** DELETE /v1/customers/:id: its subscriptions end at once (each with its webhook), then the customer goes. */
 export async function deleteCustomer(deps: OperationDeps, id: string): Promise<{ id: string; object: 'customer'; deleted: true }> {
   const customer = await getCustomer(deps, id);
