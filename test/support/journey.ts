@@ -3,6 +3,7 @@ import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll } from 'vitest';
 import { runBrowser } from './browser';
 import { startTestStack, type TestStack } from './local-stack';
+import { verificationTokenFor } from './outbox';
 
 export interface Journey {
   stack: TestStack;
@@ -24,15 +25,24 @@ export function useJourney(): Journey {
 }
 
 /**
- * Signs a new account up through /signup in a fresh browser context, as a person would, and answers
- * the page once it is on the dashboard.
+ * Signs a new account up through /signup in a fresh browser context, as a person would: "Check your
+ * inbox", then the link from the outbox opened in the same tab; answers the page once it is on the
+ * dashboard.
  */
 export async function signUpInBrowser(journey: Journey, who: { name: string; email: string; password: string }, context: { acceptDownloads?: boolean; timezoneId?: string } = {}): Promise<Page> {
   const page = await (await journey.browser.newContext({ viewport: { width: 1280, height: 900 }, ...context })).newPage();
   await page.goto(`${journey.stack.web}/signup`);
   await submitSignUpForm(page, who);
+  await page.waitForURL(`${journey.stack.web}/check-inbox`);
+  await openVerificationLink(journey, page, who.email);
   await page.waitForURL(`${journey.stack.web}/dashboard`);
   return page;
+}
+
+/** Opens the newest verification link mailed to `email` in `page`, as its owner would from the mail. */
+export async function openVerificationLink(journey: Journey, page: Page, email: string): Promise<void> {
+  const token = await verificationTokenFor(journey.stack.outboxDir, email);
+  await page.goto(`${journey.stack.web}/verify-email?token=${encodeURIComponent(token)}`);
 }
 
 /** Fills /signup's form as a person would (terms accepted) and presses Create Account. */

@@ -29,3 +29,11 @@ export function linkIn(mail: OutboxMessage): URL {
   if (!match) throw new Error(`no link in mail "${mail.subject}"`);
   return new URL(match[0]);
 }
+
+/** The token of the newest verification link mailed to `email` (a link to /verify-email?token=…). */
+export async function verificationTokenFor(outboxDir: string, email: string): Promise<string> {
+  const link = linkIn(await latestMailTo(outboxDir, email.toLowerCase(), 5000, 'email-verification'));
+  const token = link.searchParams.get('token');
+  if (link.pathname !== '/verify-email' || !token) throw new Error(`the verification mail links to ${link.pathname}, not /verify-email?token=`);
+  return token;
+}

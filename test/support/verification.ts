@@ -1,15 +1,9 @@
 /** Proving an address as its owner does: the link from the newest verification mail in the outbox, used. */
 import { expect } from 'vitest';
 import type { AuthApi } from './auth-api';
-import { latestMailTo, linkIn, outboxMessages } from './outbox';
+import { outboxMessages, verificationTokenFor } from './outbox';
 
-/** The token of the newest verification link mailed to `email`. */
-export async function verificationTokenFor(outboxDir: string, email: string): Promise<string> {
-  const mail = await latestMailTo(outboxDir, email.toLowerCase(), 5000, 'email-verification');
-  const link = linkIn(mail);
-  expect(link.pathname).toBe('/verify-email');
-  return link.searchParams.get('token')!;
-}
+export { verificationTokenFor };
 
 /** How many verification mails `email` has had. */
 export function verificationMailsTo(outboxDir: string, email: string): number {
