@@ -79,3 +79,9 @@ export function accountFailure(error: unknown, fallback: string): AccountFailure
   const fields = data?.fields && typeof data.fields === 'object' ? data.fields : undefined;
   return { status, message, ...(fields ? { fields } : {}) };
 }
+
+/** PATCH /api/account {email, password}: a link goes to the new address; it becomes the account's once opened. */
+export async function changeAccountEmail(email: string, password: string): Promise<AccountMessage> {
+  const { data } = await api.patch<AccountMessage>('/api/account', { email, password });
+  return data;
+}

@@ -6,7 +6,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { ErrorBody } from '../../../../shared/api-types';
 import { texts } from '../../../../shared/texts';
 import { accountTexts } from './account-texts';
-import { changePassword, deleteAccount, downloadAccountData, readAccountProfile, renameAccount, signOutEverywhere } from '../../api/account';
+import { changeAccountEmail, changePassword, deleteAccount, downloadAccountData, readAccountProfile, renameAccount, signOutEverywhere } from '../../api/account';
 import { signOut } from '../../auth/auth-client';
 import { sessionExists, useSession } from '../../auth/session';
 import { RETURN_TO_KEY } from '../../return-to';
@@ -22,6 +22,7 @@ vi.mock('../../api/account', async (original) => ({
   ...(await original<typeof import('../../api/account')>()),
   readAccountProfile: vi.fn(),
   renameAccount: vi.fn(),
+  changeAccountEmail: vi.fn(),
   changePassword: vi.fn(),
   signOutEverywhere: vi.fn(),
   downloadAccountData: vi.fn(),
@@ -128,6 +129,31 @@ describe('/account name', () => {
     expect(renameAccount).toHaveBeenCalledWith(' Ada King ');
     expect(await within(section('Profile')).findByRole('status')).toHaveTextContent(texts.account.renamed);
     expect(name).not.toHaveAttribute('aria-invalid');
+  });
+
+  it('changes the email with the password: a wrong password beside its field, then the link sent and said so', async () => {
+    const user = userEvent.setup();
+    vi.mocked(changeAccountEmail).mockRejectedValueOnce(refused(400, { message: texts.account.wrongPassword, fields: { password: texts.account.wrongPassword } }));
+    vi.mocked(changeAccountEmail).mockResolvedValueOnce({ message: texts.account.emailChangeSent('ada@new.example'), pendingEmail: 'ada@new.example' });
+    await renderAccount();
+    const emailSection = section(t.emailTitle);
+    await user.type(within(emailSection).getByLabelText(t.newEmailLabel), 'ada@new.example');
+    await user.type(within(emailSection).getByLabelText(t.emailPasswordLabel), 'not-it-1');
+    await user.click(within(emailSection).getByRole('button', { name: t.changeEmail }));
+    expect(await within(emailSection).findByText(texts.account.wrongPassword)).toBeInTheDocument();
+    expect(within(emailSection).getByLabelText(t.emailPasswordLabel)).toHaveFocus();
+
+    await user.clear(within(emailSection).getByLabelText(t.emailPasswordLabel));
+    await user.type(within(emailSection).getByLabelText(t.emailPasswordLabel), 'engine42');
+    await user.click(within(emailSection).getByRole('button', { name: t.changeEmail }));
+    expect(changeAccountEmail).toHaveBeenLastCalledWith('ada@new.example', 'engine42');
+    expect(await within(emailSection).findByRole('status')).toHaveTextContent(texts.account.emailChangeSent('ada@new.example'));
+  });
+
+  it('offers no email change to a Google account (its address is Google’s)', async () => {
+    vi.mocked(readAccountProfile).mockResolvedValue(googleAccount);
+    await renderAccount();
+    expect(screen.queryByRole('region', { name: t.emailTitle })).toBeNull();
   });
 
   it("shows the API's field message for a refused name", async () => {

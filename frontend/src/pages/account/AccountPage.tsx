@@ -11,6 +11,7 @@ import { ExportSection } from './ExportSection';
 import { useLeaving } from './leaving';
 import { NoPasswordSection, PasswordSection } from './PasswordSection';
 import { ProfileSection } from './ProfileSection';
+import { EmailSection } from './EmailSection';
 import { SignOutEverywhereSection } from './SignOutEverywhereSection';
 import './account.css';
 
@@ -85,6 +86,7 @@ export function AccountPage() {
       ) : (
         <div className="account-sections">
           <ProfileSection profile={state.profile} />
+          {state.profile.signInMethods.includes('password') ? <EmailSection /> : null}
           {state.profile.signInMethods.includes('password') ? <PasswordSection email={state.profile.email} /> : <NoPasswordSection />}
           <SignOutEverywhereSection leaving={leaving} />
           <ExportSection />
