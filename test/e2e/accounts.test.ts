@@ -4,11 +4,19 @@ import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { texts } from '../../shared/texts';
 import { AuthApi } from '../support/auth-api';
+import { verifyThroughOutbox } from '../support/verification';
 import { screenshotPath } from '../support/browser';
-import { submitSignUpForm, useJourney } from '../support/journey';
+import { openVerificationLink, submitSignUpForm, useJourney } from '../support/journey';
 
 const journey = useJourney();
 const PASSWORD = 'engine42';
+
+/** An account made through the API and its address proven from the outbox, as its owner would in another browser. */
+async function provenAccount(email: string): Promise<void> {
+  const api = new AuthApi(journey.stack.api, journey.stack.web);
+  expect((await api.signUp(email, PASSWORD)).status).toBe('OK');
+  await verifyThroughOutbox(api, journey.stack.outboxDir, email);
+}
 const uniqueEmail = (name: string) => `${name}-${randomUUID().slice(0, 8)}@example.com`;
 
 async function newPage(): Promise<Page> {
@@ -19,7 +27,7 @@ async function newPage(): Promise<Page> {
 /** An account made through the API, as another browser would have. */
 async function existingAccount(name: string): Promise<string> {
   const email = uniqueEmail(name);
-  expect((await new AuthApi(journey.stack.api, journey.stack.web).signUp(email, PASSWORD)).status).toBe('OK');
+  await provenAccount(email);
   return email;
 }
 
@@ -39,6 +47,8 @@ describe('accounts in Chromium', () => {
 
     const email = uniqueEmail('ada');
     await submitSignUpForm(page, { name: 'Ada Lovelace', email: email, password: PASSWORD });
+    await page.waitForURL(`${journey.stack.web}/check-inbox`);
+    await openVerificationLink(journey, page, email);
 
     await page.waitForURL(`${journey.stack.web}/dashboard`);
     await page.getByRole('heading', { name: 'Dashboard', level: 1 }).waitFor();

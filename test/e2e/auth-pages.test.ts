@@ -9,11 +9,19 @@ import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { texts } from '../../shared/texts';
 import { AuthApi } from '../support/auth-api';
+import { verifyThroughOutbox } from '../support/verification';
 import { axeFindings, screenshotPath } from '../support/browser';
 import { submitSignUpForm, useJourney } from '../support/journey';
 
 const journey = useJourney();
 const PASSWORD = 'engine42';
+
+/** An account made through the API and its address proven from the outbox, as its owner would in another browser. */
+async function provenAccount(email: string): Promise<void> {
+  const api = new AuthApi(journey.stack.api, journey.stack.web);
+  expect((await api.signUp(email, PASSWORD)).status).toBe('OK');
+  await verifyThroughOutbox(api, journey.stack.outboxDir, email);
+}
 const uniqueEmail = (name: string) => `${name}-${randomUUID().slice(0, 8)}@example.com`;
 const PHONE = { width: 390, height: 844 };
 const DESKTOP = { width: 1280, height: 900 };
@@ -24,7 +32,7 @@ async function newPage(viewport: { width: number; height: number } = DESKTOP): P
 
 async function existingAccount(name: string): Promise<string> {
   const email = uniqueEmail(name);
-  expect((await new AuthApi(journey.stack.api, journey.stack.web).signUp(email, PASSWORD)).status).toBe('OK');
+  await provenAccount(email);
   return email;
 }
 

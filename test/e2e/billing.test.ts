@@ -11,6 +11,7 @@ import { PRICE_IDS, PRO_TRIAL_DAYS } from '../../shared/plans';
 import { texts } from '../../shared/texts';
 import { desktopSignIn, pkcePair } from '../../infra/scripts/desktop-client';
 import { AuthApi } from '../support/auth-api';
+import { verifyThroughOutbox } from '../support/verification';
 import { axeFindings, screenshotPath } from '../support/browser';
 import { useJourney } from '../support/journey';
 import { newMember } from '../support/sessions';
@@ -19,9 +20,16 @@ import { payCheckout } from '../support/stripe-pages';
 const journey = useJourney();
 const PASSWORD = 'engine42';
 
+/** An account made through the API and its address proven from the outbox, as its owner would in another browser. */
+async function provenAccount(email: string): Promise<void> {
+  const api = new AuthApi(journey.stack.api, journey.stack.web);
+  expect((await api.signUp(email, PASSWORD)).status).toBe('OK');
+  await verifyThroughOutbox(api, journey.stack.outboxDir, email);
+}
+
 async function signedInPage(name: string): Promise<{ page: Page; email: string }> {
   const email = `${name}-${randomUUID().slice(0, 8)}@example.com`;
-  expect((await new AuthApi(journey.stack.api, journey.stack.web).signUp(email, PASSWORD)).status).toBe('OK');
+  await provenAccount(email);
   const page = await (await journey.browser.newContext({ viewport: { width: 1280, height: 900 } })).newPage();
   await page.goto(`${journey.stack.web}/signin`);
   await page.getByLabel('Email').fill(email);
@@ -171,7 +179,7 @@ describe('/checkout/success in Chromium', () => {
 describe('desktop sign-in handoff in Chromium', () => {
   it('signs in for the desktop app with PKCE: the reference client gets the code and its state back on its loopback address and exchanges it for its own session', async () => {
     const email = `desktop-${randomUUID().slice(0, 8)}@example.com`;
-    expect((await new AuthApi(journey.stack.api, journey.stack.web).signUp(email, PASSWORD)).status).toBe('OK');
+    await provenAccount(email);
     const page = await (await journey.browser.newContext()).newPage();
 
     const session = await desktopSignIn(journey.stack.web, journey.stack.api, async (url) => {
