@@ -71,7 +71,7 @@ describe('password reset in Chromium', () => {
     await page.getByRole('status').getByText(t.sent.line(email)).waitFor();
     await look(page, 'auth-reset-sent', t.request.title);
 
-    const link = linkIn(await latestMailTo(journey.stack.outboxDir, email));
+    const link = linkIn(await latestMailTo(journey.stack.outboxDir, email, 5000, 'password-reset'));
     expect(link.pathname).toBe('/auth/reset-password');
     expect(link.searchParams.get('token')).toBeTruthy();
     await page.goto(link.toString());

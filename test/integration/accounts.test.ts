@@ -130,7 +130,7 @@ describe('accounts through the local API', () => {
   it('resets a password from the emailed link, once', async () => {
     const { email } = await signedUp('reset');
     expect((await person().requestPasswordReset(email)).status).toBe('OK');
-    const mail = await latestMailTo(stack.outboxDir, email);
+    const mail = await latestMailTo(stack.outboxDir, email, 5000, 'password-reset');
     const link = linkIn(mail);
     expect(`${link.origin}${link.pathname}`).toBe(`${stack.web}/auth/reset-password`);
     const token = link.searchParams.get('token')!;
@@ -145,7 +145,7 @@ describe('accounts through the local API', () => {
   it('answers a reset request for an unknown email the same way, and sends nothing', async () => {
     const email = uniqueEmail('ghost');
     expect((await person().requestPasswordReset(email)).status).toBe('OK');
-    await expect(latestMailTo(stack.outboxDir, email, 500)).rejects.toThrow(/no mail/);
+    await expect(latestMailTo(stack.outboxDir, email, 500, 'password-reset')).rejects.toThrow(/no mail/);
   });
 
   it('refreshes a session through the gateway with the refresh cookie alone', async () => {

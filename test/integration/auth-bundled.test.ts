@@ -25,6 +25,7 @@ import { signInWithGoogle } from '../support/google-sign-in';
 import { startTestStack, type TestStack } from '../support/local-stack';
 import { latestMailTo, linkIn } from '../support/outbox';
 import { refreshWithCookie, setCookies } from '../support/sessions';
+import { verifyThroughOutbox } from '../support/verification';
 
 const run = promisify(execFile);
 const dir = mkdtempSync(join(tmpdir(), 'voxpen-auth-bundled-'));
@@ -107,7 +108,8 @@ describe('auth and account Lambdas as bundled', () => {
     const address = email('bundled-account-no-undici');
     const who = new AuthApi(api.api, api.web);
     expect((await who.signUp(address, 'engine42')).status).toBe('OK');
-    expect((await who.post('/api/ensure-user-exists')).status).toBe(201);
+    await verifyThroughOutbox(who, stack.outboxDir, address);
+    expect((await who.post('/api/ensure-user-exists')).status).toBe(200);
     const change = {
       version: '2.0',
       routeKey: 'POST /api/account/password',
@@ -135,7 +137,8 @@ describe('auth and account Lambdas as bundled', () => {
     const address = email('bundled-auth');
     const who = new AuthApi(api.api, api.web);
     expect((await who.signUp(address, 'engine42')).status).toBe('OK');
-    expect((await who.post('/api/ensure-user-exists')).status).toBe(201);
+    await verifyThroughOutbox(who, stack.outboxDir, address);
+    expect((await who.post('/api/ensure-user-exists')).status).toBe(200);
     expect((await who.signOut()).status).toBe('OK');
 
     const again = new AuthApi(api.api, api.web, who.address);
@@ -157,7 +160,8 @@ describe('auth and account Lambdas as bundled', () => {
     const address = email('bundled-password');
     const who = new AuthApi(api.api, api.web);
     expect((await who.signUp(address, 'engine42')).status).toBe('OK');
-    expect((await who.post('/api/ensure-user-exists')).status).toBe(201);
+    await verifyThroughOutbox(who, stack.outboxDir, address);
+    expect((await who.post('/api/ensure-user-exists')).status).toBe(200);
     const changed = await who.call('POST', '/api/account/password', { currentPassword: 'engine42', newPassword: 'turbine77' });
     expect(changed.status).toBe(200);
     const later = new AuthApi(api.api, api.web, who.address);
@@ -169,7 +173,7 @@ describe('auth and account Lambdas as bundled', () => {
     const address = email('bundled-reset');
     expect((await new AuthApi(api.api, api.web).signUp(address, 'engine42')).status).toBe('OK');
     expect((await new AuthApi(api.api, api.web).requestPasswordReset(address)).status).toBe('OK');
-    const token = linkIn(await latestMailTo(stack.outboxDir, address)).searchParams.get('token')!;
+    const token = linkIn(await latestMailTo(stack.outboxDir, address, 5000, 'password-reset')).searchParams.get('token')!;
     expect((await new AuthApi(api.api, api.web).resetPassword(token, 'turbine77')).status).toBe('OK');
     expect((await new AuthApi(api.api, api.web).signIn(address, 'turbine77')).status).toBe('OK');
   });

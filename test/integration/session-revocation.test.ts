@@ -226,7 +226,7 @@ describe('a password reset', () => {
 
     const visitor = new AuthApi(stack.api, stack.web);
     expect((await visitor.requestPasswordReset(email)).status).toBe('OK');
-    const token = linkIn(await latestMailTo(stack.outboxDir, email)).searchParams.get('token')!;
+    const token = linkIn(await latestMailTo(stack.outboxDir, email, 5000, 'password-reset')).searchParams.get('token')!;
     expect((await visitor.resetPassword(token, 'newengine7')).status).toBe('OK');
 
     expect((await refreshWithCookie(browserRefresh)).status).toBe(401);
