@@ -296,8 +296,9 @@ describe('secrets and least privilege', () => {
       }
     }
     const stripeReaders = Object.entries(functions).filter(([, def]) => ('secrets' in def ? (def.secrets as readonly string[]) : []).includes('stripe'));
-    // The account function and the deletion sweeper cancel a deleted account's subscription.
-    expect(stripeReaders.map(([name]) => name).sort()).toEqual(['account', 'billing', 'deletionSweeper', 'stripeWebhook']);
+    // The account function and the deletion sweeper cancel a deleted account's subscription; the auth
+    // function makes a proven new address the Stripe customer's email when the link is used.
+    expect(stripeReaders.map(([name]) => name).sort()).toEqual(['account', 'auth', 'billing', 'deletionSweeper', 'stripeWebhook']);
   });
 
   it('grants each function only its own tables and secrets, never a wildcard resource', () => {
@@ -579,9 +580,11 @@ describe('optional context: custom domain, WAF, alarm email, mail sender', () =>
     const sesStatements = customOfType('AWS::IAM::Policy').flatMap(([, p]) =>
       (p.Properties.PolicyDocument.Statement as any[]).filter((st) => [st.Action].flat().includes('ses:SendEmail')).map((st) => ({ roles: json(p.Properties.Roles), resource: json(st.Resource) })),
     );
-    expect(sesStatements).toHaveLength(1);
-    expect(sesStatements[0]!.roles).toContain('Apiauth');
-    expect(sesStatements[0]!.resource).toContain('identity/voxpen.example');
+    // Auth mails reset and verification links; account mails an email change's link and notice.
+    expect(sesStatements).toHaveLength(2);
+    expect(sesStatements.map((st) => st.roles).join(' ')).toContain('Apiauth');
+    expect(sesStatements.map((st) => st.roles).join(' ')).toContain('Apiaccount');
+    for (const st of sesStatements) expect(st.resource).toContain('identity/voxpen.example');
   });
 });
 
