@@ -60,6 +60,8 @@ describe('email verification in Chromium', () => {
     await page.waitForURL(`${journey.stack.web}/check-inbox`);
 
     await openVerificationLink(journey, page, email);
+    // /launch asks before it hands the session over.
+    await page.getByRole('button', { name: texts.desktop.continue }).click();
     const arrived = await handedOver;
     expect(arrived.searchParams.get('state')).toBe('desk-state-1');
     const exchanged = await fetch(`${journey.stack.api}/api/auth/desktop/exchange`, {
