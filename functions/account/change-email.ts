@@ -5,22 +5,18 @@
  *   new address mailed to it and a notice to the old one. The answer is the same whether or not
  *   another account has the new address; then nothing is mailed to it, so the answer and the
  *   mailbox tell the asker nothing about anyone else. Links per account are limited as a resend is.
- * - finished when the link is used (functions/auth/email-verification.ts calls finishEmailChange):
+ * - finished when the link is used (functions/auth/proven-email.ts finishEmailChange, which the verification recipe calls):
  *   the login's email in the core (the old address stops signing in, the new one starts), the
  *   record's email and when it was proven, and the Stripe customer's email. Each step is safe to
  *   repeat; the core's proof of the pair is the durable mark the later ones follow from.
  */
-import type { DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
 import { normaliseEmail } from '../../shared/schemas/accounts';
-import { getAccount } from '../accounts/account';
-import { recordProvenEmail } from '../accounts/user-record';
 import { VERIFY_RESEND_RULE } from '../auth/email-verification';
+import { finishEmailChange } from '../auth/proven-email';
 import { emailChangeNoticeMail, verificationMail } from '../auth/verification-mail';
-import type { StripeApi } from '../billing/stripe-api';
 import { logger } from '../lib/logger';
 import type { Mail } from '../lib/mail';
 import { hit } from '../lib/rate-limit';
-import type { AccountCore } from './core';
 import type { AccountDeps, Caller } from './deps';
 import { checkCurrentPassword, type PasswordCheck } from './password-check';
 
@@ -66,33 +62,4 @@ export async function requestEmailChange(deps: EmailChangeDeps, caller: Caller, 
   }
   await deps.send(emailChangeNoticeMail(current));
   return { status: 'OK', email };
-}
-
-export interface FinishDeps {
-  db: DynamoDBDocumentClient;
-  core: Pick<AccountCore, 'account' | 'changeEmail'>;
-  stripe: () => Promise<StripeApi>;
-  now: () => number;
-}
-
-/**
- * An address proven by its link: when it is not the login's address yet, it becomes it; the record
- * takes it as proven from now; a Stripe customer's receipts follow it. A proven address another
- * account took meanwhile changes nothing.
- */
-export async function finishEmailChange(deps: FinishDeps, proven: { recipeUserId: string; email: string }): Promise<void> {
-  const email = normaliseEmail(proven.email);
-  const account = await deps.core.account(proven.recipeUserId);
-  const login = account?.password;
-  if (login && normaliseEmail(login.email) !== email) {
-    const changed = await deps.core.changeEmail(login.recipeUserId, email);
-    if (changed.status !== 'OK') {
-      logger.warn('email change not finished', { status: changed.status });
-      return;
-    }
-    logger.info('email changed');
-  }
-  await recordProvenEmail(deps.db, proven.recipeUserId, email, new Date(deps.now()));
-  const record = await getAccount(deps.db, proven.recipeUserId);
-  if (record?.stripeCustomerId && record.email === email) await (await deps.stripe()).updateCustomerEmail(record.stripeCustomerId, email);
 }

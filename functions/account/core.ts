@@ -10,6 +10,7 @@ import EmailVerification from 'supertokens-node/recipe/emailverification';
 import Session from 'supertokens-node/recipe/session';
 import type { SignInMethod } from '../../shared/api-types';
 import { TENANT_ID } from '../auth/app-info';
+import { changeLoginEmail } from '../auth/proven-email';
 import { keepingSession } from '../auth/sessions-end-with-password';
 import { ensureSupertokens } from '../auth/supertokens';
 
@@ -88,11 +89,6 @@ export async function supertokensCore(): Promise<AccountCore> {
       const created = await EmailVerification.createEmailVerificationToken(TENANT_ID, supertokens.convertToRecipeUserId(recipeUserId), email);
       return created.status === 'OK' ? { status: 'OK', token: created.token } : { status: 'ALREADY_PROVEN' };
     },
-    async changeEmail(recipeUserId, email) {
-      const result = await EmailPassword.updateEmailOrPassword({ recipeUserId: supertokens.convertToRecipeUserId(recipeUserId), email });
-      if (result.status === 'OK') return { status: 'OK' };
-      if (result.status === 'UNKNOWN_USER_ID_ERROR') return { status: 'UNKNOWN_USER' };
-      return { status: 'TAKEN' };
-    },
+    changeEmail: changeLoginEmail,
   };
 }

@@ -16,7 +16,8 @@ import { BadRequest, type CoreDeps } from './deps';
 import { hashPassword, verifyAgainstNothing, verifyPassword } from './password-hash';
 import { sha256Hex } from './refresh-token';
 import { deleteItem, getItem, itemKey, ownerKey, putIfAbsent } from './store';
-import { newUser, normaliseEmail, readUser, userJson, userOwnerFields, type UserItem } from './users';
+import { newUser, readUser, userJson, userOwnerFields, type UserItem } from './users';
+import { normaliseEmail } from './email-address';
 
 interface EmailClaim {
   pk: string;

@@ -11,7 +11,7 @@ import { isExpired } from '../../../functions/lib/dynamo';
 import type { CoreDeps } from './deps';
 import { sha256Hex } from './refresh-token';
 import { deleteItem, getItem, itemKey, ownerKey, putIfAbsent, queryOwner } from './store';
-import { normaliseEmail } from './users';
+import { normaliseEmail } from './email-address';
 
 interface VerifyTokenItem {
   pk: string;

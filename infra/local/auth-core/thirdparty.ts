@@ -7,7 +7,8 @@ import { UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import type { CoreDeps } from './deps';
 import { markVerified } from './emailverification';
 import { deleteItem, itemKey, putIfAbsent } from './store';
-import { newUser, normaliseEmail, userJson, userOwnerFields, userWithThirdParty, type UserItem } from './users';
+import { newUser, userJson, userOwnerFields, userWithThirdParty, type UserItem } from './users';
+import { normaliseEmail } from './email-address';
 
 async function refreshEmail(deps: CoreDeps, user: UserItem, email: string, isVerified: boolean): Promise<UserItem> {
   // As the core does: the provider's word that it checked the address verifies the pair.

@@ -7,6 +7,7 @@
  */
 import { randomUUID } from 'node:crypto';
 import { BadRequest, type CoreDeps } from './deps';
+import { normaliseEmail } from './email-address';
 import { forgetUser as forgetVerification, isVerified } from './emailverification';
 import { revokeSessionsOf } from './session';
 import { deleteItem, getItem, itemKey, ownerKey, queryOwner } from './store';
@@ -30,10 +31,6 @@ export interface UserItem {
   /** `byOwner`: users sharing an email in a tenant, oldest first. */
   ownerKey: string;
   ownerSort: string;
-}
-
-export function normaliseEmail(email: string): string {
-  return email.trim().toLowerCase();
 }
 
 export function userOwnerFields(tenantId: string, email: string, timeJoined: number, userId: string) {
