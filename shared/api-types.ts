@@ -144,6 +144,25 @@ export interface AccountMessage {
   pendingEmail?: string;
 }
 
+/** One place the account is signed in (GET /api/account/sessions): a browser or the desktop app. */
+export interface SignedInSession {
+  /** The core's session handle: what DELETE /api/account/sessions/{id} ends. */
+  id: string;
+  kind: 'browser' | 'desktop';
+  /** "Chrome on Windows", "Voxpen for Mac": from the user agent at sign-in, or the desktop app's name. */
+  name: string;
+  /** ISO 8601 date-times: the sign-in, and the last refresh (the sign-in until the first). */
+  signedInAt: string;
+  lastActiveAt: string;
+  /** The session asking: listed, not offered for sign-out (signing out here is the page's own Sign out). */
+  current: boolean;
+}
+
+export interface SignedInSessions {
+  /** This session first, then the most recently active. */
+  sessions: SignedInSession[];
+}
+
 /** How an account signs in: with its email and a password, or with Google. */
 export type SignInMethod = 'password' | 'google';
 

@@ -113,5 +113,7 @@ export const routes: readonly RouteDef[] = [
   { method: 'DELETE', path: '/api/account', fn: 'account', forwardsCredentials: true },
   { method: 'POST', path: '/api/account/password', fn: 'account', forwardsCredentials: true },
   { method: 'POST', path: '/api/account/sign-out-everywhere', fn: 'account', forwardsCredentials: true },
+  { method: 'GET', path: '/api/account/sessions', fn: 'account', forwardsCredentials: true },
+  { method: 'DELETE', path: '/api/account/sessions/{id}', fn: 'account', forwardsCredentials: true },
   { method: 'GET', path: '/api/account/export', fn: 'account', forwardsCredentials: true },
 ];

@@ -20,6 +20,14 @@ export interface CoreAccount {
   password?: { email: string; recipeUserId: string };
 }
 
+/** A live session as the core has it: whose it is, when it was created (epoch ms), and its data (./sessions.ts reads the client from it). */
+export interface CoreSession {
+  handle: string;
+  userId: string;
+  createdAt: number;
+  data: unknown;
+}
+
 export type SetPasswordResult = { status: 'OK' } | { status: 'UNKNOWN_USER' } | { status: 'PASSWORD_POLICY_VIOLATED'; reason: string };
 
 export interface AccountCore {
@@ -39,6 +47,17 @@ export interface AccountCore {
   emailProofToken(recipeUserId: string, email: string): Promise<{ status: 'OK'; token: string } | { status: 'ALREADY_PROVEN' }>;
   /** The login's email becomes `email` (it signs in with it, and no longer with the old one). */
   changeEmail(recipeUserId: string, email: string): Promise<{ status: 'OK' | 'TAKEN' | 'UNKNOWN_USER' }>;
+  /** The user's live sessions, every client. */
+  sessionsOf(userId: string): Promise<CoreSession[]>;
+  /** A live session by its handle; undefined when it has ended or never was. */
+  session(handle: string): Promise<CoreSession | undefined>;
+  /** Ends one session: its refresh token is refused from now on. Whether it was live. */
+  endSession(handle: string): Promise<boolean>;
+}
+
+async function coreSession(handle: string): Promise<CoreSession | undefined> {
+  const info = await Session.getSessionInformation(handle);
+  return info && { handle: info.sessionHandle, userId: info.userId, createdAt: info.timeCreated, data: info.sessionDataInDatabase };
 }
 
 function methodOf(recipeId: string, thirdPartyId: string | undefined): SignInMethod | undefined {
@@ -90,5 +109,12 @@ export async function supertokensCore(): Promise<AccountCore> {
       return created.status === 'OK' ? { status: 'OK', token: created.token } : { status: 'ALREADY_PROVEN' };
     },
     changeEmail: changeLoginEmail,
+    async sessionsOf(userId) {
+      const handles = await Session.getAllSessionHandlesForUser(userId);
+      // A session can end between the two reads: then it is not listed.
+      return (await Promise.all(handles.map(coreSession))).filter((s): s is CoreSession => s !== undefined);
+    },
+    session: coreSession,
+    endSession: (handle) => Session.revokeSession(handle),
   };
 }

@@ -37,6 +37,9 @@ function googleCore(): AccountCore & { deleted: string[] } {
     emailTakenByAnother: unused,
     emailProofToken: unused,
     changeEmail: unused,
+    sessionsOf: unused,
+    session: unused,
+    endSession: unused,
   };
 }
 

@@ -1,10 +1,10 @@
 /**
- * The account function group (/account): the profile with its sign-in methods, rename, change the email address, change the password, sign out everywhere,
+ * The account function group (/account): the profile with its sign-in methods, rename, change the email address, change the password, where it is signed in (and signing one of those out), sign out everywhere,
  * export the data, delete the account. Every route changes the account or reads all of it, so each
  * asks the core that the session is live; each maps its rule's outcome (the modules beside this one)
  * to an answer here.
  */
-import type { AccountMessage } from '../../shared/api-types';
+import type { AccountMessage, SignedInSessions } from '../../shared/api-types';
 import { changePasswordBody, deleteAccountBody, updateAccountBody, type ChangePasswordBody, type DeleteAccountBody, type UpdateAccountBody } from '../../shared/schemas/account';
 import { accountTexts, authTexts, billingTexts, usersTexts, verifyTexts } from '../../shared/texts';
 import { renameAccount } from '../accounts/profile';
@@ -28,6 +28,7 @@ import { supertokensCore } from './core';
 import { deleteAccount, type DeleteOutcome } from './delete-account';
 import type { AccountDeps, Caller } from './deps';
 import { exportData, readProfile } from './export-data';
+import { endSession, listSessions } from './sessions';
 import { signOutEverywhere } from './sign-out-everywhere';
 
 async function deps(): Promise<AccountDeps> {
@@ -125,6 +126,30 @@ const signOutAll = httpHandler(
   { auth: requireLiveSession() },
 );
 
+const sessions = httpHandler(
+  async (event) => {
+    const body: SignedInSessions = { sessions: await listSessions(await deps(), sessionOf(event)) };
+    return json(200, body, { 'cache-control': 'no-store' });
+  },
+  { auth: requireLiveSession() },
+);
+
+const endOne = httpHandler(
+  async (event) => {
+    const outcome = await endSession(await deps(), sessionOf(event), event.pathParameters?.id ?? '');
+    switch (outcome.status) {
+      case 'OK':
+        logger.info('one session signed out from the account page');
+        return message(200, accountTexts.sessionEnded(outcome.name));
+      case 'CURRENT':
+        return message(400, accountTexts.sessionIsThisOne);
+      case 'NOT_FOUND':
+        return message(404, accountTexts.sessionNotFound);
+    }
+  },
+  { auth: requireLiveSession() },
+);
+
 const exportAll = httpHandler(
   async (event) => {
     const exported = await exportData(await deps(), sessionOf(event).userId);
@@ -168,5 +193,7 @@ export const handler = byRouteKey({
   'POST /api/account/password': password,
   'POST /api/account/sign-out-everywhere': signOutAll,
   'GET /api/account/export': exportAll,
+  'GET /api/account/sessions': sessions,
+  'DELETE /api/account/sessions/{id}': endOne,
   'DELETE /api/account': remove,
 });

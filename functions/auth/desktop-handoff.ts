@@ -23,6 +23,7 @@ import { logger } from '../lib/logger';
 import { json, type HttpResult } from '../lib/response';
 import { requireLiveSession, sessionOf } from '../lib/session';
 import { issueHandoffCode, redeemHandoffCode } from './handoff-codes';
+import { desktopAppOn } from './session-clients';
 import { TENANT_ID } from './app-info';
 import { ensureSupertokens } from './supertokens';
 
@@ -93,8 +94,9 @@ export const desktopExchange = httpHandler(
       throw new HttpError(400, desktopTexts.invalidCode);
     }
     // Through the Session recipe's own createNewSession, so its override adds the `email` claim as
-    // for a browser session. Anti-CSRF is for cookies; this session travels in headers.
-    const session = await Session.createNewSessionWithoutRequestResponse(TENANT_ID, method.recipeUserId, {}, {}, true);
+    // for a browser session. Anti-CSRF is for cookies; this session travels in headers. It is the
+    // desktop app on the browser's computer, as /account lists it.
+    const session = await Session.createNewSessionWithoutRequestResponse(TENANT_ID, method.recipeUserId, {}, { client: desktopAppOn(browserSession.sessionDataInDatabase) }, true);
     const tokens = session.getAllSessionTokensDangerously();
     if (!tokens.refreshToken) throw new Error('the new session has no refresh token');
     logger.info('desktop sign-in completed', { userId: user.id });

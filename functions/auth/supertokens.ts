@@ -22,6 +22,7 @@ import { limitResetMail } from './auth-limits';
 import { limitedEmailPasswordApis } from './emailpassword-apis';
 import { emailPasswordFunctions } from './emailpassword-functions';
 import { recordNewGoogleAccounts } from './google-sign-up';
+import { clientsInSessions } from './session-clients';
 import { emailClaimInNewSessions } from './session-email-claim';
 import { emailVerificationRecipe } from './email-verification';
 import { onEmailProven } from './proven-email';
@@ -65,7 +66,10 @@ export function supertokensConfig(core: { connectionUri: string; apiKey: string 
         cookieSecure: cookiesAreSecure(info.apiDomain),
         // The web app uses cookies; the desktop app asks for header-based tokens (st-auth-mode: header).
         getTokenTransferMethod: () => 'any',
-        override: { functions: emailClaimInNewSessions },
+        // Each session carries the account's email in its token and remembers its client (./session-clients.ts).
+        // The SDK's own functions are reachable only from the layer it hands over: the outer override calls
+        // only what it overrides itself (createNewSession), the inner one the SDK's.
+        override: { functions: (original) => emailClaimInNewSessions(clientsInSessions(original)) },
       }),
     ],
   };

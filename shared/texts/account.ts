@@ -1,4 +1,7 @@
 /** /account and its API (account self-service). */
+import { PRODUCT_NAME } from '../product';
+import type { DesktopPlatformName } from './desktop';
+
 export const accountTexts = {
   renamed: 'Your name has been saved.',
   nameRequired: 'Please enter your name',
@@ -19,4 +22,12 @@ export const accountTexts = {
   /** DELETE /api/account stopped part way (a dependency slow): signed out everywhere, and the rest follows within minutes. */
   deletionUnderway:
     'Your account is being deleted: you are signed out everywhere, billing is stopped, and your data will be gone within a few minutes. Nothing else is needed from you.',
+  sessionEnded: (name: string) => `${name} has been signed out.`,
+  sessionIsThisOne: 'This is the session you are using: to end it, sign out.',
+  sessionNotFound: 'That session is not signed in to your account (it may have ended already).',
+  /** How /account names a session's client. */
+  sessionName: {
+    browser: (browser: string | undefined, os: string | undefined) => (browser && os ? `${browser} on ${os}` : browser || (os ? `A browser on ${os}` : 'A browser')),
+    desktop: (os: DesktopPlatformName | undefined) => (os ? `${PRODUCT_NAME} for ${os}` : `The ${PRODUCT_NAME} desktop app`),
+  },
 } as const;

@@ -1,0 +1,69 @@
+/**
+ * What each session remembers about the client that holds it, for /account's "Where you are signed in":
+ * a browser (its name and system, parsed from the user agent at sign-in; the agent itself is not kept)
+ * or the desktop app (the system of the browser that handed it the session: the app runs on that
+ * computer), and when it was last active (its last refresh). Kept in the session's data in the core
+ * (`sessionDataInDatabase`), which ends with the session; nothing goes into the access token.
+ */
+import Bowser from 'bowser';
+import supertokens from 'supertokens-node';
+import type { RecipeInterface } from 'supertokens-node/recipe/session';
+import { z } from 'zod';
+import { logger } from '../lib/logger';
+
+const LABEL = z.string().max(40).optional();
+
+const sessionClient = z.union([z.object({ kind: z.literal('browser'), browser: LABEL, os: LABEL }), z.object({ kind: z.literal('desktop'), os: LABEL })]);
+
+export type SessionClient = z.infer<typeof sessionClient>;
+
+const sessionData = z.object({ client: sessionClient.optional(), lastActiveAt: z.number().optional() });
+
+export type ClientData = z.infer<typeof sessionData>;
+
+/** A session's data as stored; a session from before clients were recorded (or other data) reads as nothing known. */
+export function readClientData(stored: unknown): ClientData {
+  const read = sessionData.safeParse(stored);
+  return read.success ? read.data : {};
+}
+
+/** A browser, from its user agent: names bowser knows (e.g. "Chrome", "Windows"), a word at most 40 characters each. */
+export function browserOf(userAgent: string | undefined): SessionClient {
+  const parser = userAgent ? Bowser.getParser(userAgent) : undefined;
+  const clip = (value: string | undefined) => (value ? value.slice(0, 40) : undefined);
+  return { kind: 'browser', browser: clip(parser?.getBrowserName()), os: clip(parser?.getOSName()) };
+}
+
+/** The desktop app on the computer whose browser handed it its session. */
+export function desktopAppOn(browserSession: unknown): SessionClient {
+  const { client } = readClientData(browserSession);
+  return { kind: 'desktop', os: client?.os };
+}
+
+/**
+ * The Session recipe's functions, recording the client: a session made for a request (a browser's
+ * sign-in or sign-up) gets its browser from the user agent, unless the caller says which client it is
+ * (the desktop exchange does); a refresh marks the session active now.
+ */
+export function clientsInSessions(original: RecipeInterface): RecipeInterface {
+  return {
+    ...original,
+    createNewSession: async (input) => {
+      const given = readClientData(input.sessionDataInDatabase);
+      if (given.client) return original.createNewSession(input);
+      const userAgent = supertokens.getRequestFromUserContext(input.userContext)?.getHeaderValue('user-agent');
+      return original.createNewSession({ ...input, sessionDataInDatabase: { ...(input.sessionDataInDatabase ?? {}), client: browserOf(userAgent) } });
+    },
+    refreshSession: async (input) => {
+      const session = await original.refreshSession(input);
+      // The refresh has happened and its tokens must reach the client: a failure to note the time only costs accuracy.
+      try {
+        const data = (await session.getSessionDataFromDatabase(input.userContext)) as Record<string, unknown>;
+        await session.updateSessionDataInDatabase({ ...data, lastActiveAt: Date.now() }, input.userContext);
+      } catch (error) {
+        logger.warn('could not record the session as active', { error: error instanceof Error ? error.message : String(error) });
+      }
+      return session;
+    },
+  };
+}
