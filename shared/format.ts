@@ -75,3 +75,8 @@ export function formatUtcBoundary(at: string | Date, timeZone?: string): string 
   const time = moment.toLocaleTimeString('en-US', { hour: 'numeric', minute: '2-digit', timeZone });
   return `${utc} (${date}, ${time} your time)`;
 }
+
+/** A moment in the reader's own time zone: 'Nov 27, 2026, 7:31 AM' (when a session signed in, or was last active). */
+export function formatMoment(isoDateTime: string, timeZone?: string): string {
+  return new Date(isoDateTime).toLocaleString('en-US', { dateStyle: 'medium', timeStyle: 'short', ...(timeZone ? { timeZone } : {}) });
+}

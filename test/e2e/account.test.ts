@@ -1,4 +1,4 @@
-/** /account in Chromium against the whole local stack: rename, download my data, delete; sign out of all devices. */
+/** /account in Chromium against the whole local stack: rename, download my data, delete; where you are signed in; sign out of all devices. */
 import { randomUUID } from 'node:crypto';
 import { readFile } from 'node:fs/promises';
 import type { Page } from 'playwright-core';
@@ -6,6 +6,7 @@ import { describe, expect, it } from 'vitest';
 import type { AccountExport } from '../../shared/api-types';
 import { texts } from '../../shared/texts';
 import { accountTexts } from '../../frontend/src/pages/account/account-texts';
+import { pkcePair } from '../../infra/scripts/desktop-client';
 import { axeFindings, screenshotPath } from '../support/browser';
 import { signUpInBrowser, useJourney } from '../support/journey';
 
@@ -141,6 +142,51 @@ describe('/account in Chromium', () => {
     await mainNav(page).getByRole('link', { name: 'Login' }).waitFor();
     await page.goto(`${journey.stack.web}/dashboard`);
     await page.waitForURL(`${journey.stack.web}/signin`);
+    await page.context().close();
+  });
+
+  it('lists this browser and the desktop app it signed in, and signs the app out from the keyboard (its refresh then refused), at 1280 and 390 px', async () => {
+    const page = await signUp('Cy Twombly', uniqueEmail('cy'));
+    // The desktop app's hand-off, as /launch starts it: this browser's callback with the app's challenge, then the app's exchange.
+    const { verifier, challenge } = pkcePair();
+    const callback = await page.context().request.get(
+      `${journey.stack.api}/api/auth/desktop-callback?redirect_url=${encodeURIComponent('http://127.0.0.1:53125/cb')}&code_challenge=${challenge}&code_challenge_method=S256`,
+      { maxRedirects: 0 },
+    );
+    expect(callback.status()).toBe(302);
+    const code = new URL(callback.headers()['location']!).searchParams.get('code');
+    const exchanged = await fetch(`${journey.stack.api}/api/auth/desktop/exchange`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ code, code_verifier: verifier }) });
+    expect(exchanged.status).toBe(200);
+    const app = (await exchanged.json()) as { refreshToken: string };
+
+    await mainNav(page).getByRole('link', { name: 'Account' }).click();
+    await page.waitForURL(`${journey.stack.web}/account`);
+    const where = section(page, t.whereTitle);
+    const items = where.getByRole('list', { name: t.whereTitle }).getByRole('listitem');
+    await expect.poll(() => items.count()).toBe(2);
+    // Headless Chromium on Linux: the browser's name from its user agent, the app named for the same computer.
+    await items.filter({ hasText: t.thisDevice }).getByText(/Chrome on Linux/).waitFor();
+    const appButton = where.getByRole('button', { name: /^Sign out Voxpen for Linux, last active / });
+    await appButton.waitFor();
+
+    expect(await axeFindings(page)).toEqual([]);
+    await where.scrollIntoViewIfNeeded();
+    await where.screenshot({ path: screenshotPath('account-sessions-1280') });
+    await page.setViewportSize({ width: 390, height: 844 });
+    expect(await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth), '/account scrolls sideways at 390 px').toBeLessThanOrEqual(0);
+    expect(await axeFindings(page)).toEqual([]);
+    await where.screenshot({ path: screenshotPath('account-sessions-390') });
+
+    // From the keyboard: focus the button, Enter.
+    await appButton.focus();
+    await page.keyboard.press('Enter');
+    await where.getByRole('status').getByText(texts.account.sessionEnded('Voxpen for Linux')).waitFor();
+    await expect.poll(() => items.count()).toBe(1);
+    const refreshed = await fetch(`${journey.stack.api}/api/auth/session/refresh`, { method: 'POST', headers: { rid: 'session', 'st-auth-mode': 'header', authorization: `Bearer ${app.refreshToken}` } });
+    expect(refreshed.status).toBe(401);
+    // This browser stays signed in.
+    await page.reload();
+    await section(page, t.whereTitle).getByText(t.thisDevice).waitFor();
     await page.context().close();
   });
 });

@@ -1,6 +1,6 @@
-/** The account routes (/account): the profile, rename, change the password, sign out everywhere, export, delete. */
+/** The account routes (/account): the profile, rename, change the password, where it is signed in, sign out everywhere, export, delete. */
 import { exportFileName } from '../../../shared/account-export';
-import type { AccountMessage, AccountOverview, ErrorBody } from '../../../shared/api-types';
+import type { AccountMessage, AccountOverview, ErrorBody, SignedInSession, SignedInSessions } from '../../../shared/api-types';
 import type { ChangePasswordBody, DeleteAccountBody } from '../../../shared/schemas/account';
 import { api, isApiError } from './client';
 
@@ -19,6 +19,18 @@ export async function changePassword(body: ChangePasswordBody): Promise<AccountM
 /** POST /api/account/sign-out-everywhere: every session ends, this one too (the answer clears its cookies). */
 export async function signOutEverywhere(): Promise<AccountMessage> {
   const { data } = await api.post<AccountMessage>('/api/account/sign-out-everywhere');
+  return data;
+}
+
+/** GET /api/account/sessions: where the account is signed in, this session first. */
+export async function listSessions(): Promise<SignedInSession[]> {
+  const { data } = await api.get<SignedInSessions>('/api/account/sessions');
+  return data.sessions;
+}
+
+/** DELETE /api/account/sessions/{id}: signs one other session out (a browser or the desktop app). */
+export async function endSession(id: string): Promise<AccountMessage> {
+  const { data } = await api.delete<AccountMessage>(`/api/account/sessions/${encodeURIComponent(id)}`);
   return data;
 }
 

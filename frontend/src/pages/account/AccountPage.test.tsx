@@ -27,6 +27,8 @@ vi.mock('../../api/account', async (original) => ({
   signOutEverywhere: vi.fn(),
   downloadAccountData: vi.fn(),
   deleteAccount: vi.fn(),
+  // Where the account is signed in has its own test (SessionsSection.test.tsx).
+  listSessions: vi.fn(async () => []),
 }));
 
 const t = accountTexts;

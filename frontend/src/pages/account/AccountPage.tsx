@@ -12,6 +12,7 @@ import { useLeaving } from './leaving';
 import { NoPasswordSection, PasswordSection } from './PasswordSection';
 import { ProfileSection } from './ProfileSection';
 import { EmailSection } from './EmailSection';
+import { SessionsSection } from './SessionsSection';
 import { SignOutEverywhereSection } from './SignOutEverywhereSection';
 import './account.css';
 
@@ -52,8 +53,8 @@ function Goodbye({ message }: { message: string }) {
 }
 
 /**
- * /account: the profile and how the account signs in, the password (email accounts),
- * signing out everywhere, the data as a file, and deletion. Signed in only: the loader sends the
+ * /account: the profile and how the account signs in, the password (email accounts), where it is
+ * signed in (each signed out on its own), signing out everywhere, the data as a file, and deletion. Signed in only: the loader sends the
  * signed-out to /signin, and a session that ends while the page is open does too, unless the page
  * ended it itself (it says so, then moves on).
  */
@@ -88,6 +89,7 @@ export function AccountPage() {
           <ProfileSection profile={state.profile} />
           {state.profile.signInMethods.includes('password') ? <EmailSection /> : null}
           {state.profile.signInMethods.includes('password') ? <PasswordSection email={state.profile.email} /> : <NoPasswordSection />}
+          <SessionsSection />
           <SignOutEverywhereSection leaving={leaving} />
           <ExportSection />
           <DeleteSection hasPassword={state.profile.signInMethods.includes('password')} paidPlan={state.profile.paidPlan} leaving={leaving} onDeleted={setGoodbye} />
