@@ -26,6 +26,8 @@ export const CLIENT_ROUTES: readonly string[] = [
   '/auth/callback',
   '/launch',
   '/auth/reset-password',
+  '/check-inbox',
+  '/verify-email',
   '/checkout/success',
   '/dashboard',
   '/account',
