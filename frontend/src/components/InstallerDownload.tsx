@@ -1,18 +1,45 @@
-import type { ReactNode } from 'react';
+import { useRef, type ReactNode } from 'react';
 import { formatReleaseDate } from '../../../shared/format';
 import { installerFileName } from '../../../shared/product';
 import { downloadTexts } from '../../../shared/texts/download';
 import type { LatestVersionState } from '../hooks/use-latest-version';
 
-/** spec §2 /download: 'Version {version} | Released {date}', or 'Loading version info...' until known. */
+/**
+ * spec §2 /download: 'Version {version} | Released {date}', or 'Loading version info...' until known;
+ * 'No download URL available' when nothing is published (or the release has no installer address).
+ * A read that failed says so apart, with a Try again button: it keeps keyboard focus on this line,
+ * which stays in place whatever the answer, instead of losing it with the button.
+ */
 export function VersionLine({ latest, id, className = 'muted' }: { latest: LatestVersionState; id?: string; className?: string }) {
-  return (
-    <p id={id} className={className} aria-live="polite">
-      {latest.status === 'ready'
+  const line = useRef<HTMLParagraphElement>(null);
+  const text =
+    latest.status === 'ready'
+      ? latest.release.download_url
         ? downloadTexts.versionLine(latest.release.version, formatReleaseDate(latest.release.pub_date))
-        : latest.status === 'error'
-          ? downloadTexts.noUrl
-          : downloadTexts.loading}
+        : downloadTexts.noUrl
+      : latest.status === 'none'
+        ? downloadTexts.noUrl
+        : latest.status === 'failed'
+          ? downloadTexts.unavailable
+          : downloadTexts.loading;
+  return (
+    <p id={id} ref={line} className={className} aria-live="polite" tabIndex={-1}>
+      {text}
+      {latest.status === 'failed' ? (
+        <>
+          {' '}
+          <button
+            type="button"
+            className="btn btn-ghost version-retry"
+            onClick={() => {
+              line.current?.focus();
+              latest.retry();
+            }}
+          >
+            {downloadTexts.retry}
+          </button>
+        </>
+      ) : null}
     </p>
   );
 }

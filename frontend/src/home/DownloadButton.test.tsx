@@ -7,7 +7,7 @@ import { DownloadButton, HomeDownload } from './DownloadButton';
 import { platformTexts } from './download-texts';
 import { offerFor } from './offer';
 import { detectMacArch, detectPlatform } from './platform';
-import { downloadLatestInstaller, PLACEHOLDER_TEXT } from './download-installer';
+import { downloadLatestInstaller, NO_RELEASE_TEXT, PLACEHOLDER_TEXT } from './download-installer';
 import { answerReleases, ARM_RELEASE, asBrowser, forgetClientHints, INTEL_RELEASE, MAC_SAFARI_UA, releaseList, WINDOWS_RELEASE, WINDOWS_UA } from './visitors.test-support';
 
 const fetchLatestVersion = vi.hoisted(() => vi.fn());
@@ -172,17 +172,20 @@ describe('Download Now (spec §7, §8)', () => {
     expect(saved).toEqual([{ href: release.download_url, download: installerFileName('2.0.1') }]);
   });
 
+  const axiosFailure = (status?: number) => Object.assign(new Error('Request failed'), { isAxiosError: true, response: status ? { status } : undefined });
   it.each([
-    ['the API fails', async () => Promise.reject(new Error('Network Error'))],
-    ['the release has no download_url', async () => ({ version: '2.0.1', pub_date: '2026-11-01T00:00:00Z', download_url: '' })],
-  ])('saves the placeholder text file when %s', async (_case, fetchLatest) => {
+    ['the API cannot be reached', async () => Promise.reject(axiosFailure()), PLACEHOLDER_TEXT],
+    ['the API is down (503)', async () => Promise.reject(axiosFailure(503)), PLACEHOLDER_TEXT],
+    ['nothing is published (404)', async () => Promise.reject(axiosFailure(404)), NO_RELEASE_TEXT],
+    ['the release has no download_url', async () => ({ version: '2.0.1', pub_date: '2026-11-01T00:00:00Z', download_url: '' }), NO_RELEASE_TEXT],
+  ])('saves the placeholder text file when %s, saying whether trying again may help', async (_case, fetchLatest, text) => {
     const saved = captureSaves();
     const errors = vi.spyOn(console, 'error').mockImplementation(() => {});
     let blob: Blob | undefined;
     vi.stubGlobal('URL', Object.assign(URL, { createObjectURL: (b: Blob) => ((blob = b), 'blob:placeholder'), revokeObjectURL: () => {} }));
     await expect(downloadLatestInstaller(fetchLatest)).resolves.toBe('placeholder');
     expect(saved).toEqual([{ href: 'blob:placeholder', download: PLACEHOLDER_FILE_NAME }]);
-    expect(await blob!.text()).toBe(PLACEHOLDER_TEXT);
+    expect(await blob!.text()).toBe(text);
     expect(errors).toHaveBeenCalled();
     if (_case.includes('download_url')) expect(String(errors.mock.calls[0]![1])).toContain(texts.download.noUrl);
     vi.unstubAllGlobals();

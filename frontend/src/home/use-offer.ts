@@ -1,4 +1,4 @@
-import { useEffect, useState } from 'react';
+import { useCallback, useEffect, useState } from 'react';
 import type { LatestVersion, ReleaseList } from '../../../shared/api-types';
 import { DEFAULT_PLATFORM } from '../../../shared/platforms';
 import { fetchReleaseList } from '../api/release-list';
@@ -14,6 +14,9 @@ export interface OfferState {
    * for), null when the read failed or it has none.
    */
   windows?: LatestVersion | null;
+  /** Whether the release list could not be read (then `retry` reads it again), as opposed to read and empty. */
+  failed: boolean;
+  retry: () => void;
   offer: Offer;
 }
 
@@ -26,6 +29,11 @@ export interface OfferState {
 export function useOffer({ forEveryone = false } = {}): OfferState {
   const visitor = useVisitor();
   const [list, setList] = useState<ReleaseList | null>();
+  const [attempt, setAttempt] = useState(0);
+  const retry = useCallback(() => {
+    setList(undefined);
+    setAttempt((n) => n + 1);
+  }, []);
   const wanted = forEveryone || visitor?.platform === 'mac';
   useEffect(() => {
     if (!wanted) return;
@@ -39,7 +47,14 @@ export function useOffer({ forEveryone = false } = {}): OfferState {
     return () => {
       live = false;
     };
-  }, [wanted]);
+  }, [wanted, attempt]);
   const builds = list && macBuildsOf(list);
-  return { visitor, builds, windows: list && (newestOf(list, DEFAULT_PLATFORM) ?? null), offer: offerFor(visitor, builds ?? undefined) };
+  return {
+    visitor,
+    builds,
+    windows: list && (newestOf(list, DEFAULT_PLATFORM) ?? null),
+    failed: list === null,
+    retry,
+    offer: offerFor(visitor, builds ?? undefined),
+  };
 }

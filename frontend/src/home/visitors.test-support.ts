@@ -41,12 +41,22 @@ export function releaseList(entries: Partial<Record<Platform, LatestVersion[]>>)
   return { platforms: Object.entries(entries).map(([platform, releases]) => ({ platform: platform as Platform, releases: releases! })) };
 }
 
-/** Stubs `fetch` to answer GET /api/releases with `list` (or fail); returns the stub to count calls. */
-export function answerReleases(list: ReleaseList | 'fail') {
+/** A GET /api/releases answer: the list, the API down ('fail': 503), another status, or no answer at all ('offline'). */
+export type ReleasesAnswer = ReleaseList | 'fail' | 'offline' | { status: number };
+
+/**
+ * Stubs `fetch` to answer GET /api/releases with `answers` in turn (the last one again once they run
+ * out); returns the stub to count calls.
+ */
+export function answerReleases(...answers: [ReleasesAnswer, ...ReleasesAnswer[]]) {
+  let call = 0;
   const fetch = vi.fn(async (url: string) => {
     if (!String(url).endsWith("/api/releases")) throw new Error(`unexpected fetch ${url}`);
-    if (list === 'fail') return new Response('{"message":"down"}', { status: 503 });
-    return new Response(JSON.stringify(list), { status: 200, headers: { 'Content-Type': 'application/json' } });
+    const answer = answers[Math.min(call++, answers.length - 1)]!;
+    if (answer === 'offline') throw new TypeError('Failed to fetch');
+    if (answer === 'fail') return new Response('{"message":"down"}', { status: 503, headers: { 'Retry-After': '5' } });
+    if ('status' in answer) return new Response('{"message":"Internal error"}', { status: answer.status });
+    return new Response(JSON.stringify(answer), { status: 200, headers: { 'Content-Type': 'application/json' } });
   });
   vi.stubGlobal('fetch', fetch);
   return fetch;

@@ -1,4 +1,5 @@
 import { render, screen, waitFor } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
 import { createMemoryRouter, RouterProvider } from 'react-router';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { formatReleaseDate } from '../../../shared/format';
@@ -95,16 +96,77 @@ describe('/download by platform', () => {
     expect(downloads(container)).toEqual([['Intel', INTEL_RELEASE.download_url, 'Voxpen_1.5.0_x64.dmg']]);
   });
 
-  it('keeps the Windows page for a Mac visitor when the release list cannot be read, saying no download is available', async () => {
+  it('keeps the Windows page for a Mac visitor when the release list cannot be read, saying so apart from no release', async () => {
     answerReleases('fail');
     asBrowser('mac-safari');
     const errors = vi.spyOn(console, 'error').mockImplementation(() => {});
     const { container } = renderPage();
     await waitFor(() => expect(errors).toHaveBeenCalled());
-    await screen.findByText(texts.download.noUrl);
+    await screen.findByText(texts.download.unavailable);
+    expect(screen.queryByText(texts.download.noUrl)).toBeNull();
     expect(heading()).toBe('Download for Windows');
     expect(downloads(container)).toEqual([]);
     expect(screen.getByRole('button', { name: 'Download Now (64-bit)' })).toBeDisabled();
     expect(container.querySelector('svg[data-icon="apple"]')).toBeNull();
+  });
+});
+
+describe('/download when the version cannot be had', () => {
+  const tryAgain = () => screen.queryByRole('button', { name: texts.download.retry });
+
+  it.each([
+    ['the API is down (503)', 'fail'],
+    ['the API fails (500)', { status: 500 }],
+    ['the network fails', 'offline'],
+  ] as const)('says the version could not be loaded when %s, and Try again from the keyboard reads it again', async (_case, failure) => {
+    const fetch = answerReleases(failure, WINDOWS_ONLY);
+    asBrowser('windows');
+    vi.spyOn(console, 'error').mockImplementation(() => {});
+    const { container } = renderPage();
+    await screen.findByText(texts.download.unavailable);
+    expect(screen.queryByText(texts.download.noUrl)).toBeNull();
+    expect(screen.getByRole('button', { name: 'Download Now (64-bit)' })).toBeDisabled();
+
+    // Keyboard only: Tab reaches Try again (the disabled download button is skipped), Enter presses it.
+    const user = userEvent.setup();
+    await user.tab();
+    while (document.activeElement !== tryAgain() && document.activeElement !== document.body) await user.tab();
+    expect(document.activeElement).toBe(tryAgain());
+    await user.keyboard('{Enter}');
+
+    await screen.findByText(versionLine(WINDOWS_RELEASE));
+    expect(fetch).toHaveBeenCalledTimes(2);
+    expect(tryAgain()).toBeNull();
+    expect(downloads(container)).toEqual([['Download Now (64-bit)', WINDOWS_RELEASE.download_url, installerFileName('1.4.2')]]);
+    // Focus stayed on the line that answered, not lost to the page with the button.
+    expect(document.activeElement).toBe(container.querySelector('#version-line'));
+  });
+
+  it('says the version could not be loaded again when the retry fails too, and keeps offering Try again', async () => {
+    const fetch = answerReleases('offline');
+    asBrowser('windows');
+    vi.spyOn(console, 'error').mockImplementation(() => {});
+    renderPage();
+    await userEvent.click(await screen.findByRole('button', { name: texts.download.retry }));
+    await waitFor(() => expect(fetch).toHaveBeenCalledTimes(2));
+    expect(await screen.findByText(texts.download.unavailable)).toBeInTheDocument();
+    expect(tryAgain()).not.toBeNull();
+  });
+
+  it.each([
+    ['no release is published', releaseList({})],
+    ['only Mac builds are published', releaseList({ 'darwin-aarch64': [ARM_RELEASE] })],
+    ['the release has no download URL', releaseList({ 'windows-x86_64': [{ ...WINDOWS_RELEASE, download_url: '' }] })],
+  ])('says no download URL is available, with nothing to try again, when %s', async (_case, list) => {
+    answerReleases(list);
+    asBrowser('windows');
+    const errors = vi.spyOn(console, 'error').mockImplementation(() => {});
+    const { container } = renderPage();
+    await screen.findByText(texts.download.noUrl);
+    expect(screen.queryByText(texts.download.unavailable)).toBeNull();
+    expect(tryAgain()).toBeNull();
+    expect(downloads(container)).toEqual([]);
+    expect(screen.getByRole('button', { name: 'Download Now (64-bit)' })).toBeDisabled();
+    expect(errors).not.toHaveBeenCalled();
   });
 });

@@ -39,11 +39,18 @@ function MacButton({ platform, builds, label, icon = false }: { platform: MacPla
  * Mac build for their processor, or both Mac builds when the browser does not tell (Safari), or, with
  * no Mac build published, told the Mac version is coming and offered the Windows build by name
  * ('Download for Windows (64-bit)'). Every build's version comes from the one release list read.
+ * A list that could not be read says so and offers to read it again; a list read with no Windows
+ * release says no download is available.
  */
 export function DownloadPage() {
-  const { offer, builds, windows: windowsRelease } = useOffer({ forEveryone: true });
-  const windows: LatestVersionState =
-    windowsRelease === undefined ? { status: 'loading' } : windowsRelease === null ? { status: 'error' } : { status: 'ready', release: windowsRelease };
+  const { offer, builds, windows: windowsRelease, failed, retry } = useOffer({ forEveryone: true });
+  const windows: LatestVersionState = failed
+    ? { status: 'failed', retry }
+    : windowsRelease === undefined
+      ? { status: 'loading' }
+      : windowsRelease === null
+        ? { status: 'none' }
+        : { status: 'ready', release: windowsRelease };
   const mac = offer.kind === 'mac' && builds ? { platforms: offer.platforms, chosen: offer.chosen, builds } : undefined;
   const forWindowsByName = offer.kind === 'windows-for-mac';
   // A Mac visitor sees no version until the Mac builds are known: not the Windows one, then the Mac one.
