@@ -50,6 +50,32 @@ export async function ensureUserRecord(
   return { user: existing, created: false };
 }
 
+/**
+ * At each sign-in: the record made again if it is missing (a sign-up whose write failed after the
+ * core made the user, a record lost), and the provider's name filled in if it has none. Nothing else
+ * changes: a name the person set stays theirs, and the email and creation time stay the first ones.
+ * One atomic write, so a retried or concurrent sign-in duplicates nothing. `repaired` says the
+ * record was missing.
+ */
+export async function repairUserRecord(
+  db: DynamoDBDocumentClient,
+  input: { userId: string; email: string; name?: string },
+  now: Date,
+): Promise<{ repaired: boolean }> {
+  const out = await db.send(
+    new UpdateCommand({
+      TableName: tableName('users'),
+      Key: { userId: input.userId },
+      UpdateExpression: `SET email = if_not_exists(email, :email), createdAt = if_not_exists(createdAt, :now), loginCount = if_not_exists(loginCount, :zero)${input.name ? ', #name = if_not_exists(#name, :name)' : ''}`,
+      ...(input.name ? { ExpressionAttributeNames: { '#name': 'name' } } : {}),
+      ExpressionAttributeValues: { ':email': input.email, ':now': now.toISOString(), ':zero': 0, ...(input.name ? { ':name': input.name } : {}) },
+      // The old values of what it set: none when there was no record.
+      ReturnValues: 'UPDATED_OLD',
+    }),
+  );
+  return { repaired: !out.Attributes };
+}
+
 export type EnsureAccountOutcome = { status: 'OK'; account: Account; created: boolean } | { status: 'UNKNOWN_USER' };
 
 /**

@@ -21,7 +21,7 @@ import { passwordResetMail } from './password-reset-mail';
 import { limitResetMail } from './auth-limits';
 import { limitedEmailPasswordApis } from './emailpassword-apis';
 import { emailPasswordFunctions } from './emailpassword-functions';
-import { recordNewGoogleAccounts } from './google-sign-up';
+import { recordGoogleAccounts } from './google-sign-up';
 import { clientsInSessions } from './session-clients';
 import { emailClaimInNewSessions } from './session-email-claim';
 import { emailVerificationRecipe } from './email-verification';
@@ -57,7 +57,7 @@ export function supertokensConfig(core: { connectionUri: string; apiKey: string 
       }),
       ThirdParty.init({
         signInAndUpFeature: { providers: [googleProvider(env)] },
-        override: { apis: (original) => recordNewGoogleAccounts(original, { db: documentClient }) },
+        override: { apis: (original) => recordGoogleAccounts(original, { db: documentClient }) },
       }),
       emailVerificationRecipe({ db: documentClient, send: sendMail, onVerified: onEmailProven }),
       Session.init({

@@ -1,14 +1,44 @@
 /**
  * Google sign-in through the local API and the Google stand-in: the auth Lambda builds the
  * authorisation address from the stand-in's discovery document, the browser's part (the stand-in's
- * form) is done over HTTP, and POST /api/auth/signinup exchanges the real code with PKCE.
+ * form) is done over HTTP, and POST /api/auth/signinup exchanges the real code with PKCE. A sign-up
+ * whose record write fails is finished by the next sign-in, as is any sign-in whose record is missing.
  */
-import { describe, expect, it } from 'vitest';
+import { InternalServerError } from '@aws-sdk/client-dynamodb';
+import { DeleteCommand, DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { getAccount as getUserRecord } from '../../functions/accounts/account';
-import { signInWithGoogle } from '../support/google-sign-in';
+import { tableName } from '../../shared/tables';
+import { texts } from '../../shared/texts';
+import { AuthApi } from '../support/auth-api';
+import { postGoogleSignInUp, signInWithGoogle } from '../support/google-sign-in';
 import { useTestStack } from '../support/local-stack';
+import { newMember } from '../support/sessions';
 
 const stack = useTestStack();
+
+afterEach(() => {
+  vi.restoreAllMocks();
+});
+
+/**
+ * The API process's next write to the users table fails as DynamoDB failing on its side does (the
+ * SDK's own InternalServerError, after its retries); every other call goes through. Answers how many
+ * writes it failed.
+ */
+function failNextUsersWrite(): () => number {
+  let failed = 0;
+  const send = DynamoDBDocumentClient.prototype.send;
+  vi.spyOn(DynamoDBDocumentClient.prototype, 'send').mockImplementation(function (this: DynamoDBDocumentClient, command: { input?: { TableName?: string } }, ...rest: unknown[]) {
+    const write = /^(Put|Update)Command$/.test(command.constructor.name);
+    if (!failed && write && command.input?.TableName === tableName('users')) {
+      failed++;
+      return Promise.reject(new InternalServerError({ message: 'We encountered an internal error. Please try again.', $metadata: { httpStatusCode: 500, attempts: 3 } }));
+    }
+    return (send as (...args: unknown[]) => unknown).call(this, command, ...rest);
+  } as never);
+  return () => failed;
+}
 
 describe('Continue with Google, locally', () => {
   it('signs a new Google account up with a session and a product record carrying its Google name', async () => {
@@ -26,5 +56,43 @@ describe('Continue with Google, locally', () => {
     const first = await signInWithGoogle(stack, 'linus@example.com', 'Linus');
     const second = await signInWithGoogle(stack, 'linus@example.com', 'Linus');
     expect(second.result).toMatchObject({ status: 'OK', createdNewRecipeUser: false, user: { id: first.result.user.id } });
+  });
+
+  it('ends an interrupted sign-up with the record and its Google name: the users write failed after the core made the user, the retry (a sign-in) writes it', async () => {
+    const failed = failNextUsersWrite();
+    const first = await postGoogleSignInUp(stack, 'ada@example.com', 'Ada Lovelace');
+    expect(failed()).toBe(1);
+    // DynamoDB failing is a dependency down: 503 with Retry-After and a sentence, not a bare 500.
+    expect(first.res.status).toBe(503);
+    expect(first.res.headers.get('retry-after')).toBeTruthy();
+    expect(((await first.res.json()) as { message: string }).message).toBe(texts.api.unavailable('database'));
+    vi.restoreAllMocks();
+
+    const again = await signInWithGoogle(stack, 'ada@example.com', 'Ada Lovelace');
+    // The core made the user the first time: the retry is a sign-in, not a sign-up.
+    expect(again.result.createdNewRecipeUser).toBe(false);
+    expect(await getUserRecord(stack.db, again.userId)).toMatchObject({ userId: again.userId, email: 'ada@example.com', name: 'Ada Lovelace', loginCount: 0 });
+    expect((await again.who.post('/api/ensure-user-exists')).body).toMatchObject({ email: 'ada@example.com', name: 'Ada Lovelace' });
+  });
+
+  it('leaves a record that exists as it is at sign-in: a name the person set stays theirs', async () => {
+    const { who, userId } = await signInWithGoogle(stack, 'barbara@example.com', 'Barbara Liskov');
+    expect((await who.post('/api/users', { name: 'Barb', email: 'barbara@example.com', supertokensUserId: userId })).status).toBe(200);
+    const before = await getUserRecord(stack.db, userId);
+    await signInWithGoogle(stack, 'barbara@example.com', 'Barbara Liskov');
+    expect(before).toMatchObject({ name: 'Barb' });
+    expect(await getUserRecord(stack.db, userId)).toEqual(before);
+  });
+});
+
+describe('an email sign-in', () => {
+  it('makes a missing record again, with the account email', async () => {
+    const { email, userId } = await newMember(stack, 'lost-record', 'engine42');
+    await stack.db.send(new DeleteCommand({ TableName: tableName('users'), Key: { userId } }));
+    expect(await getUserRecord(stack.db, userId)).toBeUndefined();
+
+    const who = new AuthApi(stack.api, stack.web);
+    expect((await who.signIn(email, 'engine42')).status).toBe('OK');
+    expect(await getUserRecord(stack.db, userId)).toMatchObject({ userId, email, loginCount: 0 });
   });
 });

@@ -27,8 +27,11 @@ export interface GoogleSignInUp {
   user: { id: string; emails: string[] };
 }
 
-/** Signs `email` in (or up) with Google as a new browser; answers the browser, the user's id and the SDK's answer. */
-export async function signInWithGoogle(stack: TestStack, email: string, name: string): Promise<{ who: AuthApi; userId: string; result: GoogleSignInUp }> {
+/**
+ * Goes through Google's part as a new browser and sends POST /api/auth/signinup; answers the browser
+ * and the API's response as it came (a test of a failed sign-in reads it).
+ */
+export async function postGoogleSignInUp(stack: TestStack, email: string, name: string): Promise<{ who: AuthApi; res: Response }> {
   const who = new AuthApi(stack.api, stack.web);
   const callback = `${stack.web}/auth/callback`;
   const urlRes = await who.call('GET', `/api/auth/authorisationurl?thirdPartyId=google&redirectURIOnProviderDashboard=${encodeURIComponent(callback)}`, undefined, { rid: 'thirdparty' });
@@ -38,14 +41,20 @@ export async function signInWithGoogle(stack: TestStack, email: string, name: st
   expect(urlWithQueryParams.startsWith(`${stack.google}/`)).toBe(true);
   expect(pkceCodeVerifier).toBeTruthy();
   const back = await atGoogle(stack, `${urlWithQueryParams}&state=state-from-the-web-sdk`, email, name, callback);
-  const signInUp = await who.call(
+  const res = await who.call(
     'POST',
     '/api/auth/signinup',
     { thirdPartyId: 'google', redirectURIInfo: { redirectURIOnProviderDashboard: callback, redirectURIQueryParams: Object.fromEntries(back.searchParams), pkceCodeVerifier } },
     { rid: 'thirdparty' },
   );
-  expect(signInUp.status).toBe(200);
-  const result = (await signInUp.json()) as GoogleSignInUp;
+  return { who, res };
+}
+
+/** Signs `email` in (or up) with Google as a new browser; answers the browser, the user's id and the SDK's answer. */
+export async function signInWithGoogle(stack: TestStack, email: string, name: string): Promise<{ who: AuthApi; userId: string; result: GoogleSignInUp }> {
+  const { who, res } = await postGoogleSignInUp(stack, email, name);
+  expect(res.status).toBe(200);
+  const result = (await res.json()) as GoogleSignInUp;
   expect(result.status).toBe('OK');
   return { who, userId: result.user.id, result };
 }
