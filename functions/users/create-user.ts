@@ -1,4 +1,8 @@
-/** POST /api/users {name, email, supertokensUserId} (spec §7): the sign-up page saves the new account's record. */
+/**
+ * POST /api/users {name, email, supertokensUserId} (spec §7): sets the account's name, making the
+ * record if it is missing. The sign-up itself writes the record (functions/auth), so this is a repair
+ * and a name change, kept for the spec's clients.
+ */
 import { createUserBody, type CreateUserBody } from '../../shared/schemas/accounts';
 import { usersTexts } from '../../shared/texts';
 import { saveUserRecord } from '../accounts/user-record';

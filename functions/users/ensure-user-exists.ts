@@ -1,6 +1,7 @@
 /**
  * POST /api/ensure-user-exists (spec §2, §7): the dashboard and the Google callback make sure the
- * record exists. It creates one, so the core is asked that the session is live: a signed-out or
+ * record exists: sign-up and sign-in write it (functions/auth), so this repairs a record lost since.
+ * It may create one, so the core is asked that the session is live: a signed-out or
  * deleted account's token, still unexpired, must not bring a record back.
  */
 import { usersTexts } from '../../shared/texts';
