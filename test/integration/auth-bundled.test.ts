@@ -44,7 +44,8 @@ async function bundle(name: (typeof BUNDLED)[number]): Promise<string> {
 }
 
 beforeAll(async () => {
-  stack = await startTestStack();
+  // The core behind the local runtime's fault gate, so a test can hold its answers as a slow core would.
+  stack = await startTestStack({ coreGate: { corePort: 0 } });
   const entries = await Promise.all(BUNDLED.map(async (name) => [name, { entry: await bundle(name) }] as const));
   bundled = await gatewayService({ port: await freePort(), corsOrigins: [], root: dir, functions: Object.fromEntries(entries) }).start();
   api = { api: bundled.url, web: stack.web };
@@ -154,6 +155,28 @@ describe('auth and account Lambdas as bundled', () => {
 
     expect((await again.signOut()).status).toBe('OK');
     expect((await again.get('/api/account')).status).toBe(401);
+  });
+
+  it('answers a refresh 503 with Retry-After when the core does not answer in its time limit, and refreshes once it answers again', async () => {
+    const address = email('bundled-held');
+    const who = new AuthApi(api.api, api.web);
+    expect((await who.signUp(address, 'engine42')).status).toBe('OK');
+    await verifyThroughOutbox(who, stack.outboxDir, address);
+    const refreshToken = who.jar.get('sRefreshToken')!;
+
+    // As deployed: the bundle's fetch gives the core CORE_TIMEOUT_MS, then the refresh is "try again", not a 500.
+    stack.coreGate!.set('hold');
+    try {
+      const held = await refreshWithCookie(api.api, api.web, refreshToken);
+      expect(held.status).toBe(503);
+      expect(Number(held.headers.get('retry-after'))).toBeGreaterThan(0);
+      expect(((await held.json()) as { message: string }).message).toMatch(/try again in a moment/);
+    } finally {
+      stack.coreGate!.set('pass');
+    }
+    const refreshed = await refreshWithCookie(api.api, api.web, refreshToken);
+    expect(refreshed.status).toBe(200);
+    expect(setCookies(refreshed).sAccessToken).toBeTruthy();
   });
 
   it('changes a password through the bundled account Lambda, and the old one stops working', async () => {
