@@ -223,3 +223,8 @@ export interface AccountExport {
   /** Messages sent through the contact form from the account's email, oldest first. */
   contactMessages: { receivedAt: string; name: string; email: string; message: string }[];
 }
+
+/** POST /api/auth/reset-link/check: the same answer for a link unknown, used or expired. */
+export interface ResetLinkCheck {
+  valid: boolean;
+}

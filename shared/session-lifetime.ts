@@ -6,3 +6,10 @@
  * docs/deploy.md), and every Lambda refuses a token older than this whatever its `exp` says.
  */
 export const ACCESS_TOKEN_LIFETIME_SECONDS = 15 * 60;
+
+/**
+ * How long a password-reset link works: an hour, the core's `password_reset_token_lifetime` default
+ * (the local core's config reads it). Our record of each link (functions/auth/reset-links.ts) expires
+ * with it, so the reset page's check and the core agree on when a link is too old.
+ */
+export const PASSWORD_RESET_TOKEN_LIFETIME_SECONDS = 60 * 60;

@@ -80,7 +80,12 @@ export const tables = {
     partitionKey: { name: 'eventId', type: 'S' },
     ttlAttribute: 'expiresAt',
   },
-  /** Single-use desktop sign-in codes (docs/decisions.md#4), by the code's SHA-256; they expire in a minute. */
+  /**
+   * Single-use desktop sign-in codes (docs/decisions.md#4), by the code's SHA-256; they expire in a minute.
+   * Beside them, the auth Lambda's record of the password-reset links it sent ('reset#<SHA-256 of the
+   * token>', for an hour) and of each account's last reset ('reset-user#<userId>'), so the reset page
+   * can say whether a link still works (functions/auth/reset-links.ts). Every item carries `userId`.
+   */
   handoffCodes: {
     owner: 'functions/auth',
     partitionKey: { name: 'codeHash', type: 'S' },

@@ -7,6 +7,8 @@
  * - email-exists look-ups: 20 per 15 minutes per address (the look-up is an enumeration oracle by
  *   design; a person on the sign-up page makes a handful);
  * - password-reset requests: 10 per hour per address;
+ * - reset-link checks: 20 per 15 minutes per address (a person opens a link or two; each check is a
+ *   guess at a token, however hopeless);
  * - reset mail: 3 per hour per (recipient, requesting address), and 10 per hour per recipient across
  *   addresses. One stranger's address fills only its own 3, so the owner asking from theirs still
  *   gets the mail: the recipient's ceiling takes four addresses to fill, and the mail a stranger can
@@ -28,6 +30,7 @@ import { requestAddress, type AddressOf, type SdkRequest } from './request-addre
 export const SIGN_UP_RULE: RateLimitRule = { scope: 'signup-address', limit: 10, windowSeconds: 60 * 60 };
 export const EMAIL_EXISTS_RULE: RateLimitRule = { scope: 'email-exists-address', limit: 20, windowSeconds: 15 * 60 };
 export const RESET_REQUEST_RULE: RateLimitRule = { scope: 'reset-request-address', limit: 10, windowSeconds: 60 * 60 };
+export const RESET_LINK_CHECK_RULE: RateLimitRule = { scope: 'reset-link-check-address', limit: 20, windowSeconds: 15 * 60 };
 export const RESET_MAIL_PAIR_RULE: RateLimitRule = { scope: 'reset-mail-pair', limit: 3, windowSeconds: 60 * 60 };
 // Its own scope: the counter of 3 per recipient before this one must not be read as this one's.
 export const RESET_MAIL_RULE: RateLimitRule = { scope: 'reset-mail-ceiling', limit: 10, windowSeconds: 60 * 60 };

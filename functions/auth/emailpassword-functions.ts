@@ -1,15 +1,30 @@
 /**
  * The EmailPassword recipe functions with the product's rules in them (`override.functions`): a new
- * password ends every session, and a password check is marked so sign-in can refuse in equal time.
+ * password ends every session, a password check is marked so sign-in can refuse in equal time, and
+ * the reset links the core makes and spends are recorded so the reset page can check one (./reset-links.ts).
  */
+import type { DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
 import type { RecipeInterface } from 'supertokens-node/recipe/emailpassword';
 import { markPasswordChecks } from './equal-time-sign-in';
+import { markResetLinkUsed, recordResetLink } from './reset-links';
 import { endSessionsOnNewPassword } from './sessions-end-with-password';
 
-export function emailPasswordFunctions(original: RecipeInterface): RecipeInterface {
+export function emailPasswordFunctions(original: RecipeInterface, deps: { db: () => DynamoDBDocumentClient }): RecipeInterface {
   return {
     ...original,
     updateEmailOrPassword: endSessionsOnNewPassword(original.updateEmailOrPassword.bind(original)),
     verifyCredentials: markPasswordChecks(original.verifyCredentials.bind(original)),
+    createResetPasswordToken: async (input) => {
+      const result = await original.createResetPasswordToken(input);
+      // Recorded before the mail can go out: a link we sent is always one the check knows.
+      if (result.status === 'OK') await recordResetLink(deps.db(), result.token, input.userId);
+      return result;
+    },
+    consumePasswordResetToken: async (input) => {
+      const result = await original.consumePasswordResetToken(input);
+      // Only once the core has accepted it: the core, not this record, decides whether a link works.
+      if (result.status === 'OK') await markResetLinkUsed(deps.db(), input.token, result.userId);
+      return result;
+    },
   };
 }

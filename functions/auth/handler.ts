@@ -1,7 +1,8 @@
 /**
  * ANY /api/auth/{proxy+}: the SuperTokens API (sign-up, sign-in, Google, sessions, password reset),
  * served by supertokens-node's awsLambda middleware behind ./request-guard.ts, and the product's
- * desktop sign-in handoff (./desktop-handoff.ts), which is answered before the SDK sees the request.
+ * desktop sign-in handoff (./desktop-handoff.ts) and the reset-link check (./reset-link-check.ts),
+ * which are answered before the SDK sees the request.
  */
 import { injectLambdaContext } from '@aws-lambda-powertools/logger/middleware';
 import middy from '@middy/core';
@@ -16,6 +17,7 @@ import { unavailableDependency, unavailableResponse } from '../lib/unavailable';
 import { desktopCallback, desktopExchange } from './desktop-handoff';
 import { isProviderRefusal } from './provider-refusal';
 import { guardAuthRequest } from './request-guard';
+import { resetLinkCheck } from './reset-link-check';
 import { ensureSupertokens } from './supertokens';
 
 // The guard lets through only paths the SDK serves; this answers any it still declines to (without it
@@ -23,9 +25,10 @@ import { ensureSupertokens } from './supertokens';
 const supertokensApi = middleware(async () => json(404, { message: apiTexts.notFound }));
 
 /** The product's own routes under /api/auth, by method and path; everything else is the SDK's. */
-const ownRoutes: Record<string, typeof desktopCallback | typeof desktopExchange> = {
+const ownRoutes: Record<string, typeof desktopCallback | typeof desktopExchange | typeof resetLinkCheck> = {
   'GET /api/auth/desktop-callback': desktopCallback,
   'POST /api/auth/desktop/exchange': desktopExchange,
+  'POST /api/auth/reset-link/check': resetLinkCheck,
 };
 
 export async function handler(event: APIGatewayProxyEventV2, context: Context) {

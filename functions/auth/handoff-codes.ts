@@ -95,8 +95,9 @@ export async function redeemHandoffCode(db: DynamoDBDocumentClient, code: string
 }
 
 /**
- * Deletes every code a user's sessions were handed (the account's deletion), used or not. A Scan:
- * the table holds only codes of the last minute (TTL clears the rest), so it stays a few items, and
+ * Deletes every code a user's sessions were handed (the account's deletion), used or not, and with
+ * them the account's reset-link records (./reset-links.ts), which carry `userId` too. A Scan: the
+ * table holds only codes of the last minute and links of the last hour (TTL clears the rest), so it stays small, and
  * an index by user for a once-per-account deletion would cost on every sign-in.
  */
 export async function deleteHandoffCodesOf(db: DynamoDBDocumentClient, userId: string): Promise<number> {

@@ -51,7 +51,7 @@ export function supertokensConfig(core: { connectionUri: string; apiKey: string 
           },
         },
         override: {
-          functions: emailPasswordFunctions,
+          functions: (original) => emailPasswordFunctions(original, { db: documentClient }),
           apis: (original) => limitedEmailPasswordApis(original, { db: documentClient }),
         },
       }),

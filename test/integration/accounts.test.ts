@@ -142,6 +142,60 @@ describe('accounts through the local API', () => {
     expect((await person().signIn(email, 'newengine7')).status).toBe('OK');
   });
 
+  it('says whether a reset link still works before it is used: valid, then not once used; a bogus one never', async () => {
+    const { email } = await signedUp('check');
+    expect((await person().requestPasswordReset(email)).status).toBe('OK');
+    const token = linkIn(await latestMailTo(stack.outboxDir, email)).searchParams.get('token')!;
+    const visitor = person();
+    const check = async (t: string) => {
+      const res = await visitor.call('POST', '/api/auth/reset-link/check', { token: t });
+      expect(res.status).toBe(200);
+      return res.json();
+    };
+
+    expect(await check(token)).toEqual({ valid: true });
+    // A check does not spend the link: the core still takes it.
+    expect(await check(token)).toEqual({ valid: true });
+    expect((await visitor.resetPassword(token, 'newengine7')).status).toBe('OK');
+    expect(await check(token)).toEqual({ valid: false });
+    expect(await check(`${token.slice(0, -2)}xy`)).toEqual({ valid: false });
+    expect(await check('bogus')).toEqual({ valid: false });
+  });
+
+  it("a reset spends the account's earlier links too, as the core does, and the check says so", async () => {
+    const { email } = await signedUp('twolinks');
+    expect((await person().requestPasswordReset(email)).status).toBe('OK');
+    const first = linkIn(await latestMailTo(stack.outboxDir, email)).searchParams.get('token')!;
+    expect((await person().requestPasswordReset(email)).status).toBe('OK');
+    const second = await (async () => {
+      for (let i = 0; i < 50; i++) {
+        const t = linkIn(await latestMailTo(stack.outboxDir, email)).searchParams.get('token')!;
+        if (t !== first) return t;
+        await new Promise((r) => setTimeout(r, 20));
+      }
+      throw new Error('no second reset mail');
+    })();
+    const visitor = person();
+    const valid = async (t: string) => (await (await visitor.call('POST', '/api/auth/reset-link/check', { token: t })).json()).valid;
+    expect(await valid(first)).toBe(true);
+    expect((await visitor.resetPassword(second, 'newengine7')).status).toBe('OK');
+    expect(await valid(first)).toBe(false);
+    expect((await visitor.resetPassword(first, 'otherengine8')).status).toBe('RESET_PASSWORD_INVALID_TOKEN_ERROR');
+  });
+
+  it('refuses a malformed reset-link check (400) and the 21st from one address in 15 minutes (429)', async () => {
+    const visitor = person();
+    expect((await visitor.call('POST', '/api/auth/reset-link/check', { token: 42 })).status).toBe(400);
+    expect((await visitor.call('POST', '/api/auth/reset-link/check', { token: 'x'.repeat(600) })).status).toBe(400);
+    const other = person();
+    for (let i = 0; i < 20; i++) expect((await other.call('POST', '/api/auth/reset-link/check', { token: `guess-${i}` })).status).toBe(200);
+    const refused = await other.call('POST', '/api/auth/reset-link/check', { token: 'guess-20' });
+    expect(refused.status).toBe(429);
+    expect(refused.headers.get('retry-after')).toMatch(/^\d+$/);
+    // Another address is not held back by it.
+    expect((await person().call('POST', '/api/auth/reset-link/check', { token: 'guess-20' })).status).toBe(200);
+  });
+
   it('answers a reset request for an unknown email the same way, and sends nothing', async () => {
     const email = uniqueEmail('ghost');
     expect((await person().requestPasswordReset(email)).status).toBe('OK');

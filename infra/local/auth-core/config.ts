@@ -7,7 +7,7 @@
  */
 import type { ScryptCost } from './password-hash';
 import { DEFAULT_SCRYPT_COST } from './password-hash';
-import { ACCESS_TOKEN_LIFETIME_SECONDS } from '../../../shared/session-lifetime';
+import { ACCESS_TOKEN_LIFETIME_SECONDS, PASSWORD_RESET_TOKEN_LIFETIME_SECONDS } from '../../../shared/session-lifetime';
 
 export interface CoreConfig {
   /** Keys a caller may present in the `api-key` header; none means the core is open (as the real one is without `api_keys`). */
@@ -27,7 +27,7 @@ export const DEFAULT_CORE_CONFIG: CoreConfig = {
   accessTokenValiditySeconds: ACCESS_TOKEN_LIFETIME_SECONDS,
   refreshTokenValidityMinutes: 60 * 24 * 100,
   dynamicSigningKeyIntervalHours: 24 * 7,
-  passwordResetTokenLifetimeMs: 60 * 60 * 1000,
+  passwordResetTokenLifetimeMs: PASSWORD_RESET_TOKEN_LIFETIME_SECONDS * 1000,
   emailVerificationTokenLifetimeMs: 24 * 60 * 60 * 1000,
   scrypt: DEFAULT_SCRYPT_COST,
 };

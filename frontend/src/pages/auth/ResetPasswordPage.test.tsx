@@ -1,14 +1,16 @@
 import { act, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { afterEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { emailSchema, fieldError, newPasswordSchema } from '../../../../shared/schemas/accounts';
 import { texts } from '../../../../shared/texts';
+import { checkResetLink } from '../../api/reset-link';
 import { requestPasswordReset, submitNewPassword, type NewPasswordResult, type ResetRequestResult } from '../../auth/auth-client';
 import { renderAt } from '../../auth/testing';
 import { resetTexts as t } from './reset/reset-texts';
 import { ResetPasswordPage } from './ResetPasswordPage';
 
 vi.mock('../../auth/auth-client', () => ({ requestPasswordReset: vi.fn(), submitNewPassword: vi.fn() }));
+vi.mock('../../api/reset-link', () => ({ checkResetLink: vi.fn() }));
 
 const PAGE = '/auth/reset-password';
 const LINK = `${PAGE}?token=abc123&tenantId=public`;
@@ -30,6 +32,8 @@ async function askForLink(email = 'ada@example.com', button: string = t.request.
 
 async function setPassword(password: string, confirm = password) {
   const user = userEvent.setup();
+  // The form comes once the link has been checked.
+  await screen.findByLabelText(t.newPassword.password);
   if (password) await user.type(screen.getByLabelText(t.newPassword.password), password);
   if (confirm) await user.type(screen.getByLabelText(t.newPassword.confirm), confirm);
   await user.click(screen.getByRole('button', { name: t.newPassword.submit }));
@@ -110,9 +114,44 @@ describe('/auth/reset-password without a token: asking for a link', () => {
   });
 });
 
-describe('/auth/reset-password?token=…: the new password', () => {
-  it('has one h1, its own tab title, and the new password typed twice (confirm-password)', () => {
+describe('/auth/reset-password?token=…: the link checked before the form', () => {
+  it('asks whether the link works, and says at once when it does not, with no form to type into, offering a new link', async () => {
+    const check = pending<boolean | undefined>();
+    vi.mocked(checkResetLink).mockReturnValue(check.promise);
+    vi.mocked(requestPasswordReset).mockResolvedValue({ status: 'OK' });
     open(LINK);
+    expect(checkResetLink).toHaveBeenCalledWith('abc123');
+    // While it is asked: what is happening, and no form yet.
+    expect(screen.getByRole('status')).toHaveTextContent(t.checking);
+    expect(screen.queryByLabelText(t.newPassword.password)).not.toBeInTheDocument();
+
+    await act(async () => check.settle(false));
+    expect(screen.getByRole('heading', { level: 1, name: t.expired.title })).toHaveFocus();
+    expect(h1()).toHaveLength(1);
+    expect(document.title).toBe(`${t.expired.title} | Voxpen`);
+    expect(screen.queryByLabelText(t.newPassword.password)).not.toBeInTheDocument();
+    await askForLink('ada@example.com', t.expired.submit);
+    expect(requestPasswordReset).toHaveBeenCalledWith('ada@example.com');
+    expect(await screen.findByRole('heading', { name: t.sent.heading })).toHaveFocus();
+    expect(submitNewPassword).not.toHaveBeenCalled();
+  });
+
+  it('shows the form when the check cannot tell (offline, too many checks): the reset itself still finds out', async () => {
+    vi.mocked(checkResetLink).mockResolvedValue(undefined);
+    open(LINK);
+    expect(await screen.findByLabelText(t.newPassword.password)).toBeInTheDocument();
+    expect(screen.queryByRole('heading', { name: t.expired.title })).not.toBeInTheDocument();
+  });
+});
+
+describe('/auth/reset-password?token=…: the new password', () => {
+  beforeEach(() => {
+    vi.mocked(checkResetLink).mockResolvedValue(true);
+  });
+
+  it('has one h1, its own tab title, and the new password typed twice (confirm-password)', async () => {
+    open(LINK);
+    await screen.findByLabelText(t.newPassword.password);
     expect(h1()).toHaveLength(1);
     expect(h1()[0]).toHaveTextContent(t.newPassword.title);
     expect(document.title).toBe(`${t.newPassword.title} | Voxpen`);
@@ -155,7 +194,7 @@ describe('/auth/reset-password?token=…: the new password', () => {
     expect(submitNewPassword).not.toHaveBeenCalled();
   });
 
-  it('says a used or expired link plainly, without the password form, and sends a new link from right there', async () => {
+  it('says a link used meanwhile plainly when the reset is refused, without the password form, and sends a new link from right there', async () => {
     vi.mocked(submitNewPassword).mockResolvedValue({ status: 'RESET_PASSWORD_INVALID_TOKEN_ERROR' });
     vi.mocked(requestPasswordReset).mockResolvedValue({ status: 'OK' });
     open(LINK);

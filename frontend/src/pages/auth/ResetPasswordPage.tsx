@@ -2,6 +2,7 @@ import { useEffect, useState, type ReactNode } from 'react';
 import { Link, useSearchParams } from 'react-router';
 import { PRODUCT_NAME } from '../../../../shared/product';
 import { authTexts } from '../../../../shared/texts/auth';
+import { checkResetLink } from '../../api/reset-link';
 import { AuthSplit } from './AuthSplit';
 import { focusOnMount } from './reset/field-errors';
 import { LinkSent } from './reset/LinkSent';
@@ -12,13 +13,14 @@ import './reset/reset.css';
 
 type View =
   | { name: 'request'; email?: string }
+  | { name: 'checking'; token: string }
   | { name: 'new-password' }
   | { name: 'expired' }
   | { name: 'sent'; email: string }
   | { name: 'done' };
 
 function tabTitle(view: View): string {
-  if (view.name === 'new-password') return t.newPassword.title;
+  if (view.name === 'new-password' || view.name === 'checking') return t.newPassword.title;
   if (view.name === 'expired') return t.expired.title;
   if (view.name === 'done') return t.done.title;
   return t.request.title;
@@ -34,13 +36,30 @@ function SignInSwitch() {
 
 /**
  * /auth/reset-password, where the emailed link lands (SuperTokens' default path, spec §9): without
- * `?token=` it asks for a link; with one it sets the new password. A used or expired link says so and
- * offers a new one right there. The sign-in pages' look (AuthSplit, the same fields and buttons).
+ * `?token=` it asks for a link; with one it first asks whether the link still works, then sets the new
+ * password. A used or expired link says so at once (or, if the check could not tell, when the reset is
+ * refused) and offers a new one right there. The sign-in pages' look (AuthSplit, the same fields and buttons).
  */
 export function ResetPasswordPage() {
   const [params] = useSearchParams();
-  const [view, setView] = useState<View>(() => (params.get('token') ? { name: 'new-password' } : { name: 'request' }));
+  const [view, setView] = useState<View>(() => {
+    const token = params.get('token');
+    return token ? { name: 'checking', token } : { name: 'request' };
+  });
   const title = tabTitle(view);
+  const checkingToken = view.name === 'checking' ? view.token : undefined;
+
+  useEffect(() => {
+    if (checkingToken === undefined) return;
+    let current = true;
+    void checkResetLink(checkingToken).then((valid) => {
+      // Only a link known not to work is turned away here; the core decides the reset itself.
+      if (current) setView(valid === false ? { name: 'expired' } : { name: 'new-password' });
+    });
+    return () => {
+      current = false;
+    };
+  }, [checkingToken]);
 
   useEffect(() => {
     document.title = `${title} | ${PRODUCT_NAME}`;
@@ -71,11 +90,18 @@ export function ResetPasswordPage() {
 
   let aside: ReactNode;
   let card: ReactNode;
-  if (view.name === 'new-password') {
+  if (view.name === 'checking') {
+    aside = <Aside title={t.newPassword.title} lead={t.newPassword.lead} />;
+    card = (
+      <p className="muted" role="status">
+        {t.checking}
+      </p>
+    );
+  } else if (view.name === 'new-password') {
     aside = <Aside title={t.newPassword.title} lead={t.newPassword.lead} />;
     card = <NewPasswordForm onDone={() => setView({ name: 'done' })} onExpired={() => setView({ name: 'expired' })} />;
   } else if (view.name === 'expired') {
-    // Focused: the form that was just sent is gone, and the visitor must learn why before anything else.
+    // Focused: the form (or the check) that was on screen is gone, and the visitor must learn why before anything else.
     aside = <Aside title={t.expired.title} lead={t.expired.lead} focus />;
     card = <RequestLinkForm heading={t.expired.heading} intro={t.expired.intro} submitLabel={t.expired.submit} onSent={sent} />;
   } else {

@@ -12,6 +12,7 @@ export const resetTexts = {
     submit: 'Email me a reset link',
   },
   sending: 'Sending...',
+  checking: 'Checking your link...',
   sent: {
     heading: 'Check your email',
     line: (email: string) => `If an account uses ${email}, we have sent it a link to choose a new password. The link works once and expires after an hour.`,
