@@ -5,6 +5,7 @@
  */
 import type { DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
 import type { RecipeInterface } from 'supertokens-node/recipe/emailpassword';
+import { logger } from '../lib/logger';
 import { markPasswordChecks } from './equal-time-sign-in';
 import { markResetLinkUsed, recordResetLink } from './reset-links';
 import { endSessionsOnNewPassword } from './sessions-end-with-password';
@@ -23,7 +24,14 @@ export function emailPasswordFunctions(original: RecipeInterface, deps: { db: ()
     consumePasswordResetToken: async (input) => {
       const result = await original.consumePasswordResetToken(input);
       // Only once the core has accepted it: the core, not this record, decides whether a link works.
-      if (result.status === 'OK') await markResetLinkUsed(deps.db(), input.token, result.userId);
+      // The core has spent the token by now, so a failed mark must not fail the reset (the new
+      // password is set after this): the record then says a used link works, and the core's refusal
+      // of it says otherwise when it is tried.
+      if (result.status === 'OK') {
+        await markResetLinkUsed(deps.db(), input.token, result.userId).catch((error: unknown) =>
+          logger.error('reset link not marked used; the check will call it valid until it expires', { error: { name: (error as Error).name, message: (error as Error).message } }),
+        );
+      }
       return result;
     },
   };
