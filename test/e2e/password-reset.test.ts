@@ -51,7 +51,7 @@ async function setNewPassword(page: Page, password: string) {
   await page.getByRole('button', { name: t.newPassword.submit }).click();
 }
 
-const mailsTo = (email: string) => outboxMessages(journey.stack.outboxDir).filter((m) => m.to === email);
+const mailsTo = (email: string) => outboxMessages(journey.stack.outboxDir).filter((m) => m.to === email && m.kind === 'password-reset');
 
 describe('password reset in Chromium', () => {
   it('asks for a link from /signin, sets a new password from the emailed link, and signs in with it', async () => {

@@ -145,7 +145,7 @@ describe('accounts through the local API', () => {
   it('says whether a reset link still works before it is used: valid, then not once used; a bogus one never', async () => {
     const { email } = await signedUp('check');
     expect((await person().requestPasswordReset(email)).status).toBe('OK');
-    const token = linkIn(await latestMailTo(stack.outboxDir, email)).searchParams.get('token')!;
+    const token = linkIn(await latestMailTo(stack.outboxDir, email, 5000, 'password-reset')).searchParams.get('token')!;
     const visitor = person();
     const check = async (t: string) => {
       const res = await visitor.call('POST', '/api/auth/reset-link/check', { token: t });
@@ -165,11 +165,11 @@ describe('accounts through the local API', () => {
   it("a reset spends the account's earlier links too, as the core does, and the check says so", async () => {
     const { email } = await signedUp('twolinks');
     expect((await person().requestPasswordReset(email)).status).toBe('OK');
-    const first = linkIn(await latestMailTo(stack.outboxDir, email)).searchParams.get('token')!;
+    const first = linkIn(await latestMailTo(stack.outboxDir, email, 5000, 'password-reset')).searchParams.get('token')!;
     expect((await person().requestPasswordReset(email)).status).toBe('OK');
     const second = await (async () => {
       for (let i = 0; i < 50; i++) {
-        const t = linkIn(await latestMailTo(stack.outboxDir, email)).searchParams.get('token')!;
+        const t = linkIn(await latestMailTo(stack.outboxDir, email, 5000, 'password-reset')).searchParams.get('token')!;
         if (t !== first) return t;
         await new Promise((r) => setTimeout(r, 20));
       }
