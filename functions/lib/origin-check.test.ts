@@ -81,7 +81,7 @@ describe('httpHandler behind CloudFront (deployed)', () => {
     process.env = { ...saved, ...env };
     const { handler } = await fresh();
     const result = await handler(event(headers), context);
-    return { status: result.statusCode, body: JSON.parse(result.body as string) as unknown };
+    return { status: result.statusCode, body: JSON.parse(result.body as string) as unknown, retryAfter: result.headers?.['Retry-After'] ?? result.headers?.['retry-after'] };
   }
 
   it('refuses a request without the origin header 403 { message }', async () => {
@@ -104,9 +104,11 @@ describe('httpHandler behind CloudFront (deployed)', () => {
     expect((await answer(deployed({ value: CURRENT }), { 'x-origin-verify': PREVIOUS })).status).toBe(403);
   });
 
-  it('is on when the stack passes the secret id, even without the runtime name (fails closed: a secret it cannot read is a 500)', async () => {
+  it('is on when the stack passes the secret id, even without the runtime name (fails closed: a secret it cannot read is a 503 to try again, never a pass)', async () => {
     const result = await answer({ SECRET_ID_ORIGINVERIFY: 'voxpen/originVerify', AWS_REGION: 'local', AWS_ACCESS_KEY_ID: 'x', AWS_SECRET_ACCESS_KEY: 'x', AWS_ENDPOINT_URL_SECRETS_MANAGER: 'http://127.0.0.1:9' }, { 'x-origin-verify': CURRENT });
-    expect(result.status).toBe(500);
+    // Secrets Manager out of reach is a dependency down: 503 with Retry-After, and the request is not served.
+    expect(result.status).toBe(503);
+    expect(Number(result.retryAfter)).toBeGreaterThan(0);
   });
 
   it('answers 500 in a deployed Lambda whose origin secret is not configured, never a pass', async () => {
