@@ -49,7 +49,8 @@ describe('requireSession against the core', () => {
   }
 
   const token = (exp = Math.floor(Date.now() / 1000) + 3600) =>
-    new SignJWT({ sessionHandle: 'h-1', tId: 'public', rsub: 'user-1', refreshTokenHash1: 'r', parentRefreshTokenHash1: null, antiCsrfToken: null })
+    // A session whose address is proven (the st-ev claim), as every product route requires.
+    new SignJWT({ sessionHandle: 'h-1', tId: 'public', rsub: 'user-1', refreshTokenHash1: 'r', parentRefreshTokenHash1: null, antiCsrfToken: null, 'st-ev': { v: true, t: Date.now() } })
       .setProtectedHeader({ alg: 'RS256', kid: 'core-1', version: '5' })
       .setSubject('user-1')
       .setIssuedAt()
