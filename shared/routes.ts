@@ -80,7 +80,6 @@ export const functions = {
     entry: 'functions/account/sweeper-handler.ts',
     tables: ['users', 'usage', 'handoffCodes', 'rateLimits', 'contactMessages'],
     secrets: ['supertokens', 'stripe'],
-    billingConfig: true,
   },
 } as const satisfies Record<string, FunctionDef>;
 
