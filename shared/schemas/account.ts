@@ -1,6 +1,7 @@
 /** Bodies of the account routes, validated the same way on /account and in the account Lambda. */
 import * as z from 'zod/mini';
-import { accountTexts as account, authTexts as auth } from '../texts';
+import { accountTexts as account } from '../texts/account';
+import { authTexts as auth } from '../texts/auth';
 import { emailSchema, newPasswordSchema, signInPasswordSchema } from './accounts';
 
 const nameField = z.string({ error: account.nameRequired }).check(z.trim(), z.minLength(1, { error: account.nameRequired }), z.maxLength(200, { error: account.nameTooLong }));

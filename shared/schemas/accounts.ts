@@ -4,7 +4,7 @@
  */
 // zod/mini: the same checks at a fraction of the size, for the pages and the Lambdas alike.
 import * as z from 'zod/mini';
-import { authTexts } from '../texts';
+import { authTexts } from '../texts/auth';
 
 const { fields } = authTexts;
 

@@ -4,7 +4,7 @@
  */
 // zod/mini: the same checks at a fraction of the size, for the page and the Lambda alike.
 import * as z from 'zod/mini';
-import { contactTexts as contact } from '../texts';
+import { contactTexts as contact } from '../texts/contact';
 
 export const CONTACT_NAME_MAX = 200;
 export const CONTACT_MESSAGE_MAX = 5000;

@@ -2,7 +2,7 @@
 // zod/mini, like the other shared schemas.
 import * as z from 'zod/mini';
 import { CODE_VERIFIER } from '../desktop-sign-in';
-import { desktopTexts } from '../texts';
+import { desktopTexts } from '../texts/desktop';
 
 export const desktopExchangeBody = z.object({
   /** A code is 32 random bytes in base64url (43 characters); a little room, no more. */

@@ -1,4 +1,6 @@
 /** spec §4, §5, §8: the sign-in, sign-up and callback pages, and the auth API's own messages. */
+import { homeTexts } from './home';
+
 export const authTexts = {
   signIn: {
     submitting: 'Signing in...',
@@ -23,7 +25,7 @@ export const authTexts = {
     /** Only to a browser that has signed in before. */
     welcomeBack: 'Welcome back to Voxpen',
     signIn: 'Sign in to Voxpen',
-    signUp: 'Start writing with your voice',
+    signUp: homeTexts.signUpCall,
     /** A Google sign-in that created the account. */
     welcomeNew: 'Welcome to Voxpen!',
     plan: (interval: 'monthly' | 'annually') => `Pro (${interval === 'annually' ? 'annual' : 'monthly'})`,

@@ -1,13 +1,12 @@
 /** /account in Chromium against the whole local stack: rename, download my data, delete; where you are signed in; sign out of all devices. */
 import { randomUUID } from 'node:crypto';
-import { readFile } from 'node:fs/promises';
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import type { AccountExport } from '../../shared/api-types';
 import { texts } from '../../shared/texts';
 import { accountTexts } from '../../frontend/src/pages/account/account-texts';
 import { pkcePair } from '../../infra/scripts/desktop-client';
-import { axeFindings, screenshotPath } from '../support/browser';
+import { axeFindings, downloadedText, screenshotPath } from '../support/browser';
 import { signUpInBrowser, useJourney } from '../support/journey';
 
 const journey = useJourney();
@@ -46,7 +45,7 @@ describe('/account in Chromium', () => {
     const [download] = await Promise.all([page.waitForEvent('download'), data.getByRole('button', { name: t.download }).click()]);
     expect(download.suggestedFilename()).toMatch(/^voxpen-data-\d{4}-\d{2}-\d{2}\.json$/);
     expect(download.suggestedFilename()).toBe(`voxpen-data-${new Date().toISOString().slice(0, 10)}.json`);
-    const exported = JSON.parse(await readFile((await download.path())!, 'utf8')) as AccountExport;
+    const exported = JSON.parse(await downloadedText(download)) as AccountExport;
     expect(exported.profile).toMatchObject({ name: 'Ada King', email, signInMethods: ['password'] });
     expect(exported.plan).toBe('free');
     await data.getByRole('status').getByText(t.downloaded(download.suggestedFilename())).waitFor();

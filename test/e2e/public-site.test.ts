@@ -22,7 +22,7 @@ import {
   usersTexts,
 } from '../../shared/texts';
 import { SAMPLE_RELEASE } from '../../infra/local/seed';
-import { screenshotPath } from '../support/browser';
+import { downloadedText, screenshotPath } from '../support/browser';
 import { chunkSources, PRIVATE_CODE, useBuiltSite } from '../support/built-site';
 
 const built = useBuiltSite();
@@ -258,9 +258,7 @@ describe('the public site as the CDN serves it', () => {
     await expect.poll(() => isHydrated(page)).toBe(true);
     const [download] = await Promise.all([page.waitForEvent('download'), page.getByRole('link', { name: 'Download Now' }).click()]);
     expect(download.suggestedFilename()).toBe(PLACEHOLDER_FILE_NAME);
-    const file = await download.path();
-    const { readFile } = await import('node:fs/promises');
-    expect(await readFile(file, 'utf8')).toContain('could not be downloaded');
+    expect(await downloadedText(download)).toContain('could not be downloaded');
     await page.close();
   });
 

@@ -2,7 +2,7 @@
 import { mkdirSync } from 'node:fs';
 import { resolve } from 'node:path';
 import AxeBuilder from '@axe-core/playwright';
-import { chromium, type Browser, type Page } from 'playwright-core';
+import { chromium, type Browser, type Download, type Page } from 'playwright-core';
 
 export const CHROMIUM_PATH = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 export const SCREENSHOT_DIR = resolve('test-results/screenshots');
@@ -31,6 +31,13 @@ export async function runBrowser(): Promise<Browser> {
   const { inject } = await import('vitest');
   const endpoint = inject('chromiumEndpoint');
   return endpoint ? chromium.connect(endpoint) : launchBrowser();
+}
+
+/** A download's content as text: its stream, which works on the run's shared (connected) browser, where path() does not. */
+export async function downloadedText(download: Download): Promise<string> {
+  const chunks: Buffer[] = [];
+  for await (const chunk of await download.createReadStream()) chunks.push(chunk as Buffer);
+  return Buffer.concat(chunks).toString('utf8');
 }
 
 export function screenshotPath(name: string): string {

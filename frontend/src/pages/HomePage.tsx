@@ -1,6 +1,7 @@
 import { Link } from 'react-router';
 import { MARKETING_STATS } from '../../../shared/marketing';
 import { FREE_WORDS_PER_MONTH, PRO_TRIAL_DAYS } from '../../../shared/plans';
+import { homeTexts } from '../../../shared/texts/home';
 import { CallToAction } from '../components/CallToAction';
 import { FeatureCard } from '../components/FeatureCard';
 import { HOME_FEATURES } from '../content/features';
@@ -83,7 +84,7 @@ export function HomePage() {
       </section>
 
       <CallToAction
-        title="Start writing with your voice"
+        title={homeTexts.signUpCall}
         text={`Create a free account in seconds: ${FREE_WORDS_PER_MONTH} words a month free, and a ${PRO_TRIAL_DAYS}-day Pro trial whenever you're ready.`}
         to="/signup"
         label="Sign Up Today"
