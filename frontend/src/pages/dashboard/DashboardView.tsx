@@ -98,9 +98,9 @@ export function DashboardView({
       </header>
       {/* On a phone the plan and its meter come before the chart (dashboard-body in auth.css), where
           they were some 1,300 px down; on a desktop the chart stays above the cards, whose heights
-          change as their data arrives, so nothing moves it. */}
+          change as their data arrives, so nothing moves it. A first run's guidance is known only once
+          the data arrives, so it comes last, where appearing moves nothing already painted. */}
       <div className="dashboard-body">
-        {isFirstRun(state) && <FirstRunCard />}
         <MetricCards state={state} />
         <UsageChart state={state} />
         <div className="dashboard-grid">
@@ -108,6 +108,7 @@ export function DashboardView({
           {skeleton ? <WindowsDownloadCard latest={VERSION_LOADING} /> : <LatestWindowsDownloadCard />}
           <AccountCard user={user} />
         </div>
+        {isFirstRun(state) && <FirstRunCard />}
       </div>
     </div>
   );
