@@ -11,7 +11,8 @@ import { desktopSignIn } from '../../infra/scripts/desktop-client';
 import { texts } from '../../shared/texts';
 import { AuthApi } from '../support/auth-api';
 import { screenshotPath } from '../support/browser';
-import { submitSignUpForm, useJourney } from '../support/journey';
+import { openVerificationLink, submitSignUpForm, useJourney } from '../support/journey';
+import { verifyThroughOutbox } from '../support/verification';
 
 const journey = useJourney();
 const PASSWORD = 'engine42';
@@ -45,7 +46,11 @@ describe('what the visitor came for survives sign-in and sign-up', () => {
         await page.waitForURL(`${journey.stack.web}/signup`);
         await page.getByRole('heading', { level: 1, name: texts.auth.intent.signUpForDesktop }).waitFor();
         await page.screenshot({ path: screenshotPath('signup-for-desktop-1280') });
-        await submitSignUpForm(page, { name: 'Dee Sktop', email: newEmail('desktop-new'), password: PASSWORD });
+        const email = newEmail('desktop-new');
+        await submitSignUpForm(page, { name: 'Dee Sktop', email, password: PASSWORD });
+        // The address is proven first, as its owner does from the mail; the desktop sign-in waits for it.
+        await page.waitForURL(`${journey.stack.web}/check-inbox`);
+        await openVerificationLink(journey, page, email);
         await page.waitForURL(`${journey.stack.web}/launch?**`);
         // /launch asks which app and which account before it hands anything over: the new one.
         await page.getByRole('region', { name: texts.desktop.confirmTitle }).waitFor();
@@ -65,7 +70,11 @@ describe('what the visitor came for survives sign-in and sign-up', () => {
     await page.getByRole('heading', { level: 1, name: 'Sign in to continue to Pro (annual)' }).waitFor();
     await page.getByRole('link', { name: 'Sign up' }).click();
     await page.getByRole('heading', { level: 1, name: 'Create your account to continue to Pro (annual)' }).waitFor();
-    await submitSignUpForm(page, { name: 'Anna Yearly', email: newEmail('annual-new'), password: PASSWORD });
+    const email = newEmail('annual-new');
+    await submitSignUpForm(page, { name: 'Anna Yearly', email, password: PASSWORD });
+    // The chosen plan and period survive the proof of the address.
+    await page.waitForURL(`${journey.stack.web}/check-inbox`);
+    await openVerificationLink(journey, page, email);
     await page.waitForURL(`${journey.stack.stripe}/checkout/**`);
     await page.getByText(/per year/).first().waitFor();
     expect(await page.getByText(/per month/).count()).toBe(0);
@@ -74,7 +83,9 @@ describe('what the visitor came for survives sign-in and sign-up', () => {
 
   it('Pro (Annually) → Sign in → Stripe Checkout for the same plan and period; cancelled there, /pricing says so', async () => {
     const email = newEmail('annual-returning');
-    expect((await new AuthApi(journey.stack.api, journey.stack.web).signUp(email, PASSWORD)).status).toBe('OK');
+    const owner = new AuthApi(journey.stack.api, journey.stack.web);
+    expect((await owner.signUp(email, PASSWORD)).status).toBe('OK');
+    await verifyThroughOutbox(owner, journey.stack.outboxDir, email);
     const page = await newPage();
     await choosePro(page, 'Annually');
     await page.getByLabel('Email').fill(email);
