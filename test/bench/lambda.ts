@@ -29,6 +29,7 @@ import { startLocalStack, DEFAULT_PORTS, type Ports } from '../../infra/local/st
 import Stripe from 'stripe';
 import { LOCAL_STRIPE_SECRET } from '../../infra/local/stripe/catalog';
 import { PRICE_IDS } from '../../shared/plans';
+import { verificationTokenFor } from '../support/outbox';
 import { functions, routes, type FunctionName } from '../../shared/routes';
 
 // Locally we run Node 20 knowingly (Lambda runs 22); the AWS SDK's notice about it is noise here.
@@ -93,15 +94,20 @@ function sampleEvent(fn: FunctionName | string, run: number, accessToken: string
 }
 
 /** Signs a bench user up through the local API, in header mode as the desktop app does, for its access token. */
-async function benchAccessToken(api: string): Promise<string> {
+/** A signed-in, proven account's access token (header mode): sign up, use the mailed link, sign in. */
+async function benchAccessToken(api: string, outboxDir: string): Promise<string> {
   const email = `bench-${Date.now()}@example.com`;
-  const res = await fetch(`${api}/api/auth/signup`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json', rid: 'emailpassword', 'st-auth-mode': 'header' },
-    body: JSON.stringify({ formFields: [{ id: 'email', value: email }, { id: 'password', value: 'bench-password-1' }] }),
-  });
-  const token = res.headers.get('st-access-token');
-  if (!token) throw new Error(`bench sign-up answered ${res.status} without an access token`);
+  const formFields = [{ id: 'email', value: email }, { id: 'password', value: 'bench-password-1' }];
+  const post = (path: string, rid: string, body: unknown) =>
+    fetch(`${api}/api/auth${path}`, { method: 'POST', headers: { 'content-type': 'application/json', rid, 'st-auth-mode': 'header' }, body: JSON.stringify(body) });
+  const signedUp = await post('/signup', 'emailpassword', { formFields });
+  if (!signedUp.ok) throw new Error(`bench sign-up answered ${signedUp.status}`);
+  // Every product route refuses a session whose address is not proven (403 st-ev): prove it as its owner does.
+  const verified = await post('/user/email/verify', 'emailverification', { method: 'token', token: await verificationTokenFor(outboxDir, email) });
+  if (!verified.ok) throw new Error(`bench verification answered ${verified.status}`);
+  const signedIn = await post('/signin', 'emailpassword', { formFields });
+  const token = signedIn.headers.get('st-access-token');
+  if (!token) throw new Error(`bench sign-in answered ${signedIn.status} without an access token`);
   return token;
 }
 
@@ -191,9 +197,10 @@ async function main() {
   const chosen = (Object.entries(functions) as [FunctionName, { entry: string }][]).filter(([n]) => !ONLY || ONLY.includes(n));
   const ports = {} as Ports;
   for (const key of Object.keys(DEFAULT_PORTS) as (keyof Ports)[]) ports[key] = await freePort();
-  const stack = await startLocalStack({ ports, seed: true });
+  const outboxDir = mkdtempSync(join(tmpdir(), 'voxpen-bench-outbox-'));
+  const stack = await startLocalStack({ ports, seed: true, outboxDir });
   try {
-    const accessToken = await benchAccessToken(`http://localhost:${ports.api}`);
+    const accessToken = await benchAccessToken(`http://localhost:${ports.api}`, outboxDir);
     const emptyEntry = join(work, 'empty.ts');
     writeFileSync(emptyEntry, "export const handler = async () => ({ statusCode: 200, body: '' });\n");
     const targets: [string, string][] = [['(empty floor)', emptyEntry], ...chosen.map(([n, d]): [string, string] => [n, resolve(d.entry)])];
