@@ -32,6 +32,8 @@ const VISITS: Record<string, string[]> = {
   '/auth/callback': ['/auth/callback'],
   '/launch': ['/launch'],
   '/auth/reset-password': ['/auth/reset-password', '/auth/reset-password?token=not-a-real-token'],
+  '/check-inbox': ['/check-inbox'],
+  '/verify-email': ['/verify-email?token=not-a-real-token'],
   // The prebuilt pages' old addresses: they lead to the site's own pages.
   '/auth': ['/auth?show=signup'],
   '/auth/*': ['/auth/mfa'],
