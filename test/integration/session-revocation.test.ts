@@ -207,9 +207,13 @@ describe('a signed-out browser', () => {
 
 describe('access token lifetime', () => {
   it('gives a new access token 15 minutes (exp - iat = 900), at sign-up and after a refresh, so a revoked one reads for 15 minutes at most', async () => {
-    const { browser } = await signedUp();
+    const browser = new AuthApi(stack.api, stack.web);
+    const email = `lifetime-${randomUUID().slice(0, 8)}@example.com`;
+    expect((await browser.signUp(email, PASSWORD)).status).toBe('OK');
+    // The token the sign-up issued (proving the address afterwards rewrites its claims, not its expiry).
     const issued = claimsOf(browser.jar.get('sAccessToken')!);
     expect(Number(issued.exp) - Number(issued.iat)).toBe(900);
+    await verifyThroughOutbox(browser, stack.outboxDir, email);
     const refreshed = await refreshWithCookie(browser.jar.get('sRefreshToken')!);
     expect(refreshed.status).toBe(200);
     const renewed = claimsOf(cookieFrom(refreshed, 'sAccessToken')!);
