@@ -21,7 +21,7 @@ export interface IndexDef {
  * test/repo/table-owners.test.ts.
  */
 export type TableOwner =
-  | 'functions/accounts'
+  | 'functions/user-record'
   | 'functions/usage'
   | 'functions/billing'
   | 'functions/auth'
@@ -53,10 +53,10 @@ export const tables = {
    * One item per account, by SuperTokens user id. Billing keeps the Stripe customer id and the
    * subscription on it; `byStripeCustomer` finds the account a webhook's customer belongs to.
    * `byDeletion` is sparse: only an account being deleted carries `deletionQueue`, so the sweeper
-   * finds stalled deletions with one Query (functions/accounts/deletion.ts).
+   * finds stalled deletions with one Query (functions/user-record/deletion.ts).
    */
   users: {
-    owner: 'functions/accounts',
+    owner: 'functions/user-record',
     partitionKey: { name: 'userId', type: 'S' },
     indexes: [
       { name: 'byStripeCustomer', partitionKey: { name: 'stripeCustomerId', type: 'S' } },

@@ -10,10 +10,8 @@
  *   record's email and when it was proven, and the Stripe customer's email. Each step is safe to
  *   repeat; the core's proof of the pair is the durable mark the later ones follow from.
  */
-import { normaliseEmail } from '../../shared/schemas/accounts';
-import { VERIFY_RESEND_RULE } from '../auth/email-verification';
-import { finishEmailChange } from '../auth/proven-email';
-import { emailChangeNoticeMail, verificationMail } from '../auth/verification-mail';
+import { normaliseEmail } from '../../shared/schemas/credentials';
+import { VERIFY_RESEND_RULE, finishEmailChange, emailChangeNoticeMail, verificationMail } from '../auth';
 import { logger } from '../lib/logger';
 import type { Mail } from '../lib/mail';
 import { hit } from '../lib/rate-limit';

@@ -9,10 +9,7 @@ import EmailPassword from 'supertokens-node/recipe/emailpassword';
 import EmailVerification from 'supertokens-node/recipe/emailverification';
 import Session from 'supertokens-node/recipe/session';
 import type { SignInMethod } from '../../shared/api-types';
-import { TENANT_ID } from '../auth/app-info';
-import { changeLoginEmail } from '../auth/proven-email';
-import { keepingSession } from '../auth/sessions-end-with-password';
-import { ensureSupertokens } from '../auth/supertokens';
+import { TENANT_ID, changeLoginEmail, keepingSession, ensureSupertokens } from '../auth';
 
 export interface CoreAccount {
   signInMethods: SignInMethod[];

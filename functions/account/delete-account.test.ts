@@ -5,8 +5,8 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestDynamo, type TestDynamo } from '../../test/support/dynamo';
-import { getAccount } from '../accounts/account';
-import { ensureUserRecord } from '../accounts/user-record';
+import { getAccount } from '../user-record/account';
+import { ensureUserRecord } from '../user-record/user-record';
 import type { StripeApi } from '../billing/stripe-api';
 import type { AccountCore } from './core';
 import { deleteAccount, RECENT_SIGN_IN_MS } from './delete-account';

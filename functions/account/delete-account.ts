@@ -16,8 +16,7 @@
  * owner asked us to erase, against a rule a new address gets round anyway.
  */
 import type { DeleteAccountBody } from '../../shared/schemas/account';
-import { getAccount } from '../accounts/account';
-import { markDeleting } from '../accounts/deletion';
+import { getAccount, markDeleting } from '../user-record';
 import { logger } from '../lib/logger';
 import { finishDeletion } from './deletion-job';
 import type { AccountDeps, Caller } from './deps';

@@ -1,12 +1,11 @@
 /**
- * An account's deletion as a job that finishes: marked first (functions/accounts/deletion.ts: one
+ * An account's deletion as a job that finishes: marked first (functions/user-record/deletion.ts: one
  * conditional write on the users item, and every session revoked, so nothing new starts), then these
  * steps in order, each safe to repeat, the mark removed last with the record. A deletion stopped
  * after any step (a Lambda killed, a dependency down) is finished by the next request or by the
  * sweeper (./sweeper.ts), which runs them all again from the mark.
  */
-import { getAccount, provenAddressOf } from '../accounts/account';
-import { deleteAccountRecord, type DeletionMark } from '../accounts/deletion';
+import { getAccount, provenAddressOf, deleteAccountRecord, type DeletionMark } from '../user-record';
 import { endBilling } from './end-billing';
 import type { AccountDeps } from './deps';
 import { eraseUserData } from './user-data';

@@ -1,6 +1,6 @@
 /** What the account routes' rules work with, given to them, so a test can give its own. */
 import type { DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
-import type { StripeApi } from '../billing/stripe-api';
+import type { StripeApi } from '../billing';
 import type { AccountCore } from './core';
 
 export interface AccountDeps {

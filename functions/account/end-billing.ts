@@ -5,9 +5,8 @@
  * business must keep for its accounts; the product no longer knows it. Safe to repeat: what has
  * already ended or expired is left as it is.
  */
-import type { Account } from '../accounts/account';
-import { hasEnded } from '../accounts/subscription';
-import { StripeApiError, type StripeApi } from '../billing/stripe-api';
+import { type Account, hasEnded } from '../user-record';
+import { StripeApiError, type StripeApi } from '../billing';
 
 /**
  * The call, where Stripe's refusal with one of `over` means there is nothing left to end: a canceled

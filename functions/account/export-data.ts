@@ -8,10 +8,9 @@
  */
 import { exportFileName } from '../../shared/account-export';
 import { EXPORT_UNITS, type AccountExport, type AccountOverview, type AccountProfile, type PaidPlan } from '../../shared/api-types';
-import { getAccount, provenAddressOf, type Account } from '../accounts/account';
-import { planOf } from '../accounts/plan';
-import { contactMessagesFrom } from '../contact/messages';
-import { usageHistory } from '../usage/usage';
+import { getAccount, provenAddressOf, type Account, planOf } from '../user-record';
+import { contactMessagesFrom } from '../contact';
+import { usageHistory } from '../usage';
 import type { CoreAccount } from './core';
 import type { AccountDeps } from './deps';
 

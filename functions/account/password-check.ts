@@ -4,7 +4,7 @@
  * is no side door for guessing; a wrong password is a failed attempt, a right one counts only while
  * it is being checked, as a successful sign-in does.
  */
-import { limitPasswordCheck } from '../auth/sign-in-guard';
+import { limitPasswordCheck } from '../auth';
 import type { AccountDeps, Caller } from './deps';
 
 export type PasswordCheck = { status: 'OK' } | { status: 'WRONG_PASSWORD' } | { status: 'TOO_MANY_ATTEMPTS'; retryAfterSeconds: number };

@@ -6,7 +6,7 @@
 import type { SignedInSession } from '../../shared/api-types';
 import { accountTexts } from '../../shared/texts';
 import type { DesktopPlatformName } from '../../shared/texts/desktop';
-import { readClientData } from '../auth/session-clients';
+import { readClientData } from '../auth';
 import type { CoreSession } from './core';
 import type { AccountDeps, Caller } from './deps';
 

@@ -1,5 +1,5 @@
 /** The deletion sweeper's Lambda, invoked by its EventBridge schedule (infra/stack.ts): ./sweeper.ts. */
-import { stripeClient } from '../billing/stripe-client';
+import { stripeClient } from '../billing';
 import { documentClient } from '../lib/dynamo';
 import { logger } from '../lib/logger';
 import { supertokensCore } from './core';

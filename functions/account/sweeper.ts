@@ -4,7 +4,7 @@
  * has every step run again. Run on a schedule (deployed: an EventBridge rule every few minutes;
  * locally: a timer in `npm start`'s supervisor). One account's failure does not stop the others.
  */
-import { stalledDeletions } from '../accounts/deletion';
+import { stalledDeletions } from '../user-record';
 import { logger } from '../lib/logger';
 import { finishDeletion } from './deletion-job';
 import type { AccountDeps } from './deps';

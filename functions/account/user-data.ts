@@ -7,13 +7,10 @@
  * its proven address since it was proven (what came before may be a stranger's). The account's record is not here: it carries the deletion's mark and goes last
  * (./deletion-job.ts). Each step is safe to repeat.
  */
-import { RESET_MAIL_PAIR_RULE, RESET_MAIL_RULE, resetMailPair } from '../auth/auth-limits';
-import { deleteHandoffCodesOf } from '../auth/handoff-codes';
-import { forgetPasswordChecksOf } from '../auth/sign-in-guard';
-import { deleteContactMessagesFrom, type ProvenAddress } from '../contact/messages';
+import { RESET_MAIL_PAIR_RULE, RESET_MAIL_RULE, resetMailPair, deleteHandoffCodesOf, forgetPasswordChecksOf } from '../auth';
+import { deleteContactMessagesFrom, type ProvenAddress } from '../contact';
 import { reset } from '../lib/rate-limit';
-import { USAGE_REPORT_RATE } from '../usage/report';
-import { deleteUsageHistory } from '../usage/usage';
+import { USAGE_REPORT_RATE, deleteUsageHistory } from '../usage';
 import type { AccountDeps } from './deps';
 
 export interface Erased {

@@ -6,7 +6,7 @@
  */
 import type { DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
 import type { APIInterface } from 'supertokens-node/recipe/emailpassword';
-import { recordProvenEmail, repairUserRecord } from '../accounts/user-record';
+import { recordProvenEmail, repairUserRecord } from '../user-record';
 import { logger } from '../lib/logger';
 
 type SignInPOST = NonNullable<APIInterface['signInPOST']>;

@@ -5,7 +5,7 @@
  */
 import type { DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
 import type { APIInterface } from 'supertokens-node/recipe/emailpassword';
-import { ensureUserRecord } from '../accounts/user-record';
+import { ensureUserRecord } from '../user-record';
 import { logger } from '../lib/logger';
 
 type SignUpPOST = NonNullable<APIInterface['signUpPOST']>;

@@ -5,7 +5,7 @@
  * function of ours runs, so this answers first, in the SDK's own FIELD_ERROR shape, and (as the SDK
  * would) with the other field's problem too, checked by the same rules (shared/schemas/accounts.ts).
  */
-import { emailSchema, fieldError, newPasswordSchema } from '../../shared/schemas/accounts';
+import { emailSchema, fieldError, newPasswordSchema } from '../../shared/schemas/credentials';
 import { authTexts } from '../../shared/texts';
 import { json, type HttpResult } from '../lib/response';
 

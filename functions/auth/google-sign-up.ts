@@ -8,7 +8,7 @@
 import type { DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
 import type { APIInterface } from 'supertokens-node/recipe/thirdparty';
 import { logger } from '../lib/logger';
-import { recordProvenEmail, repairUserRecord } from '../accounts/user-record';
+import { recordProvenEmail, repairUserRecord } from '../user-record';
 
 type RawUserInfo = { fromIdTokenPayload?: Record<string, unknown>; fromUserInfoAPI?: Record<string, unknown> };
 

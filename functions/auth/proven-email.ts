@@ -7,11 +7,9 @@
 import type { DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
 import supertokens from 'supertokens-node';
 import EmailPassword from 'supertokens-node/recipe/emailpassword';
-import { normaliseEmail } from '../../shared/schemas/accounts';
-import { getAccount } from '../accounts/account';
-import { recordProvenEmail } from '../accounts/user-record';
-import type { StripeApi } from '../billing/stripe-api';
-import { stripeClient } from '../billing/stripe-client';
+import { normaliseEmail } from '../../shared/schemas/credentials';
+import { getAccount, recordProvenEmail } from '../user-record';
+import { type StripeApi, stripeClient } from '../billing';
 import { documentClient } from '../lib/dynamo';
 import { logger } from '../lib/logger';
 

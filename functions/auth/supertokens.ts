@@ -10,7 +10,7 @@ import EmailPassword from 'supertokens-node/recipe/emailpassword';
 import Session from 'supertokens-node/recipe/session';
 import ThirdParty from 'supertokens-node/recipe/thirdparty';
 import type { TypeInput } from 'supertokens-node/types';
-import { emailSchema, fieldError, nameSchema, newPasswordSchema } from '../../shared/schemas/accounts';
+import { emailSchema, fieldError, nameSchema, newPasswordSchema } from '../../shared/schemas/credentials';
 import { documentClient } from '../lib/dynamo';
 import { sendMail } from '../lib/mail';
 import { getSecret } from '../lib/secrets';

@@ -11,11 +11,7 @@
  */
 import type { DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
 import { CHECKOUT_CANCELLED_PARAM, currentPlan, isPriceId, PRO_TRIAL_DAYS, type PriceId } from '../../shared/plans';
-import { getAccount, type Account, type OpenCheckout } from '../accounts/account';
-import { isDeleting } from '../accounts/deletion';
-import { linkCustomer, rememberCheckout } from '../accounts/billing-link';
-import { hasEnded } from '../accounts/subscription';
-import { ensureAccount } from '../accounts/user-record';
+import { getAccount, type Account, type OpenCheckout, isDeleting, linkCustomer, rememberCheckout, hasEnded, ensureAccount } from '../user-record';
 import type { BillingConfig } from '../lib/billing-config';
 import { StripeApiError, type CheckoutSessionParams, type StripeApi } from './stripe-api';
 
@@ -42,7 +38,7 @@ export type CheckoutOutcome =
   | { status: 'NEEDS_ATTENTION' }
   /** Another request opened a session for the other price first. */
   | { status: 'CHECKOUT_OPEN' }
-  /** The account is being deleted (functions/accounts/deletion.ts): nothing new starts for it. */
+  /** The account is being deleted (functions/user-record/deletion.ts): nothing new starts for it. */
   | { status: 'DELETING' };
 
 export type PortalOutcome = { status: 'OK'; url: string } | { status: 'NO_SUBSCRIPTION' } | { status: 'DELETING' };

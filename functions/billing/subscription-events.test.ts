@@ -4,9 +4,9 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { tableName } from '../../shared/tables';
 import { usageMonth } from '../../shared/usage';
 import { startTestDynamo, type TestDynamo } from '../../test/support/dynamo';
-import { getAccount as getBillingAccount } from '../accounts/account';
-import { linkCustomer, rememberCheckout } from '../accounts/billing-link';
-import { ensureUserRecord } from '../accounts/user-record';
+import { getAccount as getBillingAccount } from '../user-record/account';
+import { linkCustomer, rememberCheckout } from '../user-record/billing-link';
+import { ensureUserRecord } from '../user-record/user-record';
 import { StripeApiError, type StripeApi } from './stripe-api';
 import { handleVerifiedEvent } from './stripe-webhook';
 

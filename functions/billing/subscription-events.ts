@@ -7,13 +7,9 @@
 import type { DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
 import type Stripe from 'stripe';
 import type { SubscriptionStatus } from '../../shared/api-types';
-import { accountByCustomer, type Account, type StoredSubscription } from '../accounts/account';
-import { forgetCheckout } from '../accounts/billing-link';
-import { isDeleting } from '../accounts/deletion';
-import { planOf } from '../accounts/plan';
-import { applySubscription, hasEnded } from '../accounts/subscription';
+import { accountByCustomer, type Account, type StoredSubscription, forgetCheckout, isDeleting, planOf, applySubscription, hasEnded } from '../user-record';
 import { logger } from '../lib/logger';
-import { pushPlanToUsage } from '../usage/usage-plan';
+import { pushPlanToUsage } from '../usage';
 import { StripeApiError, type StripeApi } from './stripe-api';
 
 export interface EventDeps {

@@ -8,7 +8,7 @@ import { FREE_WORDS_PER_MONTH } from '../../shared/plans';
 import { usageReportBody, type UsageReportBody } from '../../shared/schemas/billing';
 import { usageTexts } from '../../shared/texts';
 import { addMonths, usageMonth } from '../../shared/usage';
-import { planOfUser } from '../accounts/plan';
+import { planOfUser } from '../user-record';
 import { documentClient, primeDocumentClient } from '../lib/dynamo';
 import { byRouteKey, httpHandler } from '../lib/http';
 import { HttpError } from '../lib/http-error';

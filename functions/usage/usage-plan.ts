@@ -1,7 +1,7 @@
 /**
  * The plan, kept on the account's current usage month, so a usage report decides plan and
  * counter in one conditional write (./report.ts) instead of reading the users item first. The users
- * item (functions/accounts) stays the plan's one source and decides it (planOf); this folder, the
+ * item (functions/user-record) stays the plan's one source and decides it (planOf); this folder, the
  * usage table's owner, only keeps its copy on the month: a report that finds no plan on its month
  * reads it through the users record's owner (planOfUser) and leaves it on the month only if none is
  * there by then (if_not_exists); every subscription the webhook stores is pushed here

@@ -3,9 +3,9 @@
  * record if it is missing. The sign-up itself writes the record (functions/auth), so this is a repair
  * and a name change, kept for the spec's clients.
  */
-import { createUserBody, type CreateUserBody } from '../../shared/schemas/accounts';
+import { createUserBody, type CreateUserBody } from '../../shared/schemas/users';
 import { usersTexts } from '../../shared/texts';
-import { saveUserRecord } from '../accounts/user-record';
+import { saveUserRecord } from '../user-record';
 import { documentClient } from '../lib/dynamo';
 import { httpHandler } from '../lib/http';
 import { HttpError } from '../lib/http-error';

@@ -5,7 +5,7 @@
  * deleted account's token, still unexpired, must not bring a record back.
  */
 import { usersTexts } from '../../shared/texts';
-import { ensureAccount } from '../accounts/user-record';
+import { ensureAccount } from '../user-record';
 import { documentClient } from '../lib/dynamo';
 import { httpHandler } from '../lib/http';
 import { HttpError } from '../lib/http-error';

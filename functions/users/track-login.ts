@@ -2,9 +2,9 @@
  * POST /api/track-login {userId} (spec §7): last login time and login count, for one's own account only.
  * A write, so the core is asked that the session is live: a signed-out or revoked token counts no login.
  */
-import { trackLoginBody, type TrackLoginBody } from '../../shared/schemas/accounts';
+import { trackLoginBody, type TrackLoginBody } from '../../shared/schemas/users';
 import { usersTexts } from '../../shared/texts';
-import { trackLogin as recordLogin } from '../accounts/login-tracking';
+import { trackLogin as recordLogin } from '../user-record';
 import { documentClient } from '../lib/dynamo';
 import { httpHandler } from '../lib/http';
 import { HttpError } from '../lib/http-error';

@@ -7,15 +7,13 @@ import type { UserProfile } from '../../shared/api-types';
 import { FREE_WORDS_PER_MONTH } from '../../shared/plans';
 import { usersTexts } from '../../shared/texts';
 import { usageMonth } from '../../shared/usage';
-import { getAccount } from '../accounts/account';
-import { planOf } from '../accounts/plan';
-import { subscriptionOf } from '../accounts/subscription';
+import { getAccount, planOf, subscriptionOf } from '../user-record';
 import { documentClient } from '../lib/dynamo';
 import { httpHandler } from '../lib/http';
 import { HttpError } from '../lib/http-error';
 import { json } from '../lib/response';
 import { requireSession, sessionOf } from '../lib/session';
-import { monthOf, recentMonths, totalsOf, usageHistory } from '../usage/usage';
+import { monthOf, recentMonths, totalsOf, usageHistory } from '../usage';
 
 export const userProfile = httpHandler(
   async (event) => {

@@ -2,7 +2,7 @@
 import * as z from 'zod/mini';
 import { accountTexts as account } from '../texts/account';
 import { authTexts as auth } from '../texts/auth';
-import { emailSchema, newPasswordSchema, signInPasswordSchema } from './accounts';
+import { emailSchema, newPasswordSchema, signInPasswordSchema } from './credentials';
 
 const nameField = z.string({ error: account.nameRequired }).check(z.trim(), z.minLength(1, { error: account.nameRequired }), z.maxLength(200, { error: account.nameTooLong }));
 

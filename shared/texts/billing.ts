@@ -5,7 +5,7 @@ export const billingTexts = {
   needsAttention: 'Your subscription needs attention. Manage it from your dashboard.',
   checkoutOpen: 'A checkout is already open for your account. Please finish it or try again.',
   noSubscription: 'You have no subscription to manage yet.',
-  /** Checkout or the portal asked for an account being deleted (functions/accounts/deletion.ts). */
+  /** Checkout or the portal asked for an account being deleted (functions/user-record/deletion.ts). */
   accountDeleting: 'This account is being deleted, so nothing new can start for it.',
   badSignature: 'Invalid webhook signature',
   unavailable: 'Billing is not available right now. Please try again later.',

@@ -6,7 +6,7 @@
 import { randomUUID } from 'node:crypto';
 import { PutCommand } from '@aws-sdk/lib-dynamodb';
 import { describe, expect, it } from 'vitest';
-import { getAccount } from '../../functions/accounts/account';
+import { getAccount } from '../../functions/user-record/account';
 import type { AccountExport, UserProfile } from '../../shared/api-types';
 import { PRICE_IDS } from '../../shared/plans';
 import { tableName } from '../../shared/tables';

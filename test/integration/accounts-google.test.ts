@@ -7,7 +7,7 @@
 import { InternalServerError } from '@aws-sdk/client-dynamodb';
 import { DeleteCommand, DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { getAccount as getUserRecord } from '../../functions/accounts/account';
+import { getAccount as getUserRecord } from '../../functions/user-record/account';
 import { tableName } from '../../shared/tables';
 import { texts } from '../../shared/texts';
 import { AuthApi } from '../support/auth-api';

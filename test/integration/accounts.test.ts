@@ -5,7 +5,7 @@
 import { randomUUID } from 'node:crypto';
 import { DeleteCommand } from '@aws-sdk/lib-dynamodb';
 import { describe, expect, it } from 'vitest';
-import { getAccount as getUserRecord } from '../../functions/accounts/account';
+import { getAccount as getUserRecord } from '../../functions/user-record/account';
 import { tableName } from '../../shared/tables';
 import { texts } from '../../shared/texts';
 import { AuthApi } from '../support/auth-api';

@@ -6,7 +6,7 @@
 import { randomUUID } from 'node:crypto';
 import Stripe from 'stripe';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { getAccount as getBillingAccount } from '../../functions/accounts/account';
+import { getAccount as getBillingAccount } from '../../functions/user-record/account';
 import { LOCAL_PRO_PRODUCT, LOCAL_STRIPE_SECRET } from '../../infra/local/stripe/catalog';
 import type { UserProfile } from '../../shared/api-types';
 import { FREE_WORDS_PER_MONTH, PRICE_IDS, PRO_TRIAL_DAYS } from '../../shared/plans';

@@ -6,7 +6,7 @@
 import { createHash, randomUUID } from 'node:crypto';
 import { UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { describe, expect, it } from 'vitest';
-import { getAccount } from '../../functions/accounts/account';
+import { getAccount } from '../../functions/user-record/account';
 import { CONTACT_RETENTION_DAYS, type StoredContactMessage } from '../../functions/contact/messages';
 import { scanAll } from '../../functions/lib/dynamo';
 import { PRICE_IDS } from '../../shared/plans';

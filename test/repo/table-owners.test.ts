@@ -9,7 +9,7 @@ import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
 import { tables, type TableKey } from '../../shared/tables';
-import { cyclesOf, folderImports, foreignReaders, foreignWriters, sourceFiles } from './table-owners';
+import { cyclesOf, folderImports, foreignReaders, foreignWriters, sourceFiles, surfaceBypasses } from './table-owners';
 
 const root = fileURLToPath(new URL('../..', import.meta.url));
 const files = sourceFiles(root, ['functions', 'infra', 'shared', 'frontend/src']);
@@ -20,10 +20,10 @@ describe('table owners', () => {
       { path: 'functions/usage/plan.ts', text: "new UpdateCommand({ TableName: tableName('users') })" },
       { path: 'functions/auth/checks.ts', text: "const t = tableName('rateLimits'); await deleteKeys(db, t, keys);" },
       { path: 'functions/users/profile.ts', text: "new GetCommand({ TableName: tableName('usage') })" },
-      { path: 'functions/accounts/record.ts', text: "new PutCommand({ TableName: tableName('users') })" },
+      { path: 'functions/user-record/record.ts', text: "new PutCommand({ TableName: tableName('users') })" },
     ];
     expect(foreignWriters(reaching)).toEqual([
-      'functions/usage/plan.ts writes users (owner: functions/accounts)',
+      'functions/usage/plan.ts writes users (owner: functions/user-record)',
       'functions/auth/checks.ts writes rateLimits (owner: functions/lib)',
     ]);
     expect(foreignReaders(reaching)).toEqual([...foreignWriters(reaching).map((w) => w.replace(' writes ', ' names ')), 'functions/users/profile.ts names usage (owner: functions/usage)']);
@@ -50,7 +50,17 @@ describe('function folders', () => {
     expect(cyclesOf(folderImports(files)), 'import cycles between folders under functions/').toEqual([]);
   });
 
-  it('leave the users record (functions/accounts) depending on no function folder but lib', () => {
-    expect([...(folderImports(files).get('accounts') ?? [])].filter((folder) => folder !== 'lib')).toEqual([]);
+  it('leave the users record (functions/user-record) depending on no function folder but lib', () => {
+    expect([...(folderImports(files).get('user-record') ?? [])].filter((folder) => folder !== 'lib')).toEqual([]);
+  });
+
+  it('reach a sibling only through its index.ts', () => {
+    const reaching = [
+      { path: 'functions/billing/checkout.ts', text: "import { getAccount } from '../user-record';\nimport { isDeleting } from '../user-record/deletion';" },
+      { path: 'functions/account/core.ts', text: "import { ensureSupertokens } from '../auth/index';\nimport { logger } from '../lib/logger';\nimport { x } from './deps';" },
+    ];
+    expect(surfaceBypasses(reaching)).toEqual(['functions/billing/checkout.ts imports functions/user-record/deletion (not functions/user-record/index.ts)']);
+    expect(folderImports(reaching)).toEqual(new Map([['billing', new Set(['user-record'])], ['account', new Set(['auth', 'lib'])]]));
+    expect(surfaceBypasses(files)).toEqual([]);
   });
 });

@@ -49,26 +49,47 @@ export function foreignReaders(files: readonly SourceFile[]): string[] {
 }
 
 /** The folders under functions/ each folder imports (its own and those outside functions/ left out). */
-export function folderImports(files: readonly SourceFile[]): Map<string, Set<string>> {
-  const graph = new Map<string, Set<string>>();
+/** Each relative import of a file under functions/<folder>/: the folder it reaches and the module path. */
+function folderReaches(files: readonly SourceFile[]): { path: string; folder: string; target: string[] }[] {
+  const reaches: { path: string; folder: string; target: string[] }[] = [];
   for (const { path, text } of files) {
     const parts = path.split('/');
     if (parts[0] !== 'functions' || parts.length < 3) continue;
-    const folder = parts[1]!;
-    const targets = graph.get(folder) ?? new Set<string>();
-    graph.set(folder, targets);
     for (const match of text.matchAll(IMPORT_FROM)) {
       const specifier = match[1] ?? match[2]!;
       if (!specifier.startsWith('.')) continue;
       const target = new URL(specifier, `file:///${path}`).pathname.slice(1).split('/');
-      if (target[0] !== 'functions' || target.length < 3 || target[1] === folder) continue;
-      targets.add(target[1]!);
+      // `../usage` (the folder's index) is functions/usage: two parts.
+      if (target[0] !== 'functions' || target.length < 2) continue;
+      reaches.push({ path, folder: parts[1]!, target });
     }
+  }
+  return reaches;
+}
+
+/** Which function folders each function folder imports (itself left out). */
+export function folderImports(files: readonly SourceFile[]): Map<string, Set<string>> {
+  const graph = new Map<string, Set<string>>();
+  for (const { path } of files) {
+    const parts = path.split('/');
+    if (parts[0] === 'functions' && parts.length >= 3 && !graph.has(parts[1]!)) graph.set(parts[1]!, new Set());
+  }
+  for (const { folder, target } of folderReaches(files)) {
+    if (target[1] !== folder) graph.get(folder)!.add(target[1]!);
   }
   return graph;
 }
 
-/** Each cycle once, as 'a → b → a', found by walking from every node. */
+/**
+ * Imports that reach past a sibling folder's `index.ts` into its modules. `lib/` is the shared
+ * toolbox and has no single surface; every other folder offers its siblings one file.
+ */
+export function surfaceBypasses(files: readonly SourceFile[]): string[] {
+  return folderReaches(files)
+    .filter(({ folder, target }) => target[1] !== folder && target[1] !== 'lib' && !(target.length === 2 || (target.length === 3 && target[2] === 'index')))
+    .map(({ path, target }) => `${path} imports ${target.join('/')} (not functions/${target[1]}/index.ts)`);
+}
+
 export function cyclesOf(graph: Map<string, Set<string>>): string[] {
   const found = new Set<string>();
   const walk = (path: string[]) => {

@@ -17,7 +17,7 @@ import { AccountPage, GOODBYE_MS, HydrateFallback, loader } from './AccountPage'
 vi.mock('../../auth/AuthShell', () => ({ AuthProviders: ({ children }: { children: React.ReactNode }) => children }));
 vi.mock('../../auth/auth-client', () => ({ signOut: vi.fn() }));
 vi.mock('../../auth/session', () => ({ useSession: vi.fn(), sessionExists: vi.fn() }));
-vi.mock('../../api/accounts', () => ({ ensureUserExists: vi.fn() }));
+vi.mock('../../api/users', () => ({ ensureUserExists: vi.fn() }));
 vi.mock('../../api/account', async (original) => ({
   ...(await original<typeof import('../../api/account')>()),
   readAccountProfile: vi.fn(),

@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { useNavigate } from 'react-router';
-import { signInPasswordSchema, fieldError } from '../../../../shared/schemas/accounts';
+import { signInPasswordSchema, fieldError } from '../../../../shared/schemas/credentials';
 import { accountTexts as accountApiTexts } from '../../../../shared/texts/account';
 import { accountTexts } from './account-texts';
 import { accountFailure, deleteAccount } from '../../api/account';

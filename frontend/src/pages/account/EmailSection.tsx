@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { emailSchema, signInPasswordSchema } from '../../../../shared/schemas/accounts';
+import { emailSchema, signInPasswordSchema } from '../../../../shared/schemas/credentials';
 import { accountFailure, changeAccountEmail } from '../../api/account';
 import { FocusedAlert } from '../../components/FocusedAlert';
 import { useForm } from '../../hooks/use-form';

@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { fieldError, newPasswordSchema, signInPasswordSchema } from '../../../../shared/schemas/accounts';
+import { fieldError, newPasswordSchema, signInPasswordSchema } from '../../../../shared/schemas/credentials';
 import { accountTexts as accountApiTexts } from '../../../../shared/texts/account';
 import { accountTexts } from './account-texts';
 import { accountFailure, changePassword } from '../../api/account';

@@ -1,7 +1,7 @@
 import { redirect } from 'react-router';
 import type { AccountOverview } from '../../../../shared/api-types';
 import { readAccountProfile } from '../../api/account';
-import { ensureUserExists } from '../../api/accounts';
+import { ensureUserExists } from '../../api/users';
 import { isApiError, loadApiClient } from '../../api/client';
 import { sessionExists } from '../../auth/session';
 import { CHECK_INBOX_PATH, isUnverifiedRefusal, unverifiedByHint } from '../../auth/verification-gate';

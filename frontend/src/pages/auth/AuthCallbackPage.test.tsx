@@ -1,7 +1,7 @@
 import { act, screen } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { texts } from '../../../../shared/texts';
-import { recordSignIn } from '../../api/accounts';
+import { recordSignIn } from '../../api/users';
 import { finishGoogleSignIn, type GoogleResult } from '../../auth/auth-client';
 import { captureDesktopSignIn } from '../../auth/desktop-handoff';
 import { renderAt } from '../../auth/testing';
@@ -9,7 +9,7 @@ import { rememberReturnTo } from '../../return-to';
 import { AuthCallbackPage } from './AuthCallbackPage';
 
 vi.mock('../../auth/auth-client', () => ({ finishGoogleSignIn: vi.fn() }));
-vi.mock('../../api/accounts', () => ({ recordSignIn: vi.fn(async () => undefined) }));
+vi.mock('../../api/users', () => ({ recordSignIn: vi.fn(async () => undefined) }));
 
 const t = texts.auth.callback;
 

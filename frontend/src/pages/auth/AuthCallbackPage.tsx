@@ -1,7 +1,7 @@
 import { useEffect, useRef, useState } from 'react';
 import { Link, useSearchParams } from 'react-router';
 import { authTexts } from '../../../../shared/texts/auth';
-import { recordSignIn } from '../../api/accounts';
+import { recordSignIn } from '../../api/users';
 import { finishGoogleSignIn } from '../../auth/auth-client';
 import { afterSignInPath, signInPathKeepingIntent } from '../../auth/sign-in-intent';
 import { useDelayedRedirect } from '../../auth/redirect';

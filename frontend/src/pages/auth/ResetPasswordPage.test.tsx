@@ -1,7 +1,7 @@
 import { act, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { emailSchema, fieldError, newPasswordSchema } from '../../../../shared/schemas/accounts';
+import { emailSchema, fieldError, newPasswordSchema } from '../../../../shared/schemas/credentials';
 import { texts } from '../../../../shared/texts';
 import { checkResetLink } from '../../api/reset-link';
 import { requestPasswordReset, submitNewPassword, type NewPasswordResult, type ResetRequestResult } from '../../auth/auth-client';

@@ -2,7 +2,7 @@ import { act, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { texts } from '../../../../shared/texts';
-import { recordSignIn } from '../../api/accounts';
+import { recordSignIn } from '../../api/users';
 import { googleSignInUrl, signInWithPassword } from '../../auth/auth-client';
 import { DESKTOP_ORIGIN_KEY, DESKTOP_PARAMS_KEY } from '../../auth/desktop-handoff';
 import { useSession, type SessionState } from '../../auth/session';
@@ -13,7 +13,7 @@ import { SignInPage } from './SignInPage';
 
 vi.mock('../../auth/auth-client', () => ({ signInWithPassword: vi.fn(), googleSignInUrl: vi.fn() }));
 vi.mock('../../auth/session', () => ({ useSession: vi.fn() }));
-vi.mock('../../api/accounts', () => ({ recordSignIn: vi.fn(async () => undefined) }));
+vi.mock('../../api/users', () => ({ recordSignIn: vi.fn(async () => undefined) }));
 
 const signedOut: SessionState = { loading: false, doesSessionExist: false };
 const t = texts.auth.signIn;

@@ -1,8 +1,8 @@
 import { useEffect, useRef, useState } from 'react';
 import { Link, useLocation, useNavigate } from 'react-router';
-import { emailSchema, signInPasswordSchema } from '../../../../shared/schemas/accounts';
+import { emailSchema, signInPasswordSchema } from '../../../../shared/schemas/credentials';
 import { authTexts } from '../../../../shared/texts/auth';
-import { recordSignIn } from '../../api/accounts';
+import { recordSignIn } from '../../api/users';
 import { signInWithPassword } from '../../auth/auth-client';
 import { captureDesktopSignIn } from '../../auth/desktop-handoff';
 import { afterSignInPath, hasSignedInBefore, signInHeading, signInIntent } from '../../auth/sign-in-intent';

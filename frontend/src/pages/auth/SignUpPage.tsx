@@ -1,7 +1,7 @@
 import { useEffect, useRef, useState } from 'react';
 import { Link, Navigate, useNavigate } from 'react-router';
 import { PRODUCT_NAME } from '../../../../shared/product';
-import { emailSchema, fieldError, newPasswordSchema } from '../../../../shared/schemas/accounts';
+import { emailSchema, fieldError, newPasswordSchema } from '../../../../shared/schemas/credentials';
 import { authTexts } from '../../../../shared/texts/auth';
 import { signUpWithPassword } from '../../auth/auth-client';
 import { afterSignInPath, signInIntent, signInPathKeepingIntent, signUpHeading } from '../../auth/sign-in-intent';

@@ -1,7 +1,7 @@
 import { useEffect, useState } from 'react';
 import { redirect } from 'react-router';
 import type { UserProfile } from '../../../../shared/api-types';
-import { ensureUserExists } from '../../api/accounts';
+import { ensureUserExists } from '../../api/users';
 import { getUserProfile } from '../../api/billing';
 import { isApiError, loadApiClient } from '../../api/client';
 import { sessionExists } from '../../auth/session';

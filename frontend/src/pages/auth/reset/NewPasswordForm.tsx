@@ -1,4 +1,4 @@
-import { fieldError, newPasswordSchema } from '../../../../../shared/schemas/accounts';
+import { fieldError, newPasswordSchema } from '../../../../../shared/schemas/credentials';
 import { submitNewPassword } from '../../../auth/auth-client';
 import { FocusedAlert } from '../../../components/FocusedAlert';
 import { useForm } from '../../../hooks/use-form';

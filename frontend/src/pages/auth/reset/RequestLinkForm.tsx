@@ -1,4 +1,4 @@
-import { emailSchema } from '../../../../../shared/schemas/accounts';
+import { emailSchema } from '../../../../../shared/schemas/credentials';
 import { requestPasswordReset } from '../../../auth/auth-client';
 import { FocusedAlert } from '../../../components/FocusedAlert';
 import { useForm } from '../../../hooks/use-form';

@@ -1,6 +1,7 @@
 /**
- * Validation of account input (spec §5), shared by the sign-in/sign-up forms, the auth Lambda's
- * SuperTokens form-field validators and the users API, so the browser and the server agree.
+ * Validation of what a person types to identify themselves (spec §5): email, passwords and name.
+ * Shared by the sign-in/sign-up forms, the auth Lambda's SuperTokens form-field validators and the
+ * users API, so the browser and the server agree.
  */
 // zod/mini: the same checks at a fraction of the size, for the pages and the Lambdas alike.
 import * as z from 'zod/mini';
@@ -36,23 +37,8 @@ export function fieldError(schema: z.ZodMiniType, value: unknown): string | unde
   return parsed.success ? undefined : parsed.error.issues[0]?.message;
 }
 
-/** A SuperTokens user id: a UUID from the core, bounded so no one can store a novel in it. */
-const userIdSchema = z.string().check(z.trim(), z.minLength(1), z.maxLength(128));
-
 /** An account's full name, as the sign-up form and POST /api/users take it. */
 export const nameSchema = z.string({ error: fields.nameRequired }).check(z.trim(), z.minLength(1, { error: fields.nameRequired }), z.maxLength(200));
-
-/** POST /api/users (spec §7). */
-export const createUserBody = z.object({
-  name: nameSchema,
-  email: emailSchema,
-  supertokensUserId: userIdSchema,
-});
-export type CreateUserBody = z.infer<typeof createUserBody>;
-
-/** POST /api/track-login (spec §7). */
-export const trackLoginBody = z.object({ userId: userIdSchema });
-export type TrackLoginBody = z.infer<typeof trackLoginBody>;
 
 /** An email as the core keeps it: trimmed, lower case. */
 export function normaliseEmail(email: string): string {

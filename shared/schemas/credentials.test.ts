@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { texts } from '../texts';
-import { createUserBody, emailSchema, fieldError, newPasswordSchema, signInPasswordSchema } from './accounts';
+import { emailSchema, fieldError, newPasswordSchema, signInPasswordSchema } from './credentials';
+import { createUserBody } from './users';
 
 const f = texts.auth.fields;
 

@@ -1,5 +1,5 @@
 import type { UserRecord } from '../../../shared/api-types';
-import type { CreateUserBody } from '../../../shared/schemas/accounts';
+import type { CreateUserBody } from '../../../shared/schemas/users';
 import { api } from './client';
 
 /** spec §7: POST /api/users after sign-up. */

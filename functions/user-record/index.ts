@@ -1,0 +1,12 @@
+/**
+ * The users table item's one owner: the record, its plan, Stripe link, open checkout, deletion mark
+ * and logins. Every other folder reads and writes the item through these functions only.
+ */
+export { type Account, accountByCustomer, getAccount, type OpenCheckout, provenAddressOf, type StoredSubscription } from './account';
+export { forgetCheckout, linkCustomer, rememberCheckout } from './billing-link';
+export { deleteAccountRecord, type DeletionMark, isDeleting, markDeleting, stalledDeletions } from './deletion';
+export { trackLogin } from './login-tracking';
+export { planOf, planOfUser } from './plan';
+export { renameAccount } from './profile';
+export { applySubscription, hasEnded, subscriptionOf } from './subscription';
+export { ensureAccount, ensureUserRecord, recordProvenEmail, repairUserRecord, saveUserRecord } from './user-record';
