@@ -7,6 +7,7 @@ import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { localSecretEnvName } from '../../shared/secrets';
 import { authCoreService, LOCAL_AUTH_CORE_API_KEY } from './auth-core/server';
+import type { ScryptCost } from './auth-core/password-hash';
 import { dynamoService } from './dynamo';
 import { startFaultGate, type FaultGate } from './fault-gate';
 import { googleStandInService, LOCAL_GOOGLE_CLIENT } from './google/oidc-service';
@@ -52,6 +53,8 @@ export interface LocalStackOptions {
   coreGate?: { corePort: number };
   /** false: the Stripe stand-in's webhooks go nowhere (a test of what works without them). */
   stripeWebhooks?: boolean;
+  /** The auth core's scrypt cost; the real core's cost when unset (docs/testing.md: tests use a lighter one). */
+  passwordCost?: ScryptCost;
 }
 
 /** What the handlers read from their environment, locally; deployed, the CDK stack sets these. */
@@ -97,7 +100,7 @@ export function localServices(options: LocalStackOptions): LocalService[] {
   const webOrigin = env.WEB_ORIGIN!;
   const services: LocalService[] = [
     dynamoService({ port: ports.dynamodb, dataDir: options.dataDir && resolve(root, options.dataDir, 'dynamodb') }),
-    authCoreService({ port: options.coreGate?.corePort ?? ports.auth, dynamoEndpoint: env.DYNAMODB_ENDPOINT!, apiKey: LOCAL_AUTH_CORE_API_KEY }),
+    authCoreService({ port: options.coreGate?.corePort ?? ports.auth, dynamoEndpoint: env.DYNAMODB_ENDPOINT!, apiKey: LOCAL_AUTH_CORE_API_KEY, ...(options.passwordCost && { config: { scrypt: options.passwordCost } }) }),
     stripeStandInService({ port: ports.stripe, dynamoEndpoint: env.DYNAMODB_ENDPOINT!, webhookUrl: options.stripeWebhooks === false ? 'http://127.0.0.1:9/api/stripe-webhook' : `http://localhost:${ports.api}/api/stripe-webhook` }),
     googleStandInService({ port: ports.google, redirectUris: googleRedirectUris(ports) }),
     gatewayService({ port: ports.api, corsOrigins: [webOrigin, `http://127.0.0.1:${ports.web}`], root }),

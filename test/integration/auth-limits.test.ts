@@ -147,25 +147,3 @@ describe('nobody can lock an owner out', () => {
     expect(await statusOf(await signIn(owner, email!, PASSWORD))).toBe('OK');
   });
 });
-
-describe('sign-in timing', () => {
-  it('refuses an unknown email about as slowly as a wrong password for a known one', async () => {
-    const [known] = await accounts(1, 'timed');
-    const timed = async (email: string) => {
-      const started = performance.now();
-      expect(await statusOf(await signIn(person(), email, 'wrong-guess1'))).toBe('WRONG_CREDENTIALS_ERROR');
-      return performance.now() - started;
-    };
-    await timed(known!); // warm-up: first requests pay for module and connection set-up
-    const knownTimes: number[] = [];
-    const unknownTimes: number[] = [];
-    // Interleaved, so a burst of load elsewhere on the machine falls on both.
-    for (let i = 0; i < 7; i++) {
-      knownTimes.push(await timed(known!));
-      unknownTimes.push(await timed(uniqueEmail('nobody')));
-    }
-    const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)]!;
-    // Before: ~33 ms against ~312 ms (a ratio near 0.1). The dummy hash makes it about 1.
-    expect(median(unknownTimes), `unknown ${unknownTimes.map(Math.round)} vs known ${knownTimes.map(Math.round)}`).toBeGreaterThanOrEqual(0.5 * median(knownTimes));
-  });
-});

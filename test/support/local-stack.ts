@@ -15,10 +15,18 @@ export async function freePorts(): Promise<Ports> {
 /** `db` reaches the stack's DynamoDB directly, for checking what a request stored. */
 export type TestStack = RunningStack & { api: string; web: string; google: string; stripe: string; outboxDir: string; db: DynamoDBDocumentClient };
 
+/**
+ * The same scrypt at a sixty-fourth of the work: a quarter second per hash is the real core's guard
+ * against a stolen table, and in a suite that signs in some thousand times it is minutes of CPU that
+ * prove nothing more (docs/testing.md#password-cost). The stored hash names its cost, so nothing
+ * else changes; tests of the cost itself start a core of their own at the real one.
+ */
+export const TEST_PASSWORD_COST = { N: 2 ** 10, r: 8, p: 1 } as const;
+
 /** Mail goes to a fresh outbox of the test's own, removed when the stack stops. */
 export async function startTestStack(options: Partial<LocalStackOptions> = {}): Promise<TestStack> {
   const outboxDir = options.outboxDir ?? mkdtempSync(join(tmpdir(), 'voxpen-outbox-'));
-  const stack = await startLocalStack({ ports: await freePorts(), outboxDir, ...options });
+  const stack = await startLocalStack({ ports: await freePorts(), outboxDir, passwordCost: TEST_PASSWORD_COST, ...options });
   const db = createDocumentClient(stack.env.DYNAMODB_ENDPOINT);
   return {
     ...stack,
