@@ -5,16 +5,20 @@
  * failed every subscription event when deployed.
  */
 import { build } from 'esbuild';
-import { resolve } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { LAMBDA_ESBUILD_OPTIONS } from '../../infra/constructs/bundling';
 import { functions } from '../../shared/routes';
 
-const BILLING_CONFIG = resolve('functions/lib/billing-config.ts');
+/** The variable functions/lib/billing-config.ts reads first; a bundle that names it reads the configuration. */
+const BILLING_VARIABLE = 'STRIPE_PRO_PRODUCT_ID';
 
+/**
+ * Whether the bundle's code reads billing's variables. The bundle, not its inputs: a folder's index.ts
+ * may reach billing-config.ts through a function the entry never calls, which esbuild shakes out.
+ */
 async function readsBillingConfig(entry: string): Promise<boolean> {
-  const { metafile } = await build({ ...LAMBDA_ESBUILD_OPTIONS, entryPoints: [entry], write: false, metafile: true, outdir: 'unused', logLevel: 'silent' });
-  return Object.keys(metafile.inputs).some((input) => resolve(input) === BILLING_CONFIG);
+  const { outputFiles } = await build({ ...LAMBDA_ESBUILD_OPTIONS, entryPoints: [entry], write: false, outdir: 'unused', logLevel: 'silent' });
+  return outputFiles.some((file) => file.path.endsWith('.js') && file.text.includes(BILLING_VARIABLE));
 }
 
 describe("billing's configuration reaches the functions that read it", () => {
