@@ -15,7 +15,7 @@ import { ifConditionHolds, isExpired } from '../../../functions/lib/dynamo';
 import { BadRequest, type CoreDeps } from './deps';
 import { hashPassword, verifyAgainstNothing, verifyPassword } from './password-hash';
 import { sha256Hex } from './refresh-token';
-import { deleteItem, getItem, itemKey, ownerKey, putIfAbsent } from './store';
+import { deleteItem, getItem, itemKey, ownerKey, putIfAbsent, type MailedTokenItem } from './store';
 import { newUser, readUser, userJson, userOwnerFields, type UserItem } from './users';
 import { normaliseEmail } from './email-address';
 
@@ -48,18 +48,6 @@ async function claimEmail(deps: CoreDeps, pk: string, userId: string, now: numbe
   return written !== undefined;
 }
 
-interface ResetTokenItem {
-  pk: string;
-  /** In the user's `byOwner` partition, so deleting the user finds its tokens. */
-  ownerKey: string;
-  ownerSort: string;
-  userId: string;
-  email: string;
-  tenantId: string;
-  createdAt: number;
-  expiresAt: number;
-}
-
 async function userWithEmail(deps: CoreDeps, tenantId: string, email: string): Promise<UserItem | undefined> {
   const claim = await getItem<EmailClaim>(deps.store, itemKey.emailClaim(tenantId, email));
   const user = claim && (await readUser(deps, claim.userId));
@@ -88,7 +76,7 @@ export async function createResetPasswordToken(deps: CoreDeps, tenantId: string,
   if (!user || user.recipeId !== 'emailpassword') return { status: 'UNKNOWN_USER_ID_ERROR' as const };
   const token = randomBytes(48).toString('base64url');
   const now = deps.clock();
-  const item: ResetTokenItem = {
+  const item: MailedTokenItem = {
     pk: itemKey.resetToken(sha256Hex(token)),
     ownerKey: ownerKey.resetTokensOf(user.userId),
     ownerSort: String(now),
@@ -104,7 +92,7 @@ export async function createResetPasswordToken(deps: CoreDeps, tenantId: string,
 
 export async function consumeResetPasswordToken(deps: CoreDeps, tenantId: string, input: { token: string }) {
   const invalid = { status: 'RESET_PASSWORD_INVALID_TOKEN_ERROR' as const };
-  const spent = await deleteItem<ResetTokenItem>(deps.store, itemKey.resetToken(sha256Hex(input.token)), { attr: 'tenantId', value: tenantId });
+  const spent = await deleteItem<MailedTokenItem>(deps.store, itemKey.resetToken(sha256Hex(input.token)), { attr: 'tenantId', value: tenantId });
   const now = deps.clock();
   if (!spent || isExpired(spent, now)) return invalid;
   const user = await readUser(deps, spent.userId);

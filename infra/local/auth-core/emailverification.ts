@@ -10,20 +10,8 @@ import { randomBytes } from 'node:crypto';
 import { isExpired } from '../../../functions/lib/dynamo';
 import type { CoreDeps } from './deps';
 import { sha256Hex } from './refresh-token';
-import { deleteItem, getItem, itemKey, ownerKey, putIfAbsent, queryOwner } from './store';
+import { deleteItem, getItem, itemKey, ownerKey, putIfAbsent, queryOwner, type MailedTokenItem } from './store';
 import { normaliseEmail } from './email-address';
-
-interface VerifyTokenItem {
-  pk: string;
-  /** In the user's `byOwner` partition, so a verification, a revocation or the user's deletion finds it. */
-  ownerKey: string;
-  ownerSort: string;
-  userId: string;
-  email: string;
-  tenantId: string;
-  createdAt: number;
-  expiresAt: number;
-}
 
 interface VerifiedItem {
   pk: string;
@@ -57,7 +45,7 @@ export async function createToken(deps: CoreDeps, tenantId: string, input: { use
   if (await isVerified(deps, input.userId, email)) return { status: 'EMAIL_ALREADY_VERIFIED_ERROR' as const };
   const token = randomBytes(48).toString('base64url');
   const now = deps.clock();
-  await putIfAbsent<VerifyTokenItem>(deps.store, {
+  await putIfAbsent<MailedTokenItem>(deps.store, {
     pk: itemKey.verifyToken(sha256Hex(token)),
     ownerKey: ownerKey.verifyTokensOf(input.userId),
     ownerSort: String(now),
@@ -71,7 +59,7 @@ export async function createToken(deps: CoreDeps, tenantId: string, input: { use
 }
 
 export async function verifyWithToken(deps: CoreDeps, tenantId: string, input: { method: 'token'; token: string }) {
-  const spent = await deleteItem<VerifyTokenItem>(deps.store, itemKey.verifyToken(sha256Hex(input.token)), { attr: 'tenantId', value: tenantId });
+  const spent = await deleteItem<MailedTokenItem>(deps.store, itemKey.verifyToken(sha256Hex(input.token)), { attr: 'tenantId', value: tenantId });
   if (!spent || isExpired(spent, deps.clock())) return { status: 'EMAIL_VERIFICATION_INVALID_TOKEN_ERROR' as const };
   await markVerified(deps, spent.userId, spent.email);
   await revokeTokens(deps, { userId: spent.userId, email: spent.email });
@@ -80,7 +68,7 @@ export async function verifyWithToken(deps: CoreDeps, tenantId: string, input: {
 
 export async function revokeTokens(deps: CoreDeps, input: { userId: string; email: string }) {
   const email = normaliseEmail(input.email);
-  const tokens = await queryOwner<VerifyTokenItem>(deps.store, ownerKey.verifyTokensOf(input.userId));
+  const tokens = await queryOwner<MailedTokenItem>(deps.store, ownerKey.verifyTokensOf(input.userId));
   for (const token of tokens) if (token.email === email) await deleteItem(deps.store, token.pk);
   return { status: 'OK' as const };
 }

@@ -8,6 +8,22 @@ import { DeleteCommand, GetCommand, PutCommand, type DynamoDBDocumentClient } fr
 import { ifConditionHolds, queryAll } from '../../../functions/lib/dynamo';
 import { tableName } from '../../../shared/tables';
 
+/**
+ * A single-use token mailed for one of a user's addresses (a password reset, an email verification):
+ * keyed by the token's hash, in the user's `byOwner` partition so a use, a revocation or the user's
+ * deletion finds it.
+ */
+export interface MailedTokenItem {
+  pk: string;
+  ownerKey: string;
+  ownerSort: string;
+  userId: string;
+  email: string;
+  tenantId: string;
+  createdAt: number;
+  expiresAt: number;
+}
+
 export interface Store {
   db: DynamoDBDocumentClient;
   table: string;
