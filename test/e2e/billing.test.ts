@@ -83,6 +83,55 @@ describe('billing in Chromium', () => {
   });
 });
 
+/** Every session refresh the page asks for, as `method status` once answered. */
+function recordRefreshes(page: Page): string[] {
+  const refreshes: string[] = [];
+  page.on('requestfinished', async (r) => {
+    if (r.url().includes('/api/auth/session/refresh')) refreshes.push(`${r.method()} ${(await r.response())?.status()}`);
+  });
+  return refreshes;
+}
+
+/** Spoils a session cookie as its expiry (or the session's end) would: the API no longer takes it. */
+async function spoilCookie(page: Page, name: 'sAccessToken' | 'sRefreshToken'): Promise<void> {
+  const context = page.context();
+  const cookie = (await context.cookies()).find((c) => c.name === name)!;
+  await context.addCookies([{ ...cookie, value: `${cookie.value.slice(0, -4)}AAAA` }]);
+}
+
+describe('/pricing refreshes a session once per 401', () => {
+  it('an access token the API no longer takes: one refresh, then the plan, then Checkout without another', async () => {
+    const { page } = await signedInPage('stale-token');
+    await spoilCookie(page, 'sAccessToken');
+    const refreshes = recordRefreshes(page);
+    await page.goto(`${journey.stack.web}/pricing`);
+    const pro = page.getByRole('article').filter({ has: page.getByRole('heading', { name: 'Pro' }) });
+    const free = page.getByRole('article').filter({ has: page.getByRole('heading', { name: 'Free' }) });
+    await free.getByRole('button', { name: planButton.current }).waitFor();
+    await pro.getByRole('button', { name: planButton.getStarted }).click();
+    await page.waitForURL(`${journey.stack.stripe}/checkout/**`);
+    expect(refreshes).toEqual(['POST 200']);
+    await page.context().close();
+  });
+
+  it('a session that has ended (its refresh refused): one refresh asked for, not a second, and the visitor\'s buttons', async () => {
+    const { page } = await signedInPage('ended-session');
+    await spoilCookie(page, 'sAccessToken');
+    await spoilCookie(page, 'sRefreshToken');
+    const refreshes = recordRefreshes(page);
+    const profileRead = page.waitForResponse((r) => r.url().includes('/api/user-profile'));
+    await page.goto(`${journey.stack.web}/pricing`);
+    expect((await profileRead).status()).toBe(401);
+    // Whatever else the page would ask for after the refused read has gone out by the time the network is idle.
+    await page.waitForLoadState('networkidle');
+    expect(refreshes).toEqual(['POST 401']);
+    // The page could not learn the plan: every button still leads a visitor to sign in.
+    const pro = page.getByRole('article').filter({ has: page.getByRole('heading', { name: 'Pro' }) });
+    await expect(pro.getByRole('link', { name: planButton.getStarted }).getAttribute('href')).resolves.toBe('/signin');
+    await page.context().close();
+  });
+});
+
 describe('/pricing in Chromium at phone and desktop widths', () => {
   for (const [width, height] of [
     [390, 844],

@@ -1,13 +1,10 @@
 import { AxiosError, AxiosHeaders, type AxiosResponse } from 'axios';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { texts } from '../../../shared/texts';
 import { getUserProfile } from '../api/billing';
-import { api } from '../api/client';
-import { loadAccountPlan, openPortal, refreshSession, startCheckout, withSessionRefresh, type BillingCalls } from './plan-choice';
+import { loadAccountPlan, openPortal, startCheckout, type BillingCalls } from './plan-choice';
 
 vi.mock('../api/billing', () => ({ getUserProfile: vi.fn(), createCheckoutSession: vi.fn(), getManageSubscriptionUrl: vi.fn() }));
-// The session refresh after a 401: refused unless a test says otherwise.
-vi.mock('../api/client', () => ({ api: { post: vi.fn() } }));
 
 const config = { headers: new AxiosHeaders() };
 
@@ -90,17 +87,6 @@ describe('loadAccountPlan', () => {
     await expect(loadAccountPlan()).resolves.toEqual({ plan: 'free', trialAvailable: false });
   });
 
-  beforeEach(() => {
-    vi.mocked(api.post).mockRejectedValue(answered(401));
-  });
-
-  it('refreshes an expired session once and reads the plan again', async () => {
-    vi.mocked(api.post).mockResolvedValueOnce({ status: 200 });
-    vi.mocked(getUserProfile).mockRejectedValueOnce(answered(401)).mockResolvedValueOnce({ plan: 'pro', subscription: { status: 'trialing' } } as Awaited<ReturnType<typeof getUserProfile>>);
-    await expect(loadAccountPlan()).resolves.toEqual({ plan: 'pro', trialAvailable: false });
-    expect(api.post).toHaveBeenCalledWith('/api/auth/session/refresh', undefined, { headers: { rid: 'session', 'st-auth-mode': 'cookie' } });
-  });
-
   it("takes the server's plan; a user without a record is on Free; a stale session hint is a visitor", async () => {
     vi.mocked(getUserProfile).mockResolvedValueOnce({ plan: 'pro', subscription: { status: 'active' } } as Awaited<ReturnType<typeof getUserProfile>>);
     await expect(loadAccountPlan()).resolves.toEqual({ plan: 'pro', trialAvailable: false });
@@ -110,60 +96,5 @@ describe('loadAccountPlan', () => {
     await expect(loadAccountPlan()).resolves.toBeUndefined();
     vi.mocked(getUserProfile).mockRejectedValueOnce(answered(500));
     await expect(loadAccountPlan()).rejects.toBeInstanceOf(AxiosError);
-  });
-});
-
-describe('refreshSession', () => {
-  afterEach(() => vi.clearAllMocks());
-
-  it("calls the SDK's refresh endpoint in cookie mode and says whether it worked", async () => {
-    vi.mocked(api.post).mockResolvedValueOnce({ status: 200 });
-    await expect(refreshSession()).resolves.toBe(true);
-    expect(api.post).toHaveBeenCalledWith('/api/auth/session/refresh', undefined, { headers: { rid: 'session', 'st-auth-mode': 'cookie' } });
-    vi.mocked(api.post).mockRejectedValueOnce(answered(401));
-    await expect(refreshSession()).resolves.toBe(false);
-  });
-});
-
-describe('withSessionRefresh', () => {
-  afterEach(() => vi.clearAllMocks());
-
-  it('refreshes once on a 401 and retries the call once', async () => {
-    const call = vi.fn().mockRejectedValueOnce(answered(401)).mockResolvedValueOnce('profile');
-    const refresh = vi.fn().mockResolvedValue(true);
-    await expect(withSessionRefresh(call, refresh)).resolves.toBe('profile');
-    expect(refresh).toHaveBeenCalledTimes(1);
-    expect(call).toHaveBeenCalledTimes(2);
-  });
-
-  it('throws the first 401 when the refresh fails, and a second 401 without refreshing again', async () => {
-    const first = answered(401);
-    const call = vi.fn().mockRejectedValue(first);
-    await expect(withSessionRefresh(call, vi.fn().mockResolvedValue(false))).rejects.toBe(first);
-    expect(call).toHaveBeenCalledTimes(1);
-
-    const refresh = vi.fn().mockResolvedValue(true);
-    await expect(withSessionRefresh(call, refresh)).rejects.toBeInstanceOf(AxiosError);
-    expect(refresh).toHaveBeenCalledTimes(1);
-    expect(call).toHaveBeenCalledTimes(3);
-  });
-
-  it('leaves other failures alone', async () => {
-    const refresh = vi.fn();
-    await expect(withSessionRefresh(vi.fn().mockRejectedValue(answered(500)), refresh)).rejects.toBeInstanceOf(AxiosError);
-    await expect(withSessionRefresh(vi.fn().mockRejectedValue(new Error('boom')), refresh)).rejects.toThrow('boom');
-    expect(refresh).not.toHaveBeenCalled();
-  });
-
-  it('shares one refresh between calls that fail together', async () => {
-    let done!: (ok: boolean) => void;
-    const refresh = vi.fn(() => new Promise<boolean>((resolve) => (done = resolve)));
-    const a = withSessionRefresh(vi.fn().mockRejectedValueOnce(answered(401)).mockResolvedValueOnce('a'), refresh);
-    const b = withSessionRefresh(vi.fn().mockRejectedValueOnce(answered(401)).mockResolvedValueOnce('b'), refresh);
-    await vi.waitFor(() => expect(refresh).toHaveBeenCalled());
-    await Promise.resolve();
-    done(true);
-    await expect(Promise.all([a, b])).resolves.toEqual(['a', 'b']);
-    expect(refresh).toHaveBeenCalledTimes(1);
   });
 });

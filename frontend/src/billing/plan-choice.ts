@@ -2,56 +2,16 @@
  * What a signed-in visitor's plan button does on /pricing (spec §4, §5, §8). Loaded by the pricing
  * page only when a session hint exists, so the marketing page itself carries no billing code.
  */
-import { isAxiosError } from 'axios';
 import type { ErrorBody } from '../../../shared/api-types';
 import { CUSTOM_PRICE_ID, isPriceId } from '../../../shared/plans';
 import { billingTexts } from '../../../shared/texts/billing';
 import { billingUiTexts } from '../../../shared/texts/plans-ui';
 import { createCheckoutSession, getManageSubscriptionUrl, getUserProfile } from '../api/billing';
-import { api } from '../api/client';
+import { isApiError } from '../api/client';
 import { leaveSite } from '../auth/redirect';
 import type { AccountPlan, PlanAction } from '../pricing/plan-action';
 
 export { NOTICE_REDIRECT_MS } from '../auth/redirect';
-
-/**
- * The SuperTokens SDK refreshes an expired access token (about an hour) on the pages that load it;
- * /pricing does not load it (routes.tsx), so its billing calls do the SDK's refresh themselves:
- * on a 401, one call to the SDK's refresh endpoint (the refresh cookie is path-scoped to it, and
- * the client sends cookies), then the call once more.
- */
-
-/** The SDK's own refresh request, in cookie mode. Resolves whether a fresh session was issued. */
-export async function refreshSession(): Promise<boolean> {
-  try {
-    await api.post('/api/auth/session/refresh', undefined, { headers: { rid: 'session', 'st-auth-mode': 'cookie' } });
-    return true;
-  } catch {
-    return false;
-  }
-}
-
-let pending: Promise<boolean> | undefined;
-
-/** Calls made together share one refresh: the refresh token rotates, so a second refresh would race the first. */
-function refreshOnce(refresh: () => Promise<boolean>): Promise<boolean> {
-  pending ??= refresh().finally(() => (pending = undefined));
-  return pending;
-}
-
-/**
- * Runs `call`; on a 401, refreshes the session and, if that worked, runs it once more. When the
- * refresh fails the first 401 is thrown, so callers behave as they would without a refresh.
- */
-export async function withSessionRefresh<T>(call: () => Promise<T>, refresh: () => Promise<boolean> = refreshSession): Promise<T> {
-  try {
-    return await call();
-  } catch (error) {
-    if (!isAxiosError(error) || error.response?.status !== 401) throw error;
-    if (!(await refreshOnce(refresh))) throw error;
-    return call();
-  }
-}
 
 export interface CheckoutFailure {
   message: string;
@@ -62,7 +22,7 @@ export interface CheckoutFailure {
 /** spec §8 Checkout, in its order: 404, 401, another answer with a message, no answer, anything else. */
 export function checkoutFailure(error: unknown): CheckoutFailure {
   const t = billingUiTexts.checkout;
-  if (isAxiosError<Partial<ErrorBody>>(error)) {
+  if (isApiError<Partial<ErrorBody>>(error)) {
     const answer = error.response;
     if (answer?.status === 404) return { message: t.notFound, signIn: false };
     if (answer?.status === 401) return { message: t.signInAgain, signIn: true };
@@ -81,12 +41,11 @@ export interface BillingCalls {
   leaveSite: (url: string) => void;
 }
 
-/** The page has no auth SDK to refresh an expired session: each call does it on a 401. */
-const defaultCalls: BillingCalls = {
-  createCheckoutSession: (priceId) => withSessionRefresh(() => createCheckoutSession(priceId)),
-  getManageSubscriptionUrl: () => withSessionRefresh(getManageSubscriptionUrl),
-  leaveSite,
-};
+/**
+ * The calls as the API client makes them: an expired session is refreshed there, once, on the 401
+ * (../api/client.ts loads the SDK, which refreshes and sends the call again), never here as well.
+ */
+const defaultCalls: BillingCalls = { createCheckoutSession, getManageSubscriptionUrl, leaveSite };
 
 export interface AccountView {
   plan: AccountPlan;
@@ -100,15 +59,15 @@ export interface AccountView {
 
 /**
  * The viewer's plan as the server decides it, or undefined when the session hint was stale (401 even
- * after a refresh): then the page keeps the visitor's buttons. A signed-in user without a record yet (404) is on Free.
+ * after the client's refresh): then the page keeps the visitor's buttons. A signed-in user without a record yet (404) is on Free.
  */
 export async function loadAccountPlan(): Promise<AccountView | undefined> {
   try {
-    const profile = await withSessionRefresh(getUserProfile);
+    const profile = await getUserProfile();
     return { plan: profile.plan, trialAvailable: (profile.subscription?.status ?? 'none') === 'none' };
   } catch (error) {
-    if (isAxiosError(error) && error.response?.status === 404) return { plan: 'free', trialAvailable: true };
-    if (isAxiosError(error) && error.response?.status === 401) return undefined;
+    if (isApiError(error) && error.response?.status === 404) return { plan: 'free', trialAvailable: true };
+    if (isApiError(error) && error.response?.status === 401) return undefined;
     throw error;
   }
 }

@@ -5,21 +5,17 @@ import { createMemoryRouter, RouterProvider, useLocation } from 'react-router';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { texts } from '../../../shared/texts';
 import { createCheckoutSession, getManageSubscriptionUrl, getUserProfile } from '../api/billing';
-import { api } from '../api/client';
 import { leaveSite } from '../auth/redirect';
 import { PLAN_CHOICE_KEY, RETURN_TO_KEY } from '../return-to';
 import { planAction, planButtonDisabled, planButtonLabel, planPriceId, PricingPage } from './PricingPage';
 
 vi.mock('../api/billing', () => ({ getUserProfile: vi.fn(), createCheckoutSession: vi.fn(), getManageSubscriptionUrl: vi.fn() }));
-// Only the session refresh (billing/plan-choice.ts) calls the client itself.
-vi.mock('../api/client', () => ({ api: { post: vi.fn() } }));
 vi.mock('../auth/redirect', async (original) => ({ ...(await original<typeof import('../auth/redirect')>()), leaveSite: vi.fn() }));
 
 const config = { headers: new AxiosHeaders() };
 /** An answer from the server, as axios rejects it. */
 const answered = (code: number, data: unknown = {}) =>
   new AxiosError('failed', 'ERR_BAD_REQUEST', config, {}, { status: code, statusText: '', data, headers: {}, config } as AxiosResponse);
-const REFRESH = ['/api/auth/session/refresh', undefined, { headers: { rid: 'session', 'st-auth-mode': 'cookie' } }];
 
 /** What the browser fires when it shows the page again from its back/forward cache. */
 function restoreFromBackForwardCache() {
@@ -157,8 +153,6 @@ describe('/pricing for a signed-in visitor', () => {
   beforeEach(() => {
     document.cookie = 'sFrontToken=e30';
     sessionStorage.clear();
-    // No refresh token by default: a 401 stays a 401.
-    vi.mocked(api.post).mockRejectedValue(answered(401));
   });
   afterEach(() => {
     document.cookie = 'sFrontToken=; expires=Thu, 01 Jan 1970 00:00:00 GMT';
@@ -227,7 +221,6 @@ describe('/pricing for a signed-in visitor', () => {
 
     await userEvent.click(await button('Pro', 'Get Started'));
     expect(await screen.findByRole('alert')).toHaveTextContent('Authentication required. Please sign in again.');
-    expect(api.post).toHaveBeenCalledWith(...REFRESH);
     await vi.advanceTimersByTimeAsync(1800);
     expect(router.state.location.pathname).toBe('/pricing');
     // While the page waits to go, no button can start anything (a second press, a second timer).
@@ -255,17 +248,6 @@ describe('/pricing for a signed-in visitor', () => {
     expect(await screen.findByRole('alert')).toHaveFocus();
   });
 
-  it('after a 401 refreshes the session once and checks out with the fresh one', async () => {
-    vi.mocked(getUserProfile).mockResolvedValue(profile('free'));
-    vi.mocked(api.post).mockResolvedValue({ status: 200 });
-    vi.mocked(createCheckoutSession).mockRejectedValueOnce(answered(401)).mockResolvedValueOnce({ url: 'https://checkout.stripe.test/c/2' });
-    renderSignedIn();
-    await userEvent.click(await button('Pro', 'Get Started'));
-    await waitFor(() => expect(leaveSite).toHaveBeenCalledWith('https://checkout.stripe.test/c/2'));
-    expect(api.post).toHaveBeenCalledTimes(1);
-    expect(screen.queryByRole('alert')).toBeNull();
-  });
-
   it('enables the buttons again when the browser restores the page from its back/forward cache', async () => {
     vi.mocked(getUserProfile).mockResolvedValue(profile('free'));
     vi.mocked(createCheckoutSession).mockResolvedValue({ url: 'https://checkout.stripe.test/c/1' });
@@ -280,19 +262,10 @@ describe('/pricing for a signed-in visitor', () => {
     expect(await button('Free', 'Current Plan')).toBeDisabled();
   });
 
-  it('refreshes an expired session once before reading the plan (no auth SDK on this page)', async () => {
-    vi.mocked(api.post).mockResolvedValue({ status: 200 });
-    vi.mocked(getUserProfile).mockRejectedValueOnce(answered(401)).mockResolvedValueOnce(profile('pro'));
-    renderSignedIn();
-    expect(await button('Pro', 'Current Plan')).toBeDisabled();
-    expect(api.post).toHaveBeenCalledWith(...REFRESH);
-    expect(getUserProfile).toHaveBeenCalledTimes(2);
-  });
-
-  it('keeps the visitor buttons when the session hint is stale and the refresh fails', async () => {
+  it("keeps the visitor buttons when the session hint is stale (a 401 after the API client's refresh)", async () => {
     vi.mocked(getUserProfile).mockRejectedValue(answered(401));
     renderSignedIn();
-    await waitFor(() => expect(api.post).toHaveBeenCalledWith(...REFRESH));
+    await waitFor(() => expect(getUserProfile).toHaveBeenCalled());
     await act(async () => {});
     expect(getUserProfile).toHaveBeenCalledTimes(1);
     expect(within(card('Pro')).getByRole('link', { name: 'Get Started' })).toHaveAttribute('href', '/signin');
