@@ -1,5 +1,6 @@
 import type { ComponentType } from 'react';
 import type { LoaderFunction, RouteObject, ShouldRevalidateFunction } from 'react-router';
+import { PRODUCT_NAME } from '../../shared/product';
 import { Layout } from './layout/Layout';
 import { ErrorPage } from './pages/ErrorPage';
 
@@ -17,14 +18,15 @@ interface PageModule {
  * page's chunk in its HTML, so hydration does not wait for a second round trip. A page module that
  * exports a loader owns its data: the router runs it once the chunk is in.
  */
-function page(source: string, load: () => Promise<PageModule>): Pick<RouteObject, 'lazy' | 'handle'> {
+function page(source: string, load: () => Promise<PageModule>, title?: string): Pick<RouteObject, 'lazy' | 'handle'> {
   return {
     lazy: async () => {
       const { default: Component, loader, HydrateFallback, shouldRevalidate } = await load();
       // Absent ones stay undefined: a route without a loader, as before.
       return { Component, loader, HydrateFallback, shouldRevalidate };
     },
-    handle: { source },
+    // A title here is the route's own, for a path no list of titles can name (layout/document-title.ts).
+    handle: title ? { source, title } : { source },
   };
 }
 
@@ -68,7 +70,7 @@ export const routes: RouteObject[] = [
           { path: '/checkout/success', ...page('src/pages/CheckoutSuccessPage.tsx', () => import('./pages/CheckoutSuccessPage')) },
         ],
       },
-      { path: '*', ...page('src/pages/NotFoundPage.tsx', () => import('./pages/NotFoundPage')) },
+      { path: '*', ...page('src/pages/NotFoundPage.tsx', () => import('./pages/NotFoundPage'), `Page not found | ${PRODUCT_NAME}`) },
     ],
   },
   {

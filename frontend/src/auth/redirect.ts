@@ -1,5 +1,5 @@
-import { useEffect } from 'react';
 import { useNavigate } from 'react-router';
+import { useTimeout } from '../hooks/use-timeout';
 
 /** spec §9: redirect delays after sign-in, the auth callback and launch. */
 export const SUCCESS_REDIRECT_MS = 1500;
@@ -8,15 +8,11 @@ export const NOTICE_REDIRECT_MS = 2000;
 
 /**
  * Goes to `to` after `delayMs` once `to` is set; leaving the page first cancels it. `state` is the
- * router state the next page gets (pass a constant: a new object each render restarts the wait).
+ * router state the next page gets.
  */
 export function useDelayedRedirect(to: string | undefined, delayMs = SUCCESS_REDIRECT_MS, state?: unknown) {
   const navigate = useNavigate();
-  useEffect(() => {
-    if (!to) return;
-    const timer = setTimeout(() => navigate(to, { replace: true, state }), delayMs);
-    return () => clearTimeout(timer);
-  }, [to, delayMs, state, navigate]);
+  useTimeout(() => void (to && navigate(to, { replace: true, state })), to ? delayMs : undefined, to);
 }
 
 /**

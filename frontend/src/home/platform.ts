@@ -1,5 +1,5 @@
-import { useEffect, useState } from 'react';
 import type { DesktopPlatformName } from '../../../shared/texts/desktop';
+import { useRead } from '../hooks/use-read';
 
 export type Platform = 'windows' | 'mac';
 /** A Mac's processor as its desktop build names it (shared/platforms.ts): Apple silicon or Intel. */
@@ -55,20 +55,17 @@ export interface Visitor {
   arch?: MacArch;
 }
 
+async function detectVisitor(): Promise<Visitor> {
+  const platform = detectPlatform();
+  const arch = platform === 'mac' ? await detectMacArch() : undefined;
+  return arch ? { platform, arch } : { platform };
+}
+
 /**
  * Undefined while prerendering and hydrating (the markup is the Windows one, so hydration matches),
  * then the visitor's platform and, on a Mac, its processor when the browser tells.
  */
 export function useVisitor(): Visitor | undefined {
-  const [visitor, setVisitor] = useState<Visitor>();
-  useEffect(() => {
-    let live = true;
-    const platform = detectPlatform();
-    if (platform !== 'mac') setVisitor({ platform });
-    else void detectMacArch().then((arch) => live && setVisitor(arch ? { platform, arch } : { platform }));
-    return () => {
-      live = false;
-    };
-  }, []);
-  return visitor;
+  const { state } = useRead(detectVisitor, 'visitor');
+  return state.status === 'done' ? state.value : undefined;
 }

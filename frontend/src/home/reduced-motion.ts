@@ -1,18 +1,23 @@
-import { useEffect, useState } from 'react';
+import { useSyncExternalStore } from 'react';
+
+const QUERY = '(prefers-reduced-motion: reduce)';
+
+const reducedMotion = () => (typeof window.matchMedia === 'function' ? window.matchMedia(QUERY) : undefined);
+
+function subscribe(onChange: () => void): () => void {
+  const query = reducedMotion();
+  query?.addEventListener('change', onChange);
+  return () => query?.removeEventListener('change', onChange);
+}
 
 /**
- * Whether to animate: false until mounted (so the prerendered HTML and hydration agree), then false
- * for visitors who ask their system for reduced motion.
+ * Whether to animate: false while prerendering and hydrating (so the prerendered HTML and hydration
+ * agree), then false for visitors who ask their system for reduced motion, following the setting as it changes.
  */
 export function useMotionAllowed(): boolean {
-  const [allowed, setAllowed] = useState(false);
-  useEffect(() => {
-    const query = typeof window.matchMedia === 'function' ? window.matchMedia('(prefers-reduced-motion: reduce)') : undefined;
-    setAllowed(!query?.matches);
-    if (!query) return;
-    const onChange = () => setAllowed(!query.matches);
-    query.addEventListener('change', onChange);
-    return () => query.removeEventListener('change', onChange);
-  }, []);
-  return allowed;
+  return useSyncExternalStore(
+    subscribe,
+    () => !reducedMotion()?.matches,
+    () => false,
+  );
 }

@@ -1,4 +1,5 @@
-import { useEffect, useState } from 'react';
+import { useState } from 'react';
+import { useTimeout } from '../hooks/use-timeout';
 
 /** spec §9: typing animation timings. */
 export const TYPING_TIMINGS = { typeMs: 150, deleteMs: 75, pauseMs: 1000, blinkMs: 500 } as const;
@@ -36,19 +37,9 @@ export function nextTypewriterStep(
 export function useTypewriter(words: readonly string[], animate: boolean, timings: TypingTimings = TYPING_TIMINGS) {
   const [state, setState] = useState<TypewriterState>({ word: 0, length: words[0]!.length, deleting: false });
   const [cursorOn, setCursorOn] = useState(true);
-
-  useEffect(() => {
-    if (!animate) return;
-    const { delay, next } = nextTypewriterStep(state, words, timings);
-    const timer = setTimeout(() => setState(next), delay);
-    return () => clearTimeout(timer);
-  }, [animate, state, words, timings]);
-
-  useEffect(() => {
-    if (!animate) return;
-    const timer = setInterval(() => setCursorOn((on) => !on), timings.blinkMs);
-    return () => clearInterval(timer);
-  }, [animate, timings.blinkMs]);
-
+  const step = nextTypewriterStep(state, words, timings);
+  // Each step waits on the one before (its state is the timer's key); the cursor blinks on its own clock.
+  useTimeout(() => setState(step.next), animate ? step.delay : undefined, state);
+  useTimeout(() => setCursorOn((on) => !on), animate ? timings.blinkMs : undefined, cursorOn);
   return { text: words[state.word]!.slice(0, state.length), cursorOn: animate ? cursorOn : true };
 }

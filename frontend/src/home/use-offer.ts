@@ -1,7 +1,7 @@
-import { useCallback, useEffect, useState } from 'react';
-import type { LatestVersion, ReleaseList } from '../../../shared/api-types';
+import type { LatestVersion } from '../../../shared/api-types';
 import { DEFAULT_PLATFORM } from '../../../shared/platforms';
 import { fetchReleaseList } from '../api/release-list';
+import { useRead } from '../hooks/use-read';
 import { macBuildsOf, newestOf, offerFor, type MacBuilds, type Offer } from './offer';
 import { useVisitor, type Visitor } from './platform';
 
@@ -28,26 +28,17 @@ export interface OfferState {
  */
 export function useOffer({ forEveryone = false } = {}): OfferState {
   const visitor = useVisitor();
-  const [list, setList] = useState<ReleaseList | null>();
-  const [attempt, setAttempt] = useState(0);
-  const retry = useCallback(() => {
-    setList(undefined);
-    setAttempt((n) => n + 1);
-  }, []);
   const wanted = forEveryone || visitor?.platform === 'mac';
-  useEffect(() => {
-    if (!wanted) return;
-    let live = true;
-    fetchReleaseList()
-      .then((l) => live && setList(l))
-      .catch((error: unknown) => {
+  const { state, retry } = useRead(
+    () =>
+      fetchReleaseList().catch((error: unknown) => {
         console.error('Could not read the published builds', error);
-        if (live) setList(null);
-      });
-    return () => {
-      live = false;
-    };
-  }, [wanted, attempt]);
+        throw error;
+      }),
+    wanted ? 'releases' : undefined,
+  );
+  // Undefined while loading (or not asked for), null when the read failed.
+  const list = state.status === 'done' ? state.value : state.status === 'failed' ? null : undefined;
   const builds = list && macBuildsOf(list);
   return {
     visitor,

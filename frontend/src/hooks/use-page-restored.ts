@@ -1,4 +1,4 @@
-import { useEffect, useRef } from 'react';
+import { useWindowEvent } from './use-window-event';
 
 /**
  * Calls `onRestored` when the browser shows this page again from its back/forward cache (Back from
@@ -6,15 +6,7 @@ import { useEffect, useRef } from 'react';
  * else runs again. No imports beyond React: the marketing pages use it.
  */
 export function usePageRestored(onRestored: () => void): void {
-  const latest = useRef(onRestored);
-  useEffect(() => {
-    latest.current = onRestored;
+  useWindowEvent('pageshow', (event) => {
+    if (event.persisted) onRestored();
   });
-  useEffect(() => {
-    const onPageShow = (event: Event) => {
-      if ((event as PageTransitionEvent).persisted) latest.current();
-    };
-    window.addEventListener('pageshow', onPageShow);
-    return () => window.removeEventListener('pageshow', onPageShow);
-  }, []);
 }

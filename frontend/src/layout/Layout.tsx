@@ -1,17 +1,15 @@
 import { Outlet } from 'react-router';
 import { useDocumentTitle } from './document-title';
-import { useFocusHeadingOnNavigate } from './focus-heading';
 import { Footer } from './Footer';
 import { NavBar, type NavBarProps } from './NavBar';
-import { ScrollToTop } from './ScrollToTop';
+import { useNavigationLanding } from './navigation-landing';
 
 /** `nav` lets a signed-in area (the dashboard) give the bar its Logout without the bar importing auth code. */
 export function Layout({ nav }: { nav?: NavBarProps } = {}) {
   useDocumentTitle();
-  useFocusHeadingOnNavigate();
+  useNavigationLanding();
   return (
     <>
-      <ScrollToTop />
       <a className="skip-link" href="#main">
         Skip to content
       </a>

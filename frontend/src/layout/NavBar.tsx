@@ -1,5 +1,6 @@
-import { useEffect, useId, useRef, useState, useSyncExternalStore } from 'react';
+import { useId, useRef, useState, useSyncExternalStore } from 'react';
 import { Link, NavLink, useLocation } from 'react-router';
+import { useWindowEvent } from '../hooks/use-window-event';
 import { hasSessionHint, onSessionHintChange } from '../session-hint';
 import { Logo } from './Logo';
 
@@ -16,7 +17,11 @@ export const isSignedInArea = (pathname: string) => /^\/(dashboard|account)(\/|$
 export function NavBar({ signedIn, onLogout }: NavBarProps) {
   const location = useLocation();
   const { pathname } = location;
-  const [open, setOpen] = useState(false);
+  // The menu is open on the page where it was opened: every navigation closes it, a link to the page
+  // already shown included (same path, new key).
+  const [openOn, setOpenOn] = useState<string>();
+  const open = openOn === location.key;
+  const setOpen = (next: boolean) => setOpenOn(next ? location.key : undefined);
   // Read at every render (each navigation renders the bar) and when a page announces a sign-in; false
   // while hydrating, so prerendered HTML and the first client render agree.
   const hint = useSyncExternalStore(onSessionHintChange, () => hasSessionHint(), () => false);
@@ -25,19 +30,16 @@ export function NavBar({ signedIn, onLogout }: NavBarProps) {
   const onDashboard = isSignedInArea(pathname);
   const hasSession = signedIn ?? hint;
 
-  // Every navigation closes the menu, a link to the page already shown included (same path, new key).
-  useEffect(() => setOpen(false), [location.key]);
-  useEffect(() => {
-    if (!open) return;
-    const onKey = (e: KeyboardEvent) => {
+  useWindowEvent(
+    'keydown',
+    (e) => {
       if (e.key !== 'Escape') return;
       setOpen(false);
       // Focus was in the menu that is about to vanish: hand it back to the button that opened it.
       toggle.current?.focus();
-    };
-    window.addEventListener('keydown', onKey);
-    return () => window.removeEventListener('keydown', onKey);
-  }, [open]);
+    },
+    open,
+  );
 
   const links = (
     <>
@@ -78,7 +80,7 @@ export function NavBar({ signedIn, onLogout }: NavBarProps) {
           aria-expanded={open}
           aria-controls={menuId}
           aria-label={open ? 'Close menu' : 'Open menu'}
-          onClick={() => setOpen((o) => !o)}
+          onClick={() => setOpen(!open)}
         >
           <span aria-hidden="true">{open ? '✕' : '☰'}</span>
         </button>

@@ -1,5 +1,5 @@
 import { useLayoutEffect } from 'react';
-import { useLocation } from 'react-router';
+import { useLocation, useMatches, type UIMatch } from 'react-router';
 import { PRODUCT_NAME } from '../../../shared/product';
 import { SITE_PAGES } from '../../../shared/site-pages';
 
@@ -24,12 +24,28 @@ export function documentTitle(pathname: string): string {
 }
 
 /**
+ * A route's own title, where the path alone cannot say it: its handle's `title` (the catch-all 404),
+ * or its loader data's `title` (a title that depends on what the loader found). The deepest route's wins.
+ */
+function routeTitle(matches: UIMatch[]): string | undefined {
+  for (const match of [...matches].reverse()) {
+    for (const source of [match.data, match.handle]) {
+      const title = (source as { title?: unknown } | undefined)?.title;
+      if (typeof title === 'string') return title;
+    }
+  }
+  return undefined;
+}
+
+/**
  * Keeps the tab title right after client-side navigation (prerendered pages arrive with theirs).
  * A layout effect, so a page's own title effect, which runs later, wins.
  */
 export function useDocumentTitle(): void {
   const { pathname } = useLocation();
+  const title = routeTitle(useMatches()) ?? documentTitle(pathname);
+  // An effect: the tab title is the document's, outside what React renders.
   useLayoutEffect(() => {
-    document.title = documentTitle(pathname);
-  }, [pathname]);
+    document.title = title;
+  }, [title]);
 }

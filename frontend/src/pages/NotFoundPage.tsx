@@ -1,11 +1,7 @@
-import { useEffect } from 'react';
 import { Link } from 'react-router';
-import { PRODUCT_NAME } from '../../../shared/product';
 
+/** Its tab title is the catch-all route's own (routes.tsx). */
 export function NotFoundPage() {
-  useEffect(() => {
-    document.title = `Page not found | ${PRODUCT_NAME}`;
-  }, []);
   return (
     <div className="page container narrow center not-found">
       <p className="eyebrow">404</p>

@@ -1,12 +1,19 @@
-import { useEffect, useState } from 'react';
 import { Link } from 'react-router';
 import type { ReleaseList } from '../../../shared/api-types';
 import { formatReleaseDate } from '../../../shared/format';
 import { fetchReleaseList } from '../api/release-list';
 import { installerFile } from '../home/installer-file';
+import { useRead } from '../hooks/use-read';
 import { PLATFORM_NAMES, releasesTexts } from './releases-texts';
 
-type State = { status: 'loading' } | { status: 'ready'; list: ReleaseList } | { status: 'error' };
+async function readReleaseList(): Promise<ReleaseList> {
+  try {
+    return await fetchReleaseList();
+  } catch (error) {
+    console.error('Could not load the release notes', error);
+    throw error;
+  }
+}
 
 /**
  * /download/releases: each platform's published versions, newest first, with their dates
@@ -14,19 +21,7 @@ type State = { status: 'loading' } | { status: 'ready'; list: ReleaseList } | { 
  * list is read after hydration from GET /api/releases (cached at the CDN), so it is never stale.
  */
 export function ReleasesPage() {
-  const [state, setState] = useState<State>({ status: 'loading' });
-  useEffect(() => {
-    let live = true;
-    fetchReleaseList()
-      .then((list) => live && setState({ status: 'ready', list }))
-      .catch((error: unknown) => {
-        console.error('Could not load the release notes', error);
-        if (live) setState({ status: 'error' });
-      });
-    return () => {
-      live = false;
-    };
-  }, []);
+  const { state } = useRead(readReleaseList, 'releases');
 
   return (
     <div className="page">
@@ -40,12 +35,12 @@ export function ReleasesPage() {
       <div className="container narrow releases" aria-live="polite" aria-busy={state.status === 'loading'}>
         {state.status === 'loading' ? (
           <p className="muted">{releasesTexts.loading}</p>
-        ) : state.status === 'error' ? (
+        ) : state.status === 'failed' ? (
           <p role="alert">{releasesTexts.failed}</p>
-        ) : state.list.platforms.length === 0 ? (
+        ) : state.value.platforms.length === 0 ? (
           <p>{releasesTexts.none}</p>
         ) : (
-          state.list.platforms.map(({ platform, releases }) => (
+          state.value.platforms.map(({ platform, releases }) => (
             <section key={platform} aria-labelledby={`releases-${platform}`}>
               <h2 id={`releases-${platform}`}>{PLATFORM_NAMES[platform]}</h2>
               <ol className="release-list">

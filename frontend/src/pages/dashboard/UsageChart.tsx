@@ -1,4 +1,4 @@
-import { useEffect, useState } from 'react';
+import { useHydrated } from '../../hooks/use-hydrated';
 import { formatCount, formatDuration } from '../../../../shared/format';
 import type { ProfileState } from './dashboard-data';
 import { currentMonth, lastTwelveMonths, type MonthUsage } from './usage-months';
@@ -38,20 +38,11 @@ const SERIES: Series[] = [
   { title: t.recording, value: (m) => m.seconds, format: formatDuration, short: shortDuration, top: durationTop },
 ];
 
-/**
- * Whether the component has mounted in the browser. The month names come from the browser's clock;
- * in the dashboard's loading view prerendered at build time they would be the build's
- * months, so until mounted each is a blank of the same height and the hydrating render matches.
- */
-function useMounted(): boolean {
-  const [mounted, setMounted] = useState(false);
-  useEffect(() => setMounted(true), []);
-  return mounted;
-}
-
 /** One series as bars, one per month, the current (last) one marked; drawn only: the table reads it out. */
 function Bars({ series, months, ready }: { series: Series; months: MonthUsage[]; ready: boolean }) {
-  const mounted = useMounted();
+  // The month names come from the browser's clock; in the dashboard's loading view prerendered at
+  // build time they would be the build's months, so until hydrated each is a blank of the same height.
+  const mounted = useHydrated();
   const values = months.map(series.value);
   const max = Math.max(...values);
   const top = max > 0 ? series.top(max) : 0;
