@@ -1,13 +1,15 @@
 import type { ComponentType } from 'react';
-import type { LoaderFunction, RouteObject, ShouldRevalidateFunction } from 'react-router';
+import type { ActionFunction, LoaderFunction, RouteObject, ShouldRevalidateFunction } from 'react-router';
 import { PRODUCT_NAME } from '../../shared/product';
 import { Layout } from './layout/Layout';
 import { ErrorPage } from './pages/ErrorPage';
 
 interface PageModule {
   default: ComponentType;
-  /** The route's data (react-router's loader), when the page has any: only signed-in pages, never a prerendered one. */
+  /** The route's data (react-router's loader), when the page has any: client routes only, never a prerendered page (it would run at build time). */
   loader?: LoaderFunction;
+  /** What the page's forms send (react-router's action): the router revalidates its loaders after. */
+  action?: ActionFunction;
   /** What the first load shows while the loader runs. */
   HydrateFallback?: ComponentType;
   shouldRevalidate?: ShouldRevalidateFunction;
@@ -21,9 +23,9 @@ interface PageModule {
 function page(source: string, load: () => Promise<PageModule>, title?: string): Pick<RouteObject, 'lazy' | 'handle'> {
   return {
     lazy: async () => {
-      const { default: Component, loader, HydrateFallback, shouldRevalidate } = await load();
+      const { default: Component, loader, action, HydrateFallback, shouldRevalidate } = await load();
       // Absent ones stay undefined: a route without a loader, as before.
-      return { Component, loader, HydrateFallback, shouldRevalidate };
+      return { Component, loader, action, HydrateFallback, shouldRevalidate };
     },
     // A title here is the route's own, for a path no list of titles can name (layout/document-title.ts).
     handle: title ? { source, title } : { source },

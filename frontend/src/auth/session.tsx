@@ -42,6 +42,8 @@ const SessionContext = createContext<SessionState>(LOADING);
 
 export function SessionProvider({ children }: { children: ReactNode }) {
   const [state, setState] = useState(firstState);
+  // An effect: a subscription to the auth SDK's session events (sign-in, refresh, sign-out, here or
+  // by an API answer), which happen outside React.
   useEffect(() => {
     // Only the latest read counts: events can come faster than the SDK answers.
     let latest = 0;

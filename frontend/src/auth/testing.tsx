@@ -1,17 +1,20 @@
 /** Test helper: a page at a URL in a memory router, with stand-in pages showing where it navigated. */
 import { render } from '@testing-library/react';
 import type { ReactElement } from 'react';
-import { createMemoryRouter, RouterProvider, useLocation } from 'react-router';
+import { createMemoryRouter, RouterProvider, useLocation, type LoaderFunction } from 'react-router';
 
 function Where({ name }: { name: string }) {
   const location = useLocation();
   return <p data-testid="where">{`${name} ${location.pathname}${location.search}`}</p>;
 }
 
-export function renderAt(path: string, routePath: string, element: ReactElement) {
+const Nothing = () => null;
+
+/** `loader`: the page's route loader, run as the router runs it (the page renders once it has answered). */
+export function renderAt(path: string, routePath: string, element: ReactElement, loader?: LoaderFunction) {
   const router = createMemoryRouter(
     [
-      { path: routePath, element },
+      loader ? { path: routePath, element, loader, HydrateFallback: Nothing } : { path: routePath, element },
       { path: '/dashboard', element: <Where name="dashboard" /> },
       { path: '/launch', element: <Where name="launch" /> },
       { path: '/signin', element: <Where name="signin" /> },

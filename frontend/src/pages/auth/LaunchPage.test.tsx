@@ -6,9 +6,9 @@ import { leaveSite } from '../../auth/redirect';
 import { useSession, type SessionState } from '../../auth/session';
 import { renderAt } from '../../auth/testing';
 import { desktopPlatformName } from '../../home/platform';
-import { LaunchPage } from './LaunchPage';
+import { LaunchPage, loader } from './LaunchPage';
 
-vi.mock('../../auth/session', () => ({ useSession: vi.fn() }));
+vi.mock('../../auth/session', () => ({ useSession: vi.fn(), sessionExists: vi.fn(async () => true) }));
 vi.mock('../../auth/redirect', async (original) => ({ ...(await original<typeof import('../../auth/redirect')>()), leaveSite: vi.fn() }));
 
 const t = texts.desktop;
@@ -32,6 +32,13 @@ const CALLBACK = `http://localhost:4000/api/auth/desktop-callback?${QUERY}`;
 function pendingDesktopSignIn(query = QUERY) {
   sessionStorage.setItem(DESKTOP_ORIGIN_KEY, 'desktop');
   sessionStorage.setItem(DESKTOP_PARAMS_KEY, query);
+}
+
+/** /launch at `path`, once its loader has answered. */
+async function renderLaunch(path: string) {
+  const rendered = renderAt(path, '/launch', <LaunchPage />, loader);
+  await act(async () => {});
+  return rendered;
 }
 
 /** Lets the effects of the last render set their timers, then moves the clock. */
@@ -59,7 +66,7 @@ describe('/launch', () => {
   it('with a session asks first: which app, which account, Continue or Cancel, and hands nothing over without the click', async () => {
     vi.mocked(useSession).mockReturnValue(signedIn);
     pendingDesktopSignIn();
-    renderAt(launchAt(), '/launch', <LaunchPage />);
+    await renderLaunch(launchAt());
     const heading = screen.getByRole('heading', { level: 1, name: t.confirmTitle });
     // The question is read first: the focus starts on it, not on the button that approves.
     expect(heading).toHaveFocus();
@@ -75,7 +82,7 @@ describe('/launch', () => {
     expect(sessionStorage.getItem(DESKTOP_PARAMS_KEY)).toBe(QUERY);
   });
 
-  it('names the app by the computer it runs on: Windows, Mac, Linux, or the desktop app when it cannot tell', () => {
+  it('names the app by the computer it runs on: Windows, Mac, Linux, or the desktop app when it cannot tell', async () => {
     expect(t.confirmApp(desktopPlatformName({ userAgent: 'Mozilla/5.0 (Windows NT 10.0; Win64; x64) Chrome/131.0' }))).toBe('Voxpen for Windows on this computer');
     expect(t.confirmApp(desktopPlatformName({ userAgentData: { platform: 'macOS' } }))).toBe('Voxpen for Mac on this computer');
     expect(t.confirmApp(desktopPlatformName({ userAgent: 'Mozilla/5.0 (X11; Linux x86_64) Firefox/133.0' }))).toBe('Voxpen for Linux on this computer');
@@ -83,16 +90,16 @@ describe('/launch', () => {
     expect(t.confirmApp(desktopPlatformName({}))).toBe('The Voxpen desktop app on this computer');
   });
 
-  it('says which account without an email in the session, rather than nothing', () => {
+  it('says which account without an email in the session, rather than nothing', async () => {
     vi.mocked(useSession).mockReturnValue({ loading: false, doesSessionExist: true, userId: 'u-1' });
-    renderAt(launchAt(), '/launch', <LaunchPage />);
+    await renderLaunch(launchAt());
     expect(screen.getByText(t.confirmAccountUnknown)).toBeInTheDocument();
   });
 
   it('on Cancel forgets the desktop sign-in and goes to the dashboard, handing nothing over', async () => {
     vi.mocked(useSession).mockReturnValue(signedIn);
     pendingDesktopSignIn();
-    renderAt(launchAt(), '/launch', <LaunchPage />);
+    await renderLaunch(launchAt());
     act(() => fireEvent.click(screen.getByRole('button', { name: t.cancel })));
     await after(5000);
     expect(screen.getByTestId('where')).toHaveTextContent('dashboard /dashboard');
@@ -103,7 +110,7 @@ describe('/launch', () => {
   it("after the click shows 'You're all set!' and after 1.5 s leaves for the desktop callback with the challenge and state, clearing the stored sign-in", async () => {
     vi.mocked(useSession).mockReturnValue(signedIn);
     pendingDesktopSignIn();
-    renderAt(launchAt(), '/launch', <LaunchPage />);
+    await renderLaunch(launchAt());
     continueToApp();
     expect(screen.getByRole('heading', { name: t.allSet })).toBeInTheDocument();
     expect(screen.getByText(t.returning)).toBeInTheDocument();
@@ -120,7 +127,7 @@ describe('/launch', () => {
 
   it('takes status=already_logged_in as a hint only: it waits for the session to load', async () => {
     vi.mocked(useSession).mockReturnValue(loading);
-    renderAt(launchAt(QUERY, '&status=already_logged_in'), '/launch', <LaunchPage />);
+    await renderLaunch(launchAt(QUERY, '&status=already_logged_in'));
     expect(screen.getByRole('status')).toHaveTextContent(t.checking);
     expect(screen.queryByRole('heading', { name: t.allSet })).not.toBeInTheDocument();
     await after(5000);
@@ -129,7 +136,7 @@ describe('/launch', () => {
 
   it('with status=already_logged_in but no session, asks to sign in first instead of leaving', async () => {
     vi.mocked(useSession).mockReturnValue(signedOut);
-    renderAt(launchAt(QUERY, '&status=already_logged_in'), '/launch', <LaunchPage />);
+    await renderLaunch(launchAt(QUERY, '&status=already_logged_in'));
     expect(screen.getByRole('alert')).toHaveTextContent(t.signInFirst);
     expect(screen.queryByRole('heading', { name: t.allSet })).not.toBeInTheDocument();
     await after(2000);
@@ -139,7 +146,7 @@ describe('/launch', () => {
 
   it('shows a spinner while the session loads, and goes nowhere', async () => {
     vi.mocked(useSession).mockReturnValue(loading);
-    renderAt(launchAt(), '/launch', <LaunchPage />);
+    await renderLaunch(launchAt());
     expect(screen.getByRole('status')).toHaveTextContent(t.checking);
     await after(5000);
     expect(leaveSite).not.toHaveBeenCalled();
@@ -148,7 +155,7 @@ describe('/launch', () => {
 
   it("without a session says 'Authentication required. Please sign in first.' and after 2 s goes to /signin keeping the desktop sign-in, challenge and state included", async () => {
     vi.mocked(useSession).mockReturnValue(signedOut);
-    renderAt(launchAt(), '/launch', <LaunchPage />);
+    await renderLaunch(launchAt());
     expect(screen.getByRole('alert')).toHaveTextContent(t.signInFirst);
     expect(screen.getByRole('link', { name: t.goHome })).toHaveAttribute('href', '/');
 
@@ -164,7 +171,7 @@ describe('/launch', () => {
     async (redirectUrl) => {
       vi.mocked(useSession).mockReturnValue(signedIn);
       pendingDesktopSignIn(desktopQuery({ redirect_url: redirectUrl }));
-      renderAt(launchAt(desktopQuery({ redirect_url: redirectUrl })), '/launch', <LaunchPage />);
+      await renderLaunch(launchAt(desktopQuery({ redirect_url: redirectUrl })));
       expect(screen.getByRole('alert')).toHaveTextContent(t.invalidRedirect);
       expect(screen.getByRole('link', { name: t.goHome })).toHaveAttribute('href', '/');
       expect(screen.queryByRole('heading', { name: t.allSet })).not.toBeInTheDocument();
@@ -175,9 +182,9 @@ describe('/launch', () => {
     },
   );
 
-  it("says 'Invalid redirect URL' when there is no redirect_url at all", () => {
+  it("says 'Invalid redirect URL' when there is no redirect_url at all", async () => {
     vi.mocked(useSession).mockReturnValue(signedOut);
-    renderAt('/launch', '/launch', <LaunchPage />);
+    await renderLaunch('/launch');
     expect(screen.getByRole('alert')).toHaveTextContent(t.invalidRedirect);
   });
 
@@ -189,7 +196,7 @@ describe('/launch', () => {
   ])('refuses a sign-in with %s: says why, even signed in, never leaves or goes to /signin, and forgets it', async (_, overrides, message) => {
     vi.mocked(useSession).mockReturnValue(signedIn);
     pendingDesktopSignIn(desktopQuery(overrides));
-    renderAt(launchAt(desktopQuery(overrides)), '/launch', <LaunchPage />);
+    await renderLaunch(launchAt(desktopQuery(overrides)));
     expect(screen.getByRole('alert')).toHaveTextContent(message);
     expect(screen.getByRole('link', { name: t.goHome })).toHaveAttribute('href', '/');
     await after(5000);
@@ -200,7 +207,7 @@ describe('/launch', () => {
 
   it('refuses a challenge-less sign-in signed out too, rather than sending the visitor to sign in for nothing', async () => {
     vi.mocked(useSession).mockReturnValue(signedOut);
-    renderAt(launchAt(desktopQuery({ code_challenge: undefined })), '/launch', <LaunchPage />);
+    await renderLaunch(launchAt(desktopQuery({ code_challenge: undefined })));
     expect(screen.getByRole('alert')).toHaveTextContent(t.challengeMissing);
     await after(5000);
     expect(screen.queryByTestId('where')).not.toBeInTheDocument();
@@ -208,7 +215,7 @@ describe('/launch', () => {
 
   it('leaves without a state when the app sent none', async () => {
     vi.mocked(useSession).mockReturnValue(signedIn);
-    renderAt(launchAt(desktopQuery({ state: undefined })), '/launch', <LaunchPage />);
+    await renderLaunch(launchAt(desktopQuery({ state: undefined })));
     continueToApp();
     await after(1500);
     expect(leaveSite).toHaveBeenCalledWith(`http://localhost:4000/api/auth/desktop-callback?${desktopQuery({ state: undefined })}`);
@@ -217,7 +224,7 @@ describe('/launch', () => {
   it("takes the address's sign-in whole, never the stored challenge beside another redirect", async () => {
     vi.mocked(useSession).mockReturnValue(signedIn);
     pendingDesktopSignIn();
-    renderAt(launchAt(desktopQuery({ redirect_url: 'http://localhost:9/other', code_challenge: undefined })), '/launch', <LaunchPage />);
+    await renderLaunch(launchAt(desktopQuery({ redirect_url: 'http://localhost:9/other', code_challenge: undefined })));
     expect(screen.getByRole('alert')).toHaveTextContent(t.challengeMissing);
     await after(5000);
     expect(leaveSite).not.toHaveBeenCalled();
@@ -226,7 +233,7 @@ describe('/launch', () => {
   it('falls back to the stored desktop sign-in when the address has lost its redirect_url', async () => {
     vi.mocked(useSession).mockReturnValue(signedIn);
     pendingDesktopSignIn();
-    renderAt('/launch', '/launch', <LaunchPage />);
+    await renderLaunch('/launch');
     continueToApp();
     await after(1500);
     expect(leaveSite).toHaveBeenCalledWith(CALLBACK);
@@ -238,7 +245,7 @@ describe('/launch', () => {
     vi.mocked(leaveSite).mockImplementationOnce(() => {
       throw new Error('blocked');
     });
-    renderAt(launchAt(), '/launch', <LaunchPage />);
+    await renderLaunch(launchAt());
     continueToApp();
     await after(1500);
     expect(screen.getByRole('alert')).toHaveTextContent(t.redirectFailed);
@@ -250,9 +257,9 @@ describe('/launch', () => {
     ['signed in', signedIn, launchAt(), t.confirmTitle],
     ['signed out', signedOut, launchAt(), t.signInFirst],
     ['a link without a challenge', signedIn, launchAt(desktopQuery({ code_challenge: undefined })), t.challengeMissing],
-  ])('has exactly one h1 when %s (axe page-has-heading-one)', (_, session, address, heading) => {
+  ])('has exactly one h1 when %s (axe page-has-heading-one)', async (_, session, address, heading) => {
     vi.mocked(useSession).mockReturnValue(session);
-    renderAt(address, '/launch', <LaunchPage />);
+    await renderLaunch(address);
     const headings = screen.getAllByRole('heading', { level: 1 });
     expect(headings).toHaveLength(1);
     expect(headings[0]).toHaveTextContent(heading);

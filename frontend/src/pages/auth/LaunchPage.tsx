@@ -1,14 +1,16 @@
-import { useEffect, useRef, useState } from 'react';
-import { useNavigate, useSearchParams } from 'react-router';
+import { useState } from 'react';
+import { redirect, useLoaderData, useNavigate, type LoaderFunctionArgs } from 'react-router';
 import { apiOrigin } from '../../../../shared/api-base';
 import { desktopSignInQuery, parseDesktopSignIn, pickDesktopSignInParams, type DesktopSignIn } from '../../../../shared/desktop-sign-in';
 import { desktopTexts } from '../../../../shared/texts/desktop';
 import { clearDesktopSignIn, DESKTOP_ORIGIN_KEY, DESKTOP_PARAMS_KEY, pendingDesktopSignIn } from '../../auth/desktop-handoff';
 import { CHECK_INBOX_PATH, unverifiedByHint } from '../../auth/verification-gate';
 import { leaveSite, NOTICE_REDIRECT_MS, SUCCESS_REDIRECT_MS, useDelayedRedirect } from '../../auth/redirect';
-import { useSession } from '../../auth/session';
+import { sessionExists, useSession } from '../../auth/session';
 import { FailureView, SuccessView, WorkingView } from '../../auth/StatusView';
 import { desktopPlatformName } from '../../home/platform';
+import { useTimeout } from '../../hooks/use-timeout';
+import { focusOnMount } from './reset/field-errors';
 
 const t = desktopTexts;
 
@@ -25,6 +27,29 @@ function desktopCallbackUrl(signIn: DesktopSignIn): string {
 }
 
 /**
+ * The desktop sign-in this visit is for, decided before the page renders. After sign-in the address
+ * carries it; session storage covers an address that lost it. All from one place or the other: a
+ * challenge from one sign-in must not travel with another's redirect. One the callback would refuse
+ * is of no use later either, so it is forgotten. A signed-in browser whose address is not proven goes
+ * to "Check your inbox" (the callback would refuse the session), which comes back here once it is,
+ * with this sign-in kept in session storage.
+ */
+export async function loader({ request }: LoaderFunctionArgs) {
+  const inAddress = pickDesktopSignInParams(new URL(request.url).searchParams);
+  const check = parseDesktopSignIn(inAddress.has('redirect_url') ? inAddress : (pendingDesktopSignIn() ?? inAddress));
+  if (!check.ok) clearDesktopSignIn();
+  else if (unverifiedByHint() && (await sessionExists())) {
+    sessionStorage.setItem(DESKTOP_ORIGIN_KEY, 'desktop');
+    sessionStorage.setItem(DESKTOP_PARAMS_KEY, desktopSignInQuery(check.signIn));
+    throw redirect(CHECK_INBOX_PATH);
+  }
+  return { check };
+}
+
+/** Once per visit: the stored sign-in is forgotten as the page goes on, and must not be read again. */
+export const shouldRevalidate = () => false;
+
+/**
  * spec §2 /launch, §4 loading → success | error, with one step the spec lacks: a signed-in browser
  * first asks (which app, which account, "Continue to the app" or "Cancel"), and only the click sends it
  * on to the desktop callback, after the spec's 1.5 s of "You're all set!". Without it any page could
@@ -37,13 +62,9 @@ function desktopCallbackUrl(signIn: DesktopSignIn): string {
 export function LaunchPage() {
   const session = useSession();
   const navigate = useNavigate();
-  const [params] = useSearchParams();
+  const { check } = useLoaderData<typeof loader>();
   const [confirmed, setConfirmed] = useState(false);
   const [redirectFailed, setRedirectFailed] = useState(false);
-  // After sign-in the address carries them; session storage covers an address that lost them. All from
-  // one place or the other: a challenge from one sign-in must not travel with another's redirect.
-  const inAddress = pickDesktopSignInParams(params);
-  const check = parseDesktopSignIn(inAddress.has('redirect_url') ? inAddress : (pendingDesktopSignIn() ?? inAddress));
   // A status=already_logged_in in the address is only a hint from whoever built the link: the session
   // itself decides, once it has loaded (the callback would refuse a browser without one anyway).
   const state: LaunchState = !check.ok
@@ -58,42 +79,22 @@ export function LaunchPage() {
             ? { kind: 'success', callbackUrl: desktopCallbackUrl(check.signIn) }
             : { kind: 'confirm', email: session.email };
 
-  // An address not yet proven: the callback would refuse the session. "Check your inbox" comes back
-  // here once it is, with this sign-in kept in session storage.
-  const unverified = (state.kind === 'confirm' || state.kind === 'success') && unverifiedByHint();
-  const desktopQuery = check.ok ? desktopSignInQuery(check.signIn) : undefined;
-  useEffect(() => {
-    if (!unverified || !desktopQuery) return;
-    sessionStorage.setItem(DESKTOP_ORIGIN_KEY, 'desktop');
-    sessionStorage.setItem(DESKTOP_PARAMS_KEY, desktopQuery);
-    navigate(CHECK_INBOX_PATH, { replace: true });
-  }, [unverified, desktopQuery, navigate]);
-
-  const callbackUrl = state.kind === 'success' && !unverified ? state.callbackUrl : undefined;
-  useEffect(() => {
+  const callbackUrl = state.kind === 'success' ? state.callbackUrl : undefined;
+  useTimeout(() => {
     if (!callbackUrl) return;
-    const timer = setTimeout(() => {
-      // Used: a later sign-in in this tab is an ordinary one again.
-      clearDesktopSignIn();
-      try {
-        leaveSite(callbackUrl);
-      } catch (error) {
-        console.error('could not leave for the desktop callback', error);
-        setRedirectFailed(true);
-      }
-    }, SUCCESS_REDIRECT_MS);
-    return () => clearTimeout(timer);
-  }, [callbackUrl]);
-
-  // A sign-in the callback would refuse is of no use later either.
-  const refused = !check.ok;
-  useEffect(() => {
-    if (refused) clearDesktopSignIn();
-  }, [refused]);
+    // Used: a later sign-in in this tab is an ordinary one again.
+    clearDesktopSignIn();
+    try {
+      leaveSite(callbackUrl);
+    } catch (error) {
+      console.error('could not leave for the desktop callback', error);
+      setRedirectFailed(true);
+    }
+  }, callbackUrl ? SUCCESS_REDIRECT_MS : undefined);
 
   useDelayedRedirect(state.kind === 'error' ? state.signInPath : undefined, NOTICE_REDIRECT_MS);
 
-  if (state.kind === 'loading' || unverified) return <WorkingView label={t.checking} />;
+  if (state.kind === 'loading') return <WorkingView label={t.checking} />;
   if (state.kind === 'success') return <SuccessView title={t.allSet} line={t.returning} />;
   if (state.kind === 'confirm') {
     const cancel = () => {
@@ -107,11 +108,9 @@ export function LaunchPage() {
 
 /** Which app, which account, and the two choices; the focus starts on the heading so a screen reader reads the question first. */
 function ConfirmView({ email, onContinue, onCancel }: { email: string | undefined; onContinue: () => void; onCancel: () => void }) {
-  const heading = useRef<HTMLHeadingElement>(null);
-  useEffect(() => heading.current?.focus(), []);
   return (
     <section className="container narrow auth-status launch-confirm" aria-labelledby="launch-confirm-title" aria-describedby="launch-confirm-note">
-      <h1 id="launch-confirm-title" ref={heading} tabIndex={-1}>
+      <h1 id="launch-confirm-title" ref={focusOnMount} tabIndex={-1}>
         {t.confirmTitle}
       </h1>
       <dl className="launch-facts">

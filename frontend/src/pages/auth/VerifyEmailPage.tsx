@@ -1,5 +1,5 @@
-import { useEffect, useRef, useState } from 'react';
-import { useNavigate } from 'react-router';
+import { useState } from 'react';
+import { useLoaderData, useNavigate } from 'react-router';
 import { PRODUCT_NAME } from '../../../../shared/product';
 import { verifyTexts } from '../../../../shared/texts/verify';
 import { sendVerificationEmail, verifyEmailFromLink } from '../../auth/auth-client';
@@ -8,12 +8,36 @@ import { SUCCESS_REDIRECT_MS } from '../../auth/redirect';
 import { sessionExists } from '../../auth/session';
 import { SuccessView, WorkingView } from '../../auth/StatusView';
 import { CHECK_INBOX_PATH } from '../../auth/verification-gate';
+import { useTimeout } from '../../hooks/use-timeout';
 import { rememberReturnTo } from '../../return-to';
 import { focusOnMount } from './reset/field-errors';
 
 const t = verifyTexts.verifyEmail;
 
-type View = { name: 'verifying' } | { name: 'done' } | { name: 'invalid'; notice?: string } | { name: 'failed' };
+type View = { name: 'done' } | { name: 'invalid'; notice?: string } | { name: 'failed' };
+
+/**
+ * Uses the token in the address (the SDK reads it there: the mailed link is opened by a page load).
+ * A loader: the route runs it once per visit (never again: shouldRevalidate), and the token works once.
+ * Its `title` is the tab's (layout/document-title.ts).
+ */
+export async function loader(): Promise<{ view: View; title: string }> {
+  const view: View = await verifyEmailFromLink().then(
+    (result) => (result.status === 'OK' ? { name: 'done' } : result.status === 'EMAIL_VERIFICATION_INVALID_TOKEN_ERROR' ? { name: 'invalid' } : { name: 'failed' }),
+    (error: unknown) => {
+      console.error('Could not verify the address', error);
+      return { name: 'failed' };
+    },
+  );
+  return { view, title: `${view.name === 'invalid' ? t.invalidTitle : t.verifying} | ${PRODUCT_NAME}` };
+}
+
+export const shouldRevalidate = () => false;
+
+/** While the link is being used. */
+export function HydrateFallback() {
+  return <WorkingView label={t.verifying} />;
+}
 
 /**
  * /verify-email?token=…, where the mailed link lands: uses the token (once; a link lives 24 hours),
@@ -24,34 +48,15 @@ type View = { name: 'verifying' } | { name: 'done' } | { name: 'invalid'; notice
  */
 export function VerifyEmailPage() {
   const navigate = useNavigate();
-  const [view, setView] = useState<View>({ name: 'verifying' });
-  const started = useRef(false);
+  const verified = useLoaderData<typeof loader>().view;
+  // A new link asked for and refused: the refusal's sentence replaces the view.
+  const [refused, setRefused] = useState<View>();
+  const view = refused ?? verified;
 
-  useEffect(() => {
-    document.title = `${view.name === 'invalid' ? t.invalidTitle : t.verifying} | ${PRODUCT_NAME}`;
-  }, [view.name]);
-
-  useEffect(() => {
-    // Once: the token works once, and React may run this effect twice in development.
-    if (started.current) return;
-    started.current = true;
-    verifyEmailFromLink().then(
-      (result) => setView(result.status === 'OK' ? { name: 'done' } : result.status === 'EMAIL_VERIFICATION_INVALID_TOKEN_ERROR' ? { name: 'invalid' } : { name: 'failed' }),
-      (error: unknown) => {
-        console.error('Could not verify the address', error);
-        setView({ name: 'failed' });
-      },
-    );
-  }, []);
-
-  const done = view.name === 'done';
-  useEffect(() => {
-    if (!done) return;
-    const timer = setTimeout(() => {
-      void sessionExists().then((signedIn) => navigate(signedIn ? afterSignInPath() : '/signin', { replace: true }));
-    }, SUCCESS_REDIRECT_MS);
-    return () => clearTimeout(timer);
-  }, [done, navigate]);
+  useTimeout(
+    () => void sessionExists().then((signedIn) => navigate(signedIn ? afterSignInPath() : '/signin', { replace: true })),
+    view.name === 'done' ? SUCCESS_REDIRECT_MS : undefined,
+  );
 
   const sendNew = async () => {
     if (!(await sessionExists())) {
@@ -60,11 +65,10 @@ export function VerifyEmailPage() {
       return;
     }
     const sent = await sendVerificationEmail().catch(() => undefined);
-    if (sent?.status === 'GENERAL_ERROR') setView({ name: 'invalid', notice: sent.message });
+    if (sent?.status === 'GENERAL_ERROR') setRefused({ name: 'invalid', notice: sent.message });
     else navigate(CHECK_INBOX_PATH, { replace: true });
   };
 
-  if (view.name === 'verifying') return <WorkingView label={t.verifying} />;
   if (view.name === 'done') return <SuccessView title={t.done} line={t.continuing} />;
   return (
     <div className="container narrow auth-status">

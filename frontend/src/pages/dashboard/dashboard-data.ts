@@ -1,4 +1,4 @@
-import { useEffect, useState } from 'react';
+import { useState } from 'react';
 import { redirect } from 'react-router';
 import type { UserProfile } from '../../../../shared/api-types';
 import { ensureUserExists } from '../../api/users';
@@ -8,6 +8,7 @@ import { sessionExists } from '../../auth/session';
 import { CHECK_INBOX_PATH, isUnverifiedRefusal, unverifiedByHint } from '../../auth/verification-gate';
 import { hasSessionHint } from '../../session-hint';
 import { defer } from '../../hooks/use-settled';
+import { useTimeout } from '../../hooks/use-timeout';
 import { ACTIVATION_POLL_MS, ACTIVATION_POLL_TRIES } from './checkout-return';
 
 export type ProfileState =
@@ -77,16 +78,16 @@ export function useActivation(first: ProfileState, fromCheckout: boolean): { sta
   const [tries, setTries] = useState(0);
   const state = reread ?? first;
   const activating = fromCheckout && first.status !== 'loading' && !isPro(state) && tries < ACTIVATION_POLL_TRIES;
-  useEffect(() => {
-    if (!activating) return;
-    const timer = setTimeout(() => {
+  // Each try waits on the one before (its number is the timer's key); leaving the page stops the wait.
+  useTimeout(
+    () =>
       void readProfile().then((next) => {
         // A failed re-read does not hide what an earlier read found.
         setReread((latest = first) => (next.status !== 'error' || latest.status === 'error' ? next : latest));
         setTries((n) => n + 1);
-      });
-    }, ACTIVATION_POLL_MS);
-    return () => clearTimeout(timer);
-  }, [activating, tries, first]);
+      }),
+    activating ? ACTIVATION_POLL_MS : undefined,
+    tries,
+  );
   return { state, activating };
 }
