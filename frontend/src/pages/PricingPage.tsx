@@ -1,11 +1,14 @@
-import { useCallback, useEffect, useRef, useState } from 'react';
-import { Link, useLocation, useNavigate } from 'react-router';
+import { useCallback, useEffect, useState } from 'react';
+import { Link, Navigate, useLocation, useNavigate } from 'react-router';
 import { CHECKOUT_CANCELLED_PARAM, CUSTOM_PRICE_ID, PLANS, PRICE_IDS, type BillingInterval, type Plan, type PlanId } from '../../../shared/plans';
 import { billingUiTexts } from '../../../shared/texts/plans-ui';
 import { FocusedAlert } from '../components/FocusedAlert';
 import { Icon } from '../components/icons';
 import { PageHeader } from '../components/PageHeader';
+import { useHydrated } from '../hooks/use-hydrated';
 import { usePageRestored } from '../hooks/use-page-restored';
+import { useRead } from '../hooks/use-read';
+import { useTimeout } from '../hooks/use-timeout';
 import { ComparePlans } from '../pricing/ComparePlans';
 import { Faq } from '../pricing/Faq';
 import { IntervalToggle } from '../pricing/IntervalToggle';
@@ -85,6 +88,32 @@ interface PlanChoice {
   choose: (plan: PlanId) => void;
 }
 
+/** The signed-in viewer's plan, with the billing code that acts on it (loaded with it). */
+interface Account {
+  plan: AccountPlan;
+  trialAvailable: boolean;
+  billing: Billing;
+}
+
+async function loadAccount(): Promise<Account | undefined> {
+  try {
+    const billing = await import('../billing/plan-choice');
+    const view = await billing.loadAccountPlan();
+    return view && { ...view, billing };
+  } catch (failure) {
+    // The visitor's buttons still lead somewhere useful: sign-in sends a signed-in user on.
+    console.error('Could not load the current plan', failure);
+    return undefined;
+  }
+}
+
+/** After a 401: the plan and period to come back for once signed in, and how long the message shows first. */
+interface SignInAfter {
+  plan: PlanId;
+  interval: BillingInterval;
+  delayMs: number;
+}
+
 /**
  * spec §4 for a signed-in viewer of /pricing. The session hint is read after hydration, so the
  * prerendered HTML stays the visitor's version (hence no route loader: the page has no data at
@@ -92,27 +121,12 @@ interface PlanChoice {
  */
 function usePlanChoice(interval: BillingInterval): PlanChoice {
   const navigate = useNavigate();
-  const [account, setAccount] = useState<{ plan: AccountPlan; trialAvailable: boolean; billing: Billing }>();
+  const hydrated = useHydrated();
+  const read = useRead(loadAccount, hydrated && hasSessionHint() ? 'account' : undefined).state;
+  const account = read.status === 'done' ? read.value : undefined;
   const [processing, setProcessing] = useState<PlanId>();
-  const [locked, setLocked] = useState(false);
+  const [signInAfter, setSignInAfter] = useState<SignInAfter>();
   const [error, setError] = useState<string>();
-  const signInTimer = useRef<ReturnType<typeof setTimeout>>(undefined);
-
-  useEffect(() => {
-    if (!hasSessionHint()) return;
-    let live = true;
-    import('../billing/plan-choice')
-      .then(async (billing) => {
-        const view = await billing.loadAccountPlan();
-        if (live && view) setAccount({ ...view, billing });
-      })
-      // The visitor's buttons still lead somewhere useful: sign-in sends a signed-in user on.
-      .catch((failure: unknown) => console.error('Could not load the current plan', failure));
-    return () => {
-      live = false;
-    };
-  }, []);
-  useEffect(() => () => clearTimeout(signInTimer.current), []);
   // Back from Stripe's page the browser may restore this page as it left it: 'Processing...' included.
   usePageRestored(() => setProcessing(undefined));
 
@@ -124,7 +138,10 @@ function usePlanChoice(interval: BillingInterval): PlanChoice {
     },
     [navigate, interval],
   );
+  // spec §8: the message first, then sign-in; meanwhile no second press starts a second timer.
+  useTimeout(() => signInAfter && signIn(signInAfter.plan, signInAfter.interval), signInAfter?.delayMs);
 
+  const locked = signInAfter !== undefined;
   const choose = useCallback(
     (plan: PlanId, chosenInterval: BillingInterval = interval) => {
       if (!account || processing || locked) return;
@@ -139,11 +156,7 @@ function usePlanChoice(interval: BillingInterval): PlanChoice {
         if (outcome.kind === 'left') return;
         setProcessing(undefined);
         setError(outcome.message);
-        if (outcome.signIn) {
-          // spec §8: the message first, then sign-in; meanwhile no second press starts a second timer.
-          setLocked(true);
-          signInTimer.current = setTimeout(() => signIn(plan, chosenInterval), account.billing.NOTICE_REDIRECT_MS);
-        }
+        if (outcome.signIn) setSignInAfter({ plan, interval: chosenInterval, delayMs: account.billing.NOTICE_REDIRECT_MS });
       });
     },
     [account, processing, locked, interval, navigate, signIn],
@@ -151,6 +164,7 @@ function usePlanChoice(interval: BillingInterval): PlanChoice {
 
   // Back from a sign-in that began with Pro: Checkout for the plan and period chosen then, once. An
   // account already on Pro just sees its plan here; nothing is bought twice.
+  // An effect: nothing the visitor does starts this checkout; the plan arriving from the API does.
   useEffect(() => {
     const pending = account && rememberedPlanChoice();
     if (!pending) return;
@@ -216,33 +230,31 @@ function featuresOf(plan: Plan, trialAvailable: boolean | undefined): readonly s
 
 /**
  * Back from Stripe's Checkout by its cancel link (cancel_url carries CHECKOUT_CANCELLED_PARAM): said
- * once, and the address made plain again so a reload does not say it twice. After hydration: the
- * prerendered page is every visitor's.
+ * once, shown after hydration (the prerendered page is every visitor's). Read as the page opens;
+ * the page then makes its address plain (PricingPage), so a reload does not say it twice.
  */
-function useCheckoutCancelled(): boolean {
-  const location = useLocation();
-  const navigate = useNavigate();
-  const [cancelled, setCancelled] = useState(false);
-  useEffect(() => {
-    if (new URLSearchParams(location.search).get(CHECKOUT_CANCELLED_PARAM.name) !== CHECKOUT_CANCELLED_PARAM.value) return;
-    setCancelled(true);
-    navigate(location.pathname, { replace: true });
-  }, [location.search, location.pathname, navigate]);
-  return cancelled;
+function openedCancelled(search: string): boolean {
+  return new URLSearchParams(search).get(CHECKOUT_CANCELLED_PARAM.name) === CHECKOUT_CANCELLED_PARAM.value;
+}
+
+/** A plan chosen before signing in keeps its period when the visitor comes back; read as the page opens. */
+function rememberedInterval(): BillingInterval | undefined {
+  return typeof window === 'undefined' ? undefined : rememberedPlanChoice()?.interval;
 }
 
 export function PricingPage() {
-  const [interval, setBillingInterval] = useState<BillingInterval>('monthly');
+  const { pathname, search } = useLocation();
+  // What this visit brought (read as the page opens), shown once hydrated: the prerendered page is
+  // every visitor's, Monthly and not cancelled.
+  const hydrated = useHydrated();
+  const [opened] = useState(() => ({ cancelled: openedCancelled(search), interval: rememberedInterval() }));
+  const [chosen, setBillingInterval] = useState<BillingInterval>();
+  const interval = chosen ?? (hydrated ? opened.interval : undefined) ?? 'monthly';
   const choice = usePlanChoice(interval);
-  const checkoutCancelled = useCheckoutCancelled();
-  // A plan chosen before signing in keeps its period when the visitor comes back (after hydration:
-  // the prerendered page is every visitor's, Monthly).
-  useEffect(() => {
-    const pending = rememberedPlanChoice();
-    if (pending) setBillingInterval(pending.interval);
-  }, []);
+  const checkoutCancelled = hydrated && opened.cancelled;
   return (
     <div className="page">
+      {checkoutCancelled && search && <Navigate to={pathname} replace />}
       <PageHeader eyebrow="Pricing" title="Simple, transparent pricing">
         {trialTexts.pricingLead}
       </PageHeader>
