@@ -1,6 +1,6 @@
 /** Test helper: a page at a URL in a memory router, with stand-in pages showing where it navigated. */
 import { render } from '@testing-library/react';
-import type { ReactElement } from 'react';
+import type { ComponentType, ReactElement } from 'react';
 import { createMemoryRouter, RouterProvider, useLocation, type LoaderFunction } from 'react-router';
 
 function Where({ name }: { name: string }) {
@@ -10,11 +10,14 @@ function Where({ name }: { name: string }) {
 
 const Nothing = () => null;
 
-/** `loader`: the page's route loader, run as the router runs it (the page renders once it has answered). */
-export function renderAt(path: string, routePath: string, element: ReactElement, loader?: LoaderFunction) {
+/**
+ * `data`: the page's route loader, run as the router runs it, and what shows until it answers (the
+ * page's own HydrateFallback, else nothing).
+ */
+export function renderAt(path: string, routePath: string, element: ReactElement, data?: { loader: LoaderFunction; HydrateFallback?: ComponentType }) {
   const router = createMemoryRouter(
     [
-      loader ? { path: routePath, element, loader, HydrateFallback: Nothing } : { path: routePath, element },
+      data ? { path: routePath, element, HydrateFallback: Nothing, ...data } : { path: routePath, element },
       { path: '/dashboard', element: <Where name="dashboard" /> },
       { path: '/launch', element: <Where name="launch" /> },
       { path: '/signin', element: <Where name="signin" /> },

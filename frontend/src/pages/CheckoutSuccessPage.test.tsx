@@ -3,22 +3,19 @@ import { AxiosError, AxiosHeaders } from 'axios';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { texts } from '../../../shared/texts';
 import { getCheckoutConfirmation } from '../api/billing';
-import { useSession, type SessionState } from '../auth/session';
+import { sessionExists } from '../auth/session';
 import { renderAt } from '../auth/testing';
 import { rememberedReturnTo } from '../return-to';
-import { CheckoutSuccessPage } from './CheckoutSuccessPage';
+import { CheckoutSuccessPage, HydrateFallback, loader } from './CheckoutSuccessPage';
 
-vi.mock('../auth/session', () => ({ useSession: vi.fn() }));
+vi.mock('../auth/session', () => ({ sessionExists: vi.fn() }));
 vi.mock('../api/billing', () => ({ getCheckoutConfirmation: vi.fn() }));
 
 const t = texts.billingUi.checkoutSuccess;
-const signedIn: SessionState = { loading: false, doesSessionExist: true, userId: 'u-1' };
-const signedOut: SessionState = { loading: false, doesSessionExist: false };
-const loading: SessionState = { loading: true, doesSessionExist: false };
 
 beforeEach(() => {
   vi.useFakeTimers();
-  vi.mocked(useSession).mockReturnValue(signedIn);
+  vi.mocked(sessionExists).mockResolvedValue(true);
   sessionStorage.clear();
 });
 afterEach(() => {
@@ -26,14 +23,14 @@ afterEach(() => {
   vi.mocked(getCheckoutConfirmation).mockReset();
 });
 
-const renderPage = (path: string) => renderAt(path, '/checkout/success', <CheckoutSuccessPage />);
+const renderPage = (path: string) => renderAt(path, '/checkout/success', <CheckoutSuccessPage />, { loader, HydrateFallback });
 
 function answered(status: number): AxiosError {
   const config = { headers: new AxiosHeaders() };
   return new AxiosError(`Request failed with status code ${status}`, 'ERR_BAD_RESPONSE', config, {}, { status, statusText: '', headers: {}, config, data: {} });
 }
 
-/** Lets the server's answer arrive and the effects of the render after it set their timers. */
+/** Lets the loader's answers arrive and the render after them set its timers. */
 const settle = () => act(async () => {});
 
 describe('/checkout/success', () => {
@@ -41,6 +38,7 @@ describe('/checkout/success', () => {
     let answer!: (confirmed: boolean) => void;
     vi.mocked(getCheckoutConfirmation).mockReturnValue(new Promise((resolve) => (answer = resolve)));
     const { router } = renderPage('/checkout/success?session_id=cs_test_123');
+    await settle();
     expect(getCheckoutConfirmation).toHaveBeenCalledWith('cs_test_123');
     expect(screen.getByRole('status')).toHaveTextContent(t.confirming);
     expect(screen.queryByText(t.confirmed)).toBeNull();
@@ -79,7 +77,7 @@ describe('/checkout/success', () => {
   });
 
   it('sends a signed-out visitor to /signin first, to come back here after, without asking the server', async () => {
-    vi.mocked(useSession).mockReturnValue(signedOut);
+    vi.mocked(sessionExists).mockResolvedValue(false);
     renderPage('/checkout/success?session_id=cs_test_123');
     await settle();
     expect(screen.getByTestId('where')).toHaveTextContent('signin /signin');
@@ -89,7 +87,7 @@ describe('/checkout/success', () => {
   });
 
   it('waits for the session before asking anything', async () => {
-    vi.mocked(useSession).mockReturnValue(loading);
+    vi.mocked(sessionExists).mockReturnValue(new Promise(() => {}));
     renderPage('/checkout/success?session_id=cs_test_9');
     await settle();
     expect(screen.getByRole('status')).toHaveTextContent(t.confirming);
@@ -107,6 +105,7 @@ describe('/checkout/success', () => {
 
   it('without a session id says so and goes to the dashboard after 2 s, asking nothing', async () => {
     const { router } = renderPage('/checkout/success');
+    await settle();
     expect(screen.getByRole('alert')).toHaveTextContent('No session ID found. Redirecting to dashboard...');
     expect(screen.queryByText('Subscription confirmed!')).toBeNull();
     expect(getCheckoutConfirmation).not.toHaveBeenCalled();

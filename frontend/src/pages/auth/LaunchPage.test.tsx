@@ -36,7 +36,7 @@ function pendingDesktopSignIn(query = QUERY) {
 
 /** /launch at `path`, once its loader has answered. */
 async function renderLaunch(path: string) {
-  const rendered = renderAt(path, '/launch', <LaunchPage />, loader);
+  const rendered = renderAt(path, '/launch', <LaunchPage />, { loader });
   await act(async () => {});
   return rendered;
 }
