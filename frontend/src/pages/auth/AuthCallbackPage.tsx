@@ -1,5 +1,4 @@
-import { useEffect, useRef, useState } from 'react';
-import { Link, useSearchParams } from 'react-router';
+import { Link, useLoaderData, type LoaderFunctionArgs } from 'react-router';
 import { authTexts } from '../../../../shared/texts/auth';
 import { recordSignIn } from '../../api/users';
 import { finishGoogleSignIn } from '../../auth/auth-client';
@@ -11,48 +10,45 @@ import { successLine } from './success-line';
 
 const t = authTexts.callback;
 
-type CallbackState =
-  | { kind: 'processing' }
-  | { kind: 'success'; to: string; createdNewUser: boolean }
-  | { kind: 'cancelled' }
-  | { kind: 'error'; message: string };
+type CallbackState = { kind: 'success'; to: string; createdNewUser: boolean } | { kind: 'cancelled' } | { kind: 'error'; message: string };
 
 /** OAuth 2.0 (RFC 6749 §4.1.2.1): the provider's answer when the person declines or cancels. */
 const CANCELLED = 'access_denied';
 
+/**
+ * Exchanges the provider's code (the SDK reads it from the address: Google's redirect is a page
+ * load). The route's loader, run once per visit (never again: shouldRevalidate), as the code works once.
+ */
+export async function loader({ request }: LoaderFunctionArgs): Promise<CallbackState> {
+  // A cancelled Google sign-in is no error of ours: there is no code to exchange, so say so calmly.
+  if (new URL(request.url).searchParams.get('error') === CANCELLED) return { kind: 'cancelled' };
+  try {
+    const result = await finishGoogleSignIn();
+    if (result.status === 'OK') {
+      void recordSignIn(result.userId);
+      // The success view stays on this address: the bar must hear of the new session to drop Login.
+      announceSessionHintChange();
+      return { kind: 'success', to: afterSignInPath(), createdNewUser: result.createdNewUser };
+    }
+    return { kind: 'error', message: result.status === 'GENERAL_ERROR' ? t.failed : t.failedStatus(result.status) };
+  } catch (error) {
+    console.error('Google sign-in could not be completed', error);
+    return { kind: 'error', message: t.unexpected };
+  }
+}
+
+export const shouldRevalidate = () => false;
+
+/** spec §4 processing, while the code is exchanged. */
+export function HydrateFallback() {
+  return <WorkingView label={t.processing} />;
+}
+
 /** spec §2 /auth/callback, §4 processing → success | error, §8 callback errors. */
 export function AuthCallbackPage() {
-  const [params] = useSearchParams();
-  // A cancelled Google sign-in is no error of ours: there is no code to exchange, so say so calmly.
-  const [state, setState] = useState<CallbackState>(() => (params.get('error') === CANCELLED ? { kind: 'cancelled' } : { kind: 'processing' }));
-  const started = useRef(false);
+  const state = useLoaderData<typeof loader>();
   useDelayedRedirect(state.kind === 'success' ? state.to : undefined);
 
-  const cancelled = state.kind === 'cancelled';
-  useEffect(() => {
-    // The provider's code works once: never exchange it twice (React runs effects twice in development).
-    if (started.current || cancelled) return;
-    started.current = true;
-    finishGoogleSignIn()
-      .then((result) => {
-        if (result.status === 'OK') {
-          void recordSignIn(result.userId);
-          setState({ kind: 'success', to: afterSignInPath(), createdNewUser: result.createdNewUser });
-          // The success view stays on this address: the bar must hear of the new session to drop Login.
-          announceSessionHintChange();
-        } else if (result.status === 'GENERAL_ERROR') {
-          setState({ kind: 'error', message: t.failed });
-        } else {
-          setState({ kind: 'error', message: t.failedStatus(result.status) });
-        }
-      })
-      .catch((error: unknown) => {
-        console.error('Google sign-in could not be completed', error);
-        setState({ kind: 'error', message: t.unexpected });
-      });
-  }, [cancelled]);
-
-  if (state.kind === 'processing') return <WorkingView label={t.processing} />;
   // A Google sign-in that created the account is a first visit, not a return.
   if (state.kind === 'success') return <SuccessView title={state.createdNewUser ? authTexts.intent.welcomeNew : authTexts.signIn.success} line={successLine(state.to)} />;
   if (state.kind === 'cancelled') return <CancelledView signInPath={signInPathKeepingIntent()} />;
