@@ -14,7 +14,7 @@ export const APP_PAGE_TITLES: Readonly<Record<string, string>> = {
   '/launch': `Connecting the desktop app | ${PRODUCT_NAME}`,
   '/checkout/success': `Your subscription | ${PRODUCT_NAME}`,
   '/dashboard': `Dashboard | ${PRODUCT_NAME}`,
-  '/account': `Account | ${PRODUCT_NAME}`,
+  '/account': `Your account | ${PRODUCT_NAME}`,
 };
 
 /** The tab title for a path: a public page's, a client route's, else the product's name. */

@@ -6,7 +6,7 @@ import { getCheckoutConfirmation } from '../api/billing';
 import { sessionExists } from '../auth/session';
 import { renderAt } from '../auth/testing';
 import { rememberedReturnTo } from '../return-to';
-import { CheckoutSuccessPage, HydrateFallback, loader } from './CheckoutSuccessPage';
+import { CheckoutSuccessPage, HydrateFallback, loader, shouldRevalidate } from './CheckoutSuccessPage';
 
 vi.mock('../auth/session', () => ({ sessionExists: vi.fn() }));
 vi.mock('../api/billing', () => ({ getCheckoutConfirmation: vi.fn() }));
@@ -23,7 +23,7 @@ afterEach(() => {
   vi.mocked(getCheckoutConfirmation).mockReset();
 });
 
-const renderPage = (path: string) => renderAt(path, '/checkout/success', <CheckoutSuccessPage />, { loader, HydrateFallback });
+const renderPage = (path: string) => renderAt(path, '/checkout/success', <CheckoutSuccessPage />, { loader, HydrateFallback, shouldRevalidate });
 
 function answered(status: number): AxiosError {
   const config = { headers: new AxiosHeaders() };

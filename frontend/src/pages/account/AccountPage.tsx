@@ -1,6 +1,5 @@
-import { useEffect, useState } from 'react';
+import { useState } from 'react';
 import { Link, Navigate, useLoaderData } from 'react-router';
-import { PRODUCT_NAME } from '../../../../shared/product';
 import { accountTexts } from './account-texts';
 import { useDelayedRedirect } from '../../auth/redirect';
 import { useSession } from '../../auth/session';
@@ -63,10 +62,6 @@ export function AccountPage() {
   const session = useSession();
   const leaving = useLeaving();
   const [goodbye, setGoodbye] = useState<string>();
-
-  useEffect(() => {
-    document.title = `${t.title} | ${PRODUCT_NAME}`;
-  }, []);
 
   if (goodbye !== undefined) return <Goodbye message={goodbye} />;
   if (!leaving.active) {

@@ -6,7 +6,7 @@ import { finishGoogleSignIn, type GoogleResult } from '../../auth/auth-client';
 import { captureDesktopSignIn } from '../../auth/desktop-handoff';
 import { renderAt } from '../../auth/testing';
 import { rememberReturnTo } from '../../return-to';
-import { AuthCallbackPage, HydrateFallback, loader } from './AuthCallbackPage';
+import { AuthCallbackPage, HydrateFallback, loader, shouldRevalidate } from './AuthCallbackPage';
 
 vi.mock('../../auth/auth-client', () => ({ finishGoogleSignIn: vi.fn() }));
 vi.mock('../../api/users', () => ({ recordSignIn: vi.fn(async () => undefined) }));
@@ -28,7 +28,7 @@ describe('/auth/callback', () => {
     vi.useFakeTimers();
     let finish: (r: GoogleResult) => void = () => {};
     vi.mocked(finishGoogleSignIn).mockReturnValue(new Promise((r) => (finish = r)));
-    renderAt('/auth/callback?code=c&state=s', '/auth/callback', <AuthCallbackPage />, { loader, HydrateFallback });
+    renderAt('/auth/callback?code=c&state=s', '/auth/callback', <AuthCallbackPage />, { loader, HydrateFallback, shouldRevalidate });
     expect(screen.getAllByText(t.processing).length).toBeGreaterThan(0);
 
     await act(async () => finish({ status: 'OK', userId: 'g-1', createdNewUser: true }));
@@ -46,7 +46,7 @@ describe('/auth/callback', () => {
   it('goes to /launch after 1.5 s when a desktop sign-in is pending', async () => {
     captureDesktopSignIn('?origin=desktop&redirect_url=http%3A%2F%2Flocalhost%3A7777%2Fcb&code_challenge=E9Melhoa2OwvFrEMTJguCHaoeK1t8URWbuGJSstw-cM&code_challenge_method=S256&state=s');
     vi.mocked(finishGoogleSignIn).mockResolvedValue({ status: 'OK', userId: 'g-1', createdNewUser: false });
-    renderAt('/auth/callback', '/auth/callback', <AuthCallbackPage />, { loader, HydrateFallback });
+    renderAt('/auth/callback', '/auth/callback', <AuthCallbackPage />, { loader, HydrateFallback, shouldRevalidate });
     await screen.findByRole('heading', { name: texts.auth.signIn.success });
     // The redirect timer is set by an effect of that render: let it run before the clock moves.
     await act(async () => {});
@@ -62,7 +62,7 @@ describe('/auth/callback', () => {
     [{ status: 'GENERAL_ERROR', message: 'x' } as GoogleResult, t.failed],
   ])("shows 'Authentication Error' for %o with its message and a way back", async (result, message) => {
     vi.mocked(finishGoogleSignIn).mockResolvedValue(result);
-    renderAt('/auth/callback', '/auth/callback', <AuthCallbackPage />, { loader, HydrateFallback });
+    renderAt('/auth/callback', '/auth/callback', <AuthCallbackPage />, { loader, HydrateFallback, shouldRevalidate });
     expect(await screen.findByRole('heading', { name: t.errorTitle })).toBeInTheDocument();
     expect(screen.getByRole('alert')).toHaveTextContent(message);
     expect(screen.getByRole('link', { name: t.backToSignIn })).toHaveAttribute('href', '/signin');
@@ -70,7 +70,7 @@ describe('/auth/callback', () => {
   });
 
   it('says calmly that a cancelled Google sign-in (error=access_denied) signed no one in, offers the way back, and exchanges nothing', async () => {
-    renderAt('/auth/callback?error=access_denied&error_description=The+user+cancelled&state=s', '/auth/callback', <AuthCallbackPage />, { loader, HydrateFallback });
+    renderAt('/auth/callback?error=access_denied&error_description=The+user+cancelled&state=s', '/auth/callback', <AuthCallbackPage />, { loader, HydrateFallback, shouldRevalidate });
     expect(await screen.findByRole('heading', { level: 1, name: t.cancelledTitle })).toBeInTheDocument();
     expect(screen.getByText(t.cancelled)).toBeInTheDocument();
     expect(screen.queryByText(t.unexpected)).toBeNull();
@@ -82,7 +82,7 @@ describe('/auth/callback', () => {
 
   it('keeps a pending desktop sign-in on the way back to /signin after a cancelled Google sign-in', async () => {
     captureDesktopSignIn('?origin=desktop&redirect_url=http%3A%2F%2Flocalhost%3A7777%2Fcb&code_challenge=E9Melhoa2OwvFrEMTJguCHaoeK1t8URWbuGJSstw-cM&code_challenge_method=S256&state=s');
-    renderAt('/auth/callback?error=access_denied&state=s', '/auth/callback', <AuthCallbackPage />, { loader, HydrateFallback });
+    renderAt('/auth/callback?error=access_denied&state=s', '/auth/callback', <AuthCallbackPage />, { loader, HydrateFallback, shouldRevalidate });
     expect(await screen.findByRole('link', { name: t.backToSignIn })).toHaveAttribute(
       'href',
       '/signin?origin=desktop&redirect_url=http%3A%2F%2Flocalhost%3A7777%2Fcb&code_challenge=E9Melhoa2OwvFrEMTJguCHaoeK1t8URWbuGJSstw-cM&code_challenge_method=S256&state=s',
@@ -95,7 +95,7 @@ describe('/auth/callback', () => {
   ])('after Google sign-in, says truthfully where it goes (return path %s)', async (returnTo, line) => {
     if (returnTo) rememberReturnTo(returnTo);
     vi.mocked(finishGoogleSignIn).mockResolvedValue({ status: 'OK', userId: 'g-1', createdNewUser: false });
-    renderAt('/auth/callback?code=c&state=s', '/auth/callback', <AuthCallbackPage />, { loader, HydrateFallback });
+    renderAt('/auth/callback?code=c&state=s', '/auth/callback', <AuthCallbackPage />, { loader, HydrateFallback, shouldRevalidate });
     await screen.findByRole('heading', { name: texts.auth.signIn.success });
     expect(screen.getByRole('status')).toHaveTextContent(line);
   });
@@ -103,7 +103,7 @@ describe('/auth/callback', () => {
   it('says it is returning to the desktop app when a desktop sign-in is pending', async () => {
     captureDesktopSignIn('?origin=desktop&redirect_url=http%3A%2F%2Flocalhost%3A7777%2Fcb&code_challenge=E9Melhoa2OwvFrEMTJguCHaoeK1t8URWbuGJSstw-cM&code_challenge_method=S256&state=s');
     vi.mocked(finishGoogleSignIn).mockResolvedValue({ status: 'OK', userId: 'g-1', createdNewUser: false });
-    renderAt('/auth/callback?code=c&state=s', '/auth/callback', <AuthCallbackPage />, { loader, HydrateFallback });
+    renderAt('/auth/callback?code=c&state=s', '/auth/callback', <AuthCallbackPage />, { loader, HydrateFallback, shouldRevalidate });
     await screen.findByRole('heading', { name: texts.auth.signIn.success });
     expect(screen.getByRole('status')).toHaveTextContent(texts.auth.signIn.redirectingToDesktop);
     expect(screen.queryByText(texts.auth.signIn.redirecting)).toBeNull();
@@ -111,7 +111,7 @@ describe('/auth/callback', () => {
 
   it('has one h1 while it works', () => {
     vi.mocked(finishGoogleSignIn).mockReturnValue(new Promise(() => {}));
-    renderAt('/auth/callback?code=c&state=s', '/auth/callback', <AuthCallbackPage />, { loader, HydrateFallback });
+    renderAt('/auth/callback?code=c&state=s', '/auth/callback', <AuthCallbackPage />, { loader, HydrateFallback, shouldRevalidate });
     expect(screen.getAllByRole('heading', { level: 1 })).toHaveLength(1);
     expect(screen.getByRole('heading', { level: 1 })).toHaveTextContent(t.processing);
   });
@@ -119,7 +119,7 @@ describe('/auth/callback', () => {
   it('shows the unexpected-error message when finishing throws (e.g. a state mismatch)', async () => {
     vi.spyOn(console, 'error').mockImplementation(() => {});
     vi.mocked(finishGoogleSignIn).mockRejectedValue(new Error('Auth state verification failed. The auth provider responded with an invalid state'));
-    renderAt('/auth/callback', '/auth/callback', <AuthCallbackPage />, { loader, HydrateFallback });
+    renderAt('/auth/callback', '/auth/callback', <AuthCallbackPage />, { loader, HydrateFallback, shouldRevalidate });
     expect(await screen.findByRole('alert')).toHaveTextContent(t.unexpected);
   });
 });

@@ -6,7 +6,7 @@ import { leaveSite } from '../../auth/redirect';
 import { useSession, type SessionState } from '../../auth/session';
 import { renderAt } from '../../auth/testing';
 import { desktopPlatformName } from '../../home/platform';
-import { LaunchPage, loader } from './LaunchPage';
+import { LaunchPage, loader, shouldRevalidate } from './LaunchPage';
 
 vi.mock('../../auth/session', () => ({ useSession: vi.fn(), sessionExists: vi.fn(async () => true) }));
 vi.mock('../../auth/redirect', async (original) => ({ ...(await original<typeof import('../../auth/redirect')>()), leaveSite: vi.fn() }));
@@ -36,7 +36,7 @@ function pendingDesktopSignIn(query = QUERY) {
 
 /** /launch at `path`, once its loader has answered. */
 async function renderLaunch(path: string) {
-  const rendered = renderAt(path, '/launch', <LaunchPage />, { loader });
+  const rendered = renderAt(path, '/launch', <LaunchPage />, { loader, shouldRevalidate });
   await act(async () => {});
   return rendered;
 }

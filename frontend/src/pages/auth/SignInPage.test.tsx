@@ -5,17 +5,16 @@ import { texts } from '../../../../shared/texts';
 import { recordSignIn } from '../../api/users';
 import { googleSignInUrl, signInWithPassword } from '../../auth/auth-client';
 import { DESKTOP_ORIGIN_KEY, DESKTOP_PARAMS_KEY } from '../../auth/desktop-handoff';
-import { useSession, type SessionState } from '../../auth/session';
+import { sessionExists } from '../../auth/session';
 import { renderAt } from '../../auth/testing';
 import { rememberReturnTo, RETURN_TO_KEY } from '../../return-to';
 import { onSessionHintChange } from '../../session-hint';
-import { SignInPage } from './SignInPage';
+import { loader, shouldRevalidate, SignInPage } from './SignInPage';
 
 vi.mock('../../auth/auth-client', () => ({ signInWithPassword: vi.fn(), googleSignInUrl: vi.fn() }));
-vi.mock('../../auth/session', () => ({ useSession: vi.fn() }));
+vi.mock('../../auth/session', () => ({ sessionExists: vi.fn() }));
 vi.mock('../../api/users', () => ({ recordSignIn: vi.fn(async () => undefined) }));
 
-const signedOut: SessionState = { loading: false, doesSessionExist: false };
 const t = texts.auth.signIn;
 /** What the desktop app puts in /signin's address besides origin=desktop (RFC 7636 Appendix B's challenge). */
 const DESKTOP_QUERY =
@@ -23,13 +22,20 @@ const DESKTOP_QUERY =
 
 beforeEach(() => {
   vi.useFakeTimers({ shouldAdvanceTime: true });
-  vi.mocked(useSession).mockReturnValue(signedOut);
+  vi.mocked(sessionExists).mockResolvedValue(false);
   sessionStorage.clear();
 });
 afterEach(() => {
   vi.useRealTimers();
   vi.clearAllMocks();
 });
+
+/** /signin at `path`, once its loader has answered. */
+async function renderSignIn(path: string) {
+  const rendered = renderAt(path, '/signin', <SignInPage />, { loader, shouldRevalidate });
+  await act(async () => {});
+  return rendered;
+}
 
 function user() {
   return userEvent.setup({ advanceTimers: vi.advanceTimersByTime });
@@ -43,24 +49,19 @@ async function fillAndSubmit(email = 'ada@example.com', password = 'secret123') 
 }
 
 describe('/signin', () => {
-  it('shows no form while a likely signed-in visit (the front-token cookie) waits for its session, and the form to a visitor without one', () => {
-    vi.mocked(useSession).mockReturnValue({ loading: true, doesSessionExist: false } as SessionState);
-    document.cookie = 'sFrontToken=eyJ1aWQiOiJ1In0=; path=/';
-    try {
-      const { unmount } = renderAt('/signin', '/signin', <SignInPage />);
-      expect(screen.queryByRole('form', { name: 'Sign in' })).toBeNull();
-      unmount();
-    } finally {
-      document.cookie = 'sFrontToken=; path=/; expires=Thu, 01 Jan 1970 00:00:00 GMT';
-    }
-    renderAt('/signin', '/signin', <SignInPage />);
+  it('shows no form while the visit waits to learn whether it has a session, and the form to a visitor without one', async () => {
+    vi.mocked(sessionExists).mockReturnValueOnce(new Promise(() => {}));
+    const { unmount } = await renderSignIn('/signin');
+    expect(screen.queryByRole('form', { name: 'Sign in' })).toBeNull();
+    unmount();
+    await renderSignIn('/signin');
     expect(screen.getByRole('form', { name: 'Sign in' })).toBeInTheDocument();
   });
 
   it("shows 'Signing in...' with the fields disabled, then 'Welcome back!', and goes to the dashboard after 1.5 s", async () => {
     let finish: (r: { status: 'OK'; userId: string }) => void = () => {};
     vi.mocked(signInWithPassword).mockReturnValue(new Promise((r) => (finish = r)));
-    renderAt('/signin', '/signin', <SignInPage />);
+    (await renderSignIn('/signin'));
     await fillAndSubmit();
 
     expect(screen.getByRole('button', { name: t.submitting })).toBeDisabled();
@@ -85,7 +86,7 @@ describe('/signin', () => {
     [{ status: 'GENERAL_ERROR' as const, message: texts.auth.tooManyAttempts(15) }, texts.auth.tooManyAttempts(15)],
   ])('answers %o with its message and lets the visitor try again', async (result, message) => {
     vi.mocked(signInWithPassword).mockResolvedValue(result);
-    renderAt('/signin', '/signin', <SignInPage />);
+    (await renderSignIn('/signin'));
     await fillAndSubmit();
     expect(await screen.findByRole('alert')).toHaveTextContent(message);
     expect(screen.getByRole('button', { name: 'Sign In' })).toBeEnabled();
@@ -94,13 +95,13 @@ describe('/signin', () => {
   it("says 'An error occurred during sign in.' when the call throws", async () => {
     vi.spyOn(console, 'error').mockImplementation(() => {});
     vi.mocked(signInWithPassword).mockRejectedValue(new Error('network down'));
-    renderAt('/signin', '/signin', <SignInPage />);
+    (await renderSignIn('/signin'));
     await fillAndSubmit();
     expect(await screen.findByRole('alert')).toHaveTextContent(t.error);
   });
 
   it('requires email and password before calling anything, each with its own plain sentence', async () => {
-    renderAt('/signin', '/signin', <SignInPage />);
+    (await renderSignIn('/signin'));
     await user().click(screen.getByRole('button', { name: 'Sign In' }));
     expect(screen.getByLabelText('Email')).toHaveAccessibleDescription(texts.auth.fields.emailRequired);
     expect(screen.getByLabelText('Password')).toHaveAccessibleDescription(texts.auth.fields.passwordRequired);
@@ -112,7 +113,7 @@ describe('/signin', () => {
 
   it("shows the server's field error beside its field, with no general alert on top", async () => {
     vi.mocked(signInWithPassword).mockResolvedValue({ status: 'FIELD_ERROR', formFields: [{ id: 'email', error: texts.auth.fields.emailInvalid }] });
-    renderAt('/signin', '/signin', <SignInPage />);
+    (await renderSignIn('/signin'));
     await fillAndSubmit();
     await vi.waitFor(() => expect(screen.getByLabelText('Email')).toHaveAccessibleDescription(texts.auth.fields.emailInvalid));
     expect(screen.queryByRole('alert')).toBeNull();
@@ -126,7 +127,7 @@ describe('/signin', () => {
   ])("after sign-in, says truthfully where it goes (return path '%s' → %s)", async (returnTo, _, line) => {
     vi.mocked(signInWithPassword).mockResolvedValue({ status: 'OK', userId: 'u-1' });
     if (returnTo) rememberReturnTo(returnTo);
-    renderAt('/signin', '/signin', <SignInPage />);
+    (await renderSignIn('/signin'));
     await fillAndSubmit();
     await screen.findByRole('heading', { name: t.success });
     expect(screen.getByRole('status')).toHaveTextContent(line);
@@ -137,10 +138,10 @@ describe('/signin', () => {
 
   it("keeps the address's redirectToPath as the return path, as the CDN sends a signed-out /account here; never another site's", async () => {
     for (const offSite of ['%2F%2Fevil.example', '%2F%09%2Fevil.example', '%2F%0A%2Fevil.example', '%2F%0D%2Fevil.example']) {
-      renderAt(`/signin?redirectToPath=${offSite}`, '/signin', <SignInPage />).unmount();
+      (await renderSignIn(`/signin?redirectToPath=${offSite}`)).unmount();
       expect(sessionStorage.getItem(RETURN_TO_KEY), offSite).toBeNull();
     }
-    renderAt('/signin?redirectToPath=%2Faccount', '/signin', <SignInPage />);
+    (await renderSignIn('/signin?redirectToPath=%2Faccount'));
     expect(sessionStorage.getItem(RETURN_TO_KEY)).toBe('/account');
   });
 
@@ -148,7 +149,7 @@ describe('/signin', () => {
     const heard = vi.fn();
     const stop = onSessionHintChange(heard);
     vi.mocked(signInWithPassword).mockResolvedValue({ status: 'OK', userId: 'u-1' });
-    renderAt('/signin', '/signin', <SignInPage />);
+    (await renderSignIn('/signin'));
     await fillAndSubmit();
     await screen.findByRole('heading', { name: t.success });
     expect(heard).toHaveBeenCalledTimes(1);
@@ -156,7 +157,7 @@ describe('/signin', () => {
   });
 
   it('puts Forgot password? after the password field in the keyboard order', async () => {
-    renderAt('/signin', '/signin', <SignInPage />);
+    (await renderSignIn('/signin'));
     const u = user();
     await u.click(screen.getByLabelText('Email'));
     await u.tab();
@@ -167,14 +168,14 @@ describe('/signin', () => {
 
   it('shows the Google error when Google sign-in cannot start', async () => {
     vi.mocked(googleSignInUrl).mockRejectedValue(new Error('no'));
-    renderAt('/signin', '/signin', <SignInPage />);
+    (await renderSignIn('/signin'));
     await user().click(screen.getByRole('button', { name: 'Continue with Google' }));
     expect(await screen.findByRole('alert')).toHaveTextContent(texts.auth.google.error);
   });
 
   it('keeps a desktop sign-in (redirect, PKCE challenge and state) in session storage, cleans the address, and goes to /launch with all of it after sign-in', async () => {
     vi.mocked(signInWithPassword).mockResolvedValue({ status: 'OK', userId: 'u-1' });
-    const { router } = renderAt(`/signin?origin=desktop&${DESKTOP_QUERY}`, '/signin', <SignInPage />);
+    const { router } = (await renderSignIn(`/signin?origin=desktop&${DESKTOP_QUERY}`));
     expect(sessionStorage.getItem(DESKTOP_ORIGIN_KEY)).toBe('desktop');
     expect(sessionStorage.getItem(DESKTOP_PARAMS_KEY)).toBe(DESKTOP_QUERY);
     await vi.waitFor(() => expect(router.state.location.search).toBe(''));
@@ -188,28 +189,28 @@ describe('/signin', () => {
     expect(screen.getByTestId('where')).toHaveTextContent(`launch /launch?${DESKTOP_QUERY}`);
   });
 
-  it('clears a pending desktop sign-in when the address does not carry both origin and redirect_url', () => {
+  it('clears a pending desktop sign-in when the address does not carry both origin and redirect_url', async () => {
     sessionStorage.setItem(DESKTOP_ORIGIN_KEY, 'desktop');
     sessionStorage.setItem(DESKTOP_PARAMS_KEY, DESKTOP_QUERY);
-    renderAt('/signin?origin=desktop&code_challenge=E9Melhoa2OwvFrEMTJguCHaoeK1t8URWbuGJSstw-cM&code_challenge_method=S256', '/signin', <SignInPage />);
+    (await renderSignIn('/signin?origin=desktop&code_challenge=E9Melhoa2OwvFrEMTJguCHaoeK1t8URWbuGJSstw-cM&code_challenge_method=S256'));
     expect(sessionStorage.getItem(DESKTOP_ORIGIN_KEY)).toBeNull();
     expect(sessionStorage.getItem(DESKTOP_PARAMS_KEY)).toBeNull();
   });
 
   it('sends a signed-in visitor to the dashboard, or to /launch with the desktop sign-in when one is pending', async () => {
-    vi.mocked(useSession).mockReturnValue({ loading: false, doesSessionExist: true, userId: 'u-1' });
-    const first = renderAt('/signin', '/signin', <SignInPage />);
+    vi.mocked(sessionExists).mockResolvedValue(true);
+    const first = (await renderSignIn('/signin'));
     expect(await screen.findByTestId('where')).toHaveTextContent('dashboard /dashboard');
     first.unmount();
 
-    renderAt(`/signin?origin=desktop&${DESKTOP_QUERY}`, '/signin', <SignInPage />);
+    (await renderSignIn(`/signin?origin=desktop&${DESKTOP_QUERY}`));
     expect(await screen.findByTestId('where')).toHaveTextContent(`launch /launch?${DESKTOP_QUERY}`);
   });
 
   it('goes back to /pricing after sign-in when a plan button sent the visitor here (spec §4)', async () => {
     vi.mocked(signInWithPassword).mockResolvedValue({ status: 'OK', userId: 'u-1' });
     rememberReturnTo('/pricing');
-    renderAt('/signin', '/signin', <SignInPage />);
+    (await renderSignIn('/signin'));
     await fillAndSubmit();
     await screen.findByRole('heading', { name: t.success });
     await act(async () => {});
@@ -219,19 +220,19 @@ describe('/signin', () => {
   });
 
   it('sends a signed-in visitor to the remembered path, but never off the site', async () => {
-    vi.mocked(useSession).mockReturnValue({ loading: false, doesSessionExist: true, userId: 'u-1' });
+    vi.mocked(sessionExists).mockResolvedValue(true);
     rememberReturnTo('/pricing');
-    const first = renderAt('/signin', '/signin', <SignInPage />);
+    const first = (await renderSignIn('/signin'));
     expect(await screen.findByTestId('where')).toHaveTextContent('other /pricing');
     first.unmount();
 
     sessionStorage.setItem(RETURN_TO_KEY, '//evil.example');
-    renderAt('/signin', '/signin', <SignInPage />);
+    (await renderSignIn('/signin'));
     expect(await screen.findByTestId('where')).toHaveTextContent('dashboard /dashboard');
   });
 
-  it('links to sign-up and to password reset', () => {
-    renderAt('/signin', '/signin', <SignInPage />);
+  it('links to sign-up and to password reset', async () => {
+    (await renderSignIn('/signin'));
     expect(screen.getByRole('link', { name: 'Sign up' })).toHaveAttribute('href', '/signup');
     expect(screen.getByRole('link', { name: 'Forgot password?' })).toHaveAttribute('href', '/auth/reset-password');
   });

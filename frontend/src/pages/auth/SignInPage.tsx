@@ -1,5 +1,5 @@
-import { useEffect, useRef, useState } from 'react';
-import { Link, useLocation, useNavigate } from 'react-router';
+import { useState } from 'react';
+import { Link, Navigate, replace, useLoaderData, useLocation, type LoaderFunctionArgs } from 'react-router';
 import { emailSchema, signInPasswordSchema } from '../../../../shared/schemas/credentials';
 import { authTexts } from '../../../../shared/texts/auth';
 import { recordSignIn } from '../../api/users';
@@ -7,11 +7,11 @@ import { signInWithPassword } from '../../auth/auth-client';
 import { captureDesktopSignIn } from '../../auth/desktop-handoff';
 import { afterSignInPath, hasSignedInBefore, signInHeading, signInIntent } from '../../auth/sign-in-intent';
 import { useDelayedRedirect } from '../../auth/redirect';
-import { useSession } from '../../auth/session';
+import { sessionExists } from '../../auth/session';
 import { SuccessView } from '../../auth/StatusView';
 import { useForm } from '../../hooks/use-form';
 import { rememberReturnToIn } from '../../return-to';
-import { announceSessionHintChange, hasSessionHint } from '../../session-hint';
+import { announceSessionHintChange } from '../../session-hint';
 import { AuthSplit } from './AuthSplit';
 import { FormField } from './FormField';
 import { GoogleButton } from './GoogleButton';
@@ -19,17 +19,27 @@ import { successLine } from './success-line';
 
 const t = authTexts.signIn;
 
+/**
+ * Before the page renders, from the address it was opened with: its return path (a signed-out
+ * /account's, from the CDN), and the desktop app's parameters (spec §2), stored, or cleared when not
+ * both present. spec §2: a visitor who is already signed in goes straight on. Once per visit
+ * (shouldRevalidate): afterSignInPath uses up the return path, and the page's own clean-up of its
+ * address must not clear what was just stored.
+ */
+export async function loader({ request }: LoaderFunctionArgs) {
+  const { search } = new URL(request.url);
+  rememberReturnToIn(search);
+  const desktopParamsInUrl = captureDesktopSignIn(search);
+  if (await sessionExists()) throw replace(afterSignInPath());
+  return { desktopParamsInUrl };
+}
+
+export const shouldRevalidate = () => false;
+
 /** spec §2 /signin, §4 sign-in form states, §8 sign-in errors. */
 export function SignInPage() {
-  const session = useSession();
-  const navigate = useNavigate();
   const location = useLocation();
-  // Read once, from the address the page was opened with: its return path (a signed-out /account's,
-  // from the CDN), and the desktop app's parameters (spec §2), stored, or cleared when not both present.
-  const [desktopParamsInUrl] = useState(() => {
-    rememberReturnToIn(location.search);
-    return captureDesktopSignIn(location.search);
-  });
+  const { desktopParamsInUrl } = useLoaderData<typeof loader>();
   // What the visitor came for, read after the address's parameters are stored.
   const [heading] = useState(() => signInHeading(signInIntent(), hasSignedInBefore()));
   // Where a successful sign-in goes, once its message has shown.
@@ -62,27 +72,7 @@ export function SignInPage() {
     },
   });
 
-  const redirectSignedIn = !session.loading && session.doesSessionExist && !form.submitting && !successTo;
-  const leftSignedIn = useRef(false);
-
-  useEffect(() => {
-    // spec §2: a visitor who is already signed in goes straight on (not mid-submit: that shows success
-    // first). Once: afterSignInPath uses up the return path, and React may run this effect twice.
-    if (!redirectSignedIn || leftSignedIn.current) return;
-    leftSignedIn.current = true;
-    navigate(afterSignInPath(), { replace: true });
-  }, [redirectSignedIn, navigate]);
-
-  useEffect(() => {
-    // Once the session is known: the signed-in leave anyway; for the others, drop the parameters from the address.
-    if (desktopParamsInUrl && !session.loading && !session.doesSessionExist && location.search) navigate(location.pathname, { replace: true });
-  }, [desktopParamsInUrl, session.loading, session.doesSessionExist, location.pathname, location.search, navigate]);
-
   if (successTo) return <SuccessView title={t.success} line={successLine(successTo)} />;
-  if (redirectSignedIn) return null;
-  // Likely signed in (the SDK's front-token cookie): nothing until the session is known, rather than
-  // the form for a moment before the page moves on.
-  if (session.loading && hasSessionHint()) return null;
 
   const { submitting } = form;
 
@@ -95,6 +85,8 @@ export function SignInPage() {
         </>
       }
     >
+      {/* The desktop app's parameters are stored: the address need not show them. */}
+      {desktopParamsInUrl && location.search && <Navigate to={location.pathname} replace />}
       <h2>Sign in to your account</h2>
       <p className="muted">Use Google or your email and password.</p>
       <GoogleButton disabled={submitting} onError={() => form.setError(authTexts.google.error)} />
