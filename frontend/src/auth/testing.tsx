@@ -1,7 +1,7 @@
 /** Test helper: a page at a URL in a memory router, with stand-in pages showing where it navigated. */
 import { render } from '@testing-library/react';
 import type { ComponentType, ReactElement } from 'react';
-import { createMemoryRouter, RouterProvider, useLocation, type LoaderFunction, type ShouldRevalidateFunction } from 'react-router';
+import { createMemoryRouter, RouterProvider, useLocation, type ActionFunction, type LoaderFunction, type ShouldRevalidateFunction } from 'react-router';
 
 function Where({ name }: { name: string }) {
   const location = useLocation();
@@ -11,14 +11,15 @@ function Where({ name }: { name: string }) {
 const Nothing = () => null;
 
 /**
- * `data`: the page's route loader, run as the router runs it, what shows until it answers (the
- * page's own HydrateFallback, else nothing), and when it runs again, as routes.tsx gives them.
+ * `data`: the page's route loader, run as the router runs it, its action (what its forms send), what
+ * shows until the loader answers (the page's own HydrateFallback, else nothing), and when it runs
+ * again, as routes.tsx gives them.
  */
 export function renderAt(
   path: string,
   routePath: string,
   element: ReactElement,
-  data?: { loader: LoaderFunction; HydrateFallback?: ComponentType; shouldRevalidate?: ShouldRevalidateFunction },
+  data?: { loader: LoaderFunction; action?: ActionFunction; HydrateFallback?: ComponentType; shouldRevalidate?: ShouldRevalidateFunction },
 ) {
   const router = createMemoryRouter(
     [

@@ -1,4 +1,4 @@
-import { useId, type InputHTMLAttributes, type ReactNode } from 'react';
+import { useId, type InputHTMLAttributes, type ReactNode, type Ref } from 'react';
 
 interface FormFieldProps extends Omit<InputHTMLAttributes<HTMLInputElement>, 'id'> {
   label: string;
@@ -9,6 +9,8 @@ interface FormFieldProps extends Omit<InputHTMLAttributes<HTMLInputElement>, 'id
    * keyboard goes Email → Password → Forgot password?).
    */
   aside?: ReactNode;
+  /** The input's own ref (a field that takes focus when its problem is shown). */
+  ref?: Ref<HTMLInputElement>;
 }
 
 export function FormField({ label, error, hint, aside, ...input }: FormFieldProps) {

@@ -1,25 +1,33 @@
-import { screen, within } from '@testing-library/react';
+import { act, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { texts } from '../../../../shared/texts';
 import { signUpWithPassword } from '../../auth/auth-client';
 import { DESKTOP_ORIGIN_KEY, DESKTOP_PARAMS_KEY } from '../../auth/desktop-handoff';
-import { useSession } from '../../auth/session';
+import { sessionExists } from '../../auth/session';
 import { SIGNED_UP_EMAIL_KEY } from '../../auth/verification-gate';
 import { renderAt } from '../../auth/testing';
-import { SignUpPage } from './SignUpPage';
+import { action, loader, shouldRevalidate, SignUpPage } from './SignUpPage';
 
 vi.mock('../../auth/auth-client', () => ({ signUpWithPassword: vi.fn(), googleSignInUrl: vi.fn() }));
-vi.mock('../../auth/session', () => ({ useSession: vi.fn() }));
+vi.mock('../../auth/session', () => ({ sessionExists: vi.fn() }));
 
 const t = texts.auth.signUp;
 
 beforeEach(() => {
-  vi.mocked(useSession).mockReturnValue({ loading: false, doesSessionExist: false });
+  vi.mocked(sessionExists).mockResolvedValue(false);
   sessionStorage.clear();
 });
 afterEach(() => vi.clearAllMocks());
 
+/** /signup, once its loader has answered. */
+async function renderSignUp() {
+  const rendered = renderAt('/signup', '/signup', <SignUpPage />, { loader, action, shouldRevalidate });
+  await act(async () => {});
+  return rendered;
+}
+
+/** Fills the form and presses Create Account; resolves once the router has settled the submission. */
 async function fill(values: { name?: string; email?: string; password?: string; confirm?: string; terms?: boolean } = {}) {
   const { name = 'Ada Lovelace', email = 'ada@example.com', password = 'engine42', confirm = password, terms = true } = values;
   const u = userEvent.setup();
@@ -29,11 +37,12 @@ async function fill(values: { name?: string; email?: string; password?: string; 
   if (confirm) await u.type(screen.getByLabelText('Confirm password'), confirm);
   if (terms) await u.click(screen.getByRole('checkbox'));
   await u.click(screen.getByRole('button', { name: 'Create Account' }));
+  await act(async () => {});
 }
 
 describe('/signup', () => {
-  it('shows the fields, the password hint, the terms links and the marketing figures', () => {
-    renderAt('/signup', '/signup', <SignUpPage />);
+  it('shows the fields, the password hint, the terms links and the marketing figures', async () => {
+    await renderSignUp();
     expect(screen.getByText(t.passwordHint)).toBeInTheDocument();
     expect(screen.getByRole('link', { name: 'Terms of Service' })).toHaveAttribute('href', '/terms');
     expect(screen.getByRole('link', { name: 'Privacy Policy' })).toHaveAttribute('href', '/privacy');
@@ -44,14 +53,14 @@ describe('/signup', () => {
   });
 
   it("alerts 'Passwords do not match' and sends nothing", async () => {
-    renderAt('/signup', '/signup', <SignUpPage />);
+    await renderSignUp();
     await fill({ confirm: 'engine43' });
     expect(screen.getByRole('alert')).toHaveTextContent(t.passwordsDoNotMatch);
     expect(signUpWithPassword).not.toHaveBeenCalled();
   });
 
   it('checks the password rules and the terms before sending', async () => {
-    renderAt('/signup', '/signup', <SignUpPage />);
+    await renderSignUp();
     await fill({ password: 'short1', terms: false });
     expect(screen.getByText(texts.auth.fields.passwordTooShort)).toBeInTheDocument();
     expect(screen.getByText(t.termsRequired)).toBeInTheDocument();
@@ -60,7 +69,7 @@ describe('/signup', () => {
 
   it('signs up with the name, and goes to "Check your inbox" with the typed address kept for it to show', async () => {
     vi.mocked(signUpWithPassword).mockResolvedValue({ status: 'OK', userId: 'u-9' });
-    renderAt('/signup', '/signup', <SignUpPage />);
+    await renderSignUp();
     await fill({ email: '  ada@example.com ' });
     expect(signUpWithPassword).toHaveBeenCalledWith('ada@example.com', 'engine42', 'Ada Lovelace');
     expect(await screen.findByTestId('where')).toHaveTextContent('other /check-inbox');
@@ -71,7 +80,7 @@ describe('/signup', () => {
     sessionStorage.setItem(DESKTOP_ORIGIN_KEY, 'desktop');
     sessionStorage.setItem(DESKTOP_PARAMS_KEY, 'redirect_url=http%3A%2F%2F127.0.0.1%3A53124%2Fcb');
     vi.mocked(signUpWithPassword).mockResolvedValue({ status: 'OK', userId: 'u-9' });
-    renderAt('/signup', '/signup', <SignUpPage />);
+    await renderSignUp();
     await fill();
     expect(await screen.findByTestId('where')).toHaveTextContent('other /check-inbox');
     expect(sessionStorage.getItem(DESKTOP_PARAMS_KEY)).toBe('redirect_url=http%3A%2F%2F127.0.0.1%3A53124%2Fcb');
@@ -79,7 +88,7 @@ describe('/signup', () => {
 
   it("shows the server's field error (an email already taken) beside the field, and only that", async () => {
     vi.mocked(signUpWithPassword).mockResolvedValue({ status: 'FIELD_ERROR', formFields: [{ id: 'email', error: texts.auth.fields.emailExists }] });
-    renderAt('/signup', '/signup', <SignUpPage />);
+    await renderSignUp();
     await fill();
     await vi.waitFor(() => expect(screen.getByLabelText('Email')).toHaveAccessibleDescription(texts.auth.fields.emailExists));
     expect(screen.getByLabelText('Email')).toHaveFocus();
@@ -89,13 +98,13 @@ describe('/signup', () => {
 
   it("alerts 'Sign up failed. Please try again.' for a refusal that is no field's (spec §8)", async () => {
     vi.mocked(signUpWithPassword).mockResolvedValue({ status: 'SIGN_UP_NOT_ALLOWED' });
-    renderAt('/signup', '/signup', <SignUpPage />);
+    await renderSignUp();
     await fill();
     expect(await screen.findByRole('alert')).toHaveTextContent(t.failed);
   });
 
   it('names each empty field in its own plain sentence, once each, before sending anything', async () => {
-    renderAt('/signup', '/signup', <SignUpPage />);
+    await renderSignUp();
     await fill({ name: '', email: '', password: '', confirm: '', terms: false });
     const { fields } = texts.auth;
     expect(screen.getByLabelText('Full name')).toHaveAccessibleDescription(fields.nameRequired);
@@ -107,7 +116,7 @@ describe('/signup', () => {
   });
 
   it('says a password of 100 characters is too long in plain words, as the server would', async () => {
-    renderAt('/signup', '/signup', <SignUpPage />);
+    await renderSignUp();
     await fill({ password: `a1${'x'.repeat(98)}` });
     expect(screen.getByText(texts.auth.fields.passwordTooLong)).toBeInTheDocument();
     expect(screen.queryByText(/lesser than/)).toBeNull();
@@ -117,14 +126,14 @@ describe('/signup', () => {
   it("says 'An error occurred during sign up.' when the call throws", async () => {
     vi.spyOn(console, 'error').mockImplementation(() => {});
     vi.mocked(signUpWithPassword).mockRejectedValue(new Error('network down'));
-    renderAt('/signup', '/signup', <SignUpPage />);
+    await renderSignUp();
     await fill();
     expect(await screen.findByRole('alert')).toHaveTextContent(t.error);
   });
 
   it('sends a signed-in visitor to the dashboard', async () => {
-    vi.mocked(useSession).mockReturnValue({ loading: false, doesSessionExist: true, userId: 'u-1' });
-    renderAt('/signup', '/signup', <SignUpPage />);
+    vi.mocked(sessionExists).mockResolvedValue(true);
+    await renderSignUp();
     expect(await screen.findByTestId('where')).toHaveTextContent('dashboard /dashboard');
   });
 });

@@ -1,14 +1,12 @@
-import { useEffect, useRef, useState } from 'react';
-import { Link, Navigate, useNavigate } from 'react-router';
+import { useCallback, useState } from 'react';
+import { Form, Link, replace, useActionData, useNavigation, type ActionFunctionArgs } from 'react-router';
 import { PRODUCT_NAME } from '../../../../shared/product';
 import { emailSchema, fieldError, newPasswordSchema } from '../../../../shared/schemas/credentials';
 import { authTexts } from '../../../../shared/texts/auth';
 import { signUpWithPassword } from '../../auth/auth-client';
 import { afterSignInPath, signInIntent, signInPathKeepingIntent, signUpHeading } from '../../auth/sign-in-intent';
-import { useSession } from '../../auth/session';
+import { sessionExists } from '../../auth/session';
 import { CHECK_INBOX_PATH, SIGNED_UP_EMAIL_KEY } from '../../auth/verification-gate';
-import { useForm } from '../../hooks/use-form';
-import { hasSessionHint } from '../../session-hint';
 import { AuthSplit } from './AuthSplit';
 import { FormField } from './FormField';
 import { GoogleButton } from './GoogleButton';
@@ -22,64 +20,79 @@ export const SIGN_UP_STATS = [
   { value: '75%', label: 'time saved' },
 ];
 
+/** The form's fields, in their order on the page: the first with a problem takes focus. */
+const FIELDS = ['name', 'email', 'password', 'confirm', 'terms'] as const;
+type Field = (typeof FIELDS)[number];
+
+/** What a submission came to, when it stayed on the page: the form's alert and/or messages beside fields. */
+export interface SignUpOutcome {
+  error?: string;
+  fields?: Partial<Record<Field, string>>;
+}
+
+const text = (form: FormData, name: Field) => String(form.get(name) ?? '');
+
+/** spec §5: each field's own problem, the first one each, before anything is sent. */
+function fieldProblems(form: FormData): SignUpOutcome['fields'] {
+  const found = {
+    name: text(form, 'name').trim() ? undefined : authTexts.fields.nameRequired,
+    email: fieldError(emailSchema, text(form, 'email')),
+    password: fieldError(newPasswordSchema, text(form, 'password')),
+    terms: form.get('terms') ? undefined : t.termsRequired,
+  };
+  const problems = Object.fromEntries(Object.entries(found).filter(([, message]) => message));
+  return Object.keys(problems).length ? problems : undefined;
+}
+
+/** A visitor already signed in goes where a sign-in would take them, before the form shows. */
+export async function loader() {
+  if (await sessionExists()) throw replace(afterSignInPath());
+  return null;
+}
+
+/** Once per visit: the session a sign-up creates goes to "Check your inbox", not where the loader would send it. */
+export const shouldRevalidate = () => false;
+
+/**
+ * spec §5, §7, §8: the form's submission, as the router's action. The checks first (a mismatch is
+ * the form's own alert), then the sign-up; the new account goes to "Check your inbox", which waits
+ * for its address to be proven, then goes on (a pending desktop sign-in, the remembered page, or the dashboard).
+ */
+export async function action({ request }: ActionFunctionArgs): Promise<SignUpOutcome | Response> {
+  const form = await request.formData();
+  const fields = fieldProblems(form);
+  if (fields) return { fields };
+  if (text(form, 'password') !== text(form, 'confirm')) return { error: t.passwordsDoNotMatch };
+  try {
+    const email = text(form, 'email').trim();
+    const result = await signUpWithPassword(email, text(form, 'password'), text(form, 'name').trim());
+    // One message per problem: a field's own problem (an email already taken) beside it, without the general alert on top.
+    if (result.status === 'FIELD_ERROR') return { fields: Object.fromEntries(result.formFields.map((f) => [f.id, f.error])) };
+    if (result.status !== 'OK') return { error: result.status === 'GENERAL_ERROR' ? result.message : t.failed };
+    // The record (with the name) was made with the account; the address it was sent to is shown there.
+    sessionStorage.setItem(SIGNED_UP_EMAIL_KEY, email);
+    return replace(CHECK_INBOX_PATH);
+  } catch (error) {
+    console.error('Sign up failed', error);
+    return { error: t.error };
+  }
+}
+
 /** spec §2 /signup, §5 sign-up validation, §7 sign-up calls (origin rule, not a hardcoded host), §8 sign-up errors. */
 export function SignUpPage() {
-  const session = useSession();
-  const navigate = useNavigate();
   const [heading] = useState(() => signUpHeading(signInIntent()));
-  // Where the new account goes, decided once as the sign-up finishes: while the target's chunk loads
-  // the page must keep pointing there, not at the dashboard (a desktop sign-up would never reach the app).
-  const [doneTo, setDoneTo] = useState<string>();
-  const form = useForm({
-    initial: { name: '', email: '', password: '', confirm: '', terms: false },
-    validate: (values) => ({
-      name: values.name.trim() ? undefined : authTexts.fields.nameRequired,
-      email: fieldError(emailSchema, values.email),
-      password: fieldError(newPasswordSchema, values.password),
-      terms: values.terms ? undefined : t.termsRequired,
-    }),
-    invalidClearsError: true,
-    // The first field with a problem takes focus, so its message (aria-describedby) is read out.
-    focusInvalid: true,
-    // spec §5: a mismatch is the form's own alert.
-    confirm: (values) => (values.password !== values.confirm ? t.passwordsDoNotMatch : undefined),
-    onSubmit: async (values) => {
-      try {
-        const email = values.email.trim();
-        const result = await signUpWithPassword(email, values.password, values.name.trim());
-        // One message per problem: a field's own problem (an email already taken) beside it,
-        // without the general alert on top.
-        if (result.status === 'FIELD_ERROR') return { fields: Object.fromEntries(result.formFields.map((f) => [f.id, f.error])) };
-        if (result.status !== 'OK') return { error: result.status === 'GENERAL_ERROR' ? result.message : t.failed };
-        // The record (with the name) was made with the account. Nothing is open to the session until
-        // the address is proven: "Check your inbox" waits for that, then goes on (a pending desktop
-        // sign-in, the remembered page, or the dashboard).
-        sessionStorage.setItem(SIGNED_UP_EMAIL_KEY, email);
-        setDoneTo(CHECK_INBOX_PATH);
-      } catch (error) {
-        console.error('Sign up failed', error);
-        return { error: t.error };
-      }
-    },
-  });
-
-  // A visitor already signed in goes where a sign-in would take them. Only while idle: mid-submit the
-  // new session goes to "Check your inbox" instead. Once: afterSignInPath uses the return path up.
-  const redirectSignedIn = !doneTo && !session.loading && session.doesSessionExist && !form.submitting && !form.error;
-  const leftSignedIn = useRef(false);
-  useEffect(() => {
-    if (!redirectSignedIn || leftSignedIn.current) return;
-    leftSignedIn.current = true;
-    navigate(afterSignInPath(), { replace: true });
-  }, [redirectSignedIn, navigate]);
-
-  if (doneTo) return <Navigate to={doneTo} replace />;
-  if (redirectSignedIn) return null;
-  // Likely signed in: nothing until the session is known, rather than the form for a moment.
-  if (session.loading && hasSessionHint()) return null;
-
-  const busy = form.submitting;
-  const { values, errors } = form;
+  const outcome = useActionData<SignUpOutcome>();
+  // Busy from the press until the page has moved on (the action's answer, or "Check your inbox" loading).
+  const busy = useNavigation().formData !== undefined;
+  // Google's own failure; a new submission takes it down.
+  const [googleError, setGoogleError] = useState<string>();
+  const alert = googleError ?? outcome?.error;
+  const errors = outcome?.fields ?? {};
+  // The first field with a problem takes focus, so its message (aria-describedby) is read out: a ref
+  // callback new with each answer, so the same field is focused again after another failed submission.
+  const firstInvalid = FIELDS.find((f) => errors[f]);
+  const focusInvalid = useCallback((input: HTMLInputElement | null) => void (outcome && input?.focus()), [outcome]);
+  const wiring = (name: Field) => ({ name, error: errors[name], disabled: busy, ref: firstInvalid === name ? focusInvalid : undefined });
 
   return (
     <AuthSplit
@@ -99,37 +112,21 @@ export function SignUpPage() {
     >
       <h2>Create your account</h2>
       <p className="muted">It takes less than a minute.</p>
-      <GoogleButton disabled={busy} onError={() => form.setError(authTexts.google.error)} />
+      <GoogleButton disabled={busy} onError={() => setGoogleError(authTexts.google.error)} />
       <div className="divider">or</div>
-      <form className="auth-form" onSubmit={form.submit} noValidate aria-label="Sign up">
-        {form.error && (
+      <Form method="post" className="auth-form" onSubmit={() => setGoogleError(undefined)} noValidate aria-label="Sign up">
+        {alert && (
           <p className="form-alert" role="alert">
-            {form.error}
+            {alert}
           </p>
         )}
-        <FormField label="Full name" {...form.field('name')} autoComplete="name" disabled={busy} required />
-        <FormField label="Email" type="email" {...form.field('email')} autoComplete="email" disabled={busy} required />
-        <FormField
-          label="Password"
-          type="password"
-          {...form.field('password')}
-          autoComplete="new-password"
-          disabled={busy}
-          hint={t.passwordHint}
-          minLength={8}
-          required
-        />
-        <FormField
-          label="Confirm password"
-          type="password"
-          {...form.field('confirm')}
-          autoComplete="new-password"
-          disabled={busy}
-          required
-        />
+        <FormField label="Full name" {...wiring('name')} autoComplete="name" required />
+        <FormField label="Email" type="email" {...wiring('email')} autoComplete="email" required />
+        <FormField label="Password" type="password" {...wiring('password')} autoComplete="new-password" hint={t.passwordHint} minLength={8} required />
+        <FormField label="Confirm password" type="password" {...wiring('confirm')} autoComplete="new-password" required />
         <div className="field">
           <label className="check">
-            <input type="checkbox" name="terms" checked={values.terms} onChange={form.change('terms')} disabled={busy} aria-invalid={errors.terms ? true : undefined} required />
+            <input type="checkbox" {...wiring('terms')} aria-invalid={errors.terms ? true : undefined} required />
             <span>
               I agree to the <Link to="/terms">Terms of Service</Link> and <Link to="/privacy">Privacy Policy</Link>
             </span>
@@ -139,7 +136,7 @@ export function SignUpPage() {
         <button type="submit" className="btn btn-primary btn-block" disabled={busy}>
           {busy ? 'Creating account...' : 'Create Account'}
         </button>
-      </form>
+      </Form>
       <p className="auth-switch">
         Already have an account? <Link to={signInPathKeepingIntent()}>Sign in</Link>
       </p>
