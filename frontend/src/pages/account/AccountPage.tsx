@@ -84,7 +84,7 @@ export function AccountPage() {
           <ProfileSection profile={state.profile} />
           {state.profile.signInMethods.includes('password') ? <EmailSection /> : null}
           {state.profile.signInMethods.includes('password') ? <PasswordSection email={state.profile.email} /> : <NoPasswordSection />}
-          <SessionsSection />
+          <SessionsSection sessions={state.sessions} />
           <SignOutEverywhereSection leaving={leaving} />
           <ExportSection />
           <DeleteSection hasPassword={state.profile.signInMethods.includes('password')} paidPlan={state.profile.paidPlan} leaving={leaving} onDeleted={setGoodbye} />

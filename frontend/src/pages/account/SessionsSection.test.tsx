@@ -7,6 +7,8 @@ import { formatMoment } from '../../../../shared/format';
 import { texts } from '../../../../shared/texts';
 import { endSession, listSessions } from '../../api/account';
 import { accountTexts } from './account-texts';
+import { defer } from '../../hooks/use-settled';
+import { readSessions } from './account-data';
 import { SessionsSection } from './SessionsSection';
 
 vi.mock('../../api/account', async (original) => ({
@@ -34,7 +36,7 @@ afterEach(() => vi.clearAllMocks());
 
 describe('Where you are signed in', () => {
   it('lists each session, labelled, with its kind and times; this browser marked and not offered for sign-out', async () => {
-    render(<SessionsSection />);
+    render(<SessionsSection sessions={defer(readSessions())} />);
     expect(screen.getByRole('region', { name: t.whereTitle })).toBeTruthy();
     const items = within(await list()).getAllByRole('listitem');
     expect(items).toHaveLength(3);
@@ -55,7 +57,7 @@ describe('Where you are signed in', () => {
   it('signs one session out from the keyboard: it leaves the list, the outcome is announced, focus goes to the heading', async () => {
     vi.mocked(endSession).mockResolvedValue({ message: texts.account.sessionEnded('Voxpen for Windows') });
     const user = userEvent.setup();
-    render(<SessionsSection />);
+    render(<SessionsSection sessions={defer(readSessions())} />);
     await list();
     // Tab reaches the first Sign out (the desktop app's: this browser has none), Enter presses it.
     await user.tab();
@@ -71,7 +73,7 @@ describe('Where you are signed in', () => {
   it('says why when a session could not be signed out, and drops one that had already ended', async () => {
     vi.mocked(endSession).mockRejectedValue(refused(404, { message: texts.account.sessionNotFound }));
     const user = userEvent.setup();
-    render(<SessionsSection />);
+    render(<SessionsSection sessions={defer(readSessions())} />);
     await user.click(await screen.findByRole('button', { name: /^Sign out Safari on iOS/ }));
     const alert = await screen.findByRole('alert');
     expect(alert.textContent).toBe(texts.account.sessionNotFound);
@@ -82,7 +84,7 @@ describe('Where you are signed in', () => {
   it('says so when the list cannot be read', async () => {
     vi.mocked(listSessions).mockRejectedValue(new Error('offline'));
     vi.spyOn(console, 'error').mockImplementation(() => undefined);
-    render(<SessionsSection />);
+    render(<SessionsSection sessions={defer(readSessions())} />);
     expect((await screen.findByRole('alert')).textContent).toBe(t.whereFailed);
     expect(screen.queryByRole('list')).toBeNull();
   });

@@ -1,15 +1,17 @@
-import { useEffect, useRef, useState } from 'react';
+import { useRef, useState } from 'react';
 import { flushSync } from 'react-dom';
 import type { SignedInSession } from '../../../../shared/api-types';
 import { formatMoment } from '../../../../shared/format';
-import { accountFailure, endSession, listSessions } from '../../api/account';
+import { accountFailure, endSession } from '../../api/account';
 import { FocusedAlert } from '../../components/FocusedAlert';
+import { useSettled, type Deferred } from '../../hooks/use-settled';
+import type { SessionList } from './account-data';
 import { accountTexts } from './account-texts';
 import { Result } from './Result';
 
 const t = accountTexts;
 
-type List = { step: 'loading' } | { step: 'failed' } | { step: 'ready'; sessions: SignedInSession[] };
+type List = { step: 'loading' } | SessionList;
 
 /**
  * Where the account is signed in: each browser and desktop app with when it signed in and was last
@@ -17,24 +19,16 @@ type List = { step: 'loading' } | { step: 'failed' } | { step: 'ready'; sessions
  * "Sign out". After one goes, focus moves to the list's heading so the keyboard is not left on a
  * button that is gone; the outcome is read from the live region.
  */
-export function SessionsSection() {
-  const [list, setList] = useState<List>({ step: 'loading' });
+export function SessionsSection({ sessions }: { sessions: Deferred<SessionList> }) {
+  // The loader's read until one is signed out here; then the list as this page changed it.
+  const read = useSettled(sessions);
+  const [changed, setChanged] = useState<List>();
+  const list: List = changed ?? read ?? { step: 'loading' };
+  const drop = (id: string) => setChanged(list.step === 'ready' ? { step: 'ready', sessions: list.sessions.filter((s) => s.id !== id) } : list);
   const [ending, setEnding] = useState<string>();
   const [done, setDone] = useState<string>();
   const [failure, setFailure] = useState<{ key: number; message: string }>();
   const heading = useRef<HTMLHeadingElement>(null);
-
-  useEffect(() => {
-    let live = true;
-    listSessions().then(
-      (sessions) => live && setList({ step: 'ready', sessions }),
-      (error: unknown) => {
-        console.error('Could not list the sessions', error);
-        if (live) setList({ step: 'failed' });
-      },
-    );
-    return () => void (live = false);
-  }, []);
 
   const signOut = async (session: SignedInSession) => {
     setEnding(session.id);
@@ -43,14 +37,14 @@ export function SessionsSection() {
     try {
       const answer = await endSession(session.id);
       flushSync(() => {
-        setList((now) => (now.step === 'ready' ? { step: 'ready', sessions: now.sessions.filter((s) => s.id !== session.id) } : now));
+        drop(session.id);
         setDone(answer.message);
       });
       heading.current?.focus();
     } catch (error) {
       const refused = accountFailure(error, t.failed);
       // Gone already (ended elsewhere): the list drops it and says why.
-      if (refused.status === 404) setList((now) => (now.step === 'ready' ? { step: 'ready', sessions: now.sessions.filter((s) => s.id !== session.id) } : now));
+      if (refused.status === 404) drop(session.id);
       setFailure({ key: Date.now(), message: refused.message });
     } finally {
       setEnding(undefined);

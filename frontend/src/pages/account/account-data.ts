@@ -1,14 +1,28 @@
 import { redirect } from 'react-router';
-import type { AccountOverview } from '../../../../shared/api-types';
-import { readAccountProfile } from '../../api/account';
+import type { AccountOverview, SignedInSession } from '../../../../shared/api-types';
+import { listSessions, readAccountProfile } from '../../api/account';
 import { ensureUserExists } from '../../api/users';
 import { isApiError, loadApiClient } from '../../api/client';
 import { sessionExists } from '../../auth/session';
 import { CHECK_INBOX_PATH, isUnverifiedRefusal, unverifiedByHint } from '../../auth/verification-gate';
 import { hasSessionHint } from '../../session-hint';
 import { rememberReturnTo } from '../../return-to';
+import { defer, type Deferred } from '../../hooks/use-settled';
 
-export type AccountState = { status: 'ready'; profile: AccountOverview } | { status: 'error' };
+/** Where the account is signed in, as its section shows it. */
+export type SessionList = { step: 'failed' } | { step: 'ready'; sessions: SignedInSession[] };
+
+/** The list, read by the loader beside the profile; a failure is shown in the section. */
+export async function readSessions(): Promise<SessionList> {
+  try {
+    return { step: 'ready', sessions: await listSessions() };
+  } catch (error) {
+    console.error('Could not list the sessions', error);
+    return { step: 'failed' };
+  }
+}
+
+export type AccountState = { status: 'ready'; profile: AccountOverview; sessions: Deferred<SessionList> } | { status: 'error' };
 
 const answered = (error: unknown, status: number) => isApiError(error) && error.response?.status === status;
 
@@ -40,7 +54,9 @@ export async function loadAccount(): Promise<AccountState> {
   if (!(await sessionExists())) toSignIn();
   if (unverifiedByHint()) throw redirect(CHECK_INBOX_PATH);
   try {
-    return { status: 'ready', profile: await readProfile() };
+    // Where the account is signed in: read beside the profile, not awaited (its section fills in when it lands).
+    const sessions = defer(readSessions());
+    return { status: 'ready', profile: await readProfile(), sessions };
   } catch (error) {
     if (answered(error, 401)) toSignIn();
     if (isUnverifiedRefusal(error)) throw redirect(CHECK_INBOX_PATH);
