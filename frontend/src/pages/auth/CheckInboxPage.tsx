@@ -33,6 +33,8 @@ export function CheckInboxPage() {
   const email = sessionStorage.getItem(SIGNED_UP_EMAIL_KEY);
 
   const signedIn = !session.loading && session.doesSessionExist;
+  // An effect: a subscription to the clock and to the tab coming back (window focus), both outside
+  // React; the answer comes from another device as often as from this one.
   useEffect(() => {
     if (!signedIn) return;
     let stopped = false;

@@ -49,6 +49,8 @@ export function ResetPasswordPage() {
   const title = tabTitle(view);
   const checkingToken = view.name === 'checking' ? view.token : undefined;
 
+  // An effect: the link is asked about once the page shows it is checking, and again for a link
+  // the page comes to hold while open; an answer for a link no longer shown must not land.
   useEffect(() => {
     if (checkingToken === undefined) return;
     let current = true;
@@ -61,6 +63,8 @@ export function ResetPasswordPage() {
     };
   }, [checkingToken]);
 
+  // An effect: the tab title is the document's, and follows the view as the visitor moves through it
+  // (asked, sent, done), which no route loader knows.
   useEffect(() => {
     document.title = `${title} | ${PRODUCT_NAME}`;
   }, [title]);
