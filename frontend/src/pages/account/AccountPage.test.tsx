@@ -12,7 +12,7 @@ import { sessionExists, useSession } from '../../auth/session';
 import { RETURN_TO_KEY } from '../../return-to';
 import DashboardLayout from '../dashboard/DashboardLayout';
 import type { AccountOverview } from '../../../../shared/api-types';
-import { AccountPage, GOODBYE_MS, HydrateFallback, loader } from './AccountPage';
+import { AccountPage, action, GOODBYE_MS, HydrateFallback, loader, shouldRevalidate } from './AccountPage';
 
 vi.mock('../../auth/AuthShell', () => ({ AuthProviders: ({ children }: { children: React.ReactNode }) => children }));
 vi.mock('../../auth/auth-client', () => ({ signOut: vi.fn() }));
@@ -54,7 +54,7 @@ const signedOut = { loading: false, doesSessionExist: false } as const;
 async function renderAccount() {
   const router = createMemoryRouter(
     [
-      { element: <DashboardLayout />, children: [{ path: '/account', loader, HydrateFallback, element: <AccountPage /> }] },
+      { element: <DashboardLayout />, children: [{ path: '/account', loader, action, shouldRevalidate, HydrateFallback, element: <AccountPage /> }] },
       { path: '/signin', element: <h1>Sign-in page</h1> },
       { path: '/', element: <h1>Home page</h1> },
     ],
@@ -120,7 +120,7 @@ describe('/account name', () => {
     await user.clear(name);
     await user.type(name, '   ');
     await user.click(screen.getByRole('button', { name: t.saveName }));
-    expect(within(section('Profile')).getByText(texts.account.nameRequired)).toBeInTheDocument();
+    expect(await within(section('Profile')).findByText(texts.account.nameRequired)).toBeInTheDocument();
     expect(name).toHaveFocus();
     expect(name).toHaveAttribute('aria-invalid', 'true');
     expect(renameAccount).not.toHaveBeenCalled();
@@ -129,7 +129,7 @@ describe('/account name', () => {
     await user.type(name, ' Ada King ');
     await user.click(screen.getByRole('button', { name: t.saveName }));
     expect(renameAccount).toHaveBeenCalledWith(' Ada King ');
-    expect(await within(section('Profile')).findByRole('status')).toHaveTextContent(texts.account.renamed);
+    await vi.waitFor(() => expect(within(section('Profile')).getByRole('status')).toHaveTextContent(texts.account.renamed));
     expect(name).not.toHaveAttribute('aria-invalid');
   });
 
@@ -149,7 +149,7 @@ describe('/account name', () => {
     await user.type(within(emailSection).getByLabelText(t.emailPasswordLabel), 'engine42');
     await user.click(within(emailSection).getByRole('button', { name: t.changeEmail }));
     expect(changeAccountEmail).toHaveBeenLastCalledWith('ada@new.example', 'engine42');
-    expect(await within(emailSection).findByRole('status')).toHaveTextContent(texts.account.emailChangeSent('ada@new.example'));
+    await vi.waitFor(() => expect(within(emailSection).getByRole('status')).toHaveTextContent(texts.account.emailChangeSent('ada@new.example')));
   });
 
   it('offers no email change to a Google account (its address is Google’s)', async () => {

@@ -18,6 +18,8 @@ import './account.css';
 const t = accountTexts;
 
 export { loadAccount as loader };
+/** What the page's forms send (account-actions.ts). */
+export { accountAction as action } from './account-actions';
 
 /** Read once per visit: the sections keep what they change. */
 export const shouldRevalidate = () => false;

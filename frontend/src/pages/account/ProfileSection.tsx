@@ -1,40 +1,24 @@
 import { useState } from 'react';
 import type { SignInMethod } from '../../../../shared/api-types';
 import { formatLocalDate } from '../../../../shared/format';
-import { renameBody } from '../../../../shared/schemas/account';
 import { accountTexts } from './account-texts';
-import { accountFailure, renameAccount } from '../../api/account';
 import { FocusedAlert } from '../../components/FocusedAlert';
-import { useForm } from '../../hooks/use-form';
 import { FormField } from '../auth/FormField';
 import type { AccountProfile } from '../../../../shared/api-types';
 import { Result } from './Result';
+import { useSectionForm } from './use-section-form';
 
 const t = accountTexts;
 
 export const methodNames = (methods: SignInMethod[]) => methods.map((m) => t.signInMethods[m]).join(' and ');
 
-/** The name (edited and saved), the email and how the account signs in. */
+/** The name (edited and saved, through the route's action), the email and how the account signs in. */
 export function ProfileSection({ profile }: { profile: AccountProfile }) {
-  // The name as last saved: the form's value may still hold what was typed (untrimmed).
-  const [saved, setSaved] = useState<string>();
-  const form = useForm({
-    initial: { name: profile.name ?? '' },
-    validate: { name: renameBody.shape.name },
-    focusInvalid: true,
-    invalidClearsError: true,
-    onSubmit: async ({ name }) => {
-      setSaved(undefined);
-      try {
-        const answer = await renameAccount(name);
-        setSaved(answer.message);
-      } catch (error) {
-        const failure = accountFailure(error, t.failed);
-        return failure.fields?.name ? { fields: { name: failure.fields.name } } : { error: failure.message };
-      }
-    },
-  });
-  const busy = form.submitting;
+  const form = useSectionForm('rename', ['name']);
+  // The saved sentence stands until the name is edited again.
+  const [editedAfter, setEditedAfter] = useState<object>();
+  const saved = form.outcome && form.outcome !== editedAfter ? form.outcome.message : undefined;
+  const { busy } = form;
   return (
     <section className="card account-section" aria-labelledby="profile-title">
       <h2 id="profile-title">Profile</h2>
@@ -52,20 +36,16 @@ export function ProfileSection({ profile }: { profile: AccountProfile }) {
           <dd>{formatLocalDate(profile.createdAt)}</dd>
         </div>
       </dl>
-      <form className="auth-form" onSubmit={form.submit} noValidate aria-label="Your name">
-        {form.error && <FocusedAlert className="form-alert">{form.error}</FocusedAlert>}
+      <form.Form method="post" className="auth-form" noValidate aria-label="Your name">
+        <input {...form.intent} />
+        {form.outcome?.error && <FocusedAlert className="form-alert">{form.outcome.error}</FocusedAlert>}
         <FormField
           label="Name"
-          name="name"
+          {...form.field('name')}
           autoComplete="name"
           maxLength={200}
-          value={form.values.name}
-          onChange={(event) => {
-            setSaved(undefined);
-            form.change('name')(event);
-          }}
-          disabled={busy}
-          error={form.errors.name}
+          defaultValue={profile.name ?? ''}
+          onChange={() => setEditedAfter(form.outcome)}
           required
         />
         <div className="account-actions">
@@ -73,7 +53,7 @@ export function ProfileSection({ profile }: { profile: AccountProfile }) {
             {busy ? t.savingName : t.saveName}
           </button>
         </div>
-      </form>
+      </form.Form>
       <Result message={saved} />
     </section>
   );
