@@ -163,6 +163,22 @@ export interface SignedInSessions {
   sessions: SignedInSession[];
 }
 
+/** GET /api/account/passkeys: one of the account's passkeys. */
+export interface AccountPasskey {
+  /** The credential id: what DELETE /api/account/passkeys/{id} removes. */
+  id: string;
+  /** The name its owner gave it when adding it. */
+  name: string;
+  /** ISO 8601 date-times: when it was added, and its last sign-in (null: none yet). */
+  addedAt: string;
+  lastUsedAt: string | null;
+}
+
+export interface AccountPasskeys {
+  /** Oldest first. */
+  passkeys: AccountPasskey[];
+}
+
 /** How an account signs in: with its email and a password, or with Google. */
 export type SignInMethod = 'password' | 'google';
 

@@ -114,5 +114,7 @@ export const routes: readonly RouteDef[] = [
   { method: 'POST', path: '/api/account/sign-out-everywhere', fn: 'account', forwardsCredentials: true },
   { method: 'GET', path: '/api/account/sessions', fn: 'account', forwardsCredentials: true },
   { method: 'DELETE', path: '/api/account/sessions/{id}', fn: 'account', forwardsCredentials: true },
+  { method: 'GET', path: '/api/account/passkeys', fn: 'account', forwardsCredentials: true },
+  { method: 'DELETE', path: '/api/account/passkeys/{id}', fn: 'account', forwardsCredentials: true },
   { method: 'GET', path: '/api/account/export', fn: 'account', forwardsCredentials: true },
 ];

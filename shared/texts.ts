@@ -14,12 +14,13 @@ import { contactTexts } from './texts/contact';
 import { desktopTexts } from './texts/desktop';
 import { downloadTexts } from './texts/download';
 import { homeTexts } from './texts/home';
+import { passkeyTexts } from './texts/passkeys';
 import { routerTexts } from './texts/router';
 import { usageTexts } from './texts/usage';
 import { usersTexts } from './texts/users';
 import { verifyTexts } from './texts/verify';
 
-export { accountTexts, apiTexts, authTexts, billingTexts, billingUiTexts, contactTexts, desktopTexts, downloadTexts, homeTexts, routerTexts, usageTexts, usersTexts, verifyTexts };
+export { accountTexts, apiTexts, authTexts, billingTexts, billingUiTexts, contactTexts, desktopTexts, downloadTexts, homeTexts, passkeyTexts, routerTexts, usageTexts, usersTexts, verifyTexts };
 
 export const texts = {
   api: apiTexts,
@@ -35,4 +36,5 @@ export const texts = {
   account: accountTexts,
   users: usersTexts,
   verify: verifyTexts,
+  passkeys: passkeyTexts,
 } as const;

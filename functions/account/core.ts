@@ -8,6 +8,7 @@ import supertokens from 'supertokens-node';
 import EmailPassword from 'supertokens-node/recipe/emailpassword';
 import EmailVerification from 'supertokens-node/recipe/emailverification';
 import Session from 'supertokens-node/recipe/session';
+import WebAuthn from 'supertokens-node/recipe/webauthn';
 import type { SignInMethod } from '../../shared/api-types';
 import { TENANT_ID, changeLoginEmail, keepingSession, ensureSupertokens } from '../auth';
 
@@ -50,6 +51,17 @@ export interface AccountCore {
   session(handle: string): Promise<CoreSession | undefined>;
   /** Ends one session: its refresh token is refused from now on. Whether it was live. */
   endSession(handle: string): Promise<boolean>;
+  /** The account's passkeys as the core has them: credential id and when it was registered (epoch ms). */
+  passkeysOf(userId: string): Promise<CorePasskey[]>;
+  /** Removes one of the account's passkeys: it no longer signs in. False when the account has none with that id. */
+  removePasskey(userId: string, credentialId: string): Promise<boolean>;
+  /** The address the account has proven (its first proven login's), for notices. */
+  provenEmail(userId: string): Promise<string | undefined>;
+}
+
+export interface CorePasskey {
+  credentialId: string;
+  createdAt: number;
 }
 
 async function coreSession(handle: string): Promise<CoreSession | undefined> {
@@ -113,5 +125,23 @@ export async function supertokensCore(): Promise<AccountCore> {
     },
     session: coreSession,
     endSession: (handle) => Session.revokeSession(handle),
+    async passkeysOf(userId) {
+      const user = await supertokens.getUser(userId);
+      const logins = user?.loginMethods.filter((m) => m.recipeId === 'webauthn') ?? [];
+      const lists = await Promise.all(logins.map((m) => WebAuthn.listCredentials({ recipeUserId: m.recipeUserId.getAsString() })));
+      return lists.flatMap((l) => l.credentials.map((c) => ({ credentialId: c.webauthnCredentialId, createdAt: c.createdAt })));
+    },
+    async removePasskey(userId, credentialId) {
+      const user = await supertokens.getUser(userId);
+      const login = user?.loginMethods.find((m) => m.recipeId === 'webauthn' && m.webauthn?.credentialIds.includes(credentialId));
+      if (!login) return false;
+      const removed = await WebAuthn.removeCredential({ webauthnCredentialId: credentialId, recipeUserId: login.recipeUserId.getAsString() });
+      return removed.status === 'OK';
+    },
+    async provenEmail(userId) {
+      const user = await supertokens.getUser(userId);
+      const logins = [...(user?.loginMethods ?? [])].sort((a, b) => Number(a.recipeId === 'webauthn') - Number(b.recipeId === 'webauthn'));
+      return logins.find((m) => m.verified && m.email)?.email;
+    },
   };
 }

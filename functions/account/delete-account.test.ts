@@ -40,6 +40,9 @@ function googleCore(): AccountCore & { deleted: string[] } {
     sessionsOf: unused,
     session: unused,
     endSession: unused,
+    passkeysOf: unused,
+    removePasskey: unused,
+    provenEmail: unused,
   };
 }
 

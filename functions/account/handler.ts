@@ -4,7 +4,8 @@
  * asks the core that the session is live; each maps its rule's outcome (the modules beside this one)
  * to an answer here.
  */
-import type { AccountMessage, SignedInSessions } from '../../shared/api-types';
+import type { AccountMessage, AccountPasskeys, SignedInSessions } from '../../shared/api-types';
+import { passkeyTexts } from '../../shared/texts/passkeys';
 import { changePasswordBody, deleteAccountBody, updateAccountBody, type ChangePasswordBody, type DeleteAccountBody, type UpdateAccountBody } from '../../shared/schemas/account';
 import { accountTexts, authTexts, billingTexts, usersTexts, verifyTexts } from '../../shared/texts';
 import { renameAccount } from '../user-record';
@@ -26,6 +27,7 @@ import { supertokensCore } from './core';
 import { deleteAccount, type DeleteOutcome } from './delete-account';
 import type { AccountDeps, Caller } from './deps';
 import { exportData, readProfile } from './export-data';
+import { listPasskeys, removePasskey } from './passkeys';
 import { endSession, listSessions } from './sessions';
 import { signOutEverywhere } from './sign-out-everywhere';
 
@@ -148,6 +150,24 @@ const endOne = httpHandler(
   { auth: requireLiveSession() },
 );
 
+const passkeys = httpHandler(
+  async (event) => {
+    const body: AccountPasskeys = { passkeys: await listPasskeys(await deps(), sessionOf(event)) };
+    return json(200, body, { 'cache-control': 'no-store' });
+  },
+  { auth: requireLiveSession() },
+);
+
+const removeOnePasskey = httpHandler(
+  async (event) => {
+    const outcome = await removePasskey({ ...(await deps()), send: sendMail }, sessionOf(event), event.pathParameters?.id ?? '');
+    if (outcome.status === 'NOT_FOUND') return message(404, passkeyTexts.api.notFound);
+    logger.info('passkey removed from the account page');
+    return message(200, passkeyTexts.removed(outcome.name));
+  },
+  { auth: requireLiveSession() },
+);
+
 const exportAll = httpHandler(
   async (event) => {
     const exported = await exportData(await deps(), sessionOf(event).userId);
@@ -193,5 +213,7 @@ export const handler = byRouteKey({
   'GET /api/account/export': exportAll,
   'GET /api/account/sessions': sessions,
   'DELETE /api/account/sessions/{id}': endOne,
+  'GET /api/account/passkeys': passkeys,
+  'DELETE /api/account/passkeys/{id}': removeOnePasskey,
   'DELETE /api/account': remove,
 });

@@ -7,6 +7,7 @@ export { appInfo, TENANT_ID } from './app-info';
 export { RESET_MAIL_PAIR_RULE, RESET_MAIL_RULE, resetMailPair, tooManyAttempts } from './auth-limits';
 export { VERIFY_RESEND_RULE } from './email-verification';
 export { deleteHandoffCodesOf } from './handoff-codes';
+export { passkeyMail } from './passkey-mail';
 export { changeLoginEmail, finishEmailChange } from './proven-email';
 export { readClientData } from './session-clients';
 export { keepingSession } from './sessions-end-with-password';

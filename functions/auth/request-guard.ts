@@ -11,6 +11,7 @@ import { MAX_BODY_BYTES } from '../lib/http';
 import { json, type HttpResult } from '../lib/response';
 import { API_BASE_PATH, TENANT_ID } from './app-info';
 import { emptyFieldsAnswer } from './empty-fields';
+import { passkeyNameSchema } from '../../shared/schemas/passkeys';
 
 /** RFC 5321: no address longer than this can be delivered to; the core and its keys need not see one. */
 export const EMAIL_MAX = 254;
@@ -101,6 +102,30 @@ function emailQuery(query: Query): HttpResult | undefined {
 const signInOrUp = (flow: 'signUp' | 'signIn') => (body: Body) =>
   formFields(body) ?? linking(body) ?? emptyFieldsAnswer(body.formFields as { id: string; value: unknown }[], flow);
 
+/** A credential as the browser's WebAuthn answer is sent: the SDK checks only that it is an object. */
+function credential(body: Body): HttpResult | undefined {
+  if (typeof body.webauthnGeneratedOptionsId !== 'string' || body.webauthnGeneratedOptionsId.length > 200) return badRequest(apiTexts.invalidField('webauthnGeneratedOptionsId'));
+  const c = body.credential;
+  const valid = isObject(c) && typeof c.id === 'string' && c.id.length > 0 && c.id.length <= 1024 && typeof c.rawId === 'string' && c.type === 'public-key' && isObject(c.response);
+  return valid ? undefined : badRequest(apiTexts.invalidField('credential'));
+}
+
+/** Adding a passkey (./passkeys.ts): always to the signed-in account, with the name its owner gave it. */
+function passkeySignUp(body: Body): HttpResult | undefined {
+  const refused = credential(body);
+  if (refused) return refused;
+  if (body.shouldTryLinkingWithSessionUser !== true) return badRequest(apiTexts.invalidField('shouldTryLinkingWithSessionUser'));
+  const name = passkeyNameSchema.safeParse(body.passkeyName);
+  return name.success ? undefined : json(400, { message: name.error.issues[0]?.message, fields: { passkeyName: name.error.issues[0]?.message } });
+}
+
+/** Register options: the account's address is used whatever is sent (./passkeys.ts), but it must be a sane string; no account recovery. */
+function registerOptions(body: Body): HttpResult | undefined {
+  if (body.recoverAccountToken !== undefined) return notFound();
+  if (typeof body.email !== 'string') return badRequest(apiTexts.invalidField('email'));
+  return body.email.trim().length > EMAIL_MAX ? badRequest(apiTexts.emailTooLong) : undefined;
+}
+
 /**
  * Every API the SDK serves for the recipes supertokens.ts configures, by method and path under /api/auth,
  * less the OAuth2 provider recipe's /oauth/* (the product is no OAuth provider). Others answer 404.
@@ -128,6 +153,11 @@ const SDK_ROUTES: Record<string, SdkRoute> = {
   'GET /jwt/jwks.json': {},
   'GET /.well-known/openid-configuration': {},
   'GET /loginmethods': { query: (query) => noClientType(query.clientType) },
+  // Passkeys: the recipe's recovery, email check and credential list/removal are not offered (the account routes list and remove).
+  'POST /webauthn/options/register': { body: registerOptions },
+  'POST /webauthn/options/signin': { body: () => undefined },
+  'POST /webauthn/signup': { body: passkeySignUp },
+  'POST /webauthn/signin': { body: (body) => credential(body) ?? linking(body) },
 };
 
 /** The route under /api/auth, with the public tenant's spelled-out prefix taken off; undefined for any other tenant. */

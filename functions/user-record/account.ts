@@ -19,6 +19,13 @@ export interface OpenCheckout {
   expiresAt: number;
 }
 
+/** What the product keeps about one passkey (./passkey-labels.ts): its owner's name for it, and when it was added and last signed in (ISO). */
+export interface PasskeyLabel {
+  name: string;
+  addedAt: string;
+  lastUsedAt?: string;
+}
+
 export interface Account extends UserRecord {
   stripeCustomerId?: string;
   subscription?: StoredSubscription;
@@ -35,6 +42,8 @@ export interface Account extends UserRecord {
   openCheckout?: OpenCheckout;
   /** Set while the account is being deleted (./deletion.ts): nothing new starts for it. */
   deletingSince?: number;
+  /** The account's passkeys' names and times, by credential id (./passkey-labels.ts). */
+  passkeys?: Record<string, PasskeyLabel>;
 }
 
 export async function getAccount(db: DynamoDBDocumentClient, userId: string): Promise<Account | undefined> {

@@ -6,6 +6,7 @@ export { type Account, accountByCustomer, getAccount, type OpenCheckout, provenA
 export { forgetCheckout, linkCustomer, rememberCheckout } from './billing-link';
 export { deleteAccountRecord, type DeletionMark, isDeleting, markDeleting, stalledDeletions } from './deletion';
 export { trackLogin } from './login-tracking';
+export { forgetPasskey, labelPasskey, markPasskeyUsed, type PasskeyLabel, passkeyLabels } from './passkey-labels';
 export { planOf, planOfUser } from './plan';
 export { renameAccount } from './profile';
 export { applySubscription, hasEnded, subscriptionOf } from './subscription';

@@ -1,6 +1,6 @@
 /**
  * Every CDI call the pinned supertokens-node (24.0.3, CDI 5.4) makes for EmailPassword, ThirdParty,
- * EmailVerification, Session, UserMetadata, the implicit multitenancy reads and the account-linking checks, each with
+ * EmailVerification, Session, UserMetadata, WebAuthn, the implicit multitenancy reads and account linking, each with
  * its input schema and the domain function that answers it. Paths are as the SDK sends them after
  * the `/<tenant>` prefix (see lib/build/recipe/<recipe>/recipeImplementation.js).
  */
@@ -16,6 +16,7 @@ import * as session from './session';
 import * as tenants from './tenants';
 import * as thirdParty from './thirdparty';
 import * as users from './users';
+import * as webauthn from './webauthn';
 
 const jsonObject = z.record(z.string(), z.unknown()).transform((v) => v as JsonObject);
 const optionalString = z.string().nullish().transform((v) => v ?? undefined);
@@ -73,10 +74,37 @@ const schemas = {
   }),
   primaryCheck: z.object({ recipeUserId: z.string().min(1) }),
   linkCheck: z.object({ recipeUserId: z.string().min(1), primaryUserId: z.string().min(1) }),
+  removeUser: z.object({ userId: z.string().min(1), removeAllLinkedAccounts: z.boolean().optional() }),
+  registerOptions: z.object({
+    email: z.string().min(1),
+    displayName: optionalString,
+    relyingPartyName: z.string().min(1),
+    relyingPartyId: z.string().min(1),
+    origin: z.string().min(1),
+    timeout: z.number().int().positive().nullish().transform((v) => v ?? undefined),
+    attestation: optionalString,
+    supportedAlgorithmIds: z.array(z.number().int()).nullish().transform((v) => v ?? undefined),
+    userVerification: z.enum(['required', 'preferred', 'discouraged']).nullish().transform((v) => v ?? undefined),
+    userPresence: z.boolean().nullish().transform((v) => v ?? undefined),
+    residentKey: z.enum(['required', 'preferred', 'discouraged']).nullish().transform((v) => v ?? undefined),
+  }),
+  signInOptions: z.object({
+    relyingPartyName: z.string().min(1),
+    relyingPartyId: z.string().min(1),
+    origin: z.string().min(1),
+    timeout: z.number().int().positive().nullish().transform((v) => v ?? undefined),
+    userVerification: z.enum(['required', 'preferred', 'discouraged']).nullish().transform((v) => v ?? undefined),
+    userPresence: z.boolean().nullish().transform((v) => v ?? undefined),
+  }),
+  optionsId: z.object({ webauthnGeneratedOptionsId: z.string().min(1) }),
+  withCredential: z.object({ webauthnGeneratedOptionsId: z.string().min(1), credential: jsonObject }),
+  registerCredential: z.object({ recipeUserId: z.string().min(1), webauthnGeneratedOptionsId: z.string().min(1), credential: jsonObject }),
+  credentialOf: z.object({ webauthnCredentialId: z.string().min(1), recipeUserId: z.string().min(1) }),
+  recipeUserId: z.object({ recipeUserId: z.string().min(1) }),
 };
 
-const linkingOff = () => {
-  throw new BadRequest('Account linking is off in the local auth core');
+const unlinkingOff = () => {
+  throw new BadRequest('Unlinking accounts is not offered by the local auth core');
 };
 
 export function cdiRoutes(deps: CoreDeps): Route[] {
@@ -149,20 +177,32 @@ export function cdiRoutes(deps: CoreDeps): Route[] {
     // Users
     { method: 'GET', path: '/user/id', handle: (r) => users.getUser(deps, query(schemas.userId, r).userId) },
     { method: 'GET', path: '/users/by-accountinfo', handle: (r) => users.listUsersByAccountInfo(deps, r.tenantId, query(schemas.byAccountInfo, r)) },
-    { method: 'POST', path: '/user/remove', handle: (r) => users.deleteUser(deps, body(schemas.userId, r).userId) },
+    { method: 'POST', path: '/user/remove', handle: (r) => { const i = body(schemas.removeUser, r); return users.deleteUser(deps, i.userId, i.removeAllLinkedAccounts ?? true); } },
 
     // UserMetadata
     { method: 'GET', path: '/recipe/user/metadata', handle: (r) => metadata.getMetadata(deps, query(schemas.userId, r).userId) },
     { method: 'PUT', path: '/recipe/user/metadata', handle: (r) => { const i = body(schemas.metadataUpdate, r); return metadata.updateMetadata(deps, i.userId, i.metadataUpdate); } },
     { method: 'POST', path: '/recipe/user/metadata/remove', handle: (r) => metadata.removeMetadata(deps, body(schemas.userId, r).userId) },
 
-    // Multitenancy (read-only) and account linking (off)
+    // WebAuthn (passkeys)
+    { method: 'POST', path: '/recipe/webauthn/options/register', handle: (r) => webauthn.registerOptions(deps, r.tenantId, body(schemas.registerOptions, r)) },
+    { method: 'POST', path: '/recipe/webauthn/options/signin', handle: (r) => webauthn.signInOptions(deps, r.tenantId, body(schemas.signInOptions, r)) },
+    { method: 'GET', path: '/recipe/webauthn/options', handle: (r) => webauthn.getOptions(deps, r.tenantId, query(schemas.optionsId, r).webauthnGeneratedOptionsId) },
+    { method: 'DELETE', path: '/recipe/webauthn/options/remove', handle: (r) => webauthn.removeOptions(deps, r.tenantId, query(schemas.optionsId, r).webauthnGeneratedOptionsId) },
+    { method: 'POST', path: '/recipe/webauthn/signup', handle: (r) => webauthn.signUp(deps, r.tenantId, body(schemas.withCredential, r)) },
+    { method: 'POST', path: '/recipe/webauthn/signin', handle: (r) => webauthn.signIn(deps, r.tenantId, body(schemas.withCredential, r)) },
+    { method: 'POST', path: '/recipe/webauthn/user/credential/register', handle: (r) => webauthn.registerCredential(deps, body(schemas.registerCredential, r)) },
+    { method: 'GET', path: '/recipe/webauthn/user/credential/list', handle: (r) => webauthn.listCredentials(deps, query(schemas.recipeUserId, r).recipeUserId) },
+    { method: 'GET', path: '/recipe/webauthn/user/credential', handle: (r) => webauthn.getCredential(deps, query(schemas.credentialOf, r)) },
+    { method: 'DELETE', path: '/recipe/webauthn/user/credential/remove', handle: (r) => webauthn.removeCredential(deps, query(schemas.credentialOf, r)) },
+
+    // Multitenancy (read-only) and account linking
     { method: 'GET', path: '/recipe/multitenancy/tenant/v2', anyTenant: true, handle: (r) => tenants.getTenant(r.tenantId) },
     { method: 'GET', path: '/recipe/multitenancy/tenant/list/v2', handle: () => tenants.listTenants() },
     { method: 'GET', path: '/recipe/accountlinking/user/primary/check', handle: (r) => users.canCreatePrimaryUser(deps, query(schemas.primaryCheck, r).recipeUserId) },
     { method: 'GET', path: '/recipe/accountlinking/user/link/check', handle: (r) => { const i = query(schemas.linkCheck, r); return users.canLinkAccounts(deps, i.recipeUserId, i.primaryUserId); } },
-    { method: 'POST', path: '/recipe/accountlinking/user/primary', handle: linkingOff },
-    { method: 'POST', path: '/recipe/accountlinking/user/link', handle: linkingOff },
-    { method: 'POST', path: '/recipe/accountlinking/user/unlink', handle: linkingOff },
+    { method: 'POST', path: '/recipe/accountlinking/user/primary', handle: (r) => users.createPrimaryUser(deps, body(schemas.primaryCheck, r).recipeUserId) },
+    { method: 'POST', path: '/recipe/accountlinking/user/link', handle: (r) => { const i = body(schemas.linkCheck, r); return users.linkAccounts(deps, i.recipeUserId, i.primaryUserId); } },
+    { method: 'POST', path: '/recipe/accountlinking/user/unlink', handle: unlinkingOff },
   ];
 }

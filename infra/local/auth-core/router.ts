@@ -26,7 +26,7 @@ export class Reply {
 }
 
 export interface Route {
-  method: 'GET' | 'POST' | 'PUT';
+  method: 'GET' | 'POST' | 'PUT' | 'DELETE';
   path: string;
   /** Reachable without the api key (the real core's /hello and JWKS). */
   public?: boolean;
@@ -126,7 +126,7 @@ export function createRouter(routes: Route[], options: RouterOptions): (req: Inc
     }
     if (appId !== PUBLIC_TENANT) return new Reply(404, { message: 'AppId or tenantId not found' });
     if (tenantId !== PUBLIC_TENANT && !route.anyTenant) return new Reply(404, { message: 'AppId or tenantId not found' });
-    const body = route.method === 'GET' ? {} : parseJsonObject(await readText(req, BODY_LIMIT));
+    const body = route.method === 'GET' || route.method === 'DELETE' ? {} : parseJsonObject(await readText(req, BODY_LIMIT));
     const result = await route.handle({ tenantId, query: Object.fromEntries(url.searchParams), body });
     return result instanceof Reply ? result : new Reply(200, result);
   }

@@ -14,6 +14,7 @@ import { randomUUID } from 'node:crypto';
 import { ifConditionHolds } from '../../../functions/lib/dynamo';
 import { hasProtectedClaim, mintAccessToken, readAccessToken, readAccessTokenAllowingExpiry, samePayload, type AccessTokenInfo, type JsonObject, type MintedToken } from './access-token';
 import { BadRequest, type CoreDeps } from './deps';
+import { accountIdOf } from './linking';
 import { openRefreshToken, sealRefreshToken, sha256Hex, type RefreshTokenInfo } from './refresh-token';
 import { deleteItem, getItem, itemKey, ownerKey, putIfAbsent, queryOwner } from './store';
 
@@ -88,6 +89,9 @@ export async function createSession(
   input: { userId: string; userDataInJWT: JsonObject; userDataInDatabase: JsonObject; enableAntiCsrf: boolean; useDynamicSigningKey?: boolean },
 ) {
   checkPayload(input.userDataInJWT);
+  // The SDK names the recipe user that signed in; as the core does, the session is the account's
+  // (its primary user's, when linked), remembering which login method made it.
+  const userId = await accountIdOf(deps, input.userId);
   const now = deps.clock();
   const handle = randomUUID();
   const antiCsrfToken = input.enableAntiCsrf ? randomUUID() : null;
@@ -97,7 +101,7 @@ export async function createSession(
   const session: SessionItem = {
     pk: itemKey.session(handle),
     handle,
-    userId: input.userId,
+    userId,
     recipeUserId: input.userId,
     tenantId,
     refreshTokenHash2: sha256Hex(refreshTokenHash1),
@@ -107,12 +111,12 @@ export async function createSession(
     timeCreated: now,
     expiry: refreshToken.expiry,
     expiresAt: Math.ceil(refreshToken.expiry / 1000),
-    ownerKey: ownerKey.sessionsOf(input.userId),
+    ownerKey: ownerKey.sessionsOf(userId),
     ownerSort: handle,
   };
   const accessToken = await signedAccessToken(deps, useStaticKey, now, {
     sessionHandle: handle,
-    userId: input.userId,
+    userId,
     recipeUserId: input.userId,
     tenantId,
     refreshTokenHash1,

@@ -51,6 +51,14 @@ export const itemKey = {
   /** Present when the user has proven this address. */
   verifiedEmail: (userId: string, email: string) => `ev#${userId}#${part(email)}`,
   metadata: (userId: string) => `metadata#${userId}`,
+  /** A recipe user's link to its primary user (./linking.ts). */
+  link: (recipeUserId: string) => `link#${recipeUserId}`,
+  /** Claims an email for one passkey (webauthn) user in a tenant, as the core keeps that email unique. */
+  webauthnEmailClaim: (tenantId: string, email: string) => `wa-email#${part(tenantId)}#${part(email)}`,
+  /** A passkey, by its credential id (unique across the app, as in the core). */
+  webauthnCredential: (credentialId: string) => `wa-cred#${part(credentialId)}`,
+  /** Generated register or sign-in options, by their id; used once. */
+  webauthnOptions: (optionsId: string) => `wa-options#${optionsId}`,
   signingKeys: () => 'signing-keys',
 };
 
@@ -64,6 +72,10 @@ export const ownerKey = {
   verifyTokensOf: (userId: string) => `evtoken#${userId}`,
   /** The addresses a user has proven. */
   verifiedEmailsOf: (userId: string) => `ev#${userId}`,
+  /** The recipe users linked to a primary user, the primary included. */
+  linksOf: (primaryUserId: string) => `links#${primaryUserId}`,
+  /** A passkey user's credentials. */
+  credentialsOf: (recipeUserId: string) => `wa-creds#${recipeUserId}`,
 };
 
 export const OWNER_INDEX = 'byOwner';

@@ -1,0 +1,201 @@
+/**
+ * Passkeys through the real supertokens-node WebAuthn recipe and the local core, with a software
+ * authenticator speaking the browser's WebAuthn JSON: a proven account adds named passkeys (the first
+ * joins the account as its passkey login, the next is one more credential of it), lists them, signs in
+ * with one and no email (the session is the account's), and removes one. Forged, replayed, wrong-origin,
+ * wrong-relying-party and unknown assertions are refused and change nothing.
+ */
+import { randomUUID } from 'node:crypto';
+import { describe, expect, it } from 'vitest';
+import type { AccountPasskey, AccountProfile } from '../../shared/api-types';
+import { texts } from '../../shared/texts';
+import { AuthApi } from '../support/auth-api';
+import { useTestStack } from '../support/local-stack';
+import { latestMailTo, outboxMessages } from '../support/outbox';
+import { newMember } from '../support/sessions';
+import { SoftwareAuthenticator, type RegisterOptions, type SignInOptions } from '../support/software-authenticator';
+
+const stack = useTestStack();
+const PASSWORD = 'engine42';
+const RID = { rid: 'webauthn' };
+
+async function answer(res: Response) {
+  const text = await res.text();
+  return { status: res.status, body: (text ? JSON.parse(text) : {}) as Record<string, unknown> & { status?: string } };
+}
+
+const registerOptions = async (who: AuthApi, email = 'ignored@example.com') => answer(await who.call('POST', '/api/auth/webauthn/options/register', { email }, RID));
+const signInOptions = async (who: AuthApi) => (await answer(await who.call('POST', '/api/auth/webauthn/options/signin', {}, RID))).body as unknown as SignInOptions & { status: string };
+
+/** Adds a passkey to `who`'s account as /account does: options, the authenticator's answer, the sign-up linked to the session. */
+async function addPasskey(who: AuthApi, authenticator: SoftwareAuthenticator, passkeyName: string) {
+  const options = await registerOptions(who);
+  expect(options.body.status).toBe('OK');
+  const credential = authenticator.create(options.body as unknown as RegisterOptions);
+  return answer(
+    await who.call('POST', '/api/auth/webauthn/signup', { webauthnGeneratedOptionsId: options.body.webauthnGeneratedOptionsId, credential, shouldTryLinkingWithSessionUser: true, passkeyName }, RID),
+  );
+}
+
+async function passkeysOf(who: AuthApi): Promise<AccountPasskey[]> {
+  const res = await who.call('GET', '/api/account/passkeys');
+  expect(res.status).toBe(200);
+  return ((await res.json()) as { passkeys: AccountPasskey[] }).passkeys;
+}
+
+const signIn = async (who: AuthApi, webauthnGeneratedOptionsId: string, credential: unknown) =>
+  answer(await who.call('POST', '/api/auth/webauthn/signin', { webauthnGeneratedOptionsId, credential, shouldTryLinkingWithSessionUser: false }, RID));
+
+/** A browser without a session signing in with the authenticator's newest passkey. */
+async function passkeySignIn(authenticator: SoftwareAuthenticator, pick?: Parameters<SoftwareAuthenticator['get']>[2]) {
+  const who = new AuthApi(stack.api, stack.web);
+  const options = await signInOptions(who);
+  expect(options.status).toBe('OK');
+  const credential = authenticator.get(options, 'localhost', pick);
+  return { who, options, credential, result: await signIn(who, options.webauthnGeneratedOptionsId, credential) };
+}
+
+async function profileOf(who: AuthApi): Promise<AccountProfile & { status: number }> {
+  const res = await who.call('GET', '/api/account');
+  return { status: res.status, ...((await res.json()) as AccountProfile) };
+}
+
+describe('adding a passkey on /account', () => {
+  it('adds named passkeys to the proven account, lists them, and mails each addition to the proven address', async () => {
+    const { who, email } = await newMember(stack, 'passkey', PASSWORD);
+    const phone = new SoftwareAuthenticator(stack.web);
+    const laptop = new SoftwareAuthenticator(stack.web);
+
+    expect(await addPasskey(who, phone, 'My phone')).toMatchObject({ status: 200, body: { status: 'OK' } });
+    const added = await latestMailTo(stack.outboxDir, email, 5000, 'passkey-added');
+    expect(added.text).toContain('"My phone"');
+
+    // The second is one more credential of the account's passkey login.
+    expect(await addPasskey(who, laptop, '  Work laptop  ')).toMatchObject({ status: 200, body: { status: 'OK' } });
+    const listed = await passkeysOf(who);
+    expect(listed.map((p) => [p.id, p.name, p.lastUsedAt])).toEqual([
+      [phone.credentialIds[0], 'My phone', null],
+      [laptop.credentialIds[0], 'Work laptop', null],
+    ]);
+    expect(Date.parse(listed[0]!.addedAt)).toBeLessThanOrEqual(Date.parse(listed[1]!.addedAt));
+
+    // The account is still the same one, with its email and password.
+    const again = new AuthApi(stack.api, stack.web);
+    expect((await again.signIn(email, PASSWORD)).status).toBe('OK');
+    expect((await passkeysOf(again)).length).toBe(2);
+  });
+
+  it('asks for a session with a proven address, and a name', async () => {
+    const stranger = new AuthApi(stack.api, stack.web);
+    expect((await registerOptions(stranger)).status).toBe(401);
+
+    const unproven = new AuthApi(stack.api, stack.web);
+    expect((await unproven.signUp(`unproven-${randomUUID().slice(0, 8)}@example.com`, PASSWORD)).status).toBe('OK');
+    const refused = await registerOptions(unproven);
+    expect(refused.status).toBe(403);
+    expect(JSON.stringify(refused.body)).toContain('st-ev');
+
+    const { who } = await newMember(stack, 'nameless', PASSWORD);
+    const nameless = await addPasskey(who, new SoftwareAuthenticator(stack.web), '   ');
+    expect(nameless).toEqual({ status: 400, body: { message: texts.passkeys.nameRequired, fields: { passkeyName: texts.passkeys.nameRequired } } });
+    expect(await passkeysOf(who)).toEqual([]);
+  });
+
+  it('refuses a passkey made for another origin or relying party, and a sign-up without the session', async () => {
+    const { who } = await newMember(stack, 'origin', PASSWORD);
+    expect((await addPasskey(who, new SoftwareAuthenticator('https://evil.example'), 'Evil')).body.status).toBe('INVALID_CREDENTIALS_ERROR');
+    expect((await addPasskey(who, new SoftwareAuthenticator(stack.web, 'evil.example'), 'Evil')).body.status).toBe('INVALID_CREDENTIALS_ERROR');
+    expect(await passkeysOf(who)).toEqual([]);
+
+    const options = await registerOptions(who);
+    const credential = new SoftwareAuthenticator(stack.web).create(options.body as unknown as RegisterOptions);
+    const loggedOut = new AuthApi(stack.api, stack.web);
+    const res = await loggedOut.call('POST', '/api/auth/webauthn/signup', { webauthnGeneratedOptionsId: options.body.webauthnGeneratedOptionsId, credential, shouldTryLinkingWithSessionUser: false, passkeyName: 'x' }, RID);
+    expect(res.status).toBe(400);
+    expect(await passkeysOf(who)).toEqual([]);
+  });
+});
+
+describe('signing in with a passkey', () => {
+  it('signs in to the account with no email typed, and records when the passkey was last used', async () => {
+    const { who, email, userId } = await newMember(stack, 'signin', PASSWORD);
+    const phone = new SoftwareAuthenticator(stack.web);
+    await addPasskey(who, phone, 'My phone');
+
+    const { who: browser, result } = await passkeySignIn(phone);
+    expect(result).toMatchObject({ status: 200, body: { status: 'OK', user: { id: userId } } });
+    const profile = await profileOf(browser);
+    expect(profile).toMatchObject({ status: 200, email });
+    const [listed] = await passkeysOf(browser);
+    expect(listed!.lastUsedAt).not.toBeNull();
+  });
+
+  it('refuses a replayed assertion, a forged signature, a wrong origin or relying party, and an unknown passkey; nothing changes', async () => {
+    const { who } = await newMember(stack, 'forged', PASSWORD);
+    const phone = new SoftwareAuthenticator(stack.web);
+    await addPasskey(who, phone, 'My phone');
+    const id = phone.credentialIds[0]!;
+
+    const first = await passkeySignIn(phone);
+    expect(first.result.body.status).toBe('OK');
+    // The same answer again: with its own options (spent) and with fresh ones (another challenge).
+    expect((await signIn(new AuthApi(stack.api, stack.web), first.options.webauthnGeneratedOptionsId, first.credential)).body).toEqual({ status: 'INVALID_CREDENTIALS_ERROR' });
+    const fresh = await signInOptions(new AuthApi(stack.api, stack.web));
+    expect((await signIn(new AuthApi(stack.api, stack.web), fresh.webauthnGeneratedOptionsId, first.credential)).body).toEqual({ status: 'INVALID_CREDENTIALS_ERROR' });
+
+    const forged = await passkeySignIn(phone, { signWith: new SoftwareAuthenticator(stack.web) });
+    expect(forged.result.body).toEqual({ status: 'INVALID_CREDENTIALS_ERROR' });
+    expect(forged.who.jar.get('sAccessToken')).toBeUndefined();
+
+    const elsewhere = new SoftwareAuthenticator('https://evil.example');
+    (elsewhere as unknown as { credentials: unknown[] }).credentials.push(...(phone as unknown as { credentials: unknown[] }).credentials);
+    expect((await passkeySignIn(elsewhere, { credentialId: id })).result.body).toEqual({ status: 'INVALID_CREDENTIALS_ERROR' });
+    const otherRp = new SoftwareAuthenticator(stack.web, 'evil.example');
+    (otherRp as unknown as { credentials: unknown[] }).credentials.push(...(phone as unknown as { credentials: unknown[] }).credentials);
+    expect((await passkeySignIn(otherRp, { credentialId: id })).result.body).toEqual({ status: 'INVALID_CREDENTIALS_ERROR' });
+
+    const unknown = new SoftwareAuthenticator(stack.web);
+    unknown.create({ webauthnGeneratedOptionsId: 'x', challenge: 'x', rp: { id: 'localhost' }, user: { id: 'x' } });
+    expect((await passkeySignIn(unknown)).result.body).toEqual({ status: 'INVALID_CREDENTIALS_ERROR' });
+
+    // The real passkey still signs in: no refusal spent or changed it.
+    expect((await passkeySignIn(phone)).result.body.status).toBe('OK');
+  });
+
+  it('answers malformed input with a 400, before the SDK', async () => {
+    const who = new AuthApi(stack.api, stack.web);
+    const options = await signInOptions(who);
+    const bad = await who.call('POST', '/api/auth/webauthn/signin', { webauthnGeneratedOptionsId: options.webauthnGeneratedOptionsId, credential: 'nope' }, RID);
+    expect(await answer(bad)).toEqual({ status: 400, body: { message: texts.api.invalidField('credential') } });
+    const notJson = await fetch(`${stack.api}/api/auth/webauthn/signin`, { method: 'POST', headers: { origin: stack.web, rid: 'webauthn', 'content-type': 'application/json' }, body: '{' });
+    expect(notJson.status).toBe(400);
+    for (const path of ['/api/auth/webauthn/credential/list', '/api/auth/user/webauthn/reset/token', '/api/auth/webauthn/email/exists']) {
+      expect((await who.call('GET', path, undefined, RID)).status).toBe(404);
+    }
+  });
+});
+
+describe('removing a passkey', () => {
+  it('asks the core to remove it: it no longer signs in, the removal is mailed, and another account cannot remove it', async () => {
+    const { who, email } = await newMember(stack, 'remove', PASSWORD);
+    const phone = new SoftwareAuthenticator(stack.web);
+    await addPasskey(who, phone, 'My phone');
+    const id = phone.credentialIds[0]!;
+
+    const { who: other } = await newMember(stack, 'other', PASSWORD);
+    expect(await answer(await other.call('DELETE', `/api/account/passkeys/${id}`))).toEqual({ status: 404, body: { message: texts.passkeys.api.notFound } });
+    expect(await passkeysOf(who)).toHaveLength(1);
+
+    expect(await answer(await who.call('DELETE', `/api/account/passkeys/${id}`))).toEqual({ status: 200, body: { message: texts.passkeys.removed('My phone') } });
+    expect(await passkeysOf(who)).toEqual([]);
+    expect((await latestMailTo(stack.outboxDir, email, 5000, 'passkey-removed')).text).toContain('"My phone"');
+    expect((await passkeySignIn(phone)).result.body).toEqual({ status: 'INVALID_CREDENTIALS_ERROR' });
+
+    expect((await answer(await who.call('DELETE', `/api/account/passkeys/${id}`))).status).toBe(404);
+    expect(outboxMessages(stack.outboxDir).filter((m) => m.to === email && m.kind === 'passkey-removed')).toHaveLength(1);
+  });
+
+  it('refuses a caller without a session', async () => {
+    expect((await fetch(`${stack.api}/api/account/passkeys`, { headers: { origin: stack.web } })).status).toBe(401);
+  });
+});
