@@ -1,6 +1,6 @@
-/** The account routes (/account): the profile, rename, change the password, where it is signed in, sign out everywhere, export, delete. */
+/** The account routes (/account): the profile, rename, change the password, where it is signed in, passkeys, sign out everywhere, export, delete. */
 import { exportFileName } from '../../../shared/account-export';
-import type { AccountMessage, AccountOverview, ErrorBody, SignedInSession, SignedInSessions } from '../../../shared/api-types';
+import type { AccountMessage, AccountOverview, AccountPasskey, AccountPasskeys, ErrorBody, SignedInSession, SignedInSessions } from '../../../shared/api-types';
 import type { ChangePasswordBody, DeleteAccountBody } from '../../../shared/schemas/account';
 import { api, isApiError } from './client';
 
@@ -95,5 +95,17 @@ export function accountFailure(error: unknown, fallback: string): AccountFailure
 /** PATCH /api/account {email, password}: a link goes to the new address; it becomes the account's once opened. */
 export async function changeAccountEmail(email: string, password: string): Promise<AccountMessage> {
   const { data } = await api.patch<AccountMessage>('/api/account', { email, password });
+  return data;
+}
+
+/** GET /api/account/passkeys: the account's passkeys with their names, oldest first. */
+export async function listPasskeys(): Promise<AccountPasskey[]> {
+  const { data } = await api.get<AccountPasskeys>('/api/account/passkeys');
+  return data.passkeys;
+}
+
+/** DELETE /api/account/passkeys/{id}: the passkey no longer signs in. */
+export async function removePasskey(id: string): Promise<AccountMessage> {
+  const { data } = await api.delete<AccountMessage>(`/api/account/passkeys/${encodeURIComponent(id)}`);
   return data;
 }

@@ -1,7 +1,7 @@
 /**
  * SuperTokens in the browser (spec §7, §9): the web SDK (no prebuilt UI: the product's own pages
  * sign in, sign up and reset), API base /api/auth on the API origin (origin rule), EmailPassword,
- * Google, EmailVerification and Session. Nothing imports this module statically: ./auth-sdk.ts loads it on first need, so
+ * Google, WebAuthn (passkeys), EmailVerification and Session. Nothing imports this module statically: ./auth-sdk.ts loads it on first need, so
  * no page downloads the SDK before it has a session to look at or an auth call to make.
  *
  * Google (ThirdParty) is in the one init with the others, though only sign-in and the callback use it:
@@ -15,6 +15,7 @@ import * as EmailPassword from 'supertokens-web-js/recipe/emailpassword';
 import * as EmailVerification from 'supertokens-web-js/recipe/emailverification';
 import * as Session from 'supertokens-web-js/recipe/session';
 import * as ThirdParty from 'supertokens-web-js/recipe/thirdparty';
+import * as WebAuthn from 'supertokens-web-js/recipe/webauthn';
 import { apiOrigin } from '../../../shared/api-base';
 import { PRODUCT_NAME } from '../../../shared/product';
 import { withLimitSentences, withResendLimitSentence } from './rate-limited';
@@ -32,6 +33,8 @@ export function initSuperTokens(): void {
     recipeList: [
       EmailPassword.init({ override: { functions: withLimitSentences } }),
       ThirdParty.init(),
+      // Passkeys: added on /account, signed in with on /signin (./passkeys.ts).
+      WebAuthn.init(),
       // The address must be proven before the session can do anything (the API's REQUIRED mode).
       EmailVerification.init({ override: { functions: withResendLimitSentence } }),
       // Every change of the session (created, refreshed, signed out here or by an API answer) re-reads it.
@@ -40,4 +43,4 @@ export function initSuperTokens(): void {
   });
 }
 
-export { EmailPassword, EmailVerification, Session, ThirdParty };
+export { EmailPassword, EmailVerification, Session, ThirdParty, WebAuthn };

@@ -11,6 +11,7 @@ import { useLeaving } from './leaving';
 import { NoPasswordSection, PasswordSection } from './PasswordSection';
 import { ProfileSection } from './ProfileSection';
 import { EmailSection } from './EmailSection';
+import { PasskeysSection } from './PasskeysSection';
 import { SessionsSection } from './SessionsSection';
 import { SignOutEverywhereSection } from './SignOutEverywhereSection';
 import './account.css';
@@ -54,7 +55,7 @@ function Goodbye({ message }: { message: string }) {
 }
 
 /**
- * /account: the profile and how the account signs in, the password (email accounts), where it is
+ * /account: the profile and how the account signs in, the password (email accounts), passkeys, where it is
  * signed in (each signed out on its own), signing out everywhere, the data as a file, and deletion. Signed in only: the loader sends the
  * signed-out to /signin, and a session that ends while the page is open does too, unless the page
  * ended it itself (it says so, then moves on).
@@ -86,6 +87,7 @@ export function AccountPage() {
           <ProfileSection profile={state.profile} />
           {state.profile.signInMethods.includes('password') ? <EmailSection /> : null}
           {state.profile.signInMethods.includes('password') ? <PasswordSection email={state.profile.email} /> : <NoPasswordSection />}
+          <PasskeysSection email={state.profile.email} />
           <SessionsSection sessions={state.sessions} />
           <SignOutEverywhereSection leaving={leaving} />
           <ExportSection />

@@ -15,6 +15,7 @@ import { announceSessionHintChange } from '../../session-hint';
 import { AuthSplit } from './AuthSplit';
 import { FormField } from './FormField';
 import { GoogleButton } from './GoogleButton';
+import { PasskeyButton } from './PasskeyButton';
 import { successLine } from './success-line';
 
 const t = authTexts.signIn;
@@ -45,6 +46,13 @@ export function SignInPage() {
   // Where a successful sign-in goes, once its message has shown.
   const [successTo, setSuccessTo] = useState<string>();
   useDelayedRedirect(successTo);
+  /** A finished sign-in, any way: recorded, then the success message before the intent's page. */
+  const signedIn = (userId: string) => {
+    void recordSignIn(userId);
+    setSuccessTo(afterSignInPath());
+    // The success view stays on /signin: the bar must hear of the new session to drop Login.
+    announceSessionHintChange();
+  };
   const form = useForm({
     initial: { email: '', password: '' },
     validate: { email: emailSchema, password: signInPasswordSchema },
@@ -53,13 +61,7 @@ export function SignInPage() {
     onSubmit: async ({ email, password }) => {
       try {
         const result = await signInWithPassword(email.trim(), password);
-        if (result.status === 'OK') {
-          void recordSignIn(result.userId);
-          setSuccessTo(afterSignInPath());
-          // The success view stays on /signin: the bar must hear of the new session to drop Login.
-          announceSessionHintChange();
-          return;
-        }
+        if (result.status === 'OK') return signedIn(result.userId);
         if (result.status === 'WRONG_CREDENTIALS_ERROR') return { error: t.wrongCredentials };
         // The server's own check of the fields: beside them, one message each.
         if (result.status === 'FIELD_ERROR') return { fields: Object.fromEntries(result.formFields.map((f) => [f.id, f.error])) };
@@ -88,8 +90,9 @@ export function SignInPage() {
       {/* The desktop app's parameters are stored: the address need not show them. */}
       {desktopParamsInUrl && location.search && <Navigate to={location.pathname} replace />}
       <h2>Sign in to your account</h2>
-      <p className="muted">Use Google or your email and password.</p>
+      <p className="muted">Use Google, a passkey, or your email and password.</p>
       <GoogleButton disabled={submitting} onError={() => form.setError(authTexts.google.error)} />
+      <PasskeyButton disabled={submitting} onSignedIn={signedIn} onError={form.setError} />
       <div className="divider">or</div>
       <form className="auth-form" onSubmit={form.submit} noValidate aria-label="Sign in">
         {form.error && (

@@ -1,0 +1,58 @@
+/**
+ * Passkeys in the browser, through the web SDK's WebAuthn recipe: adding one to the signed-in account
+ * (the API uses the account's own address, and takes the name given here with the credential), and
+ * signing in with a discoverable one, no email typed. The outcomes are the page's to word.
+ */
+import { authSdk } from './auth-sdk';
+
+export type AddPasskeyOutcome = { status: 'OK' } | { status: 'CANCELLED' | 'UNSUPPORTED' | 'ALREADY_ON_DEVICE' | 'FAILED' };
+export type PasskeySignInOutcome = { status: 'OK'; userId: string } | { status: 'CANCELLED' | 'UNSUPPORTED' | 'FAILED' };
+
+/** The browser's own refusal (the person cancelled, or the request timed out) reads as cancelled. */
+const refusedByBrowser = (error: unknown) => error instanceof DOMException || (error as { name?: string } | undefined)?.name === 'NotAllowedError';
+
+export async function addPasskey(name: string, email: string): Promise<AddPasskeyOutcome> {
+  const { WebAuthn } = await authSdk();
+  const result = await WebAuthn.registerCredentialWithSignUp({
+    email,
+    shouldTryLinkingWithSessionUser: true,
+    options: {
+      // The name travels with the credential (the sign-up call; the options call needs none): the API
+      // stores it only if the passkey is added.
+      preAPIHook: async (context) => {
+        if (!new URL(context.url).pathname.endsWith('/webauthn/signup') || typeof context.requestInit.body !== 'string') return context;
+        const body = { ...(JSON.parse(context.requestInit.body) as Record<string, unknown>), passkeyName: name };
+        return { ...context, requestInit: { ...context.requestInit, body: JSON.stringify(body) } };
+      },
+    },
+    userContext: {},
+  });
+  switch (result.status) {
+    case 'OK':
+      return { status: 'OK' };
+    case 'AUTHENTICATOR_ALREADY_REGISTERED':
+      return { status: 'ALREADY_ON_DEVICE' };
+    case 'WEBAUTHN_NOT_SUPPORTED':
+      return { status: 'UNSUPPORTED' };
+    case 'FAILED_TO_REGISTER_USER':
+      return { status: refusedByBrowser(result.error) ? 'CANCELLED' : 'FAILED' };
+    default:
+      return { status: 'FAILED' };
+  }
+}
+
+export async function signInWithPasskey(): Promise<PasskeySignInOutcome> {
+  const { WebAuthn } = await authSdk();
+  // A first-factor sign-in: never linked to a session this browser may still hold.
+  const result = await WebAuthn.authenticateCredentialWithSignIn({ shouldTryLinkingWithSessionUser: false, userContext: {} });
+  switch (result.status) {
+    case 'OK':
+      return { status: 'OK', userId: result.user.id };
+    case 'WEBAUTHN_NOT_SUPPORTED':
+      return { status: 'UNSUPPORTED' };
+    case 'FAILED_TO_AUTHENTICATE_USER':
+      return { status: refusedByBrowser(result.error) ? 'CANCELLED' : 'FAILED' };
+    default:
+      return { status: 'FAILED' };
+  }
+}
