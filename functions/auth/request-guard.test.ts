@@ -23,6 +23,8 @@ function verdict(e: APIGatewayProxyEventV2) {
 
 const form = (...pairs: [string, unknown][]) => JSON.stringify({ formFields: pairs.map(([id, value]) => ({ id, value })) });
 const address = (length: number) => `${'a'.repeat(length - '@example.com'.length)}@example.com`;
+const credential = { id: 'abc', rawId: 'abc', type: 'public-key', response: { clientDataJSON: 'x' } };
+const passkey = (extra: Record<string, unknown> = {}) => JSON.stringify({ webauthnGeneratedOptionsId: 'o', credential, shouldTryLinkingWithSessionUser: true, passkeyName: 'Work laptop', ...extra });
 const googleCode = { redirectURIOnProviderDashboard: 'https://voxpen.app/auth/callback/google', redirectURIQueryParams: { code: 'c' } };
 
 describe('guardAuthRequest', () => {
@@ -34,6 +36,10 @@ describe('guardAuthRequest', () => {
     ['a refresh without a body', event('POST', '/api/auth/session/refresh')],
     ['a sign-out with a body the SDK never reads', event('POST', '/api/auth/signout', 'whatever')],
     ['the Google authorisation URL', event('GET', '/api/auth/authorisationurl', undefined, { thirdPartyId: 'google', redirectURIOnProviderDashboard: 'x' })],
+    ['passkey register options', event('POST', '/api/auth/webauthn/options/register', JSON.stringify({ email: 'ada@example.com' }))],
+    ['passkey sign-in options', event('POST', '/api/auth/webauthn/options/signin', '{}')],
+    ['a passkey added to the session user, named', event('POST', '/api/auth/webauthn/signup', passkey())],
+    ['a passkey sign-in', event('POST', '/api/auth/webauthn/signin', JSON.stringify({ webauthnGeneratedOptionsId: 'o', credential, shouldTryLinkingWithSessionUser: false }))],
   ])('lets %s through', (_label, e) => {
     expect(verdict(e)).toBe('passes');
   });
@@ -56,6 +62,15 @@ describe('guardAuthRequest', () => {
     ['redirectURIInfo without a code', event('POST', '/api/auth/signinup', JSON.stringify({ thirdPartyId: 'google', redirectURIInfo: { redirectURIOnProviderDashboard: 'x' } })), 400, texts.api.invalidField('redirectURIInfo')],
     ['oAuthTokens without a token', event('POST', '/api/auth/signinup', JSON.stringify({ thirdPartyId: 'google', oAuthTokens: {} })), 400, texts.api.invalidField('oAuthTokens')],
     ['a clientType', event('GET', '/api/auth/loginmethods', undefined, { clientType: 'web' }), 400, texts.api.invalidField('clientType')],
+    ['passkey account recovery', event('POST', '/api/auth/webauthn/options/register', JSON.stringify({ recoverAccountToken: 't' })), 404, texts.api.notFound],
+    ['the recipe’s own credential list', event('GET', '/api/auth/webauthn/credential/list'), 404, texts.api.notFound],
+    ['the recipe’s own credential removal', event('POST', '/api/auth/webauthn/credential/remove', '{}'), 404, texts.api.notFound],
+    ['a passkey sign-up that is no addition to the session user', event('POST', '/api/auth/webauthn/signup', passkey({ shouldTryLinkingWithSessionUser: false })), 400, texts.api.invalidField('shouldTryLinkingWithSessionUser')],
+    ['a passkey without a name', event('POST', '/api/auth/webauthn/signup', passkey({ passkeyName: ' ' })), 400, texts.passkeys.nameRequired],
+    ['a passkey with a name too long', event('POST', '/api/auth/webauthn/signup', passkey({ passkeyName: 'x'.repeat(61) })), 400, texts.passkeys.nameTooLong],
+    ['a credential that is no object', event('POST', '/api/auth/webauthn/signin', JSON.stringify({ webauthnGeneratedOptionsId: 'o', credential: 'x' })), 400, texts.api.invalidField('credential')],
+    ['options that are no string', event('POST', '/api/auth/webauthn/signin', JSON.stringify({ webauthnGeneratedOptionsId: 1, credential })), 400, texts.api.invalidField('webauthnGeneratedOptionsId')],
+    ['a passkey sign-in linking to a session', event('POST', '/api/auth/webauthn/signin', JSON.stringify({ webauthnGeneratedOptionsId: 'o', credential, shouldTryLinkingWithSessionUser: true })), 400, texts.api.linkingNotSupported],
   ])('refuses %s', (_label, e, status, message) => {
     expect(verdict(e)).toEqual({ status, message });
   });

@@ -8,6 +8,8 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { routes } from '../../frontend/src/routes';
 import { axeFindings, screenshotPath } from '../support/browser';
 import { signUpInBrowser, useJourney } from '../support/journey';
+import { passkeyTexts } from '../../shared/texts/passkeys';
+import { virtualAuthenticator } from '../support/virtual-authenticator';
 
 const journey = useJourney();
 
@@ -106,6 +108,34 @@ describe('accessibility of every route', () => {
       }, 300_000);
     }
   }
+
+  it('has no axe finding on the passkey states: /account with a passkey listed, /signin refusing an unknown passkey, at 1280 and 390 px', async () => {
+    const context = await journey.browser.newContext({ viewport: WIDTHS[0], storageState: await member.storageState() });
+    const page = await context.newPage();
+    await virtualAuthenticator(page);
+    await page.goto(`${journey.stack.web}/account`);
+    const section = page.getByRole('region', { name: passkeyTexts.heading });
+    await section.getByLabel(passkeyTexts.nameLabel).fill('Axe key');
+    await section.getByRole('button', { name: passkeyTexts.add }).click();
+    await section.getByRole('status').getByText(passkeyTexts.added('Axe key')).waitFor();
+    const visitor = await (await journey.browser.newContext({ viewport: WIDTHS[0] })).newPage();
+    await (await virtualAuthenticator(visitor)).addStrangerPasskey('localhost');
+    await visitor.goto(`${journey.stack.web}/signin`);
+    await visitor.getByRole('button', { name: passkeyTexts.signIn }).click();
+    await visitor.getByRole('alert').getByText(passkeyTexts.signInFailed).waitFor();
+    const found: Record<string, string[]> = {};
+    for (const size of WIDTHS) {
+      for (const [name, p] of [['account-passkey-listed', page], ['signin-passkey-refused', visitor]] as const) {
+        await p.setViewportSize(size);
+        const findings = await axeFindings(p);
+        if (findings.length) found[`${name}-${size.width}`] = findings;
+        await p.screenshot({ path: screenshotPath(`a11y-${name}-${size.width}`) });
+      }
+    }
+    expect(found).toEqual({});
+    await visitor.context().close();
+    await context.close();
+  }, 120_000);
 
   it('gives every route its own tab title', async () => {
     const context = await journey.browser.newContext();

@@ -3,27 +3,19 @@
  * protocol's WebAuthn domain: an internal, user-verifying authenticator that keeps resident keys):
  * add a named passkey on /account, log out, "Sign in with a passkey" on /signin with no email typed
  * (back to the page the visit was for), then remove it, after which it no longer signs in. axe finds
- * nothing on the section's states at 1280 and 390 px.
+ * nothing on the listed passkey at 1280 and 390 px (the accessibility journey checks the other states).
  */
 import { randomUUID } from 'node:crypto';
-import type { CDPSession, Page } from 'playwright-core';
+import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { passkeyTexts } from '../../shared/texts/passkeys';
 import { axeFindings, screenshotPath } from '../support/browser';
 import { signUpInBrowser, useJourney } from '../support/journey';
+import { virtualAuthenticator } from '../support/virtual-authenticator';
 
 const journey = useJourney();
 const t = passkeyTexts;
 const mainNav = (page: Page) => page.getByRole('navigation', { name: 'Main' });
-
-async function virtualAuthenticator(page: Page): Promise<{ cdp: CDPSession; authenticatorId: string }> {
-  const cdp = await page.context().newCDPSession(page);
-  await cdp.send('WebAuthn.enable');
-  const { authenticatorId } = await cdp.send('WebAuthn.addVirtualAuthenticator', {
-    options: { protocol: 'ctap2', transport: 'internal', hasResidentKey: true, hasUserVerification: true, isUserVerified: true, automaticPresenceSimulation: true },
-  });
-  return { cdp, authenticatorId };
-}
 
 async function looksRight(page: Page, name: string) {
   expect(await axeFindings(page)).toEqual([]);
@@ -41,7 +33,7 @@ describe('passkeys in Chromium', () => {
     const page = await signUpInBrowser(journey, { name: 'Pat Key', email, password: 'engine42' });
     const errors: string[] = [];
     page.on('pageerror', (e) => errors.push(e.message));
-    const { cdp, authenticatorId } = await virtualAuthenticator(page);
+    const authenticator = await virtualAuthenticator(page);
 
     await page.goto(`${journey.stack.web}/account`);
     const section = page.getByRole('region', { name: t.heading });
@@ -55,17 +47,16 @@ describe('passkeys in Chromium', () => {
     await section.getByRole('status').getByText(t.added('This laptop')).waitFor();
     const item = section.getByRole('listitem').filter({ hasText: 'This laptop' });
     await item.getByText(t.neverUsed).waitFor();
-    const { credentials } = await cdp.send('WebAuthn.getCredentials', { authenticatorId });
+    const credentials = await authenticator.credentials();
     expect(credentials).toHaveLength(1);
     expect(credentials[0]).toMatchObject({ isResidentCredential: true, rpId: 'localhost' });
     await looksRight(page, 'account-passkeys');
 
     // Logged out, /account sends to /signin; the passkey signs in and the visit goes on to /account.
     await mainNav(page).getByRole('button', { name: 'Logout' }).click();
-    await mainNav(page).getByRole('link', { name: 'Login' }).waitFor();
+    await page.waitForURL(`${journey.stack.web}/signin`);
     await page.goto(`${journey.stack.web}/account`);
     await page.waitForURL(`${journey.stack.web}/signin**`);
-    await looksRight(page, 'signin-passkey');
     await page.getByRole('button', { name: t.signIn }).click();
     await page.waitForURL(`${journey.stack.web}/account`);
     await section.getByText('This laptop').waitFor();
@@ -77,16 +68,13 @@ describe('passkeys in Chromium', () => {
     await section.getByRole('status').getByText(t.removed('This laptop')).waitFor();
     await section.getByText(t.none).waitFor();
     expect(await page.evaluate(() => document.activeElement?.id)).toBe('passkeys-title');
-    await looksRight(page, 'account-passkey-removed');
 
     await mainNav(page).getByRole('button', { name: 'Logout' }).click();
-    await mainNav(page).getByRole('link', { name: 'Login' }).waitFor();
-    await page.goto(`${journey.stack.web}/signin`);
+    await page.waitForURL(`${journey.stack.web}/signin`);
     await page.getByRole('button', { name: t.signIn }).click();
     await page.getByRole('alert').getByText(t.signInFailed).waitFor();
     expect(page.url()).toBe(`${journey.stack.web}/signin`);
-    await looksRight(page, 'signin-passkey-refused');
     expect(errors).toEqual([]);
     await page.context().close();
-  });
+  }, 240_000);
 });

@@ -195,6 +195,14 @@ describe('removing a passkey', () => {
     expect(outboxMessages(stack.outboxDir).filter((m) => m.to === email && m.kind === 'passkey-removed')).toHaveLength(1);
   });
 
+  it('goes with the account: a deleted account’s passkey no longer signs in', async () => {
+    const { who } = await newMember(stack, 'leaving', PASSWORD);
+    const phone = new SoftwareAuthenticator(stack.web);
+    await addPasskey(who, phone, 'My phone');
+    expect((await who.call('DELETE', '/api/account', { confirmation: texts.account.deleteConfirmation, password: PASSWORD })).status).toBe(202);
+    expect((await passkeySignIn(phone)).result.body).toEqual({ status: 'INVALID_CREDENTIALS_ERROR' });
+  });
+
   it('refuses a caller without a session', async () => {
     expect((await fetch(`${stack.api}/api/account/passkeys`, { headers: { origin: stack.web } })).status).toBe(401);
   });

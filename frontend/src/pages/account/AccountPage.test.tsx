@@ -29,6 +29,8 @@ vi.mock('../../api/account', async (original) => ({
   deleteAccount: vi.fn(),
   // Where the account is signed in has its own test (SessionsSection.test.tsx).
   listSessions: vi.fn(async () => []),
+  // And passkeys theirs (PasskeysSection.test.tsx).
+  listPasskeys: vi.fn(async () => []),
 }));
 
 const t = accountTexts;

@@ -50,11 +50,11 @@ export function PasskeysSection({ email }: { email: string }) {
   }, []);
 
   const form = useForm({
-    initial: { name: '' },
-    validate: { name: passkeyNameSchema },
+    initial: { passkeyName: '' },
+    validate: { passkeyName: passkeyNameSchema },
     focusInvalid: true,
     invalidClearsError: true,
-    onSubmit: async ({ name }) => {
+    onSubmit: async ({ passkeyName: name }) => {
       setDone(undefined);
       setFailure(undefined);
       const trimmed = name.trim();
@@ -148,10 +148,10 @@ export function PasskeysSection({ email }: { email: string }) {
           autoComplete="off"
           maxLength={PASSKEY_NAME_MAX}
           hint={t.nameHint}
-          value={form.values.name}
-          onChange={form.change('name')}
+          value={form.values.passkeyName}
+          onChange={form.change('passkeyName')}
           disabled={busy}
-          error={form.errors.name}
+          error={form.errors.passkeyName}
           required
         />
         <div className="account-actions">

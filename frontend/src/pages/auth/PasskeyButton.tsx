@@ -17,10 +17,22 @@ function PasskeyIcon() {
  * "Sign in with a passkey": the browser offers the passkeys it holds for this site (discoverable
  * credentials), so no email is typed. The page decides where a signed-in visitor goes.
  */
-export function PasskeyButton({ disabled, onSignedIn, onError }: { disabled?: boolean; onSignedIn: (userId: string) => void; onError: (message: string) => void }) {
+export function PasskeyButton({
+  disabled,
+  onStart,
+  onSignedIn,
+  onError,
+}: {
+  disabled?: boolean;
+  /** The sign-in is under way (an earlier error is stale). */
+  onStart: () => void;
+  onSignedIn: (userId: string) => void;
+  onError: (message: string) => void;
+}) {
   const [busy, setBusy] = useState(false);
   const start = async () => {
     setBusy(true);
+    onStart();
     try {
       const outcome = await signInWithPasskey();
       if (outcome.status === 'OK') return onSignedIn(outcome.userId);

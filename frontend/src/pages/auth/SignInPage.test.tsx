@@ -4,6 +4,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { texts } from '../../../../shared/texts';
 import { recordSignIn } from '../../api/users';
 import { googleSignInUrl, signInWithPassword } from '../../auth/auth-client';
+import { signInWithPasskey } from '../../auth/passkeys';
 import { DESKTOP_ORIGIN_KEY, DESKTOP_PARAMS_KEY } from '../../auth/desktop-handoff';
 import { sessionExists } from '../../auth/session';
 import { renderAt } from '../../auth/testing';
@@ -14,6 +15,7 @@ import { loader, shouldRevalidate, SignInPage } from './SignInPage';
 vi.mock('../../auth/auth-client', () => ({ signInWithPassword: vi.fn(), googleSignInUrl: vi.fn() }));
 vi.mock('../../auth/session', () => ({ sessionExists: vi.fn() }));
 vi.mock('../../api/users', () => ({ recordSignIn: vi.fn(async () => undefined) }));
+vi.mock('../../auth/passkeys', () => ({ signInWithPasskey: vi.fn() }));
 
 const t = texts.auth.signIn;
 /** What the desktop app puts in /signin's address besides origin=desktop (RFC 7636 Appendix B's challenge). */
@@ -235,5 +237,34 @@ describe('/signin', () => {
     (await renderSignIn('/signin'));
     expect(screen.getByRole('link', { name: 'Sign up' })).toHaveAttribute('href', '/signup');
     expect(screen.getByRole('link', { name: 'Forgot password?' })).toHaveAttribute('href', '/auth/reset-password');
+  });
+
+  it('signs in with a passkey (no email typed) to the return path, even though the session exists before the answer', async () => {
+    rememberReturnTo('/account');
+    let finish: (r: { status: 'OK'; userId: string }) => void = () => {};
+    vi.mocked(signInWithPasskey).mockReturnValue(new Promise((r) => (finish = r)));
+    renderAt('/signin', '/signin', <SignInPage />);
+    // The SDK announces the new session while its call is still open: the page waits for the answer.
+    vi.mocked(useSession).mockReturnValue({ loading: false, doesSessionExist: true } as SessionState);
+    await user().click(screen.getByRole('button', { name: texts.passkeys.signIn }));
+    expect(screen.getByRole('button', { name: texts.passkeys.signingIn })).toBeDisabled();
+    expect(screen.queryByTestId('where')).not.toBeInTheDocument();
+    await act(async () => finish({ status: 'OK', userId: 'u-9' }));
+    expect(screen.getByRole('heading', { name: t.success })).toBeInTheDocument();
+    expect(recordSignIn).toHaveBeenCalledWith('u-9');
+    act(() => vi.advanceTimersByTime(1500));
+    expect(screen.getByTestId('where')).toHaveTextContent('/account');
+  });
+
+  it.each([
+    ['CANCELLED', texts.passkeys.signInCancelled],
+    ['FAILED', texts.passkeys.signInFailed],
+    ['UNSUPPORTED', texts.passkeys.unsupported],
+  ] as const)('says so when a passkey sign-in ends %s, and stays', async (status, message) => {
+    vi.mocked(signInWithPasskey).mockResolvedValue({ status });
+    renderAt('/signin', '/signin', <SignInPage />);
+    await user().click(screen.getByRole('button', { name: texts.passkeys.signIn }));
+    expect(await screen.findByRole('alert')).toHaveTextContent(message);
+    expect(screen.getByRole('button', { name: texts.passkeys.signIn })).toBeEnabled();
   });
 });

@@ -92,7 +92,12 @@ export function SignInPage() {
       <h2>Sign in to your account</h2>
       <p className="muted">Use Google, a passkey, or your email and password.</p>
       <GoogleButton disabled={submitting} onError={() => form.setError(authTexts.google.error)} />
-      <PasskeyButton disabled={submitting} onSignedIn={signedIn} onError={form.setError} />
+      <PasskeyButton
+        disabled={submitting}
+        onStart={() => form.setError(undefined)}
+        onSignedIn={signedIn}
+        onError={form.setError}
+      />
       <div className="divider">or</div>
       <form className="auth-form" onSubmit={form.submit} noValidate aria-label="Sign in">
         {form.error && (
