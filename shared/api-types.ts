@@ -179,8 +179,8 @@ export interface AccountPasskeys {
   passkeys: AccountPasskey[];
 }
 
-/** How an account signs in: with its email and a password, or with Google. */
-export type SignInMethod = 'password' | 'google';
+/** How an account signs in: with its email and a password, with Google, with a passkey (added on /account). */
+export type SignInMethod = 'password' | 'google' | 'passkey';
 
 /** GET /api/account/export (GDPR articles 15 and 20): everything the product holds about the account. */
 /** GET /api/account, and the export's profile: who the account is and how it signs in. */

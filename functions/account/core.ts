@@ -72,6 +72,7 @@ async function coreSession(handle: string): Promise<CoreSession | undefined> {
 function methodOf(recipeId: string, thirdPartyId: string | undefined): SignInMethod | undefined {
   if (recipeId === 'emailpassword') return 'password';
   if (recipeId === 'thirdparty' && thirdPartyId === 'google') return 'google';
+  if (recipeId === 'webauthn') return 'passkey';
   return undefined;
 }
 

@@ -44,7 +44,8 @@ describe('passkeys in Chromium', () => {
     await section.getByText(t.nameRequired).waitFor();
     await section.getByLabel(t.nameLabel).fill('This laptop');
     await section.getByLabel(t.nameLabel).press('Enter');
-    await section.getByRole('status').getByText(t.added('This laptop')).waitFor();
+    // The browser's dialog, the core's checks and the mail: generous on a busy machine.
+    await section.getByRole('status').getByText(t.added('This laptop')).waitFor({ timeout: 60_000 });
     const item = section.getByRole('listitem').filter({ hasText: 'This laptop' });
     await item.getByText(t.neverUsed).waitFor();
     const credentials = await authenticator.credentials();
@@ -58,7 +59,7 @@ describe('passkeys in Chromium', () => {
     await page.goto(`${journey.stack.web}/account`);
     await page.waitForURL(`${journey.stack.web}/signin**`);
     await page.getByRole('button', { name: t.signIn }).click();
-    await page.waitForURL(`${journey.stack.web}/account`);
+    await page.waitForURL(`${journey.stack.web}/account`, { timeout: 60_000 });
     await section.getByText('This laptop').waitFor();
     await section.getByText(t.lastUsed, { exact: false }).waitFor();
     await page.getByRole('region', { name: 'Profile' }).getByText(email).waitFor();

@@ -79,10 +79,11 @@ describe('adding a passkey on /account', () => {
     ]);
     expect(Date.parse(listed[0]!.addedAt)).toBeLessThanOrEqual(Date.parse(listed[1]!.addedAt));
 
-    // The account is still the same one, with its email and password.
+    // The account is still the same one, with its email and password, and now signs in with passkeys too.
     const again = new AuthApi(stack.api, stack.web);
     expect((await again.signIn(email, PASSWORD)).status).toBe('OK');
     expect((await passkeysOf(again)).length).toBe(2);
+    expect(await profileOf(again)).toMatchObject({ status: 200, email, signInMethods: ['password', 'passkey'] });
   });
 
   it('asks for a session with a proven address, and a name', async () => {

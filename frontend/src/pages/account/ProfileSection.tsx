@@ -10,7 +10,7 @@ import { useSectionForm } from './use-section-form';
 
 const t = accountTexts;
 
-export const methodNames = (methods: SignInMethod[]) => methods.map((m) => t.signInMethods[m]).join(' and ');
+export const methodNames = (methods: SignInMethod[]) => methods.map((m) => t.signInMethods[m]).join(', ');
 
 /** The name (edited and saved, through the route's action), the email and how the account signs in. */
 export function ProfileSection({ profile }: { profile: AccountProfile }) {

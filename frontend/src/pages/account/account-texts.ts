@@ -7,7 +7,7 @@ export const accountTexts = {
   lead: 'Your profile, how you sign in, and your data',
   loadFailed: 'Could not load your account. Please reload the page to try again.',
   failed: 'Something went wrong. Please try again in a moment.',
-  signInMethods: { password: 'Email and password', google: 'Google' },
+  signInMethods: { password: 'Email and password', google: 'Google', passkey: 'Passkey' },
   saveName: 'Save name',
   savingName: 'Saving...',
   emailTitle: 'Email address',
