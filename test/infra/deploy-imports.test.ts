@@ -12,7 +12,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 
 const root = resolve(import.meta.dirname, '../..');
 const LOCAL_DIR = resolve(root, 'infra/local') + sep;
-const LOCAL_ONLY_PACKAGES = ['stripe', 'dynalite'];
+const LOCAL_ONLY_PACKAGES = ['stripe', 'dynalite', '@simplewebauthn/server'];
 
 const localOnlyPackage = (specifier: string) => LOCAL_ONLY_PACKAGES.find((name) => specifier === name || specifier.startsWith(`${name}/`));
 
