@@ -135,7 +135,7 @@ describe('accessibility of every route', () => {
     expect(found).toEqual({});
     await visitor.context().close();
     await context.close();
-  }, 120_000);
+  }, 300_000);
 
   it('gives every route its own tab title', async () => {
     const context = await journey.browser.newContext();

@@ -135,6 +135,12 @@ const AUTH_TARGETS: Target[] = [
   { method: 'GET', path: '/api/auth/.well-known/openid-configuration', takesBody: false, session: true },
   { method: 'GET', path: '/api/auth/oauth/auth', takesBody: false, session: true },
   { method: 'POST', path: '/api/auth/oauth/token', takesBody: true, session: true },
+  { method: 'POST', path: '/api/auth/webauthn/options/register', takesBody: true, session: true },
+  { method: 'POST', path: '/api/auth/webauthn/options/signin', takesBody: true, session: true },
+  { method: 'POST', path: '/api/auth/webauthn/signup', takesBody: true, session: true },
+  { method: 'POST', path: '/api/auth/webauthn/signin', takesBody: true, session: true },
+  { method: 'GET', path: '/api/auth/webauthn/credential/list', takesBody: false, session: true },
+  { method: 'POST', path: '/api/auth/webauthn/credential/remove', takesBody: true, session: true },
   // Last: with a session these end or rotate it.
   { method: 'POST', path: '/api/auth/session/refresh', takesBody: true, session: true },
   { method: 'POST', path: '/api/auth/signout', takesBody: true, session: true },
@@ -165,7 +171,8 @@ const fields = (...pairs: [unknown, unknown][]) => ({ formFields: pairs.map(([id
 const WRONG_VALUES: unknown[] = [null, -1, 1e300, 'x', '', true, {}, [], [null], [1], { __proto__: null, length: 1 }];
 /** Every field any route reads, so each body reaches some route's checks. */
 const FIELD_NAMES = ['formFields', 'token', 'method', 'thirdPartyId', 'clientType', 'redirectURIInfo', 'oAuthTokens', 'shouldTryLinkingWithSessionUser',
-  'code', 'name', 'email', 'message', 'words', 'seconds', 'priceId', 'userId', 'supertokensUserId', 'id', 'type', 'data'];
+  'code', 'name', 'email', 'message', 'words', 'seconds', 'priceId', 'userId', 'supertokensUserId', 'id', 'type', 'data', 'webauthnGeneratedOptionsId', 'credential', 'passkeyName', 'recoverAccountToken'];
+const passkeyCredential = { id: 'AAAA', rawId: 'AAAA', type: 'public-key', response: { clientDataJSON: 'e30', authenticatorData: 'AAAA', signature: 'AAAA', attestationObject: 'oA' } };
 
 const BODIES: [string, string | Buffer][] = [
   ['no body', ''],
@@ -227,6 +234,9 @@ const BODIES: [string, string | Buffer][] = [
   ['linking with the session user', JSON.stringify({ shouldTryLinkingWithSessionUser: true, ...fields(['email', 'a@example.com'], ['password', 'secret123']) })],
   ['linking flag of the wrong type', JSON.stringify({ shouldTryLinkingWithSessionUser: 'yes', ...fields(['email', 'a@example.com'], ['password', 'secret123']) })],
   ['a code of the wrong type', JSON.stringify({ code: { S: 'x' } })],
+  ['a passkey answer for options nobody made', JSON.stringify({ webauthnGeneratedOptionsId: 'no-such-options', credential: passkeyCredential, shouldTryLinkingWithSessionUser: true, passkeyName: 'Key' })],
+  ['a passkey answer of the wrong shapes', JSON.stringify({ webauthnGeneratedOptionsId: 'x', credential: { ...passkeyCredential, response: 'x', id: { $ne: '' } }, passkeyName: ['x'] })],
+  ['a passkey answer of 60 KB', JSON.stringify({ webauthnGeneratedOptionsId: 'x', credential: { ...passkeyCredential, response: { clientDataJSON: 'x'.repeat(60 * 1024) } } })],
   ['a code of 60 KB', JSON.stringify({ code: 'x'.repeat(60 * 1024) })],
 ];
 
