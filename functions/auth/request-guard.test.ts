@@ -40,6 +40,7 @@ describe('guardAuthRequest', () => {
     ['passkey sign-in options', event('POST', '/api/auth/webauthn/options/signin', '{}')],
     ['a passkey added to the session user, named', event('POST', '/api/auth/webauthn/signup', passkey())],
     ['a passkey sign-in', event('POST', '/api/auth/webauthn/signin', JSON.stringify({ webauthnGeneratedOptionsId: 'o', credential, shouldTryLinkingWithSessionUser: false }))],
+    ['a passkey completing the session’s second step', event('POST', '/api/auth/webauthn/signin', JSON.stringify({ webauthnGeneratedOptionsId: 'o', credential, shouldTryLinkingWithSessionUser: true }))],
   ])('lets %s through', (_label, e) => {
     expect(verdict(e)).toBe('passes');
   });
@@ -70,7 +71,7 @@ describe('guardAuthRequest', () => {
     ['a passkey with a name too long', event('POST', '/api/auth/webauthn/signup', passkey({ passkeyName: 'x'.repeat(61) })), 400, texts.passkeys.nameTooLong],
     ['a credential that is no object', event('POST', '/api/auth/webauthn/signin', JSON.stringify({ webauthnGeneratedOptionsId: 'o', credential: 'x' })), 400, texts.api.invalidField('credential')],
     ['options that are no string', event('POST', '/api/auth/webauthn/signin', JSON.stringify({ webauthnGeneratedOptionsId: 1, credential })), 400, texts.api.invalidField('webauthnGeneratedOptionsId')],
-    ['a passkey sign-in linking to a session', event('POST', '/api/auth/webauthn/signin', JSON.stringify({ webauthnGeneratedOptionsId: 'o', credential, shouldTryLinkingWithSessionUser: true })), 400, texts.api.linkingNotSupported],
+    ['a passkey sign-in with a linking flag of the wrong type', event('POST', '/api/auth/webauthn/signin', JSON.stringify({ webauthnGeneratedOptionsId: 'o', credential, shouldTryLinkingWithSessionUser: 'yes' })), 400, texts.api.invalidField('shouldTryLinkingWithSessionUser')],
   ])('refuses %s', (_label, e, status, message) => {
     expect(verdict(e)).toEqual({ status, message });
   });

@@ -60,6 +60,10 @@ function linking(body: Body): HttpResult | undefined {
   return flag === true ? badRequest(apiTexts.linkingNotSupported) : badRequest(apiTexts.invalidField('shouldTryLinkingWithSessionUser'));
 }
 
+/** The linking flag where linking to the session user is allowed: a boolean, or absent. */
+const linkingFlag = (body: Body) =>
+  body.shouldTryLinkingWithSessionUser === undefined || typeof body.shouldTryLinkingWithSessionUser === 'boolean' ? undefined : badRequest(apiTexts.invalidField('shouldTryLinkingWithSessionUser'));
+
 /** Google's one client has no clientType; naming any makes the SDK throw looking for it. */
 const noClientType = (clientType: unknown) => (clientType === undefined ? undefined : badRequest(apiTexts.invalidField('clientType')));
 
@@ -157,7 +161,8 @@ const SDK_ROUTES: Record<string, SdkRoute> = {
   'POST /webauthn/options/register': { body: registerOptions },
   'POST /webauthn/options/signin': { body: () => undefined },
   'POST /webauthn/signup': { body: passkeySignUp },
-  'POST /webauthn/signin': { body: (body) => credential(body) ?? linking(body) },
+  // With the session's own account, a passkey sign-in completes its second step (the SDK refuses any other account's).
+  'POST /webauthn/signin': { body: (body) => credential(body) ?? linkingFlag(body) },
 };
 
 /** The route under /api/auth, with the public tenant's spelled-out prefix taken off; undefined for any other tenant. */

@@ -163,6 +163,26 @@ describe('signing in with a passkey', () => {
     expect((await passkeySignIn(phone)).result.body.status).toBe('OK');
   });
 
+  it('completes the session’s own account’s second step, and never joins another account’s passkey to a session', async () => {
+    const { who: ada, userId: adaId } = await newMember(stack, 'ada', PASSWORD);
+    const adaKey = new SoftwareAuthenticator(stack.web);
+    await addPasskey(ada, adaKey, 'Ada’s key');
+    const { who: bob, userId: bobId } = await newMember(stack, 'bob', PASSWORD);
+
+    const onSession = async (who: AuthApi) => {
+      const options = await signInOptions(who);
+      const credential = adaKey.get(options, 'localhost');
+      return answer(await who.call('POST', '/api/auth/webauthn/signin', { webauthnGeneratedOptionsId: options.webauthnGeneratedOptionsId, credential, shouldTryLinkingWithSessionUser: true }, RID));
+    };
+    expect(await onSession(ada)).toMatchObject({ status: 200, body: { status: 'OK', user: { id: adaId } } });
+    const refused = await onSession(bob);
+    expect(refused.body.status).not.toBe('OK');
+    expect(await profileOf(bob)).toMatchObject({ status: 200, signInMethods: ['password'] });
+    expect(await passkeysOf(bob)).toEqual([]);
+    expect((await passkeySignIn(adaKey)).result.body).toMatchObject({ status: 'OK', user: { id: adaId } });
+    expect(bobId).not.toBe(adaId);
+  });
+
   it('answers malformed input with a 400, before the SDK', async () => {
     const who = new AuthApi(stack.api, stack.web);
     const options = await signInOptions(who);

@@ -41,10 +41,13 @@ export async function addPasskey(name: string, email: string): Promise<AddPasske
   }
 }
 
-export async function signInWithPasskey(): Promise<PasskeySignInOutcome> {
+/**
+ * `secondFactor`: the passkey completes the second step of this session's sign-in (/auth/mfa), so the
+ * session is kept; otherwise it is a sign-in of its own, never linked to a session this browser may hold.
+ */
+export async function signInWithPasskey({ secondFactor = false }: { secondFactor?: boolean } = {}): Promise<PasskeySignInOutcome> {
   const { WebAuthn } = await authSdk();
-  // A first-factor sign-in: never linked to a session this browser may still hold.
-  const result = await WebAuthn.authenticateCredentialWithSignIn({ shouldTryLinkingWithSessionUser: false, userContext: {} });
+  const result = await WebAuthn.authenticateCredentialWithSignIn({ shouldTryLinkingWithSessionUser: secondFactor, userContext: {} });
   switch (result.status) {
     case 'OK':
       return { status: 'OK', userId: result.user.id };
