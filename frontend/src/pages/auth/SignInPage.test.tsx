@@ -239,13 +239,11 @@ describe('/signin', () => {
     expect(screen.getByRole('link', { name: 'Forgot password?' })).toHaveAttribute('href', '/auth/reset-password');
   });
 
-  it('signs in with a passkey (no email typed) to the return path, even though the session exists before the answer', async () => {
+  it('signs in with a passkey (no email typed), then goes to the return path', async () => {
     rememberReturnTo('/account');
     let finish: (r: { status: 'OK'; userId: string }) => void = () => {};
     vi.mocked(signInWithPasskey).mockReturnValue(new Promise((r) => (finish = r)));
-    renderAt('/signin', '/signin', <SignInPage />);
-    // The SDK announces the new session while its call is still open: the page waits for the answer.
-    vi.mocked(useSession).mockReturnValue({ loading: false, doesSessionExist: true } as SessionState);
+    await renderSignIn('/signin');
     await user().click(screen.getByRole('button', { name: texts.passkeys.signIn }));
     expect(screen.getByRole('button', { name: texts.passkeys.signingIn })).toBeDisabled();
     expect(screen.queryByTestId('where')).not.toBeInTheDocument();
@@ -262,7 +260,7 @@ describe('/signin', () => {
     ['UNSUPPORTED', texts.passkeys.unsupported],
   ] as const)('says so when a passkey sign-in ends %s, and stays', async (status, message) => {
     vi.mocked(signInWithPasskey).mockResolvedValue({ status });
-    renderAt('/signin', '/signin', <SignInPage />);
+    await renderSignIn('/signin');
     await user().click(screen.getByRole('button', { name: texts.passkeys.signIn }));
     expect(await screen.findByRole('alert')).toHaveTextContent(message);
     expect(screen.getByRole('button', { name: texts.passkeys.signIn })).toBeEnabled();
