@@ -87,7 +87,7 @@ export function AccountPage() {
           <ProfileSection profile={state.profile} />
           {state.profile.signInMethods.includes('password') ? <EmailSection /> : null}
           {state.profile.signInMethods.includes('password') ? <PasswordSection email={state.profile.email} /> : <NoPasswordSection />}
-          <PasskeysSection email={state.profile.email} />
+          <PasskeysSection email={state.profile.email} passkeys={state.passkeys} />
           <SessionsSection sessions={state.sessions} />
           <SignOutEverywhereSection leaving={leaving} />
           <ExportSection />

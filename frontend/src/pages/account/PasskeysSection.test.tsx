@@ -7,6 +7,8 @@ import { formatMoment } from '../../../../shared/format';
 import { passkeyTexts as t } from '../../../../shared/texts/passkeys';
 import { listPasskeys, removePasskey } from '../../api/account';
 import { addPasskey } from '../../auth/passkeys';
+import { defer } from '../../hooks/use-settled';
+import { readPasskeys } from './account-data';
 import { PasskeysSection } from './PasskeysSection';
 
 vi.mock('../../api/account', async (original) => ({
@@ -33,7 +35,7 @@ afterEach(() => vi.clearAllMocks());
 describe('Passkeys on /account', () => {
   it('lists each passkey with its name, when added and last used, and a labelled Remove', async () => {
     vi.mocked(listPasskeys).mockResolvedValue([phone, laptop]);
-    render(<PasskeysSection email="ada@example.com" />);
+    render(<PasskeysSection email="ada@example.com" passkeys={defer(readPasskeys())} />);
     const items = within(await screen.findByRole('list', { name: t.heading })).getAllByRole('listitem');
     expect(items.map((li) => li.textContent)).toEqual([
       expect.stringContaining(`${t.addedAt} ${formatMoment(phone.addedAt)}`),
@@ -46,7 +48,7 @@ describe('Passkeys on /account', () => {
   it('asks for a name, then adds the passkey under it (trimmed) for the account’s address, lists it and says so', async () => {
     const user = userEvent.setup();
     vi.mocked(addPasskey).mockResolvedValue({ status: 'OK' });
-    render(<PasskeysSection email="ada@example.com" />);
+    render(<PasskeysSection email="ada@example.com" passkeys={defer(readPasskeys())} />);
     await within(section()).findByText('My phone');
 
     await user.click(screen.getByRole('button', { name: t.add }));
@@ -70,7 +72,7 @@ describe('Passkeys on /account', () => {
   ] as const)('says why nothing was added when the browser answers %s', async (status, message) => {
     const user = userEvent.setup();
     vi.mocked(addPasskey).mockResolvedValue({ status });
-    render(<PasskeysSection email="ada@example.com" />);
+    render(<PasskeysSection email="ada@example.com" passkeys={defer(readPasskeys())} />);
     await user.type(screen.getByLabelText(t.nameLabel), 'Key{Enter}');
     expect(await screen.findByText(message)).toBeTruthy();
     expect(listPasskeys).toHaveBeenCalledTimes(1);
@@ -80,7 +82,7 @@ describe('Passkeys on /account', () => {
     const user = userEvent.setup();
     vi.mocked(listPasskeys).mockResolvedValue([phone, laptop]);
     vi.mocked(removePasskey).mockResolvedValueOnce({ message: t.removed('My phone') });
-    render(<PasskeysSection email="ada@example.com" />);
+    render(<PasskeysSection email="ada@example.com" passkeys={defer(readPasskeys())} />);
     await user.click(await screen.findByRole('button', { name: t.removeLabel('My phone') }));
     expect(await within(screen.getByRole('status')).findByText(t.removed('My phone'))).toBeTruthy();
     expect(removePasskey).toHaveBeenCalledWith('cred-1');

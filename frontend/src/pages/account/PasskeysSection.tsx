@@ -1,20 +1,22 @@
-import { useEffect, useRef, useState } from 'react';
+import { useRef, useState } from 'react';
 import { flushSync } from 'react-dom';
 import type { AccountPasskey } from '../../../../shared/api-types';
 import { formatMoment } from '../../../../shared/format';
 import { passkeyNameSchema, PASSKEY_NAME_MAX } from '../../../../shared/schemas/passkeys';
 import { passkeyTexts } from '../../../../shared/texts/passkeys';
-import { accountFailure, listPasskeys, removePasskey } from '../../api/account';
+import { accountFailure, removePasskey } from '../../api/account';
 import { addPasskey, type AddPasskeyOutcome } from '../../auth/passkeys';
 import { FocusedAlert } from '../../components/FocusedAlert';
 import { useForm } from '../../hooks/use-form';
+import { useSettled, type Deferred } from '../../hooks/use-settled';
+import { readPasskeys, type PasskeyList } from './account-data';
 import { FormField } from '../auth/FormField';
 import { accountTexts } from './account-texts';
 import { Result } from './Result';
 
 const t = passkeyTexts;
 
-type List = { step: 'loading' } | { step: 'failed' } | { step: 'ready'; passkeys: AccountPasskey[] };
+type List = { step: 'loading' } | PasskeyList;
 
 const refusal: Record<Exclude<AddPasskeyOutcome['status'], 'OK'>, string> = {
   CANCELLED: t.cancelled,
@@ -29,25 +31,16 @@ const refusal: Record<Exclude<AddPasskeyOutcome['status'], 'OK'>, string> = {
  * browser's own passkey dialog. After a removal focus moves to the heading, so the keyboard is not
  * left on a button that is gone; outcomes are read from the live region.
  */
-export function PasskeysSection({ email }: { email: string }) {
-  const [list, setList] = useState<List>({ step: 'loading' });
+export function PasskeysSection({ email, passkeys }: { email: string; passkeys: Deferred<PasskeyList> }) {
+  // The loader's read until a passkey is added or removed here; then the list as this page changed it.
+  const read = useSettled(passkeys);
+  const [changed, setChanged] = useState<List>();
+  const list: List = changed ?? read ?? { step: 'loading' };
+  const drop = (id: string) => setChanged(list.step === 'ready' ? { step: 'ready', passkeys: list.passkeys.filter((p) => p.id !== id) } : list);
   const [removing, setRemoving] = useState<string>();
   const [done, setDone] = useState<string>();
   const [failure, setFailure] = useState<{ key: number; message: string }>();
   const heading = useRef<HTMLHeadingElement>(null);
-
-  const reload = () =>
-    listPasskeys().then(
-      (passkeys) => setList({ step: 'ready', passkeys }),
-      (error: unknown) => {
-        console.error('Could not list the passkeys', error);
-        setList({ step: 'failed' });
-      },
-    );
-
-  useEffect(() => {
-    void reload();
-  }, []);
 
   const form = useForm({
     initial: { passkeyName: '' },
@@ -66,7 +59,7 @@ export function PasskeysSection({ email }: { email: string }) {
         return { error: accountFailure(error, t.failed).message };
       }
       if (outcome.status !== 'OK') return { error: refusal[outcome.status] };
-      await reload();
+      setChanged(await readPasskeys());
       form.reset();
       setDone(t.added(trimmed));
     },
@@ -79,13 +72,14 @@ export function PasskeysSection({ email }: { email: string }) {
     try {
       const answer = await removePasskey(passkey.id);
       flushSync(() => {
-        setList((now) => (now.step === 'ready' ? { step: 'ready', passkeys: now.passkeys.filter((p) => p.id !== passkey.id) } : now));
+        drop(passkey.id);
         setDone(answer.message);
       });
       heading.current?.focus();
     } catch (error) {
       const refused = accountFailure(error, accountTexts.failed);
-      if (refused.status === 404) setList((now) => (now.step === 'ready' ? { step: 'ready', passkeys: now.passkeys.filter((p) => p.id !== passkey.id) } : now));
+      // Gone already (removed elsewhere): the list drops it and says why.
+      if (refused.status === 404) drop(passkey.id);
       setFailure({ key: Date.now(), message: refused.message });
     } finally {
       setRemoving(undefined);

@@ -1,6 +1,6 @@
 import { redirect } from 'react-router';
-import type { AccountOverview, SignedInSession } from '../../../../shared/api-types';
-import { listSessions, readAccountProfile } from '../../api/account';
+import type { AccountOverview, AccountPasskey, SignedInSession } from '../../../../shared/api-types';
+import { listPasskeys, listSessions, readAccountProfile } from '../../api/account';
 import { ensureUserExists } from '../../api/users';
 import { isApiError, loadApiClient } from '../../api/client';
 import { sessionExists } from '../../auth/session';
@@ -22,7 +22,20 @@ export async function readSessions(): Promise<SessionList> {
   }
 }
 
-export type AccountState = { status: 'ready'; profile: AccountOverview; sessions: Deferred<SessionList> } | { status: 'error' };
+/** The account's passkeys, as their section shows them. */
+export type PasskeyList = { step: 'failed' } | { step: 'ready'; passkeys: AccountPasskey[] };
+
+/** The passkeys, read by the loader beside the profile (and again by the section after an addition); a failure is shown in the section. */
+export async function readPasskeys(): Promise<PasskeyList> {
+  try {
+    return { step: 'ready', passkeys: await listPasskeys() };
+  } catch (error) {
+    console.error('Could not list the passkeys', error);
+    return { step: 'failed' };
+  }
+}
+
+export type AccountState = { status: 'ready'; profile: AccountOverview; sessions: Deferred<SessionList>; passkeys: Deferred<PasskeyList> } | { status: 'error' };
 
 const answered = (error: unknown, status: number) => isApiError(error) && error.response?.status === status;
 
@@ -56,7 +69,8 @@ export async function loadAccount(): Promise<AccountState> {
   try {
     // Where the account is signed in: read beside the profile, not awaited (its section fills in when it lands).
     const sessions = defer(readSessions());
-    return { status: 'ready', profile: await readProfile(), sessions };
+    const passkeys = defer(readPasskeys());
+    return { status: 'ready', profile: await readProfile(), sessions, passkeys };
   } catch (error) {
     if (answered(error, 401)) toSignIn();
     if (isUnverifiedRefusal(error)) throw redirect(CHECK_INBOX_PATH);
