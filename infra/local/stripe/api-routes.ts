@@ -26,6 +26,8 @@ const ACCEPTED = {
   ],
   portalSessions: ['configuration', 'customer', 'expand', 'flow_data', 'locale', 'on_behalf_of', 'return_url'],
   cancelSubscription: ['cancellation_details', 'expand', 'invoice_now', 'prorate'],
+  // Of what Stripe's update takes, the scheduled end and metadata: the changes the product and its portal make.
+  updateSubscription: ['cancel_at', 'cancel_at_period_end', 'expand', 'metadata'],
 } as const;
 
 export function apiRoutes(deps: ops.OperationDeps): ApiRoute[] {
@@ -44,6 +46,7 @@ export function apiRoutes(deps: ops.OperationDeps): ApiRoute[] {
     { method: 'GET', pattern: /^\/v1\/checkout\/sessions\/([^/]+)$/, handle: async (p, [id]) => withExpand((await ops.getCheckout(deps, id!)).session, p) },
     { method: 'POST', pattern: /^\/v1\/billing_portal\/sessions$/, params: ACCEPTED.portalSessions, handle: async (p) => ops.createPortalSession(deps, p) },
     { method: 'GET', pattern: /^\/v1\/subscriptions\/([^/]+)$/, handle: async (p, [id]) => withExpand(await ops.getSubscription(deps, id!), p) },
+    { method: 'POST', pattern: /^\/v1\/subscriptions\/([^/]+)$/, params: ACCEPTED.updateSubscription, handle: async (p, [id]) => withExpand(await ops.updateSubscription(deps, id!, p), p) },
     { method: 'DELETE', pattern: /^\/v1\/subscriptions\/([^/]+)$/, params: ACCEPTED.cancelSubscription, handle: async (p, [id]) => withExpand(await ops.cancelSubscription(deps, id!), p) },
     {
       method: 'GET',

@@ -67,6 +67,11 @@ export function customerObject(fields: { email?: string; name?: string; metadata
   };
 }
 
+/** A Checkout Session's `customer_details`: what the buyer gave, the rest not asked for. */
+export function customerDetails(email: string | null, name: string | null): Record<string, unknown> {
+  return { address: null, business_name: null, email, individual_name: null, name, phone: null, tax_exempt: 'none', tax_ids: [] };
+}
+
 export interface Price {
   id: string;
   object: 'price';
@@ -119,8 +124,12 @@ export function productObject(): Record<string, unknown> {
     description: null,
     images: [],
     livemode: false,
+    marketing_features: [],
     metadata: {},
     name: LOCAL_PRO_PRODUCT.name,
+    package_dimensions: null,
+    shippable: null,
+    tax_details: null,
     type: 'service',
     updated: CATALOG_CREATED,
     url: null,
@@ -180,17 +189,17 @@ export interface Subscription {
   status: 'trialing' | 'active' | 'canceled';
   metadata: Record<string, string>;
   cancel_at_period_end: boolean;
+  /** When it ends: set by a cancellation for a date, or for the period's end. */
   cancel_at: number | null;
   canceled_at: number | null;
   ended_at: number | null;
-  current_period_start: number;
-  current_period_end: number;
   trial_start: number | null;
   trial_end: number | null;
-  items: { object: 'list'; data: SubscriptionItem[]; has_more: false; total_count: number; url: string };
+  items: { object: 'list'; data: SubscriptionItem[]; has_more: false; url: string };
   [field: string]: unknown;
 }
 
+/** Since API version 2025-03-31 the billing period is on each item, not on the subscription. */
 export interface SubscriptionItem {
   id: string;
   object: 'subscription_item';
@@ -199,6 +208,36 @@ export interface SubscriptionItem {
   current_period_start: number;
   current_period_end: number;
   [field: string]: unknown;
+}
+
+/** The end of the subscription's current period: its one item's (the stand-in's subscriptions have one). */
+export function periodEndOf(subscription: Subscription): number {
+  return subscription.items.data[0]!.current_period_end;
+}
+
+/** The legacy Plan Stripe still puts beside each item's price, with the same terms. */
+function planObject(price: Price): Record<string, unknown> {
+  return {
+    id: price.id,
+    object: 'plan',
+    active: true,
+    amount: price.unit_amount,
+    amount_decimal: String(price.unit_amount),
+    billing_scheme: 'per_unit',
+    created: CATALOG_CREATED,
+    currency: price.currency,
+    interval: price.recurring.interval,
+    interval_count: price.recurring.interval_count,
+    livemode: false,
+    metadata: {},
+    meter: null,
+    nickname: null,
+    product: price.product,
+    tiers_mode: null,
+    transform_usage: null,
+    trial_period_days: null,
+    usage_type: 'licensed',
+  };
 }
 
 /** One calendar month or year on from `start` (seconds), as Stripe bills: Jan 31 + 1 month is the last day of February. */
@@ -231,10 +270,14 @@ export function subscriptionObject(fields: {
   const item: SubscriptionItem = {
     id: newId('si', 14),
     object: 'subscription_item',
+    billing_thresholds: null,
     created: now,
-    current_period_start: now,
     current_period_end: periodEnd,
+    current_period_start: now,
+    current_trial: null,
+    discounts: [],
     metadata: {},
+    plan: planObject(price),
     price,
     quantity: fields.quantity,
     subscription: id,
@@ -243,28 +286,51 @@ export function subscriptionObject(fields: {
   return {
     id,
     object: 'subscription',
+    application: null,
+    application_fee_percent: null,
+    automatic_tax: { disabled_reason: null, enabled: false, liability: null },
     billing_cycle_anchor: periodEnd,
+    billing_cycle_anchor_config: null,
+    // Flexible billing is what a new subscription gets by default since API version 2025-09-30.
+    billing_mode: { flexible: { proration_discounts: 'included' }, type: 'flexible', updated_at: now },
+    billing_schedules: [],
+    billing_thresholds: null,
     cancel_at: null,
     cancel_at_period_end: false,
     canceled_at: null,
+    cancellation_details: { comment: null, feedback: null, feedback_option: null, reason: null },
     collection_method: 'charge_automatically',
     created: now,
     currency: price.currency,
-    // Older API versions had the period on the subscription, newer ones on each item: both, so either reading works.
-    current_period_start: now,
-    current_period_end: periodEnd,
     customer: fields.customer,
+    customer_account: null,
+    days_until_due: null,
     default_payment_method: null,
+    default_source: null,
+    default_tax_rates: [],
+    description: null,
+    discounts: [],
     ended_at: null,
-    items: { object: 'list', data: [item], has_more: false, total_count: 1, url: `/v1/subscription_items?subscription=${id}` },
+    invoice_settings: { account_tax_ids: null, custom_fields: null, description: null, footer: null, issuer: { type: 'self' } },
+    items: { object: 'list', data: [item], has_more: false, url: `/v1/subscription_items?subscription=${id}` },
     latest_invoice: null,
     livemode: false,
+    managed_payments: null,
     metadata: fields.metadata,
+    next_pending_invoice_item_invoice: null,
+    on_behalf_of: null,
+    pause_collection: null,
+    payment_settings: { payment_method_options: null, payment_method_types: null, save_default_payment_method: 'off' },
+    pending_invoice_item_interval: null,
+    pending_setup_intent: null,
+    pending_update: null,
+    schedule: null,
     start_date: now,
     status: trialEnd ? 'trialing' : 'active',
     test_clock: null,
+    transfer_data: null,
     trial_end: trialEnd,
-    trial_settings: { end_behavior: { missing_payment_method: fields.trialEndBehavior ?? 'create_invoice' } },
+    trial_settings: { end_behavior: { billing_cycle_anchor: null, missing_payment_method: fields.trialEndBehavior ?? 'create_invoice' } },
     trial_start: trialEnd ? now : null,
   };
 }

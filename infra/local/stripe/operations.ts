@@ -6,6 +6,7 @@
 import type { Params } from './form-params';
 import { arr, metadataOf, obj, str } from './form-params';
 import {
+  customerDetails,
   customerObject,
   eventObject,
   findPrice,
@@ -13,6 +14,7 @@ import {
   newId,
   noSuch,
   nowSeconds,
+  periodEndOf,
   productObject,
   StripeApiError,
   subscriptionObject,
@@ -184,29 +186,63 @@ export async function createCheckoutSession(deps: OperationDeps, params: Params)
   const session: CheckoutSession = {
     id,
     object: 'checkout.session',
+    adaptive_pricing: null,
+    after_expiration: null,
     allow_promotion_codes: str(params, 'allow_promotion_codes') === 'true' ? true : null,
+    allowed_payment_method_types: null,
     amount_subtotal: price.unit_amount * quantity,
     amount_total: price.unit_amount * quantity,
+    automatic_tax: { enabled: false, liability: null, provider: null, status: null },
+    billing_address_collection: null,
     cancel_url: str(params, 'cancel_url') ?? null,
     client_reference_id: str(params, 'client_reference_id') ?? null,
+    client_secret: null,
+    collected_information: null,
+    consent: null,
+    consent_collection: null,
     created: now,
     currency: price.currency,
+    currency_conversion: null,
+    custom_fields: [],
+    custom_text: { after_submit: null, shipping_address: null, submit: null, terms_of_service_acceptance: null },
     customer: customer?.id ?? null,
-    customer_details: customer ? { email: customer.email, name: customer.name } : null,
+    customer_account: null,
+    customer_creation: customer ? null : 'always',
+    customer_details: customer ? customerDetails(customer.email, customer.name) : null,
     customer_email: str(params, 'customer_email') ?? null,
+    discounts: [],
     expires_at: expiresAt,
+    integration_identifier: null,
     invoice: null,
+    invoice_creation: null,
     livemode: false,
     locale: str(params, 'locale') ?? null,
+    managed_payments: null,
     metadata: metadataOf(params),
     mode: 'subscription',
+    origin_context: null,
+    payment_intent: null,
+    payment_link: null,
     payment_method_collection: str(params, 'payment_method_collection') ?? 'always',
+    payment_method_configuration_details: null,
+    payment_method_options: null,
+    payment_method_types: ['card'],
     payment_status: 'unpaid',
+    permissions: null,
+    recovered_from: null,
+    saved_payment_method_options: null,
+    setup_intent: null,
+    shipping_address_collection: null,
+    shipping_cost: null,
+    shipping_options: [],
     status: 'open',
+    submit_type: null,
     subscription: null,
     success_url: successUrl,
-    ui_mode: 'hosted',
+    total_details: { amount_discount: 0, amount_shipping: 0, amount_tax: 0 },
+    ui_mode: 'hosted_page',
     url: `${deps.baseUrl}/checkout/${id}`,
+    wallet_options: null,
   };
   const stored: StoredCheckout = { session, terms: { priceId, quantity, trialPeriodDays, trialEndBehavior, subscriptionMetadata: metadataOf(subscriptionData) } };
   await deps.store.put(id, stored);
@@ -278,7 +314,7 @@ export async function completeCheckout(deps: OperationDeps, id: string, email?: 
   const completed: CheckoutSession = {
     ...session,
     customer: customerId,
-    customer_details: { email: customer?.email ?? email ?? null, name: customer?.name ?? null },
+    customer_details: customerDetails(customer?.email ?? email ?? null, customer?.name ?? null),
     payment_status: subscription.status === 'trialing' ? 'no_payment_required' : 'paid',
     status: 'complete',
     subscription: subscription.id,
@@ -302,6 +338,7 @@ export async function createPortalSession(deps: OperationDeps, params: Params): 
     configuration: 'bpc_local_stand_in',
     created: nowSeconds(deps.clock),
     customer: customerId,
+    customer_account: null,
     flow: null,
     livemode: false,
     locale: null,
@@ -326,14 +363,65 @@ export async function changeSubscription(deps: OperationDeps, portal: BillingPor
   const before = await getSubscription(deps, subscriptionId);
   if (before.customer !== portal.customer) throw noSuch('subscription', subscriptionId);
   if (before.status === 'canceled') throw invalid('This subscription is already canceled.');
-  const now = nowSeconds(deps.clock);
   if (action === 'cancel_now') return endSubscription(deps, before);
-  const cancel = action === 'cancel';
-  if (before.cancel_at_period_end === cancel) return before;
-  const after: Subscription = { ...before, cancel_at_period_end: cancel, cancel_at: cancel ? before.current_period_end : null, canceled_at: cancel ? now : null };
+  // The portal cancels at the period's end, as Stripe's does; "resume" takes back any scheduled end.
+  return scheduleEnd(deps, before, action === 'cancel' ? { atPeriodEnd: true } : { cancelAt: null });
+}
+
+type ScheduledEnd = { atPeriodEnd: true } | { cancelAt: number | null };
+
+/**
+ * Schedules (or takes back) the subscription's end, as Stripe's update does since 2025-03-31:
+ * `cancel_at_period_end` puts `cancel_at` at the period's end, a `cancel_at` of its own clears
+ * `cancel_at_period_end`, and `canceled_at` says when it was asked. Sends `customer.subscription.updated`
+ * with what changed, or nothing when nothing did.
+ */
+async function scheduleEnd(deps: OperationDeps, before: Subscription, end: ScheduledEnd): Promise<Subscription> {
+  const atPeriodEnd = 'atPeriodEnd' in end;
+  const cancelAt = atPeriodEnd ? periodEndOf(before) : end.cancelAt;
+  if (before.cancel_at === cancelAt && before.cancel_at_period_end === atPeriodEnd) return before;
+  const now = nowSeconds(deps.clock);
+  const after: Subscription = { ...before, cancel_at: cancelAt, cancel_at_period_end: atPeriodEnd, canceled_at: cancelAt === null ? null : now };
   await deps.store.put(after.id, after);
-  await emit(deps, 'customer.subscription.updated', after, { cancel_at_period_end: before.cancel_at_period_end, cancel_at: before.cancel_at, canceled_at: before.canceled_at });
+  const previous = Object.fromEntries((['cancel_at', 'cancel_at_period_end', 'canceled_at'] as const).filter((k) => before[k] !== after[k]).map((k) => [k, before[k]]));
+  await emit(deps, 'customer.subscription.updated', after, previous);
   return after;
+}
+
+/** `cancel_at` as the update takes it: a time, `min_period_end`/`max_period_end`, or empty to take the end back. */
+function cancelAtOf(asked: string, subscription: Subscription, now: number): number | null {
+  if (asked === '') return null;
+  // One item, so its period's end is both the earliest and the latest.
+  if (asked === 'min_period_end' || asked === 'max_period_end') return periodEndOf(subscription);
+  if (!/^\d+$/.test(asked)) throw invalid(`Invalid cancel_at: must be a Unix timestamp, min_period_end or max_period_end`, 'cancel_at');
+  const at = Number(asked);
+  if (at <= now) throw invalid('cancel_at must be in the future.', 'cancel_at');
+  return at;
+}
+
+/**
+ * POST /v1/subscriptions/:id: what the stand-in changes is the scheduled end (`cancel_at`,
+ * `cancel_at_period_end`) and the metadata. A canceled subscription keeps its end.
+ */
+export async function updateSubscription(deps: OperationDeps, id: string, params: Params): Promise<Subscription> {
+  let subscription = await getSubscription(deps, id);
+  // An empty `cancel_at=` is the update's way to take a scheduled end back, so it is read as given.
+  const cancelAt = typeof params.cancel_at === 'string' ? params.cancel_at : undefined;
+  const atPeriodEnd = str(params, 'cancel_at_period_end');
+  if (cancelAt !== undefined && atPeriodEnd !== undefined) throw invalid('You may only specify one of these parameters: cancel_at, cancel_at_period_end.', 'cancel_at');
+  if (atPeriodEnd !== undefined && atPeriodEnd !== 'true' && atPeriodEnd !== 'false') throw invalid(`Invalid boolean: ${atPeriodEnd}`, 'cancel_at_period_end');
+  if ((cancelAt ?? atPeriodEnd) !== undefined) {
+    if (subscription.status === 'canceled') throw invalid('A canceled subscription can only update its cancellation_details and metadata.');
+    const end: ScheduledEnd = atPeriodEnd === 'true' ? { atPeriodEnd: true } : { cancelAt: atPeriodEnd === 'false' ? null : cancelAtOf(cancelAt!, subscription, nowSeconds(deps.clock)) };
+    subscription = await scheduleEnd(deps, subscription, end);
+  }
+  if (params.metadata !== undefined) {
+    const before = subscription;
+    subscription = { ...before, metadata: { ...before.metadata, ...metadataOf(params) } };
+    await deps.store.put(id, subscription);
+    await emit(deps, 'customer.subscription.updated', subscription, { metadata: before.metadata });
+  }
+  return subscription;
 }
 
 export async function getEvent(deps: OperationDeps, id: string): Promise<StripeEvent> {

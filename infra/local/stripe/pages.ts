@@ -5,7 +5,7 @@
  */
 import { PRODUCT_NAME } from '../../../shared/product';
 import { escapeHtml } from '../google/login-page';
-import type { BillingPortalSession, CheckoutSession, Price, Subscription } from './objects';
+import { periodEndOf, type BillingPortalSession, type CheckoutSession, type Price, type Subscription } from './objects';
 
 const TEST_MODE_NOTE = 'Test mode — local Stripe stand-in. No real card is charged and nothing leaves this machine.';
 
@@ -113,9 +113,9 @@ export function messagePage(title: string, message: string, link?: { href: strin
 
 function statusText(subscription: Subscription): string {
   if (subscription.status === 'canceled') return `Canceled${subscription.ended_at ? ` on ${formatDate(subscription.ended_at)}` : ''}`;
-  if (subscription.cancel_at_period_end) return `Cancels on ${formatDate(subscription.current_period_end)}`;
-  if (subscription.status === 'trialing') return `Trial ends on ${formatDate(subscription.trial_end ?? subscription.current_period_end)}`;
-  return `Renews on ${formatDate(subscription.current_period_end)}`;
+  if (subscription.cancel_at !== null) return `Cancels on ${formatDate(subscription.cancel_at)}`;
+  if (subscription.status === 'trialing') return `Trial ends on ${formatDate(subscription.trial_end ?? periodEndOf(subscription))}`;
+  return `Renews on ${formatDate(periodEndOf(subscription))}`;
 }
 
 function subscriptionSection(portal: BillingPortalSession, subscription: Subscription, productName: string): string {
@@ -130,7 +130,7 @@ function subscriptionSection(portal: BillingPortalSession, subscription: Subscri
     subscription.status === 'canceled'
       ? ''
       : `<div class="actions">
-    ${subscription.cancel_at_period_end ? button('resume', 'Resume subscription', 'primary') : button('cancel', 'Cancel subscription', 'secondary')}
+    ${subscription.cancel_at !== null ? button('resume', 'Resume subscription', 'primary') : button('cancel', 'Cancel subscription', 'secondary')}
     ${button('cancel_now', 'Cancel now', 'danger')}
   </div>`;
   return `<section aria-labelledby="${escapeHtml(subscription.id)}-title">
@@ -138,7 +138,7 @@ function subscriptionSection(portal: BillingPortalSession, subscription: Subscri
   <dl>
     <dt>Plan</dt><dd>${escapeHtml(priceLabel(price, subscription.items.data[0]!.quantity))}</dd>
     <dt>Status</dt><dd>${status}</dd>
-    <dt>${subscription.status === 'canceled' ? 'Ended' : subscription.cancel_at_period_end ? 'Ends' : 'Renewal'}</dt><dd>${escapeHtml(statusText(subscription))}</dd>
+    <dt>${subscription.status === 'canceled' ? 'Ended' : subscription.cancel_at !== null ? 'Ends' : 'Renewal'}</dt><dd>${escapeHtml(statusText(subscription))}</dd>
   </dl>
   ${buttons}
 </section>`;

@@ -316,7 +316,10 @@ describe('hosted Checkout', () => {
     const start = new Date(subscription.start_date * 1000);
     const end = new Date(subscription.items.data[0]!.current_period_end * 1000);
     expect(end.getUTCFullYear() - start.getUTCFullYear()).toBe(1);
-    expect((subscription as unknown as { current_period_end: number }).current_period_end).toBe(subscription.items.data[0]!.current_period_end);
+    // Since 2025-03-31 the period is the item's alone.
+    expect(subscription).not.toHaveProperty('current_period_end');
+    expect(subscription).not.toHaveProperty('current_period_start');
+    expect(subscription.items.data[0]!.current_period_start).toBe(subscription.start_date);
   });
 
   it('starts one subscription however often the form is sent, and says the checkout is complete', async () => {
@@ -348,6 +351,55 @@ describe('hosted Checkout', () => {
     const res = await page(`${standIn.url}/checkout/cs_test_nope`);
     expect(res.status).toBe(404);
     expect(res.html).toContain('Checkout not found');
+  });
+});
+
+describe('scheduling a subscription\'s end', () => {
+  async function activeSubscription() {
+    const customer = await newCustomer('later@example.com');
+    await page((await checkout(customer.id)).url!, {});
+    const [subscription] = (await stripe.subscriptions.list({ customer: customer.id })).data;
+    receiver.events.length = 0;
+    return subscription!;
+  }
+
+  it('cancels on a date (cancel_at), shows it in the portal, and takes it back with an empty cancel_at', async () => {
+    const subscription = await activeSubscription();
+    const periodEnd = subscription.items.data[0]!.current_period_end;
+    const cancelAt = periodEnd - 10 * 86_400;
+    const updated = await stripe.subscriptions.update(subscription.id, { cancel_at: cancelAt });
+    expect(updated).toMatchObject({ status: 'active', cancel_at: cancelAt, cancel_at_period_end: false, canceled_at: expect.any(Number) });
+    expect(await stripe.subscriptions.retrieve(subscription.id)).toEqual(updated);
+    expect(receiver.events.at(-1)).toMatchObject({ type: 'customer.subscription.updated', data: { object: { cancel_at: cancelAt }, previous_attributes: { cancel_at: null, canceled_at: null } } });
+    const portal = await stripe.billingPortal.sessions.create({ customer: subscription.customer as string });
+    const shown = (await page(portal.url)).html;
+    expect(shown).toContain(`Cancels on ${new Date(cancelAt * 1000).toLocaleDateString('en-US', { timeZone: 'UTC', year: 'numeric', month: 'long', day: 'numeric' })}`);
+    expect(shown).toContain('>Resume subscription</button>');
+
+    const taken = await stripe.subscriptions.update(subscription.id, { cancel_at: '' as unknown as number });
+    expect(taken).toMatchObject({ cancel_at: null, cancel_at_period_end: false, canceled_at: null });
+    expect(receiver.events.at(-1)).toMatchObject({ type: 'customer.subscription.updated', data: { previous_attributes: { cancel_at: cancelAt } } });
+  });
+
+  it('puts cancel_at at the period end for cancel_at_period_end, as the portal does', async () => {
+    const subscription = await activeSubscription();
+    const periodEnd = subscription.items.data[0]!.current_period_end;
+    expect(await stripe.subscriptions.update(subscription.id, { cancel_at_period_end: true })).toMatchObject({ cancel_at_period_end: true, cancel_at: periodEnd });
+    expect(await stripe.subscriptions.update(subscription.id, { cancel_at: 'min_period_end' })).toMatchObject({ cancel_at_period_end: false, cancel_at: periodEnd });
+    expect(await stripe.subscriptions.update(subscription.id, { cancel_at_period_end: false })).toMatchObject({ cancel_at_period_end: false, cancel_at: null });
+  });
+
+  it('refuses both at once, a past date, and a canceled subscription, changing nothing', async () => {
+    const subscription = await activeSubscription();
+    const soon = Math.floor(Date.now() / 1000) + 86_400;
+    await expect(stripe.subscriptions.update(subscription.id, { cancel_at: soon, cancel_at_period_end: true })).rejects.toMatchObject({ statusCode: 400, param: 'cancel_at' });
+    await expect(stripe.subscriptions.update(subscription.id, { cancel_at: 1_000_000 })).rejects.toMatchObject({ statusCode: 400, message: 'cancel_at must be in the future.' });
+    await expect(stripe.subscriptions.update(subscription.id, { trial_end: 'now' })).rejects.toThrow('Received unknown parameter: trial_end');
+    expect(await stripe.subscriptions.retrieve(subscription.id)).toMatchObject({ cancel_at: null, cancel_at_period_end: false });
+    await stripe.subscriptions.cancel(subscription.id);
+    await expect(stripe.subscriptions.update(subscription.id, { cancel_at: soon })).rejects.toMatchObject({ statusCode: 400 });
+    await expect(stripe.subscriptions.update('sub_nope', { cancel_at: soon })).rejects.toMatchObject({ statusCode: 404 });
+    expect(receiver.events.map((e) => e.type)).toEqual(['customer.subscription.deleted']);
   });
 });
 
