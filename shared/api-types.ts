@@ -66,6 +66,8 @@ export interface Subscription {
   currentPeriodEnd?: number;
   /** Set when the subscriber cancelled in the portal: Pro lasts until currentPeriodEnd, then ends. */
   cancelAtPeriodEnd?: boolean;
+  /** Epoch seconds when Stripe will end it (Stripe's `cancel_at`): a date chosen for it, or the period's end. */
+  cancelAt?: number;
   interval?: 'month' | 'year';
 }
 
@@ -231,7 +233,7 @@ export interface AccountExport {
   profile: AccountProfile;
   plan: 'free' | 'pro';
   /** The subscription as last read from Stripe, with Stripe's id for it; null when there never was one. */
-  subscription: (Omit<Subscription, 'currentPeriodEnd'> & { currentPeriodEnd?: string; stripeSubscriptionId: string }) | null;
+  subscription: (Omit<Subscription, 'currentPeriodEnd' | 'cancelAt'> & { currentPeriodEnd?: string; cancelAt?: string; stripeSubscriptionId: string }) | null;
   /** Whether the account has used its one Pro trial. */
   trialUsed: boolean;
   /** Every month with usage, oldest first. */

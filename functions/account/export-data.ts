@@ -60,6 +60,7 @@ export async function exportData(deps: Pick<AccountDeps, 'db' | 'core' | 'now'>,
           ...(stored.productId ? { productId: stored.productId } : {}),
           ...(stored.currentPeriodEnd ? { currentPeriodEnd: new Date(stored.currentPeriodEnd * 1000).toISOString() } : {}),
           ...(stored.cancelAtPeriodEnd !== undefined ? { cancelAtPeriodEnd: stored.cancelAtPeriodEnd } : {}),
+          ...(stored.cancelAt ? { cancelAt: new Date(stored.cancelAt * 1000).toISOString() } : {}),
           ...(stored.interval ? { interval: stored.interval } : {}),
           stripeSubscriptionId: stored.subscriptionId,
         }

@@ -59,6 +59,21 @@ async function account(name: string) {
 }
 
 describe('Stripe events', () => {
+  it("store the item's period and a cancellation scheduled for a date", async () => {
+    const { userId, customer } = await account('cancel-at');
+    const subs = new Map([['sub_1', subscription('sub_1', customer, 'active', { cancel_at: 1_799_000_000, canceled_at: 1_795_000_000 })]]);
+    await handleVerifiedEvent({ db: dynamo.db, stripe: fakeStripe(subs), proProductId: 'prod_pro' }, event('customer.subscription.updated', subs.get('sub_1')!), now);
+    expect((await getBillingAccount(dynamo.db, userId))?.subscription).toEqual({
+      subscriptionId: 'sub_1',
+      status: 'active',
+      productId: 'prod_pro',
+      currentPeriodEnd: 1_800_000_000,
+      cancelAtPeriodEnd: false,
+      cancelAt: 1_799_000_000,
+      interval: 'month',
+    });
+  });
+
   it("store the subscription as Stripe has it now, not the event's own snapshot (same-second events in any order)", async () => {
     const { userId, customer } = await account('order');
     const subs = new Map([['sub_1', subscription('sub_1', customer, 'active')]]);

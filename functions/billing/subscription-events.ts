@@ -25,17 +25,21 @@ function idOf(value: string | { id: string } | null | undefined): string | undef
   return typeof value === 'string' ? value : (value?.id ?? undefined);
 }
 
-/** Our shape of a Stripe subscription (spec §3: status, productId, currentPeriodEnd). */
+/**
+ * Our shape of a Stripe subscription (spec §3: status, productId, currentPeriodEnd). The period is
+ * its item's: the API version the SDK pins has it there and not on the subscription. A scheduled end
+ * (`cancel_at`, a date or the period's end) is kept while it is still to come.
+ */
 export function toSubscription(sub: Stripe.Subscription): StoredSubscription {
   const item = sub.items.data[0];
-  // Newer API versions keep the period on the item; older ones on the subscription.
-  const periodEnd = (item as { current_period_end?: number } | undefined)?.current_period_end ?? (sub as { current_period_end?: number }).current_period_end;
+  const periodEnd = item?.current_period_end;
   return {
     subscriptionId: sub.id,
     status: sub.status as SubscriptionStatus,
     ...(item ? { productId: idOf(item.price.product as string | { id: string }) } : {}),
     ...(periodEnd ? { currentPeriodEnd: periodEnd } : {}),
     cancelAtPeriodEnd: sub.cancel_at_period_end,
+    ...(sub.cancel_at && !hasEnded({ status: sub.status as SubscriptionStatus }) ? { cancelAt: sub.cancel_at } : {}),
     ...(item?.price.recurring ? { interval: item.price.recurring.interval as 'month' | 'year' } : {}),
   };
 }

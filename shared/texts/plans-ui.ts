@@ -47,6 +47,7 @@ export const billingUiTexts = {
     renews: (date: string) => `Renews ${date}`,
     trialEnds: (date: string) => `Trial ends ${date}`,
     ends: (date: string) => `Ends ${date}`,
+    cancelsOn: (date: string) => `Cancels on ${date}`,
     freeWords: (words: number) => `${words} words per month`,
     upgrade: 'Upgrade to Pro',
     manage: 'Manage subscription',

@@ -1,12 +1,13 @@
 /**
  * Billing and the desktop handoff in Chromium against the whole local stack: a subscriber upgrades
  * from the pricing page through the Stripe stand-in's checkout, sees Pro on the dashboard, cancels in
- * the portal; a desktop app's sign-in (PKCE, through the reference client of infra/scripts/desktop-client.ts)
+ * the portal (after a cancellation scheduled for a date shows on the dashboard); a desktop app's sign-in (PKCE, through the reference client of infra/scripts/desktop-client.ts)
  * comes back to its loopback address with a code and its state, which it exchanges with its verifier.
  */
 import { randomUUID } from 'node:crypto';
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
+import { formatEpochDate } from '../../shared/format';
 import { PRICE_IDS, PRO_TRIAL_DAYS } from '../../shared/plans';
 import { texts } from '../../shared/texts';
 import { desktopSignIn, pkcePair } from '../../infra/scripts/desktop-client';
@@ -15,7 +16,7 @@ import { verifyThroughOutbox } from '../support/verification';
 import { axeFindings, screenshotPath } from '../support/browser';
 import { useJourney } from '../support/journey';
 import { newMember } from '../support/sessions';
-import { payCheckout } from '../support/stripe-pages';
+import { payCheckout, standInSdk } from '../support/stripe-pages';
 
 const journey = useJourney();
 const PASSWORD = 'engine42';
@@ -66,6 +67,19 @@ describe('billing in Chromium', () => {
     await page.getByText(subscription.proPlan).waitFor();
     await expect(page.getByText(/Trial ends/).isVisible()).resolves.toBe(true);
     await page.screenshot({ path: screenshotPath('dashboard-pro-1280'), fullPage: true });
+
+    // The subscription is set to end on a date before its trial does (Stripe's cancel_at): the
+    // dashboard says when, in place of the trial's end.
+    await page.getByRole('button', { name: subscription.manage }).click();
+    await page.waitForURL(`${journey.stack.stripe}/portal/**`);
+    const subscriptionId = await page.locator('input[name="subscription"]').first().inputValue();
+    const cancelAt = Math.floor(Date.UTC(new Date().getUTCFullYear(), new Date().getUTCMonth(), new Date().getUTCDate() + 7, 12) / 1000);
+    await standInSdk(journey.stack.stripe).subscriptions.update(subscriptionId, { cancel_at: cancelAt });
+    await page.getByRole('link', { name: /Return to Voxpen/ }).click();
+    await page.waitForURL(`${journey.stack.web}/dashboard`);
+    await page.getByText(subscription.cancelsOn(formatEpochDate(cancelAt))).waitFor();
+    expect(await page.getByText(/Trial ends/).count()).toBe(0);
+    await page.screenshot({ path: screenshotPath('dashboard-pro-cancels-on-1280'), fullPage: true });
 
     await page.getByRole('button', { name: subscription.manage }).click();
     await page.waitForURL(`${journey.stack.stripe}/portal/**`);

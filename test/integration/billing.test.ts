@@ -79,10 +79,17 @@ describe('checkout, trial, portal and webhooks', () => {
     const portalUrl = portal.body.url as string;
     expect(portalUrl.startsWith(`${stack.stripe}/portal/`)).toBe(true);
 
-    await portalAction(portalUrl, 'cancel');
-    expect(await profileOf(who)).toMatchObject({ plan: 'pro', subscription: { cancelAtPeriodEnd: true, interval: 'year' } });
+    const subscriptionId = await portalAction(portalUrl, 'cancel');
+    const periodEnd = (await profileOf(who)).subscription.currentPeriodEnd!;
+    expect(await profileOf(who)).toMatchObject({ plan: 'pro', subscription: { cancelAtPeriodEnd: true, cancelAt: periodEnd, interval: 'year' } });
+    // Moved to a date of its own (Stripe's cancel_at): Pro until then, and the profile says when.
+    const cancelAt = periodEnd - 2 * 86_400;
+    await stripe.subscriptions.update(subscriptionId, { cancel_at: cancelAt });
+    expect(await profileOf(who)).toMatchObject({ plan: 'pro', subscription: { cancelAtPeriodEnd: false, cancelAt, currentPeriodEnd: periodEnd } });
     await portalAction(portalUrl, 'cancel_now');
-    expect(await profileOf(who)).toMatchObject({ plan: 'free', subscription: { status: 'canceled' } });
+    const canceled = await profileOf(who);
+    expect(canceled).toMatchObject({ plan: 'free', subscription: { status: 'canceled' } });
+    expect(canceled.subscription.cancelAt).toBeUndefined();
 
     const second = await who.post('/api/create-checkout-session', { priceId: PRICE_IDS.monthly });
     const { page } = await payCheckout(second.body.url as string, email);

@@ -253,6 +253,14 @@ describe('/dashboard subscription card', () => {
     expect(within(subscriptionCard()).getByText('/year')).toBeInTheDocument();
   });
 
+  it('shows a cancellation scheduled for a date before the period ends', async () => {
+    // November 20, 2026, 12:00 UTC: the subscription ends then, not on its renewal date.
+    vi.mocked(getUserProfile).mockResolvedValue(proProfile({ cancelAt: Date.UTC(2026, 10, 20, 12) / 1000 }));
+    await renderDashboard();
+    expect(await within(subscriptionCard()).findByText('Cancels on November 20, 2026')).toBeInTheDocument();
+    expect(within(subscriptionCard()).queryByText(/Renews/)).not.toBeInTheDocument();
+  });
+
   it('says it could not load the subscription when the profile fails other than 404', async () => {
     vi.spyOn(console, 'error').mockImplementation(() => {});
     vi.mocked(getUserProfile).mockRejectedValue(answered(500));

@@ -14,8 +14,12 @@ import { UsageMeter } from './UsageMeter';
 
 const t = billingUiTexts.subscription;
 
-/** The line under the Pro price: a trial's end, a cancelled plan's end, or the next renewal. */
+/**
+ * The line under the Pro price: a trial's end, a cancelled plan's end (at the period's end, or on a
+ * date chosen for it), or the next renewal.
+ */
 export function periodLine(subscription: Subscription): string | undefined {
+  if (subscription.cancelAt && !subscription.cancelAtPeriodEnd) return t.cancelsOn(formatEpochDate(subscription.cancelAt));
   if (!subscription.currentPeriodEnd) return undefined;
   const date = formatEpochDate(subscription.currentPeriodEnd);
   if (subscription.cancelAtPeriodEnd) return t.ends(date);
