@@ -14,19 +14,21 @@ import { contactTexts } from './texts/contact';
 import { desktopTexts } from './texts/desktop';
 import { downloadTexts } from './texts/download';
 import { homeTexts } from './texts/home';
+import { layoutTexts } from './texts/layout';
 import { passkeyTexts } from './texts/passkeys';
 import { routerTexts } from './texts/router';
 import { usageTexts } from './texts/usage';
 import { usersTexts } from './texts/users';
 import { verifyTexts } from './texts/verify';
 
-export { accountTexts, apiTexts, authTexts, billingTexts, billingUiTexts, contactTexts, desktopTexts, downloadTexts, homeTexts, passkeyTexts, routerTexts, usageTexts, usersTexts, verifyTexts };
+export { accountTexts, apiTexts, authTexts, billingTexts, billingUiTexts, contactTexts, desktopTexts, downloadTexts, homeTexts, layoutTexts, passkeyTexts, routerTexts, usageTexts, usersTexts, verifyTexts };
 
 export const texts = {
   api: apiTexts,
   download: downloadTexts,
   router: routerTexts,
   home: homeTexts,
+  layout: layoutTexts,
   contact: contactTexts,
   auth: authTexts,
   billing: billingTexts,

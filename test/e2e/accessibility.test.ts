@@ -1,11 +1,13 @@
 /**
- * Every route in the router, as a visitor and as a member, on a desk and on a phone: axe at WCAG 2.2 AA
- * with its best practices finds nothing, and every page names itself in the tab.
+ * Every route in the router, as a visitor and as a member, on a desk and on a phone, in the light
+ * and the dark scheme: axe at WCAG 2.2 AA with its best practices finds nothing (contrast included),
+ * and every page names itself in the tab. The theme toggle beats the OS's scheme and is kept.
  */
 import type { BrowserContext, Page } from 'playwright-core';
 import type { RouteObject } from 'react-router';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { routes } from '../../frontend/src/routes';
+import { texts } from '../../shared/texts';
 import { axeFindings, screenshotPath } from '../support/browser';
 import { signUpInBrowser, useJourney } from '../support/journey';
 import { passkeyTexts } from '../../shared/texts/passkeys';
@@ -76,6 +78,29 @@ async function findingsOn(page: Page, url: string): Promise<string[]> {
   }
 }
 
+/**
+ * The page as the OS's `scheme` shows it, once the colours have finished moving (a button's
+ * background eases between schemes). The same visit is checked in both schemes: no second load.
+ */
+async function inScheme(page: Page, scheme: 'light' | 'dark'): Promise<void> {
+  await page.emulateMedia({ colorScheme: scheme });
+  await page.evaluate(() => Promise.all(document.getAnimations().filter((a) => a instanceof CSSTransition).map((a) => a.finished.catch(() => undefined))));
+}
+
+async function darkFindingsOn(page: Page): Promise<string[]> {
+  await inScheme(page, 'dark');
+  try {
+    return await axeFindings(page);
+  } catch {
+    await page.waitForLoadState('networkidle');
+    return axeFindings(page);
+  }
+}
+
+/** The page background of each scheme (styles.css `--bg`). */
+const LIGHT_BACKGROUND = 'rgb(255, 255, 255)';
+const DARK_BACKGROUND = 'rgb(15, 17, 23)';
+
 const slug = (url: string) => url.replace(/^\//, '').replace(/[^a-z0-9]+/gi, '-').replace(/-$/, '') || 'home';
 
 describe('accessibility of every route', () => {
@@ -92,16 +117,20 @@ describe('accessibility of every route', () => {
 
   for (const signedIn of [false, true]) {
     for (const size of WIDTHS) {
-      it(`has no axe finding on any route ${signedIn ? 'signed in' : 'signed out'} at ${size.width} px`, async () => {
+      it(`has no axe finding on any route ${signedIn ? 'signed in' : 'signed out'} at ${size.width} px, light and dark`, async () => {
         const context = signedIn
           ? await journey.browser.newContext({ viewport: size, storageState: await member.storageState() })
           : await journey.browser.newContext({ viewport: size });
         const page = await context.newPage();
         const found: Record<string, string[]> = {};
         for (const url of Object.values(VISITS).flat()) {
+          await inScheme(page, 'light');
           const findings = await findingsOn(page, `${journey.stack.web}${url}`);
           if (findings.length) found[url] = findings;
           await page.screenshot({ path: screenshotPath(`a11y-${signedIn ? 'in' : 'out'}-${slug(url)}-${size.width}`) });
+          const dark = await darkFindingsOn(page);
+          if (dark.length) found[`${url} (dark)`] = dark;
+          await page.screenshot({ path: screenshotPath(`a11y-${signedIn ? 'in' : 'out'}-${slug(url)}-${size.width}-dark`) });
         }
         expect(found).toEqual({});
         await context.close();
@@ -159,4 +188,43 @@ describe('accessibility of every route', () => {
     expect([...byTitle].filter(([, patterns]) => patterns.length > 1)).toEqual([]);
     await context.close();
   }, 300_000);
+
+  it('follows the OS scheme until the header toggle picks one, which a reload keeps over the OS and paints before any script of the app', async () => {
+    const context = await journey.browser.newContext({ viewport: { width: 390, height: 844 }, colorScheme: 'dark' });
+    const page = await context.newPage();
+    const background = () => page.evaluate(() => getComputedStyle(document.documentElement).backgroundColor);
+    const toggle = page.getByRole('button', { name: texts.layout.darkTheme });
+    await page.goto(`${journey.stack.web}/pricing`);
+    await expect.poll(() => toggle.getAttribute('aria-pressed')).toBe('true');
+    expect(await background()).toBe(DARK_BACKGROUND);
+
+    // By keyboard: Tab reaches the toggle (its focus ring shows), Enter picks the light scheme.
+    for (let i = 0; i < 10 && !(await toggle.evaluate((el) => el === document.activeElement)); i++) await page.keyboard.press('Tab');
+    expect(await toggle.evaluate((el) => el.matches(':focus-visible') && getComputedStyle(el).outlineStyle !== 'none')).toBe(true);
+    await page.keyboard.press('Enter');
+    await expect.poll(() => toggle.getAttribute('aria-pressed')).toBe('false');
+    expect(await background()).toBe(LIGHT_BACKGROUND);
+
+    // Kept across a reload while the OS still prefers dark, on another page too.
+    await page.reload();
+    await expect.poll(() => toggle.getAttribute('aria-pressed')).toBe('false');
+    expect(await background()).toBe(LIGHT_BACKGROUND);
+    // Painted so before the app's scripts run: with them refused, the prerendered page is light all the same.
+    await page.route(/\/assets\/.+\.js$/, (route) => route.abort());
+    await page.goto(`${journey.stack.web}/features`);
+    expect(await page.evaluate(() => document.documentElement.dataset.theme)).toBe('light');
+    expect(await background()).toBe(LIGHT_BACKGROUND);
+    await page.unroute(/\/assets\/.+\.js$/);
+
+    // The other way round: the OS light, dark picked, and kept.
+    await page.emulateMedia({ colorScheme: 'light' });
+    await page.goto(`${journey.stack.web}/`);
+    await expect.poll(() => toggle.getAttribute('aria-pressed')).toBe('false');
+    await toggle.click();
+    await expect.poll(() => toggle.getAttribute('aria-pressed')).toBe('true');
+    await page.reload();
+    await expect.poll(() => toggle.getAttribute('aria-pressed')).toBe('true');
+    expect(await background()).toBe(DARK_BACKGROUND);
+    await context.close();
+  }, 120_000);
 });

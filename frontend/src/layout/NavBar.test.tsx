@@ -1,7 +1,9 @@
 import { act, cleanup, render, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { createMemoryRouter, Outlet, RouterProvider } from 'react-router';
-import { afterEach, describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { layoutTexts } from '../../../shared/texts/layout';
+import { THEME_KEY } from '../theme';
 import { announceSessionHintChange } from '../session-hint';
 import { NavBar } from './NavBar';
 
@@ -117,5 +119,34 @@ describe('navigation bar (spec §2)', () => {
     expect(menu()).toBeVisible();
     await user.keyboard(' ');
     expect(menu()).not.toBeVisible();
+  });
+
+  it('offers a dark-theme toggle that follows the OS until pressed, then keeps the pick in this browser', async () => {
+    let osDark = true;
+    const changes = new Set<() => void>();
+    vi.stubGlobal('matchMedia', (query: string) => ({ matches: query.includes('dark') && osDark, addEventListener: (_: string, f: () => void) => changes.add(f), removeEventListener: (_: string, f: () => void) => changes.delete(f) }));
+    try {
+      renderAt('/');
+      const toggle = within(screen.getByRole('navigation', { name: 'Main' })).getByRole('button', { name: layoutTexts.darkTheme });
+      expect(toggle).toHaveAttribute('aria-pressed', 'true');
+      act(() => {
+        osDark = false;
+        for (const f of changes) f();
+      });
+      expect(toggle).toHaveAttribute('aria-pressed', 'false');
+
+      await userEvent.click(toggle);
+      expect(toggle).toHaveAttribute('aria-pressed', 'true');
+      expect(document.documentElement.dataset.theme).toBe('dark');
+      expect(localStorage.getItem(THEME_KEY)).toBe('dark');
+      toggle.focus();
+      await userEvent.keyboard('{Enter}');
+      expect(toggle).toHaveAttribute('aria-pressed', 'false');
+      expect(localStorage.getItem(THEME_KEY)).toBe('light');
+    } finally {
+      vi.unstubAllGlobals();
+      delete document.documentElement.dataset.theme;
+      localStorage.removeItem(THEME_KEY);
+    }
   });
 });

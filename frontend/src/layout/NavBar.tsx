@@ -3,6 +3,7 @@ import { Link, NavLink, useLocation } from 'react-router';
 import { useWindowEvent } from '../hooks/use-window-event';
 import { hasSessionHint, onSessionHintChange } from '../session-hint';
 import { Logo } from './Logo';
+import { ThemeToggle } from './ThemeToggle';
 
 export interface NavBarProps {
   /** Overrides the session hint (tests, and the dashboard once it knows for sure). */
@@ -72,18 +73,21 @@ export function NavBar({ signedIn, onLogout }: NavBarProps) {
     <header className="navbar">
       <nav className="container navbar-inner" aria-label="Main">
         <Logo />
-        <div className="nav-links">{links}</div>
-        <button
-          ref={toggle}
-          type="button"
-          className="nav-toggle"
-          aria-expanded={open}
-          aria-controls={menuId}
-          aria-label={open ? 'Close menu' : 'Open menu'}
-          onClick={() => setOpen(!open)}
-        >
-          <span aria-hidden="true">{open ? '✕' : '☰'}</span>
-        </button>
+        <div className="nav-end">
+          <div className="nav-links">{links}</div>
+          <ThemeToggle />
+          <button
+            ref={toggle}
+            type="button"
+            className="nav-toggle"
+            aria-expanded={open}
+            aria-controls={menuId}
+            aria-label={open ? 'Close menu' : 'Open menu'}
+            onClick={() => setOpen(!open)}
+          >
+            <span aria-hidden="true">{open ? '✕' : '☰'}</span>
+          </button>
+        </div>
       </nav>
       <div id={menuId} className="nav-mobile" hidden={!open}>
         {links}
