@@ -45,8 +45,15 @@ export function screenshotPath(name: string): string {
   return resolve(SCREENSHOT_DIR, `${name}.png`);
 }
 
-/** Every axe finding at WCAG 2.2 A and AA and axe's best practices on the page as it stands, whatever its impact. */
-export async function axeFindings(page: Page): Promise<string[]> {
-  const { violations } = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa', 'best-practice']).analyze();
+/** axe's rules that read colours: all a change of colour scheme alone can break. */
+export const COLOUR_RULES = ['color-contrast', 'link-in-text-block'];
+
+/**
+ * Every axe finding at WCAG 2.2 A and AA and axe's best practices on the page as it stands, whatever
+ * its impact; or only those of `rules` (the same page again in another colour scheme: COLOUR_RULES).
+ */
+export async function axeFindings(page: Page, rules?: string[]): Promise<string[]> {
+  const builder = new AxeBuilder({ page });
+  const { violations } = await (rules ? builder.withRules(rules) : builder.withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa', 'best-practice'])).analyze();
   return violations.map((v) => `${v.id} (${v.impact}): ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
 }
