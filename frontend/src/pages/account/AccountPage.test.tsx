@@ -187,13 +187,13 @@ describe('/account password', () => {
     expect(within(form).getByLabelText('New password')).toHaveAccessibleDescription(t.passwordRules);
 
     await fill('engine42', 'short1', 'short1');
-    expect(within(form).getByText(texts.auth.fields.passwordTooShort)).toBeInTheDocument();
+    expect(await within(form).findByText(texts.auth.fields.passwordTooShort)).toBeInTheDocument();
     expect(within(form).getByLabelText('New password')).toHaveFocus();
 
     await userEvent.clear(within(form).getByLabelText('New password'));
     await userEvent.type(within(form).getByLabelText('New password'), 'longenough42');
     await userEvent.click(within(form).getByRole('button', { name: t.changePassword }));
-    expect(within(form).getByText(t.passwordsDoNotMatch)).toBeInTheDocument();
+    expect(await within(form).findByText(t.passwordsDoNotMatch)).toBeInTheDocument();
     expect(within(form).getByLabelText('Confirm new password')).toHaveFocus();
     expect(changePassword).not.toHaveBeenCalled();
   });
@@ -220,7 +220,7 @@ describe('/account password', () => {
     vi.mocked(changePassword).mockResolvedValue({ message: texts.account.passwordChanged });
     await renderAccount();
     const { form } = await fill('engine42', 'brandnew42');
-    expect(await within(form).findByRole('status')).toHaveTextContent(texts.account.passwordChanged);
+    await vi.waitFor(() => expect(within(form).getByRole('status')).toHaveTextContent(texts.account.passwordChanged));
     expect(within(form).getByLabelText('Current password')).toHaveValue('');
     expect(within(form).getByLabelText('New password')).toHaveValue('');
   });
@@ -313,8 +313,8 @@ describe('/account delete', () => {
 
     // The password is asked for before anything is sent.
     await user.click(submit);
+    await vi.waitFor(() => expect(within(danger).getByLabelText(t.deletePasswordLabel)).toHaveFocus());
     expect(deleteAccount).not.toHaveBeenCalled();
-    expect(within(danger).getByLabelText(t.deletePasswordLabel)).toHaveFocus();
     await user.type(within(danger).getByLabelText(t.deletePasswordLabel), 'engine42');
     await user.click(submit);
 

@@ -1,5 +1,4 @@
-import { useState } from 'react';
-import { Link, Navigate, useLoaderData } from 'react-router';
+import { Link, Navigate, useFetcher, useLoaderData } from 'react-router';
 import { accountTexts } from './account-texts';
 import { useDelayedRedirect } from '../../auth/redirect';
 import { useSession } from '../../auth/session';
@@ -7,7 +6,7 @@ import { Spinner } from '../../auth/Spinner';
 import { loadAccount, type AccountState } from './account-data';
 import { DeleteSection } from './DeleteSection';
 import { ExportSection } from './ExportSection';
-import { useLeaving } from './leaving';
+import { sectionKey, type SectionOutcome } from './account-actions';
 import { NoPasswordSection, PasswordSection } from './PasswordSection';
 import { ProfileSection } from './ProfileSection';
 import { EmailSection } from './EmailSection';
@@ -63,11 +62,15 @@ function Goodbye({ message }: { message: string }) {
 export function AccountPage() {
   const state = useLoaderData<AccountState>();
   const session = useSession();
-  const leaving = useLeaving();
-  const [goodbye, setGoodbye] = useState<string>();
+  // Signing out everywhere and deleting end this browser's session too, and the page must stay to say
+  // so (then it moves on itself): while one is sent, and after it succeeded, the session guard stands aside.
+  const deletion = useFetcher<SectionOutcome>({ key: sectionKey('delete') });
+  const everywhere = useFetcher<SectionOutcome>({ key: sectionKey('sign-out-everywhere') });
+  const leaving = [deletion, everywhere].some((fetcher) => fetcher.state !== 'idle' || fetcher.data?.message);
+  const goodbye = deletion.state === 'idle' ? deletion.data?.message : undefined;
 
   if (goodbye !== undefined) return <Goodbye message={goodbye} />;
-  if (!leaving.active) {
+  if (!leaving) {
     if (session.loading) return <Spinner />;
     if (!session.doesSessionExist) return <Navigate to="/signin" replace />;
   }
@@ -89,9 +92,9 @@ export function AccountPage() {
           {state.profile.signInMethods.includes('password') ? <PasswordSection email={state.profile.email} /> : <NoPasswordSection />}
           <PasskeysSection email={state.profile.email} passkeys={state.passkeys} />
           <SessionsSection sessions={state.sessions} />
-          <SignOutEverywhereSection leaving={leaving} />
+          <SignOutEverywhereSection />
           <ExportSection />
-          <DeleteSection hasPassword={state.profile.signInMethods.includes('password')} paidPlan={state.profile.paidPlan} leaving={leaving} onDeleted={setGoodbye} />
+          <DeleteSection hasPassword={state.profile.signInMethods.includes('password')} paidPlan={state.profile.paidPlan} />
         </div>
       )}
     </div>

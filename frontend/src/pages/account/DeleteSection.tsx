@@ -1,70 +1,36 @@
 import { useState } from 'react';
 import { useNavigate } from 'react-router';
-import { signInPasswordSchema, fieldError } from '../../../../shared/schemas/credentials';
-import { accountTexts as accountApiTexts } from '../../../../shared/texts/account';
 import { accountTexts } from './account-texts';
-import { accountFailure, deleteAccount } from '../../api/account';
 import { signOut } from '../../auth/auth-client';
 import { FocusedAlert } from '../../components/FocusedAlert';
-import { useForm } from '../../hooks/use-form';
 import { rememberReturnTo } from '../../return-to';
 import { FormField } from '../auth/FormField';
-import type { Leaving } from './leaving';
 import type { PaidPlan } from '../../../../shared/api-types';
 import { formatLocalDate } from '../../../../shared/format';
+import { confirmed } from './account-actions';
+import { useSectionForm } from './use-section-form';
 
 const t = accountTexts;
-const PHRASE = accountApiTexts.deleteConfirmation;
-
-/** Whether the typed confirmation is the phrase (spaces around it aside): until it is, nothing can be sent. */
-export const confirmed = (typed: string) => typed.trim() === PHRASE;
 
 interface DeleteSectionProps {
   /** Email accounts confirm with their password; a Google-only account has none (a recent sign-in instead). */
   hasPassword: boolean;
   /** The paid plan deleting ends at once (null on Free): named in the confirmation. */
   paidPlan?: PaidPlan | null;
-  leaving: Leaving;
-  /** The account is gone: the API's goodbye. */
-  onDeleted: (message: string) => void;
 }
 
 /**
  * The account deleted for good, in a danger-styled section: the typed phrase, and the password for
- * an email account. A Google account signed in more than 10 minutes ago is asked to sign in again
- * (the API's 403), and is brought back here once it has.
+ * an email account, checked and sent by the route's action (the page reads the answer to say
+ * goodbye). A Google account signed in more than 10 minutes ago is asked to sign in again (the
+ * API's 403), and is brought back here once it has.
  */
-export function DeleteSection({ hasPassword, paidPlan, leaving, onDeleted }: DeleteSectionProps) {
+export function DeleteSection({ hasPassword, paidPlan }: DeleteSectionProps) {
   const navigate = useNavigate();
-  // The API's sentence when it asks for a fresh sign-in.
-  const [signInAgain, setSignInAgain] = useState<string>();
-  const form = useForm({
-    initial: { confirmation: '', password: '' },
-    validate: (values) => ({
-      confirmation: confirmed(values.confirmation) ? undefined : accountApiTexts.confirmationMismatch,
-      password: hasPassword ? fieldError(signInPasswordSchema, values.password) : undefined,
-    }),
-    focusInvalid: true,
-    invalidClearsError: true,
-    onSubmit: async ({ password }) => {
-      setSignInAgain(undefined);
-      leaving.start();
-      try {
-        const answer = await deleteAccount({ confirmation: PHRASE, ...(hasPassword ? { password } : {}) });
-        // The answer has already cleared the cookies and the front token; this clears what the SDK keeps.
-        await signOut().catch((error: unknown) => console.error('Local sign-out failed', error));
-        onDeleted(answer.message);
-      } catch (error) {
-        leaving.stop();
-        const failure = accountFailure(error, t.failed);
-        if (failure.status === 403) {
-          setSignInAgain(failure.message);
-          return;
-        }
-        return failure.fields ? { fields: failure.fields } : { error: failure.message };
-      }
-    },
-  });
+  const form = useSectionForm('delete', ['confirmation', 'password']);
+  // What is typed in the confirmation: until it is the phrase, nothing can be sent.
+  const [typed, setTyped] = useState('');
+  const { busy, outcome } = form;
 
   const reauthenticate = async () => {
     rememberReturnTo('/account');
@@ -72,7 +38,6 @@ export function DeleteSection({ hasPassword, paidPlan, leaving, onDeleted }: Del
     navigate('/signin', { replace: true });
   };
 
-  const { values, submitting: busy } = form;
   return (
     <section className="card account-section account-danger" aria-labelledby="delete-title">
       <h2 id="delete-title">{t.deleteTitle}</h2>
@@ -83,11 +48,12 @@ export function DeleteSection({ hasPassword, paidPlan, leaving, onDeleted }: Del
         </p>
       )}
       {!hasPassword && <p className="muted">{t.deleteGoogleNote}</p>}
-      <form className="auth-form" onSubmit={form.submit} noValidate aria-label={t.deleteTitle}>
-        {form.error && <FocusedAlert className="form-alert">{form.error}</FocusedAlert>}
-        {signInAgain && (
+      <form.Form method="post" className="auth-form" noValidate aria-label={t.deleteTitle}>
+        <input {...form.intent} />
+        {outcome?.error && <FocusedAlert className="form-alert">{outcome.error}</FocusedAlert>}
+        {outcome?.signInAgain && (
           <div className="account-reauth">
-            <FocusedAlert className="form-alert">{signInAgain}</FocusedAlert>
+            <FocusedAlert className="form-alert">{outcome.signInAgain}</FocusedAlert>
             <button type="button" className="btn btn-ghost" onClick={reauthenticate}>
               {t.signInAgain}
             </button>
@@ -96,28 +62,19 @@ export function DeleteSection({ hasPassword, paidPlan, leaving, onDeleted }: Del
         <FormField
           label={t.deleteConfirmLabel}
           {...form.field('confirmation')}
+          onChange={(event) => setTyped(event.target.value)}
           autoComplete="off"
           autoCapitalize="none"
           spellCheck={false}
-          disabled={busy}
           required
         />
-        {hasPassword && (
-          <FormField
-            label={t.deletePasswordLabel}
-            type="password"
-            {...form.field('password')}
-            autoComplete="current-password"
-            disabled={busy}
-            required
-          />
-        )}
+        {hasPassword && <FormField label={t.deletePasswordLabel} type="password" {...form.field('password')} autoComplete="current-password" required />}
         <div className="account-actions">
-          <button type="submit" className="btn btn-danger" disabled={busy || !confirmed(values.confirmation)} aria-busy={busy || undefined}>
+          <button type="submit" className="btn btn-danger" disabled={busy || !confirmed(typed)} aria-busy={busy || undefined}>
             {busy ? t.deleting : t.deleteSubmit}
           </button>
         </div>
-      </form>
+      </form.Form>
     </section>
   );
 }

@@ -1,16 +1,12 @@
 import { useRef, useState } from 'react';
 import { flushSync } from 'react-dom';
 import { accountTexts } from './account-texts';
-import { accountFailure, signOutEverywhere } from '../../api/account';
-import { signOut } from '../../auth/auth-client';
 import { useDelayedRedirect } from '../../auth/redirect';
 import { FocusedAlert } from '../../components/FocusedAlert';
-import type { Leaving } from './leaving';
 import { Result } from './Result';
+import { useSectionForm } from './use-section-form';
 
 const t = accountTexts;
-
-type State = { step: 'idle' } | { step: 'confirming' } | { step: 'working' } | { step: 'done'; message: string } | { step: 'failed'; message: string };
 
 /** A module-level ref callback: the question takes focus when it appears, so it is read out. */
 function focus(element: HTMLElement | null) {
@@ -18,61 +14,52 @@ function focus(element: HTMLElement | null) {
 }
 
 /**
- * Every session ends, this one too (browsers and the desktop app): asked once more, then the page
- * says so and goes to /signin. The SDK's own state is cleared as well, so the bar shows signed out.
+ * Every session ends, this one too (browsers and the desktop app): asked once more, then sent by the
+ * route's action, and the page says so and goes to /signin (the page reads the answer to stay).
  */
-export function SignOutEverywhereSection({ leaving }: { leaving: Leaving }) {
-  const [state, setState] = useState<State>({ step: 'idle' });
+export function SignOutEverywhereSection() {
+  const form = useSectionForm('sign-out-everywhere', []);
+  const { busy, outcome } = form;
+  // The question is open (before the answer; once sent, the busy state holds it until the answer).
+  const [asking, setAsking] = useState(false);
   const opener = useRef<HTMLButtonElement>(null);
-  useDelayedRedirect(state.step === 'done' ? '/signin' : undefined);
+  const done = outcome?.message;
+  useDelayedRedirect(done ? '/signin' : undefined);
 
   const cancel = () => {
     // The question goes: focus back to the button that asked it.
-    flushSync(() => setState({ step: 'idle' }));
+    flushSync(() => setAsking(false));
     opener.current?.focus();
-  };
-
-  const confirm = async () => {
-    leaving.start();
-    setState({ step: 'working' });
-    try {
-      const answer = await signOutEverywhere();
-      // The answer has already cleared the cookies and the front token; this clears what the SDK keeps.
-      await signOut().catch((error: unknown) => console.error('Local sign-out failed', error));
-      setState({ step: 'done', message: answer.message });
-    } catch (error) {
-      leaving.stop();
-      setState({ step: 'failed', message: accountFailure(error, t.failed).message });
-    }
   };
 
   return (
     <section className="card account-section" aria-labelledby="sessions-title">
       <h2 id="sessions-title">{t.signOutAll}</h2>
       <p className="muted">{t.signOutIntro}</p>
-      {state.step === 'failed' && <FocusedAlert className="form-alert">{state.message}</FocusedAlert>}
-      {state.step === 'confirming' || state.step === 'working' ? (
-        <div className="account-confirm" role="group" aria-labelledby="sessions-question">
+      {outcome?.error && !asking && <FocusedAlert className="form-alert">{outcome.error}</FocusedAlert>}
+      {asking || busy ? (
+        <form.Form method="post" className="account-confirm" role="group" aria-labelledby="sessions-question" onSubmit={() => setAsking(false)}>
+          <input {...form.intent} />
           <p id="sessions-question" ref={focus} tabIndex={-1}>
             <strong>{t.signOutQuestion}</strong>
           </p>
           <div className="account-actions">
-            <button type="button" className="btn btn-primary" onClick={confirm} disabled={state.step === 'working'} aria-busy={state.step === 'working' || undefined}>
-              {state.step === 'working' ? t.signingOut : t.signOutConfirm}
+            <button type="submit" className="btn btn-primary" disabled={busy} aria-busy={busy || undefined}>
+              {busy ? t.signingOut : t.signOutConfirm}
             </button>
-            <button type="button" className="btn btn-ghost" onClick={cancel} disabled={state.step === 'working'}>
+            <button type="button" className="btn btn-ghost" onClick={cancel} disabled={busy}>
               {t.cancel}
             </button>
           </div>
-        </div>
-      ) : state.step !== 'done' ? (
+        </form.Form>
+      ) : !done ? (
         <div className="account-actions">
-          <button ref={opener} type="button" className="btn btn-ghost" onClick={() => setState({ step: 'confirming' })}>
+          <button ref={opener} type="button" className="btn btn-ghost" onClick={() => setAsking(true)}>
             {t.signOutAll}
           </button>
         </div>
       ) : null}
-      <Result message={state.step === 'done' ? `${state.message} ${t.toSignIn}` : undefined} />
+      <Result message={done ? `${done} ${t.toSignIn}` : undefined} />
     </section>
   );
 }

@@ -7,8 +7,10 @@
 import type { ActionFunctionArgs } from 'react-router';
 import type * as z from 'zod/mini';
 import { renameBody } from '../../../../shared/schemas/account';
-import { emailSchema, signInPasswordSchema } from '../../../../shared/schemas/credentials';
-import { accountFailure, changeAccountEmail, renameAccount } from '../../api/account';
+import { emailSchema, fieldError, newPasswordSchema, signInPasswordSchema } from '../../../../shared/schemas/credentials';
+import { accountTexts as accountApiTexts } from '../../../../shared/texts/account';
+import { accountFailure, changeAccountEmail, changePassword, deleteAccount, renameAccount, signOutEverywhere } from '../../api/account';
+import { signOut } from '../../auth/auth-client';
 import { accountTexts } from './account-texts';
 
 const t = accountTexts;
@@ -18,7 +20,21 @@ export interface SectionOutcome<F extends string = string> {
   message?: string;
   error?: string;
   fields?: Partial<Record<F, string>>;
+  /** Deleting a Google account signed in long ago: the API's sentence asking for a fresh sign-in. */
+  signInAgain?: string;
 }
+
+/** The phrase deleting asks to be typed. */
+export const DELETE_PHRASE = accountApiTexts.deleteConfirmation;
+
+/** Whether the typed confirmation is the phrase (spaces around it aside): until it is, nothing can be sent. */
+export const confirmed = (typed: string) => typed.trim() === DELETE_PHRASE;
+
+/**
+ * The fetcher key of a section's form: the page reads the fetchers of the forms that end this
+ * browser's session too (signing out everywhere, deleting) to stay and say so.
+ */
+export const sectionKey = (intent: string) => `account:${intent}`;
 
 const text = (form: FormData, name: string) => String(form.get(name) ?? '');
 
@@ -59,7 +75,68 @@ async function changeEmail(form: FormData): Promise<SectionOutcome<'email' | 'pa
   }
 }
 
-const INTENTS: Record<string, (form: FormData) => Promise<SectionOutcome>> = { rename, 'change-email': changeEmail };
+/** Keeps only the problems found (a field whose check passed has none). */
+function found<F extends string>(problems: Record<F, string | undefined>): Partial<Record<F, string>> | undefined {
+  const kept = Object.fromEntries(Object.entries(problems).filter(([, message]) => message)) as Partial<Record<F, string>>;
+  return Object.keys(kept).length ? kept : undefined;
+}
+
+async function changeOwnPassword(form: FormData): Promise<SectionOutcome<'currentPassword' | 'newPassword' | 'confirmPassword'>> {
+  const [currentPassword, newPassword] = [text(form, 'currentPassword'), text(form, 'newPassword')];
+  const fields = found({
+    currentPassword: fieldError(signInPasswordSchema, currentPassword),
+    newPassword: fieldError(newPasswordSchema, newPassword),
+    confirmPassword: text(form, 'confirmPassword') === newPassword ? undefined : t.passwordsDoNotMatch,
+  });
+  if (fields) return { fields };
+  try {
+    return { message: (await changePassword({ currentPassword, newPassword })).message };
+  } catch (error) {
+    // A wrong current password and the rules come back beside their fields; the limits' 429 as the form's alert.
+    return refusal(error, ['currentPassword', 'newPassword']);
+  }
+}
+
+/** Ends every session, this one too; the SDK's own state is cleared as well, so the bar shows signed out. */
+async function signOutAll(): Promise<SectionOutcome> {
+  try {
+    const answer = await signOutEverywhere();
+    // The answer has already cleared the cookies and the front token; this clears what the SDK keeps.
+    await signOut().catch((error: unknown) => console.error('Local sign-out failed', error));
+    return { message: answer.message };
+  } catch (error) {
+    return { error: accountFailure(error, t.failed).message };
+  }
+}
+
+/** An email account's form carries its password field; a Google-only account's has none to send. */
+async function remove(form: FormData): Promise<SectionOutcome<'confirmation' | 'password'>> {
+  const hasPassword = form.has('password');
+  const password = text(form, 'password');
+  const fields = found({
+    confirmation: confirmed(text(form, 'confirmation')) ? undefined : accountApiTexts.confirmationMismatch,
+    password: hasPassword ? fieldError(signInPasswordSchema, password) : undefined,
+  });
+  if (fields) return { fields };
+  try {
+    const answer = await deleteAccount({ confirmation: DELETE_PHRASE, ...(hasPassword ? { password } : {}) });
+    // The answer has already cleared the cookies and the front token; this clears what the SDK keeps.
+    await signOut().catch((error: unknown) => console.error('Local sign-out failed', error));
+    return { message: answer.message };
+  } catch (error) {
+    const failure = accountFailure(error, t.failed);
+    if (failure.status === 403) return { signInAgain: failure.message };
+    return refusal(error, ['confirmation', 'password']);
+  }
+}
+
+const INTENTS: Record<string, (form: FormData) => Promise<SectionOutcome>> = {
+  rename,
+  'change-email': changeEmail,
+  'change-password': changeOwnPassword,
+  'sign-out-everywhere': signOutAll,
+  delete: remove,
+};
 
 export async function accountAction({ request }: ActionFunctionArgs): Promise<SectionOutcome> {
   const form = await request.formData();

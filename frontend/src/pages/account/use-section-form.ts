@@ -1,6 +1,6 @@
 import { useCallback } from 'react';
 import { useFetcher } from 'react-router';
-import type { SectionOutcome } from './account-actions';
+import { sectionKey, type SectionOutcome } from './account-actions';
 
 /**
  * One /account section's form, sent through the route's action by a fetcher (the page stays, other
@@ -9,7 +9,7 @@ import type { SectionOutcome } from './account-actions';
  * with each answer, so the same field is focused again after another refused submission.
  */
 export function useSectionForm<F extends string>(intent: string, order: readonly F[]) {
-  const fetcher = useFetcher<SectionOutcome<F>>();
+  const fetcher = useFetcher<SectionOutcome<F>>({ key: sectionKey(intent) });
   const busy = fetcher.state !== 'idle';
   const outcome = busy ? undefined : fetcher.data;
   const errors: Partial<Record<F, string>> = outcome?.fields ?? {};
