@@ -1,7 +1,7 @@
-import { useState } from 'react';
-import { CONTACT_MESSAGE_MAX, contactFieldErrors, type ContactField, type ContactMessageBody } from '../../../shared/schemas/contact';
-import { sendContactMessage } from '../api/contact';
-import { useForm } from '../hooks/use-form';
+import { useCallback, useState } from 'react';
+import { Form, useActionData, useNavigation } from 'react-router';
+import { CONTACT_MESSAGE_MAX, type ContactField } from '../../../shared/schemas/contact';
+import type { ContactOutcome } from './contact-action';
 
 /**
  * The success card is shorter than the form: bring it into view and give it focus, so a screen
@@ -20,29 +20,26 @@ const FIELDS: { name: ContactField; label: string; type: 'text' | 'email' | 'tex
 ];
 
 /**
- * docs/decisions.md#5: the contact form really sends. Checked here with the API's own schema, so the
- * visitor sees the same per-field messages either way; focus moves to the first field to fix.
+ * docs/decisions.md#5: the contact form really sends, through /contact's route action
+ * (contact-action.ts); focus moves to the first field to fix.
  */
 export function ContactForm() {
-  // The text the API answered a sent message with; the success card shows while it is set.
-  const [sent, setSent] = useState<string>();
-  const form = useForm<ContactMessageBody>({
-    initial: { name: '', email: '', message: '' },
-    validate: contactFieldErrors,
-    focusInvalid: true,
-    onSubmit: async (values) => {
-      const result = await sendContactMessage(values);
-      if (!result.ok) return result.fields ? { fields: result.fields } : { error: result.message };
-      setSent(result.message);
-      form.reset();
-    },
-  });
+  const outcome = useActionData<ContactOutcome>();
+  const busy = useNavigation().formData !== undefined;
+  // "Send another message" puts the (empty) form back: the answer it dismissed stays dismissed.
+  const [dismissed, setDismissed] = useState<ContactOutcome>();
+  const sent = outcome && outcome !== dismissed ? outcome.message : undefined;
+  const errors = outcome?.fields ?? {};
+  // The first field with a problem takes focus, so its message is read out: a ref callback new with
+  // each answer, so the same field is focused again after another refused submission.
+  const firstInvalid = FIELDS.find((f) => errors[f.name])?.name;
+  const focusInvalid = useCallback((field: HTMLInputElement | HTMLTextAreaElement | null) => void (outcome && field?.focus()), [outcome]);
   if (sent !== undefined) {
     return (
       <div className="card form-success" role="status" tabIndex={-1} ref={revealSuccess}>
         <h2>Message sent</h2>
         <p>{sent}</p>
-        <button type="button" className="btn btn-ghost" onClick={() => setSent(undefined)}>
+        <button type="button" className="btn btn-ghost" onClick={() => setDismissed(outcome)}>
           Send another message
         </button>
       </div>
@@ -50,26 +47,28 @@ export function ContactForm() {
   }
 
   return (
-    <form className="card form" onSubmit={form.submit} noValidate aria-labelledby="form-title">
+    <Form method="post" className="card form" noValidate aria-labelledby="form-title">
       <h2 id="form-title">Send us a message</h2>
       {FIELDS.map((f) => {
         const id = `contact-${f.name}`;
-        const error = form.errors[f.name];
+        const error = errors[f.name];
         const common = {
           id,
           name: f.name,
-          value: form.values[f.name],
           autoComplete: f.autoComplete,
           required: true,
           'aria-invalid': error ? true : undefined,
           'aria-describedby': error ? `${id}-error` : undefined,
-          disabled: form.submitting,
-          onChange: form.change(f.name),
+          disabled: busy,
         };
         return (
           <div key={f.name} className="field">
             <label htmlFor={id}>{f.label}</label>
-            {f.type === 'textarea' ? <textarea {...common} rows={6} maxLength={CONTACT_MESSAGE_MAX} /> : <input {...common} type={f.type} />}
+            {f.type === 'textarea' ? (
+              <textarea {...common} ref={firstInvalid === f.name ? focusInvalid : undefined} rows={6} maxLength={CONTACT_MESSAGE_MAX} />
+            ) : (
+              <input {...common} ref={firstInvalid === f.name ? focusInvalid : undefined} type={f.type} />
+            )}
             {error && (
               <p id={`${id}-error`} className="field-error">
                 {error}
@@ -78,14 +77,14 @@ export function ContactForm() {
           </div>
         );
       })}
-      {form.error && (
+      {outcome?.error && (
         <p className="form-error" role="alert">
-          {form.error}
+          {outcome.error}
         </p>
       )}
-      <button type="submit" className="btn btn-primary btn-block" disabled={form.submitting}>
-        {form.submitting ? 'Sending...' : 'Send Message'}
+      <button type="submit" className="btn btn-primary btn-block" disabled={busy}>
+        {busy ? 'Sending...' : 'Send Message'}
       </button>
-    </form>
+    </Form>
   );
 }

@@ -4,6 +4,9 @@ import { PageHeader } from '../components/PageHeader';
 import { ContactForm } from '../contact/ContactForm';
 import { OfficeAddress } from '../components/OfficeAddress';
 
+/** What the contact form sends (contact/contact-action.ts). */
+export { contactAction as action } from '../contact/contact-action';
+
 export function ContactPage() {
   return (
     <div className="page">

@@ -1,0 +1,25 @@
+import type { ActionFunctionArgs } from 'react-router';
+import { contactFieldErrors, type ContactField, type ContactMessageBody } from '../../../shared/schemas/contact';
+import { sendContactMessage } from '../api/contact';
+
+/** What a sent message came to: the API's thanks, or the form's alert, or messages beside its fields. */
+export interface ContactOutcome {
+  message?: string;
+  error?: string;
+  fields?: Partial<Record<ContactField, string>>;
+}
+
+/**
+ * /contact's route action: checked with the API's own schema (docs/decisions.md#5), so the visitor
+ * sees the same per-field messages either way, then sent.
+ */
+export async function contactAction({ request }: ActionFunctionArgs): Promise<ContactOutcome> {
+  const form = await request.formData();
+  const text = (name: ContactField) => String(form.get(name) ?? '');
+  const body: ContactMessageBody = { name: text('name'), email: text('email'), message: text('message') };
+  const fields = contactFieldErrors(body);
+  if (Object.keys(fields).length) return { fields };
+  const result = await sendContactMessage(body);
+  if (!result.ok) return result.fields ? { fields: result.fields } : { error: result.message };
+  return { message: result.message };
+}
