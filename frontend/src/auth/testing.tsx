@@ -19,7 +19,7 @@ export function renderAt(
   path: string,
   routePath: string,
   element: ReactElement,
-  data?: { loader: LoaderFunction; action?: ActionFunction; HydrateFallback?: ComponentType; shouldRevalidate?: ShouldRevalidateFunction },
+  data?: { loader?: LoaderFunction; action?: ActionFunction; HydrateFallback?: ComponentType; shouldRevalidate?: ShouldRevalidateFunction },
 ) {
   const router = createMemoryRouter(
     [

@@ -7,7 +7,7 @@ import { checkResetLink } from '../../api/reset-link';
 import { requestPasswordReset, submitNewPassword, type NewPasswordResult, type ResetRequestResult } from '../../auth/auth-client';
 import { renderAt } from '../../auth/testing';
 import { resetTexts as t } from './reset/reset-texts';
-import { ResetPasswordPage } from './ResetPasswordPage';
+import { action, ResetPasswordPage } from './ResetPasswordPage';
 
 vi.mock('../../auth/auth-client', () => ({ requestPasswordReset: vi.fn(), submitNewPassword: vi.fn() }));
 vi.mock('../../api/reset-link', () => ({ checkResetLink: vi.fn() }));
@@ -21,7 +21,7 @@ afterEach(() => {
   vi.restoreAllMocks();
 });
 
-const open = (path: string) => renderAt(path, PAGE, <ResetPasswordPage />);
+const open = (path: string) => renderAt(path, PAGE, <ResetPasswordPage />, { action });
 const h1 = () => screen.getAllByRole('heading', { level: 1 });
 
 async function askForLink(email = 'ada@example.com', button: string = t.request.submit) {
@@ -83,7 +83,7 @@ describe('/auth/reset-password without a token: asking for a link', () => {
   it('checks the email before sending anything, and focuses the field', async () => {
     open(PAGE);
     await userEvent.setup().click(screen.getByRole('button', { name: t.request.submit }));
-    expect(screen.getByText(fieldError(emailSchema, '')!)).toBeInTheDocument();
+    expect(await screen.findByText(fieldError(emailSchema, '')!)).toBeInTheDocument();
     expect(screen.getByLabelText(t.email)).toHaveFocus();
     expect(requestPasswordReset).not.toHaveBeenCalled();
   });
@@ -184,13 +184,13 @@ describe('/auth/reset-password?token=…: the new password', () => {
   it('refuses two different passwords, and a weak one, beside their fields without calling the API', async () => {
     open(LINK);
     await setPassword('newengine7', 'newengine8');
-    expect(screen.getByLabelText(t.newPassword.confirm)).toHaveAccessibleDescription(t.newPassword.passwordsDoNotMatch);
+    await vi.waitFor(() => expect(screen.getByLabelText(t.newPassword.confirm)).toHaveAccessibleDescription(t.newPassword.passwordsDoNotMatch));
     expect(screen.getByLabelText(t.newPassword.confirm)).toHaveFocus();
 
     await userEvent.setup().clear(screen.getByLabelText(t.newPassword.password));
     await userEvent.setup().clear(screen.getByLabelText(t.newPassword.confirm));
     await setPassword('short', 'short');
-    expect(screen.getByLabelText(t.newPassword.password)).toHaveAccessibleDescription(`${t.newPassword.rules} ${fieldError(newPasswordSchema, 'short')}`);
+    await vi.waitFor(() => expect(screen.getByLabelText(t.newPassword.password)).toHaveAccessibleDescription(`${t.newPassword.rules} ${fieldError(newPasswordSchema, 'short')}`));
     expect(submitNewPassword).not.toHaveBeenCalled();
   });
 

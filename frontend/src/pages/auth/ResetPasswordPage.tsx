@@ -1,5 +1,5 @@
 import { useEffect, useState, type ReactNode } from 'react';
-import { Link, useSearchParams } from 'react-router';
+import { Link, useFetcher, useSearchParams } from 'react-router';
 import { PRODUCT_NAME } from '../../../../shared/product';
 import { authTexts } from '../../../../shared/texts/auth';
 import { checkResetLink } from '../../api/reset-link';
@@ -7,9 +7,13 @@ import { AuthSplit } from './AuthSplit';
 import { focusOnMount } from './reset/field-errors';
 import { LinkSent } from './reset/LinkSent';
 import { NewPasswordForm } from './reset/NewPasswordForm';
+import { NEW_PASSWORD, REQUEST_LINK, type ResetOutcome } from './reset/reset-action';
 import { RequestLinkForm } from './reset/RequestLinkForm';
 import { resetTexts as t } from './reset/reset-texts';
 import './reset/reset.css';
+
+/** What the page's two forms send (reset/reset-action.ts). */
+export { resetAction as action } from './reset/reset-action';
 
 type View =
   | { name: 'request'; email?: string }
@@ -42,12 +46,21 @@ function SignInSwitch() {
  */
 export function ResetPasswordPage() {
   const [params] = useSearchParams();
-  const [view, setView] = useState<View>(() => {
+  const [shown, setView] = useState<View>(() => {
     const token = params.get('token');
     return token ? { name: 'checking', token } : { name: 'request' };
   });
+  // The forms' answers move the page on: a link sent, the password set, or the link found used.
+  const requested = useFetcher<ResetOutcome>({ key: REQUEST_LINK }).data;
+  const setting = useFetcher<ResetOutcome>({ key: NEW_PASSWORD }).data;
+  // The "link sent" answer the visitor left by asking again (the field keeps the address).
+  const [askedAgain, setAskedAgain] = useState<ResetOutcome>();
+  let view = shown;
+  if (setting?.done) view = { name: 'done' };
+  else if (setting?.expired && shown.name === 'new-password') view = { name: 'expired' };
+  if (requested?.sent && requested !== askedAgain && view.name !== 'done') view = { name: 'sent', email: requested.sent };
   const title = tabTitle(view);
-  const checkingToken = view.name === 'checking' ? view.token : undefined;
+  const checkingToken = shown.name === 'checking' ? shown.token : undefined;
 
   // An effect: the link is asked about once the page shows it is checking, and again for a link
   // the page comes to hold while open; an answer for a link no longer shown must not land.
@@ -68,8 +81,6 @@ export function ResetPasswordPage() {
   useEffect(() => {
     document.title = `${title} | ${PRODUCT_NAME}`;
   }, [title]);
-
-  const sent = (email: string) => setView({ name: 'sent', email });
 
   if (view.name === 'done') {
     return (
@@ -103,18 +114,24 @@ export function ResetPasswordPage() {
     );
   } else if (view.name === 'new-password') {
     aside = <Aside title={t.newPassword.title} lead={t.newPassword.lead} />;
-    card = <NewPasswordForm onDone={() => setView({ name: 'done' })} onExpired={() => setView({ name: 'expired' })} />;
+    card = <NewPasswordForm />;
   } else if (view.name === 'expired') {
     // Focused: the form (or the check) that was on screen is gone, and the visitor must learn why before anything else.
     aside = <Aside title={t.expired.title} lead={t.expired.lead} focus />;
-    card = <RequestLinkForm heading={t.expired.heading} intro={t.expired.intro} submitLabel={t.expired.submit} onSent={sent} />;
+    card = <RequestLinkForm heading={t.expired.heading} intro={t.expired.intro} submitLabel={t.expired.submit} />;
   } else {
     aside = <Aside title={t.request.title} lead={t.request.lead} />;
     card =
       view.name === 'sent' ? (
-        <LinkSent email={view.email} onAgain={() => setView({ name: 'request', email: view.email })} />
+        <LinkSent
+          email={view.email}
+          onAgain={() => {
+            setAskedAgain(requested);
+            setView({ name: 'request', email: view.email });
+          }}
+        />
       ) : (
-        <RequestLinkForm heading={t.request.heading} intro={t.request.intro} submitLabel={t.request.submit} initialEmail={view.email} onSent={sent} />
+        <RequestLinkForm heading={t.request.heading} intro={t.request.intro} submitLabel={t.request.submit} initialEmail={view.email} />
       );
   }
 

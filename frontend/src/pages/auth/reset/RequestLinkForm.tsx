@@ -1,10 +1,8 @@
-import { emailSchema } from '../../../../../shared/schemas/credentials';
-import { requestPasswordReset } from '../../../auth/auth-client';
 import { FocusedAlert } from '../../../components/FocusedAlert';
-import { useForm } from '../../../hooks/use-form';
 import { FormField } from '../FormField';
-import { fieldErrorsFor } from './field-errors';
+import { REQUEST_LINK } from './reset-action';
 import { resetTexts as t } from './reset-texts';
+import { useResetForm } from './use-reset-form';
 
 interface RequestLinkFormProps {
   heading: string;
@@ -12,53 +10,29 @@ interface RequestLinkFormProps {
   submitLabel: string;
   /** What the field starts with (the address a previous request went to). */
   initialEmail?: string;
-  onSent: (email: string) => void;
 }
 
 /**
- * Asks for a reset link: the page's request form, and the offer on a used or expired link. The API
+ * Asks for a reset link (through the route's action; the page shows the link sent): the page's
+ * request form, and the offer on a used or expired link. The API
  * answers OK whether or not the account exists (no one learns which emails have accounts); the limits'
  * 429 comes back as GENERAL_ERROR with the server's sentence, shown as it is.
  */
-export function RequestLinkForm({ heading, intro, submitLabel, initialEmail = '', onSent }: RequestLinkFormProps) {
-  const form = useForm({
-    initial: { email: initialEmail },
-    validate: { email: emailSchema },
-    focusInvalid: true,
-    invalidClearsError: true,
-    onSubmit: async ({ email }) => {
-      const address = email.trim();
-      try {
-        const result = await requestPasswordReset(address);
-        if (result.status === 'OK') return onSent(address);
-        if (result.status === 'FIELD_ERROR') return fieldErrorsFor(result.formFields, ['email'] as const);
-        if (result.status === 'GENERAL_ERROR') return { error: result.message };
-        return { error: t.notAllowed };
-      } catch (error) {
-        console.error('Password reset request failed', error);
-        return { error: t.failed };
-      }
-    },
-  });
-  const busy = form.submitting;
+export function RequestLinkForm({ heading, intro, submitLabel, initialEmail = '' }: RequestLinkFormProps) {
+  const form = useResetForm(REQUEST_LINK, ['email']);
+  const { busy, outcome } = form;
   return (
     <>
       <h2>{heading}</h2>
       <p className="muted">{intro}</p>
-      <form className="auth-form" onSubmit={form.submit} noValidate aria-label={heading}>
-        {form.error && <FocusedAlert className="form-alert">{form.error}</FocusedAlert>}
-        <FormField
-          label={t.email}
-          type="email"
-          {...form.field('email')}
-          autoComplete="email"
-          disabled={busy}
-          required
-        />
+      <form.Form method="post" className="auth-form" noValidate aria-label={heading}>
+        <input {...form.intent} />
+        {outcome?.error && <FocusedAlert className="form-alert">{outcome.error}</FocusedAlert>}
+        <FormField label={t.email} type="email" {...form.field('email')} defaultValue={initialEmail} autoComplete="email" required />
         <button type="submit" className="btn btn-primary btn-block" disabled={busy} aria-busy={busy || undefined}>
           {busy ? t.sending : submitLabel}
         </button>
-      </form>
+      </form.Form>
     </>
   );
 }
