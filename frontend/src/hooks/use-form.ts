@@ -59,8 +59,8 @@ function check<V extends FormValues>(validate: FormOptions<V>['validate'], value
 }
 
 /**
- * One form's state: values, per-field errors, submitting, the alert. Sign-in, sign-up and contact
- * use it; the page keeps what happens after a success (a success view, a redirect).
+ * One form's state: values, per-field errors, submitting, the alert. Sign-in uses it (the other forms
+ * send through their route's action); the page keeps what happens after a success (a redirect).
  */
 export function useForm<V extends FormValues>(options: FormOptions<V>): Form<V> {
   const [values, setValues] = useState(options.initial);
