@@ -246,3 +246,14 @@ export interface AccountExport {
 export interface ResetLinkCheck {
   valid: boolean;
 }
+
+/** GET /api/account/two-step: whether signing in asks for a second step, and the recovery codes left. */
+export interface TwoStepStatus {
+  enabled: boolean;
+  recoveryCodesLeft: number;
+}
+
+/** POST /api/account/two-step/recovery-codes: the new codes, shown once. */
+export interface RecoveryCodes {
+  codes: string[];
+}

@@ -117,4 +117,7 @@ export const routes: readonly RouteDef[] = [
   { method: 'GET', path: '/api/account/passkeys', fn: 'account', forwardsCredentials: true },
   { method: 'DELETE', path: '/api/account/passkeys/{id}', fn: 'account', forwardsCredentials: true },
   { method: 'GET', path: '/api/account/export', fn: 'account', forwardsCredentials: true },
+  { method: 'GET', path: '/api/account/two-step', fn: 'account', forwardsCredentials: true },
+  { method: 'DELETE', path: '/api/account/two-step', fn: 'account', forwardsCredentials: true },
+  { method: 'POST', path: '/api/account/two-step/recovery-codes', fn: 'account', forwardsCredentials: true },
 ];

@@ -19,9 +19,11 @@ import { passkeyTexts } from './texts/passkeys';
 import { routerTexts } from './texts/router';
 import { usageTexts } from './texts/usage';
 import { usersTexts } from './texts/users';
+import { twoStepTexts } from './texts/two-step';
 import { verifyTexts } from './texts/verify';
 
 export { accountTexts, apiTexts, authTexts, billingTexts, billingUiTexts, contactTexts, desktopTexts, downloadTexts, homeTexts, layoutTexts, passkeyTexts, routerTexts, usageTexts, usersTexts, verifyTexts };
+export { accountTexts, apiTexts, authTexts, billingTexts, billingUiTexts, contactTexts, desktopTexts, downloadTexts, homeTexts, routerTexts, usageTexts, twoStepTexts, usersTexts, verifyTexts };
 
 export const texts = {
   api: apiTexts,
@@ -39,4 +41,5 @@ export const texts = {
   users: usersTexts,
   verify: verifyTexts,
   passkeys: passkeyTexts,
+  twoStep: twoStepTexts,
 } as const;

@@ -9,6 +9,7 @@ import EmailPassword from 'supertokens-node/recipe/emailpassword';
 import EmailVerification from 'supertokens-node/recipe/emailverification';
 import Session from 'supertokens-node/recipe/session';
 import WebAuthn from 'supertokens-node/recipe/webauthn';
+import Totp from 'supertokens-node/recipe/totp';
 import type { SignInMethod } from '../../shared/api-types';
 import { TENANT_ID, changeLoginEmail, keepingSession, ensureSupertokens } from '../auth';
 
@@ -62,6 +63,10 @@ export interface AccountCore {
 export interface CorePasskey {
   credentialId: string;
   createdAt: number;
+  /** The account's authenticator apps (the TOTP recipe's devices), confirmed or not. */
+  authenticatorApps(userId: string): Promise<{ name: string; verified: boolean }[]>;
+  /** Removes one authenticator app; its codes no longer work. */
+  removeAuthenticatorApp(userId: string, name: string): Promise<void>;
 }
 
 async function coreSession(handle: string): Promise<CoreSession | undefined> {
@@ -143,6 +148,11 @@ export async function supertokensCore(): Promise<AccountCore> {
       const user = await supertokens.getUser(userId);
       const logins = [...(user?.loginMethods ?? [])].sort((a, b) => Number(a.recipeId === 'webauthn') - Number(b.recipeId === 'webauthn'));
       return logins.find((m) => m.verified && m.email)?.email;
+    async authenticatorApps(userId) {
+      return (await Totp.listDevices(userId)).devices.map(({ name, verified }) => ({ name, verified }));
+    },
+    async removeAuthenticatorApp(userId, name) {
+      await Totp.removeDevice(userId, name);
     },
   };
 }

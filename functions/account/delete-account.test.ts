@@ -43,6 +43,8 @@ function googleCore(): AccountCore & { deleted: string[] } {
     passkeysOf: unused,
     removePasskey: unused,
     provenEmail: unused,
+    authenticatorApps: unused,
+    removeAuthenticatorApp: unused,
   };
 }
 

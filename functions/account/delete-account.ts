@@ -33,18 +33,21 @@ export type DeleteOutcome =
   | Exclude<PasswordCheck, { status: 'OK' }>
   | { status: 'SIGN_IN_AGAIN' };
 
-/** Whether a session created at `createdAt` (epoch ms; undefined when it has ended) is recent enough to delete with. */
-export function signedInRecently(createdAt: number | undefined, now: number): boolean {
-  return createdAt !== undefined && now - createdAt <= RECENT_SIGN_IN_MS;
+/** Whether a session created at `createdAt` (epoch ms; undefined when it has ended) is recent enough to delete with (or, given `withinMs`, to do something else as grave). */
+export function signedInRecently(createdAt: number | undefined, now: number, withinMs = RECENT_SIGN_IN_MS): boolean {
+  return createdAt !== undefined && now - createdAt <= withinMs;
 }
 
-async function ownerConfirmed(deps: AccountDeps, caller: Caller, password: string | undefined, login: { email: string } | undefined): Promise<DeleteOutcome | { status: 'OK' }> {
+export type OwnerCheck = { status: 'OK' } | { status: 'PASSWORD_REQUIRED' } | Exclude<PasswordCheck, { status: 'OK' }> | { status: 'SIGN_IN_AGAIN' };
+
+/** That the owner is at the keyboard: the password for an account with one, else a sign-in within `withinMs`. */
+export async function ownerConfirmed(deps: AccountDeps, caller: Caller, password: string | undefined, login: { email: string } | undefined, withinMs = RECENT_SIGN_IN_MS): Promise<OwnerCheck> {
   if (login) {
     if (password === undefined || password === '') return { status: 'PASSWORD_REQUIRED' };
     return checkCurrentPassword(deps, caller, login.email, password);
   }
   const createdAt = await deps.core.sessionCreatedAt(caller.sessionHandle);
-  return signedInRecently(createdAt, deps.now()) ? { status: 'OK' } : { status: 'SIGN_IN_AGAIN' };
+  return signedInRecently(createdAt, deps.now(), withinMs) ? { status: 'OK' } : { status: 'SIGN_IN_AGAIN' };
 }
 
 export async function deleteAccount(deps: AccountDeps, caller: Caller, body: DeleteAccountBody): Promise<DeleteOutcome> {

@@ -1,5 +1,5 @@
 /**
- * The account function group (/account): the profile with its sign-in methods, rename, change the email address, change the password, where it is signed in (and signing one of those out), sign out everywhere,
+ * The account function group (/account): the profile with its sign-in methods, rename, change the email address, change the password, where it is signed in (and signing one of those out), sign out everywhere, two-step verification (its state, new recovery codes, turning it off),
  * export the data, delete the account. Every route changes the account or reads all of it, so each
  * asks the core that the session is live; each maps its rule's outcome (the modules beside this one)
  * to an answer here.
@@ -8,8 +8,11 @@ import type { AccountMessage, AccountPasskeys, SignedInSessions } from '../../sh
 import { passkeyTexts } from '../../shared/texts/passkeys';
 import { changePasswordBody, deleteAccountBody, updateAccountBody, type ChangePasswordBody, type DeleteAccountBody, type UpdateAccountBody } from '../../shared/schemas/account';
 import { accountTexts, authTexts, billingTexts, usersTexts, verifyTexts } from '../../shared/texts';
+import type { AccountMessage, RecoveryCodes, SignedInSessions, TwoStepStatus } from '../../shared/api-types';
+import { changePasswordBody, deleteAccountBody, turnOffTwoStepBody, updateAccountBody, type ChangePasswordBody, type DeleteAccountBody, type TurnOffTwoStepBody, type UpdateAccountBody } from '../../shared/schemas/account';
+import { accountTexts, authTexts, billingTexts, twoStepTexts, usersTexts, verifyTexts } from '../../shared/texts';
 import { renameAccount } from '../user-record';
-import { tooManyAttempts, appInfo } from '../auth';
+import { tooManyAttempts, appInfo, mailSecondFactorEvent } from '../auth';
 import { StripeApiError, stripeClient } from '../billing';
 import { clientKey } from '../lib/client-ip';
 import { documentClient } from '../lib/dynamo';
@@ -30,6 +33,7 @@ import { exportData, readProfile } from './export-data';
 import { listPasskeys, removePasskey } from './passkeys';
 import { endSession, listSessions } from './sessions';
 import { signOutEverywhere } from './sign-out-everywhere';
+import { newRecoveryCodes, turnOffTwoStep, twoStepStatus, type TwoStepDeps } from './two-step';
 
 async function deps(): Promise<AccountDeps> {
   return { db: documentClient(), core: await supertokensCore(), stripe: () => stripeClient(), now: Date.now };
@@ -43,6 +47,10 @@ async function callerOf(event: HttpEvent<unknown>): Promise<Caller> {
 
 const message = (status: number, text: string, extra: Omit<AccountMessage, 'message'> = {}) => json(status, { message: text, ...extra } satisfies AccountMessage);
 const signedOut = (response: HttpResult) => withSessionCleared(response, cookiesAreSecure(process.env.API_ORIGIN));
+
+async function twoStepDeps(): Promise<TwoStepDeps> {
+  return { ...(await deps()), mail: mailSecondFactorEvent };
+}
 
 /** The refusals the password-checking routes share; `passwordField` names the field a wrong password was given in. */
 function refusal(outcome: Exclude<ChangePasswordOutcome | DeleteOutcome, { status: 'OK' | 'ACCEPTED' }>, passwordField: 'currentPassword' | 'password'): HttpResult {
@@ -205,6 +213,43 @@ const remove = httpHandler<DeleteAccountBody>(
   { auth: requireLiveSession(), body: deleteAccountBody },
 );
 
+const twoStep = httpHandler(
+  async (event) => {
+    const body: TwoStepStatus = await twoStepStatus(await deps(), sessionOf(event).userId);
+    return json(200, body, { 'cache-control': 'no-store' });
+  },
+  { auth: requireLiveSession() },
+);
+
+const recoveryCodes = httpHandler(
+  async (event) => {
+    const outcome = await newRecoveryCodes(await twoStepDeps(), await callerOf(event));
+    if (outcome.status === 'NOT_ON') return message(409, twoStepTexts.api.notOn);
+    logger.info('new recovery codes made');
+    const body: RecoveryCodes = { codes: outcome.codes };
+    return json(200, body, { 'cache-control': 'no-store' });
+  },
+  { auth: requireLiveSession() },
+);
+
+const turnOff = httpHandler<TurnOffTwoStepBody>(
+  async (event) => {
+    const outcome = await turnOffTwoStep(await twoStepDeps(), await callerOf(event), event.body.password);
+    switch (outcome.status) {
+      case 'OK':
+        logger.info('two-step verification turned off');
+        return message(200, twoStepTexts.section.turnedOff);
+      case 'NOT_ON':
+        return message(409, twoStepTexts.api.notOn);
+      case 'SIGN_IN_AGAIN':
+        return message(403, twoStepTexts.api.signInAgain);
+      default:
+        return refusal(outcome, 'password');
+    }
+  },
+  { auth: requireLiveSession(), body: turnOffTwoStepBody },
+);
+
 export const handler = byRouteKey({
   'GET /api/account': profile,
   'PATCH /api/account': update,
@@ -216,4 +261,7 @@ export const handler = byRouteKey({
   'GET /api/account/passkeys': passkeys,
   'DELETE /api/account/passkeys/{id}': removeOnePasskey,
   'DELETE /api/account': remove,
+  'GET /api/account/two-step': twoStep,
+  'POST /api/account/two-step/recovery-codes': recoveryCodes,
+  'DELETE /api/account/two-step': turnOff,
 });

@@ -11,6 +11,7 @@
 import type { APIGatewayProxyEventV2 } from 'aws-lambda';
 import type middy from '@middy/core';
 import supertokens from 'supertokens-node';
+import { MultiFactorAuthClaim } from 'supertokens-node/recipe/multifactorauth';
 import Session from 'supertokens-node/recipe/session';
 import type { DesktopSession } from '../../shared/api-types';
 import { parseDesktopSignIn } from '../../shared/desktop-sign-in';
@@ -96,7 +97,11 @@ export const desktopExchange = httpHandler(
     // Through the Session recipe's own createNewSession, so its override adds the `email` claim as
     // for a browser session. Anti-CSRF is for cookies; this session travels in headers. It is the
     // desktop app on the browser's computer, as /account lists it.
-    const session = await Session.createNewSessionWithoutRequestResponse(TENANT_ID, method.recipeUserId, {}, { client: desktopAppOn(browserSession.sessionDataInDatabase) }, true);
+    // The browser's second step (st-mfa) goes with it: the callback handed a code only to a browser that
+    // had completed it, and the desktop app has no page to complete it on.
+    const secondStep = browserSession.customClaimsInAccessTokenPayload[MultiFactorAuthClaim.key];
+    const payload = secondStep === undefined ? {} : { [MultiFactorAuthClaim.key]: secondStep };
+    const session = await Session.createNewSessionWithoutRequestResponse(TENANT_ID, method.recipeUserId, payload, { client: desktopAppOn(browserSession.sessionDataInDatabase) }, true);
     const tokens = session.getAllSessionTokensDangerously();
     if (!tokens.refreshToken) throw new Error('the new session has no refresh token');
     logger.info('desktop sign-in completed', { userId: user.id });

@@ -2,7 +2,8 @@
  * ANY /api/auth/{proxy+}: the SuperTokens API (sign-up, sign-in, Google, sessions, password reset),
  * served by supertokens-node's awsLambda middleware behind ./request-guard.ts, and the product's
  * desktop sign-in handoff (./desktop-handoff.ts) and the reset-link check (./reset-link-check.ts),
- * which are answered before the SDK sees the request.
+ * which are answered before the SDK sees the request, and the recovery-code step of a sign-in
+ * (./recovery-code-sign-in.ts), which uses the SDK's session like the SDK's own routes.
  */
 import { injectLambdaContext } from '@aws-lambda-powertools/logger/middleware';
 import middy from '@middy/core';
@@ -16,6 +17,7 @@ import { json } from '../lib/response';
 import { unavailableDependency, unavailableResponse } from '../lib/unavailable';
 import { desktopCallback, desktopExchange } from './desktop-handoff';
 import { isProviderRefusal } from './provider-refusal';
+import { recoveryCodeSignIn } from './recovery-code-sign-in';
 import { guardAuthRequest } from './request-guard';
 import { resetLinkCheck } from './reset-link-check';
 import { ensureSupertokens } from './supertokens';
@@ -30,6 +32,9 @@ const ownRoutes: Record<string, typeof desktopCallback | typeof desktopExchange 
   'POST /api/auth/desktop/exchange': desktopExchange,
   'POST /api/auth/reset-link/check': resetLinkCheck,
 };
+
+/** Served with the SDK's session (verifySession), after the guard has checked its body. */
+const RECOVERY_CODE_PATH = '/api/auth/mfa/recovery-code';
 
 export async function handler(event: APIGatewayProxyEventV2, context: Context) {
   const own = ownRoutes[`${event.requestContext?.http?.method} ${event.rawPath}`];
@@ -53,6 +58,7 @@ async function answerWithSdk(event: APIGatewayProxyEventV2, context: Context) {
   if ('refusal' in guarded) return guarded.refusal;
   try {
     await ensureSupertokens();
+    if (guarded.event.rawPath === RECOVERY_CODE_PATH) return await recoveryCodeSignIn(guarded.event, context);
     return await supertokensApi(guarded.event, context, () => undefined);
   } catch (error) {
     // API overrides (rate limits) refuse by throwing; the SDK passes on any error that is not its own.

@@ -9,6 +9,8 @@ export { VERIFY_RESEND_RULE } from './email-verification';
 export { deleteHandoffCodesOf } from './handoff-codes';
 export { passkeyMail } from './passkey-mail';
 export { changeLoginEmail, finishEmailChange } from './proven-email';
+export { forgetRecoveryCodes, recoveryCodesLeft, replaceRecoveryCodes } from './recovery-codes';
+export { mailSecondFactorEvent, type SecondFactorEvent } from './second-factor-mail';
 export { readClientData } from './session-clients';
 export { keepingSession } from './sessions-end-with-password';
 export { forgetPasswordChecksOf, limitPasswordCheck } from './sign-in-guard';

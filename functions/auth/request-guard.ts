@@ -129,6 +129,14 @@ function registerOptions(body: Body): HttpResult | undefined {
   if (typeof body.email !== 'string') return badRequest(apiTexts.invalidField('email'));
   return body.email.trim().length > EMAIL_MAX ? badRequest(apiTexts.emailTooLong) : undefined;
 }
+/** A string member of at most `max` characters; `optional` lets it be absent. The SDK throws (a 500) on any other type. */
+const stringField = (name: string, max: number, optional = false) => (body: Body) => {
+  const value = body[name];
+  if (value === undefined && optional) return undefined;
+  return typeof value === 'string' && value.length <= max ? undefined : badRequest(apiTexts.invalidField(name));
+};
+const DEVICE_NAME_MAX = 100;
+const CODE_MAX = 64;
 
 /**
  * Every API the SDK serves for the recipes supertokens.ts configures, by method and path under /api/auth,
@@ -163,6 +171,15 @@ const SDK_ROUTES: Record<string, SdkRoute> = {
   'POST /webauthn/signup': { body: passkeySignUp },
   // With the session's own account, a passkey sign-in completes its second step (the SDK refuses any other account's).
   'POST /webauthn/signin': { body: (body) => credential(body) ?? linkingFlag(body) },
+  // The second step (./second-factors.ts): the authenticator app's devices and codes, the factor info,
+  // and our own recovery-code route, served beside the SDK's (./recovery-code-sign-in.ts).
+  'POST /totp/device': { body: stringField('deviceName', DEVICE_NAME_MAX, true) },
+  'GET /totp/device/list': {},
+  'POST /totp/device/remove': { body: stringField('deviceName', DEVICE_NAME_MAX) },
+  'POST /totp/device/verify': { body: (body) => stringField('deviceName', DEVICE_NAME_MAX)(body) ?? stringField('totp', CODE_MAX)(body) },
+  'POST /totp/verify': { body: stringField('totp', CODE_MAX) },
+  'PUT /mfa/info': {},
+  'POST /mfa/recovery-code': { body: stringField('code', CODE_MAX) },
 };
 
 /** The route under /api/auth, with the public tenant's spelled-out prefix taken off; undefined for any other tenant. */

@@ -1,6 +1,7 @@
 /**
  * The one SuperTokens configuration (spec §7, §9): EmailPassword, ThirdParty (Google), EmailVerification
  * (REQUIRED: ./email-verification.ts), WebAuthn with AccountLinking (passkeys: ./passkeys.ts) and Session,
+ * (REQUIRED: ./email-verification.ts), TOTP and MultiFactorAuth (./second-factors.ts) and Session,
  * tenant `public`, API base /api/auth, website base /auth. Every Lambda that touches sessions inits
  * this same configuration (locally all handlers share one process, and SuperTokens keeps the first
  * init), lazily on its first request because the core's address is a secret.
@@ -27,6 +28,7 @@ import { emailClaimInNewSessions } from './session-email-claim';
 import { emailVerificationRecipe } from './email-verification';
 import { onEmailProven } from './proven-email';
 import { accountLinkingRecipe, passkeyRecipe } from './passkeys';
+import { secondFactorRecipes } from './second-factors';
 
 export function supertokensConfig(core: { connectionUri: string; apiKey: string }, env: NodeJS.ProcessEnv = process.env): TypeInput {
   const info = appInfo(env);
@@ -64,6 +66,8 @@ export function supertokensConfig(core: { connectionUri: string; apiKey: string 
       // Passkeys (./passkeys.ts): WebAuthn, and account linking for a passkey joining its account only.
       passkeyRecipe({ db: documentClient, send: sendMail }, env),
       accountLinkingRecipe(),
+      // The second step: TOTP and MultiFactorAuth (./second-factors.ts).
+      ...secondFactorRecipes({ db: documentClient }),
       Session.init({
         // spec §9: cookies on path /, SameSite Lax; Secure whenever the API is served over https.
         cookieSameSite: 'lax',

@@ -15,7 +15,7 @@ import { HttpError } from './http-error';
 /** The SDK's own 401 messages: the frontend SDK refreshes on any 401, the message says why. */
 export const TRY_REFRESH_TOKEN = 'try refresh token';
 export const UNAUTHORISED = 'unauthorised';
-/** The SDK's 403 for a session that lacks a claim a route requires (here: a proven email address). */
+/** The SDK's 403 for a session that lacks a claim a route requires (a proven email address, a completed second step). */
 export const INVALID_CLAIM = 'invalid claim';
 
 /** The app's own claim: the account's email, lower-cased, set when the auth Lambda creates a session. */
@@ -34,6 +34,12 @@ export interface VerifiedSession {
    */
   emailVerified?: { value: boolean; fetchedAt: number };
   /**
+   * The MultiFactorAuth recipe's claim (`st-mfa`: `{ c, v }`), when the token carries it: whether the
+   * sign-in has completed what the account requires (`v`), and when each factor was completed (`c`,
+   * epoch seconds by factor id).
+   */
+  secondStep?: { done: boolean; completed: Record<string, number> };
+  /**
    * The token came from a refresh the core has not seen used yet (it names its parent refresh token).
    * Its first use must go to the core, which then retires the old refresh token: that is what lets
    * the core detect a stolen one (functions/lib/session.ts).
@@ -48,6 +54,17 @@ function verificationClaim(claim: unknown): Pick<VerifiedSession, 'emailVerified
   if (typeof claim !== 'object' || claim === null) return {};
   const { v, t } = claim as { v?: unknown; t?: unknown };
   return typeof v === 'boolean' && typeof t === 'number' ? { emailVerified: { value: v, fetchedAt: t } } : {};
+}
+
+/** The key supertokens-node's MultiFactorAuthClaim keeps in the access token payload. */
+export const MFA_CLAIM = 'st-mfa';
+
+function mfaClaim(claim: unknown): Pick<VerifiedSession, 'secondStep'> {
+  if (typeof claim !== 'object' || claim === null) return {};
+  const { v, c } = claim as { v?: unknown; c?: unknown };
+  if (typeof v !== 'boolean') return {};
+  const completed = Object.fromEntries(Object.entries(typeof c === 'object' && c !== null ? c : {}).filter((e): e is [string, number] => typeof e[1] === 'number'));
+  return { secondStep: { done: v, completed } };
 }
 
 const REQUIRED_STRINGS = ['sub', 'rsub', 'tId', 'sessionHandle', 'refreshTokenHash1'] as const;
@@ -78,5 +95,6 @@ export async function verifyAccessToken(token: string, keys: JWTVerifyGetKey): P
     confirmsRefresh: typeof payload.parentRefreshTokenHash1 === 'string',
     ...(typeof payload[EMAIL_CLAIM] === 'string' ? { email: payload[EMAIL_CLAIM] } : {}),
     ...verificationClaim(payload[EMAIL_VERIFIED_CLAIM]),
+    ...mfaClaim(payload[MFA_CLAIM]),
   };
 }

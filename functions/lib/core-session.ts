@@ -84,3 +84,20 @@ export async function isEmailVerifiedInCore(core: CoreConnection, recipeUserId: 
   if (res.status < 200 || res.status > 299) throw new Error(`The SuperTokens core answered ${res.status} to an email verification check`);
   return (JSON.parse(res.body) as { isVerified?: unknown }).isVerified === true;
 }
+
+/**
+ * Whether the account has a confirmed authenticator app (CDI `GET /recipe/totp/device/list`): asked
+ * only for a token from before the second step existed, which carries no `st-mfa` claim.
+ */
+export async function hasSecondFactorInCore(core: CoreConnection, userId: string, request: typeof nodeRequest = nodeRequest): Promise<boolean> {
+  const query = new URLSearchParams({ userId });
+  const res = await request(`${coreBaseUrl(core.connectionUri)}/recipe/totp/device/list?${query}`, {
+    method: 'GET',
+    headers: { 'cdi-version': CDI_VERSION, rid: 'totp', ...(core.apiKey ? { 'api-key': core.apiKey } : {}) },
+    timeoutMs: CORE_TIMEOUT_MS,
+    idempotent: true,
+  });
+  if (res.status < 200 || res.status > 299) throw new Error(`The SuperTokens core answered ${res.status} to a TOTP device list`);
+  const devices = (JSON.parse(res.body) as { devices?: { verified?: unknown }[] }).devices ?? [];
+  return devices.some((d) => d.verified === true);
+}

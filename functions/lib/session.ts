@@ -10,10 +10,10 @@
  */
 import type middy from '@middy/core';
 import type { APIGatewayProxyEventV2 } from 'aws-lambda';
-import { EMAIL_VERIFIED_CLAIM, INVALID_CLAIM, verifyAccessToken, UNAUTHORISED, type VerifiedSession } from './access-token';
+import { EMAIL_VERIFIED_CLAIM, INVALID_CLAIM, MFA_CLAIM, verifyAccessToken, UNAUTHORISED, type VerifiedSession } from './access-token';
 import { fetchCoreKeys, remoteKeySet, type RemoteKeySet } from './core-keys';
 import { requestsSent } from './node-request';
-import { coreBaseUrl, isEmailVerifiedInCore, verifyWithCore, type CoreConnection, type RenewedAccessToken } from './core-session';
+import { coreBaseUrl, hasSecondFactorInCore, isEmailVerifiedInCore, verifyWithCore, type CoreConnection, type RenewedAccessToken } from './core-session';
 import { HttpError } from './http-error';
 import type { HttpResult } from './response';
 import { getSecret } from './secrets';
@@ -124,6 +124,7 @@ export function requireSession(check: SessionCheck = {}): middy.MiddlewareObj<AP
       }
       const session = await verifyAccessToken(found.token, keys.getKey);
       if (!check.unverifiedEmail) await requireVerifiedEmail(core, session);
+      await requireSecondStep(core, session);
       const entry: CheckedRequest = { session };
       if (check.live || session.confirmsRefresh) {
         const token = await (asked ?? verifyWithCore(core, found.token, check.live === true));
@@ -157,6 +158,23 @@ async function requireVerifiedEmail(core: CoreConnection, session: VerifiedSessi
         reason: claim ? { message: 'wrong value', expectedValue: true, actualValue: claim.value } : { message: 'value does not exist', expectedValue: true },
       },
     ],
+  });
+}
+
+/**
+ * What supertokens-node's verifySession does with the MultiFactorAuth recipe's `st-mfa` claim: a
+ * session whose sign-in has not completed the account's second step (`v: false`) is refused with the
+ * SDK's own 403, which sends the web app to /auth/mfa. No product route serves such a session: only
+ * the factors' own routes (the SDK's, and the recovery code's in the auth Lambda) do. A token without
+ * the claim (issued before the second step existed) is refused only when the account has one set up;
+ * the web app's MFA info call then gives it the claim.
+ */
+async function requireSecondStep(core: CoreConnection, session: VerifiedSession): Promise<void> {
+  const claim = session.secondStep;
+  if (claim?.done === true) return;
+  if (!claim && !(await hasSecondFactorInCore(core, session.userId))) return;
+  throw new HttpError(403, INVALID_CLAIM, undefined, undefined, {
+    claimValidationErrors: [{ id: MFA_CLAIM, reason: claim ? { message: 'MFA requirement for auth is not satisfied' } : { message: 'value does not exist' } }],
   });
 }
 

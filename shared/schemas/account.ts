@@ -41,3 +41,9 @@ export const deleteAccountBody = z.object({
   password: z.optional(z.string({ error: auth.fields.required }).check(z.maxLength(1000))),
 });
 export type DeleteAccountBody = z.infer<typeof deleteAccountBody>;
+
+/** DELETE /api/account/two-step: for an account with a password, the password (a Google account signs in again instead). */
+export const turnOffTwoStepBody = z.object({
+  password: z.optional(z.string({ error: auth.fields.required }).check(z.maxLength(1000))),
+});
+export type TurnOffTwoStepBody = z.infer<typeof turnOffTwoStepBody>;

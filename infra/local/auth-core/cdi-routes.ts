@@ -1,6 +1,7 @@
 /**
  * Every CDI call the pinned supertokens-node (24.0.3, CDI 5.4) makes for EmailPassword, ThirdParty,
  * EmailVerification, Session, UserMetadata, WebAuthn, the implicit multitenancy reads and account linking, each with
+ * EmailVerification, Session, UserMetadata, TOTP, the implicit multitenancy reads and the account-linking checks, each with
  * its input schema and the domain function that answers it. Paths are as the SDK sends them after
  * the `/<tenant>` prefix (see lib/build/recipe/<recipe>/recipeImplementation.js).
  */
@@ -14,6 +15,7 @@ import * as metadata from './metadata';
 import { Reply, type CdiRequest, type Route } from './router';
 import * as session from './session';
 import * as tenants from './tenants';
+import * as totp from './totp';
 import * as thirdParty from './thirdparty';
 import * as users from './users';
 import * as webauthn from './webauthn';
@@ -72,6 +74,11 @@ const schemas = {
     webauthnCredentialId: z.string().optional(),
     doUnionOfAccountInfo: z.enum(['true', 'false']).transform((v) => v === 'true'),
   }),
+  totpCreate: z.object({ userId: z.string().min(1), deviceName: optionalString, skew: z.number().int().min(0).max(10), period: z.number().int().min(1).max(300) }),
+  totpRename: z.object({ userId: z.string().min(1), existingDeviceName: z.string().min(1), newDeviceName: z.string().min(1) }),
+  totpDevice: z.object({ userId: z.string().min(1), deviceName: z.string().min(1) }),
+  totpVerifyDevice: z.object({ userId: z.string().min(1), deviceName: z.string().min(1), totp: z.string().max(64) }),
+  totpVerify: z.object({ userId: z.string().min(1), totp: z.string().max(64) }),
   primaryCheck: z.object({ recipeUserId: z.string().min(1) }),
   linkCheck: z.object({ recipeUserId: z.string().min(1), primaryUserId: z.string().min(1) }),
   removeUser: z.object({ userId: z.string().min(1), removeAllLinkedAccounts: z.boolean().optional() }),
@@ -197,6 +204,15 @@ export function cdiRoutes(deps: CoreDeps): Route[] {
     { method: 'DELETE', path: '/recipe/webauthn/user/credential/remove', handle: (r) => webauthn.removeCredential(deps, query(schemas.credentialOf, r)) },
 
     // Multitenancy (read-only) and account linking
+    // TOTP (the MultiFactorAuth recipe itself makes no core call: it reads the metadata above and the tenant below)
+    { method: 'POST', path: '/recipe/totp/device', handle: (r) => totp.createDevice(deps, body(schemas.totpCreate, r)) },
+    { method: 'PUT', path: '/recipe/totp/device', handle: (r) => totp.renameDevice(deps, body(schemas.totpRename, r)) },
+    { method: 'GET', path: '/recipe/totp/device/list', handle: (r) => totp.listDevices(deps, query(schemas.userId, r).userId) },
+    { method: 'POST', path: '/recipe/totp/device/remove', handle: (r) => totp.removeDevice(deps, body(schemas.totpDevice, r)) },
+    { method: 'POST', path: '/recipe/totp/device/verify', handle: (r) => totp.verifyDevice(deps, body(schemas.totpVerifyDevice, r)) },
+    { method: 'POST', path: '/recipe/totp/verify', handle: (r) => totp.verifyCode(deps, body(schemas.totpVerify, r)) },
+
+    // Multitenancy (read-only) and account linking (off)
     { method: 'GET', path: '/recipe/multitenancy/tenant/v2', anyTenant: true, handle: (r) => tenants.getTenant(r.tenantId) },
     { method: 'GET', path: '/recipe/multitenancy/tenant/list/v2', handle: () => tenants.listTenants() },
     { method: 'GET', path: '/recipe/accountlinking/user/primary/check', handle: (r) => users.canCreatePrimaryUser(deps, query(schemas.primaryCheck, r).recipeUserId) },

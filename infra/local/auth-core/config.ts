@@ -2,7 +2,7 @@
  * What a deployment would set in a SuperTokens core's config.yaml, for the local core: the product's
  * 15-minute access tokens (`access_token_validity`, shared/session-lifetime.ts; the real core's default
  * is an hour), and the real core's defaults otherwise (100-day refresh tokens, weekly dynamic key
- * rotation, 1 h password reset tokens, 24 h email verification tokens), plus the scrypt cost of
+ * rotation, 1 h password reset tokens, 24 h email verification tokens, 5 wrong TOTP codes then 15 minutes' pause), plus the scrypt cost of
  * password hashes.
  */
 import type { ScryptCost } from './password-hash';
@@ -20,6 +20,10 @@ export interface CoreConfig {
   /** The real core's `email_verification_token_lifetime`. */
   emailVerificationTokenLifetimeMs: number;
   scrypt: ScryptCost;
+  /** The real core's `totp_max_attempts`: wrong TOTP codes in a row before the user's checks pause. */
+  totpMaxAttempts: number;
+  /** The real core's `totp_rate_limit_cooldown_sec`, in ms. */
+  totpCooldownMs: number;
 }
 
 export const DEFAULT_CORE_CONFIG: CoreConfig = {
@@ -30,6 +34,8 @@ export const DEFAULT_CORE_CONFIG: CoreConfig = {
   passwordResetTokenLifetimeMs: PASSWORD_RESET_TOKEN_LIFETIME_SECONDS * 1000,
   emailVerificationTokenLifetimeMs: 24 * 60 * 60 * 1000,
   scrypt: DEFAULT_SCRYPT_COST,
+  totpMaxAttempts: 5,
+  totpCooldownMs: 15 * 60 * 1000,
 };
 
 /** The CDI versions this core answers; the pinned supertokens-node 24.0.3 accepts exactly "5.4". */

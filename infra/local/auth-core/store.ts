@@ -59,6 +59,12 @@ export const itemKey = {
   webauthnCredential: (credentialId: string) => `wa-cred#${part(credentialId)}`,
   /** Generated register or sign-in options, by their id; used once. */
   webauthnOptions: (optionsId: string) => `wa-options#${optionsId}`,
+  /** A TOTP device, by user and device name (./totp.ts). */
+  totpDevice: (userId: string, name: string) => `totp-device#${userId}#${part(name)}`,
+  /** A TOTP code already used, until it could no longer be valid. */
+  totpUsedCode: (userId: string, code: string) => `totp-used#${userId}#${part(code)}`,
+  /** The user's wrong TOTP codes in a row. */
+  totpFailures: (userId: string) => `totp-failures#${userId}`,
   signingKeys: () => 'signing-keys',
 };
 
@@ -76,6 +82,10 @@ export const ownerKey = {
   linksOf: (primaryUserId: string) => `links#${primaryUserId}`,
   /** A passkey user's credentials. */
   credentialsOf: (recipeUserId: string) => `wa-creds#${recipeUserId}`,
+  /** A user's TOTP devices. */
+  totpDevicesOf: (userId: string) => `totp#${userId}`,
+  /** A user's used TOTP codes and wrong-code count, which go with the user. */
+  totpMarksOf: (userId: string) => `totp-marks#${userId}`,
 };
 
 export const OWNER_INDEX = 'byOwner';

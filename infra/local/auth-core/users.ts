@@ -9,6 +9,7 @@ import { BadRequest, type CoreDeps } from './deps';
 import { normaliseEmail } from './email-address';
 import { forgetUser as forgetVerification, isVerified } from './emailverification';
 import { membersOf, primaryOf, putLink, removeLink } from './linking';
+import { forgetTotp } from './totp';
 import { revokeSessionsOf } from './session';
 import { credentialIdsOf, credentialOwner, forgetPasskeyUser } from './webauthn-credentials';
 import { deleteItem, getItem, itemKey, ownerKey, queryOwner } from './store';
@@ -177,6 +178,7 @@ async function deleteRecipeUser(deps: CoreDeps, userId: string) {
   for (const token of await queryOwner<{ pk: string }>(deps.store, ownerKey.resetTokensOf(userId))) await deleteItem(deps.store, token.pk);
   await deleteItem(deps.store, itemKey.metadata(userId));
   await forgetVerification(deps, userId);
+  await forgetTotp(deps, userId);
   if (user?.recipeId === 'emailpassword') {
     await deleteItem(deps.store, itemKey.emailClaim(user.tenantId, user.email), { attr: 'userId', value: userId });
   }

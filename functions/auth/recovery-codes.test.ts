@@ -1,0 +1,59 @@
+import { ScanCommand } from '@aws-sdk/lib-dynamodb';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { localTableName } from '../../shared/tables';
+import { startTestDynamo, type TestDynamo } from '../../test/support/dynamo';
+import { deleteHandoffCodesOf } from './handoff-codes';
+import { forgetRecoveryCodes, RECOVERY_CODE_COUNT, recoveryCodesLeft, replaceRecoveryCodes, useRecoveryCode } from './recovery-codes';
+
+let dynamo: TestDynamo;
+
+beforeAll(async () => {
+  dynamo = await startTestDynamo();
+});
+afterAll(() => dynamo?.stop());
+
+describe('recovery codes', () => {
+  it('are ten distinct codes, stored only as hashes', async () => {
+    const codes = await replaceRecoveryCodes(dynamo.db, 'u-1');
+    expect(codes).toHaveLength(RECOVERY_CODE_COUNT);
+    expect(new Set(codes).size).toBe(RECOVERY_CODE_COUNT);
+    for (const code of codes) expect(code).toMatch(/^[0-9a-z]{5}-[0-9a-z]{5}$/);
+    const { Items = [] } = await dynamo.db.send(new ScanCommand({ TableName: localTableName('handoffCodes') }));
+    const stored = JSON.stringify(Items);
+    for (const code of codes) {
+      expect(stored).not.toContain(code);
+      expect(stored).not.toContain(code.replace('-', ''));
+    }
+    expect(await recoveryCodesLeft(dynamo.db, 'u-1')).toBe(RECOVERY_CODE_COUNT);
+  });
+
+  it('each works once, typed in any case and without its dash; another account’s code does not work', async () => {
+    const codes = await replaceRecoveryCodes(dynamo.db, 'u-2');
+    const [first, second] = codes;
+    const others = await replaceRecoveryCodes(dynamo.db, 'u-3');
+    expect(await useRecoveryCode(dynamo.db, 'u-2', others[0]!)).toBe(false);
+    expect(await useRecoveryCode(dynamo.db, 'u-2', ` ${first!.toUpperCase().replace('-', '')} `)).toBe(true);
+    expect(await useRecoveryCode(dynamo.db, 'u-2', first!)).toBe(false);
+    expect(await recoveryCodesLeft(dynamo.db, 'u-2')).toBe(RECOVERY_CODE_COUNT - 1);
+    // Two uses of one code at the same time: one passes.
+    const both = await Promise.all([useRecoveryCode(dynamo.db, 'u-2', second!), useRecoveryCode(dynamo.db, 'u-2', second!)]);
+    expect(both.filter(Boolean)).toHaveLength(1);
+  });
+
+  it('new codes replace the old ones; the last code used leaves none; turning off and deleting the account remove them', async () => {
+    const old = await replaceRecoveryCodes(dynamo.db, 'u-4');
+    const fresh = await replaceRecoveryCodes(dynamo.db, 'u-4');
+    expect(await useRecoveryCode(dynamo.db, 'u-4', old[0]!)).toBe(false);
+    for (const code of fresh) expect(await useRecoveryCode(dynamo.db, 'u-4', code)).toBe(true);
+    expect(await recoveryCodesLeft(dynamo.db, 'u-4')).toBe(0);
+    expect(await useRecoveryCode(dynamo.db, 'u-4', fresh[0]!)).toBe(false);
+
+    const codes = await replaceRecoveryCodes(dynamo.db, 'u-5');
+    await forgetRecoveryCodes(dynamo.db, 'u-5');
+    expect(await useRecoveryCode(dynamo.db, 'u-5', codes[0]!)).toBe(false);
+
+    await replaceRecoveryCodes(dynamo.db, 'u-6');
+    await deleteHandoffCodesOf(dynamo.db, 'u-6');
+    expect(await recoveryCodesLeft(dynamo.db, 'u-6')).toBe(0);
+  });
+});
