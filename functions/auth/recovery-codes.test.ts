@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { localTableName } from '../../shared/tables';
 import { startTestDynamo, type TestDynamo } from '../../test/support/dynamo';
 import { deleteHandoffCodesOf } from './handoff-codes';
+import { CODE_CHECK_ADDRESS_RULE, countCodeCheck } from './second-factors';
 import { forgetRecoveryCodes, RECOVERY_CODE_COUNT, recoveryCodesLeft, replaceRecoveryCodes, useRecoveryCode } from './recovery-codes';
 
 let dynamo: TestDynamo;
@@ -55,5 +56,17 @@ describe('recovery codes', () => {
     await replaceRecoveryCodes(dynamo.db, 'u-6');
     await deleteHandoffCodesOf(dynamo.db, 'u-6');
     expect(await recoveryCodesLeft(dynamo.db, 'u-6')).toBe(0);
+  });
+});
+
+describe('code checks from one address', () => {
+  it('are limited across accounts: the address’s count fills though each account’s does not', async () => {
+    const address = '203.0.113.9';
+    const at = Date.parse('2026-05-01T10:00:00Z');
+    for (let i = 0; i < CODE_CHECK_ADDRESS_RULE.limit; i++) await countCodeCheck(dynamo.db, `sprayed-${i}`, address, at);
+    await expect(countCodeCheck(dynamo.db, 'sprayed-last', address, at)).rejects.toMatchObject({ statusCode: 429 });
+    // Another address, and the same address once its window has passed, go on.
+    await expect(countCodeCheck(dynamo.db, 'sprayed-last', '203.0.113.10', at)).resolves.toBeUndefined();
+    await expect(countCodeCheck(dynamo.db, 'sprayed-last', address, at + CODE_CHECK_ADDRESS_RULE.windowSeconds * 1000 + 1000)).resolves.toBeUndefined();
   });
 });

@@ -48,9 +48,10 @@ describe('requireSession against the core', () => {
     return import('./session');
   }
 
-  const token = (exp = Math.floor(Date.now() / 1000) + 3600) =>
-    // A session whose address is proven (the st-ev claim), as every product route requires.
-    new SignJWT({ sessionHandle: 'h-1', tId: 'public', rsub: 'user-1', refreshTokenHash1: 'r', parentRefreshTokenHash1: null, antiCsrfToken: null, 'st-ev': { v: true, t: Date.now() } })
+  const SECOND_STEP_DONE = { c: { emailpassword: 1 }, v: true };
+  const token = (exp = Math.floor(Date.now() / 1000) + 3600, secondStep: unknown = SECOND_STEP_DONE) =>
+    // A session whose address is proven (the st-ev claim) and whose sign-in is complete (st-mfa), as every product route requires.
+    new SignJWT({ sessionHandle: 'h-1', tId: 'public', rsub: 'user-1', refreshTokenHash1: 'r', parentRefreshTokenHash1: null, antiCsrfToken: null, 'st-ev': { v: true, t: Date.now() }, ...(secondStep === null ? {} : { 'st-mfa': secondStep }) })
       .setProtectedHeader({ alg: 'RS256', kid: 'core-1', version: '5' })
       .setSubject('user-1')
       .setIssuedAt()
@@ -127,5 +128,36 @@ describe('requireSession against the core', () => {
     expect(await outcome(Promise.resolve(session.requireSession().before!(requestWith(await token()))))).toBe('passed');
     expect(verifyRequests()).toHaveLength(0);
     expect(work).toHaveBeenCalledTimes(1);
+  });
+
+  it('refuses a sign-in short of its second step (st-mfa v false) with the SDK\'s 403, asking the core nothing about it', async () => {
+    const session = await coldContainer();
+    const checked = Promise.resolve(session.requireSession().before!(requestWith(await token(undefined, { c: { emailpassword: 1 }, v: false })))).then(
+      () => undefined,
+      (e: HttpError) => e,
+    );
+    await settle();
+    keysRequest().answer(200, { keys: [jwk] });
+    const refusal = await checked;
+    expect(refusal).toMatchObject({ statusCode: 403, message: 'invalid claim', extra: { claimValidationErrors: [{ id: 'st-mfa' }] } });
+    expect(requests.map((r) => r.path)).toEqual(['/.well-known/jwks.json']);
+  });
+
+  it('asks the core about a token from before the second step existed: refused when the account has an authenticator app, served when not', async () => {
+    const session = await coldContainer();
+    const withApp = outcome(Promise.resolve(session.requireSession().before!(requestWith(await token(undefined, null)))));
+    await settle();
+    keysRequest().answer(200, { keys: [jwk] });
+    const devicesAsked = () => requests.filter((r) => r.path === '/recipe/totp/device/list');
+    for (let i = 0; i < 50 && devicesAsked().length === 0; i++) await settle();
+    const asked = devicesAsked();
+    expect(asked).toHaveLength(1);
+    asked[0]!.answer(200, { status: 'OK', devices: [{ name: 'app', period: 30, skew: 1, verified: true }] });
+    expect(await withApp).toBe('403 invalid claim');
+
+    const without = outcome(Promise.resolve(session.requireSession().before!(requestWith(await token(undefined, null)))));
+    for (let i = 0; i < 50 && devicesAsked().length < 2; i++) await settle();
+    devicesAsked()[1]!.answer(200, { status: 'OK', devices: [{ name: 'app', period: 30, skew: 1, verified: false }] });
+    expect(await without).toBe('passed');
   });
 });

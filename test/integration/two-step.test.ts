@@ -1,0 +1,181 @@
+/**
+ * Two-step verification through the local stack: supertokens-node's TOTP and MultiFactorAuth recipes
+ * in the auth Lambda, the local core keeping the devices, the product Lambdas checking `st-mfa`
+ * themselves. Codes are computed here from the secret the setup answers, as an authenticator app does.
+ */
+import { Secret, TOTP } from 'otpauth';
+import { describe, expect, it } from 'vitest';
+import { CODE_CHECK_ACCOUNT_RULE } from '../../functions/auth/second-factors';
+import { texts } from '../../shared/texts';
+import { AuthApi } from '../support/auth-api';
+import { latestMailTo, outboxMessages } from '../support/outbox';
+import { useTestStack } from '../support/local-stack';
+import { desktopCode, desktopSession, newMember } from '../support/sessions';
+
+const stack = useTestStack();
+const PASSWORD = 'engine42';
+const PERIOD_MS = 30_000;
+
+/** The app's code for `at` (ms), from the setup's base32 secret. */
+const codeAt = (secret: string, at: number) => TOTP.generate({ secret: Secret.fromBase32(secret), digits: 6, period: 30, timestamp: at });
+
+async function totp(who: AuthApi, path: string, body: unknown): Promise<{ status: number; body: Record<string, unknown> }> {
+  const res = await who.call('POST', `/api/auth/totp${path}`, body, { rid: 'totp' });
+  return { status: res.status, body: (await res.json()) as Record<string, unknown> };
+}
+
+/** A proven member who has turned two-step verification on: the secret, the first code used, the recovery codes. */
+async function memberWithTwoStep(name: string) {
+  const member = await newMember(stack, name, PASSWORD);
+  const created = await totp(member.who, '/device', { deviceName: 'Authenticator app' });
+  expect(created.status).toBe(200);
+  expect(created.body).toMatchObject({ status: 'OK', deviceName: 'Authenticator app' });
+  const secret = created.body.secret as string;
+  expect(created.body.qrCodeString).toMatch(/^otpauth:\/\/totp\/Voxpen:.+\?secret=/);
+  const firstCode = codeAt(secret, Date.now());
+  const verified = await totp(member.who, '/device/verify', { deviceName: 'Authenticator app', totp: firstCode });
+  expect(verified.body).toMatchObject({ status: 'OK', wasAlreadyVerified: false });
+  const recoveryCodes = verified.body.recoveryCodes as string[];
+  expect(recoveryCodes).toHaveLength(10);
+  return { ...member, secret, firstCode, recoveryCodes };
+}
+
+async function signedIn(email: string): Promise<AuthApi> {
+  const who = new AuthApi(stack.api, stack.web);
+  expect((await who.signIn(email, PASSWORD)).status).toBe('OK');
+  return who;
+}
+
+/** The SDK's 403 for a session short of its second step. */
+const MFA_REFUSAL = { message: 'invalid claim', claimValidationErrors: [{ id: 'st-mfa', reason: { message: 'MFA requirement for auth is not satisfied' } }] };
+
+describe('two-step verification with an authenticator app', () => {
+  it('turned on: a sign-in gets 403 st-mfa from every product route until its code, then 200; the notice is mailed', async () => {
+    const { who, email, secret, firstCode } = await memberWithTwoStep('totp');
+    expect((await latestMailTo(stack.outboxDir, email, 5000, 'second-factor-totp-added')).subject).toContain('Two-step verification is on');
+    // The session that turned it on has completed it: it reads on.
+    expect((await who.get('/api/user-profile')).status).toBe(200);
+    expect((await who.get('/api/account/two-step')).body).toEqual({ enabled: true, recoveryCodesLeft: 10 });
+    await who.signOut();
+
+    const next = await signedIn(email);
+    for (const path of ['/api/user-profile', '/api/account', '/api/account/two-step', '/api/usage']) {
+      expect(await next.get(path)).toEqual({ status: 403, body: MFA_REFUSAL });
+    }
+    expect((await next.post('/api/ensure-user-exists')).status).toBe(403);
+    // The desktop hand-off waits for it too.
+    expect((await next.call('GET', '/api/auth/desktop-callback?redirect_url=http%3A%2F%2F127.0.0.1%3A53124%2Fcb&code_challenge=E9Melhoa2OwvFrEMTJguCHaoeK1t8URWbuGJSstw-cM&code_challenge_method=S256')).status).toBe(403);
+
+    // What /auth/mfa asks: the factors this sign-in can complete.
+    const info = await next.call('PUT', '/api/auth/mfa/info', undefined, { rid: 'multifactorauth' });
+    expect(info.status).toBe(200);
+    const { factors } = (await info.json()) as { factors: { next: string[]; alreadySetup: string[] } };
+    expect(factors.next.sort()).toEqual(['recovery-code', 'totp']);
+
+    // A wrong code, and the code already used at setup (still within its window), are refused alike.
+    const wrong = String((Number(codeAt(secret, Date.now())) + 1) % 1_000_000).padStart(6, '0');
+    expect((await totp(next, '/verify', { totp: wrong })).body).toMatchObject({ status: 'INVALID_TOTP_ERROR' });
+    expect((await totp(next, '/verify', { totp: firstCode })).body).toMatchObject({ status: 'INVALID_TOTP_ERROR' });
+    expect((await next.get('/api/user-profile')).status).toBe(403);
+
+    // The next period's code is within the window (one period each side) and unused.
+    expect((await totp(next, '/verify', { totp: codeAt(secret, Date.now() + PERIOD_MS) })).body).toEqual({ status: 'OK' });
+    expect((await next.get('/api/user-profile')).status).toBe(200);
+    expect((await next.get('/api/account')).status).toBe(200);
+
+    // Now the desktop hand-off goes on, and the desktop app's session has the second step with it.
+    const desktop = await desktopSession(stack.api, next);
+    const read = await fetch(`${stack.api}/api/user-profile`, { headers: { authorization: `Bearer ${desktop.accessToken}` } });
+    expect(read.status).toBe(200);
+  });
+
+  it('a recovery code completes the second step once; used again or wrong, it is refused with the same words; each use is mailed', async () => {
+    const { email, recoveryCodes } = await memberWithTwoStep('recovery');
+    const first = await signedIn(email);
+    const used = await first.post('/api/auth/mfa/recovery-code', { code: recoveryCodes[0]!.toUpperCase() });
+    expect(used).toEqual({ status: 200, body: { status: 'OK', codesLeft: 9 } });
+    expect((await first.get('/api/user-profile')).status).toBe(200);
+    const mail = await latestMailTo(stack.outboxDir, email, 5000, 'second-factor-recovery-code-used');
+    expect(mail.text).toContain('Recovery codes left: 9.');
+
+    const second = await signedIn(email);
+    const refusal = { status: 400, body: { status: 'INVALID_CODE', message: texts.twoStep.wrongCode } };
+    expect(await second.post('/api/auth/mfa/recovery-code', { code: recoveryCodes[0] })).toEqual(refusal);
+    expect(await second.post('/api/auth/mfa/recovery-code', { code: 'aaaaa-bbbbb' })).toEqual(refusal);
+    expect((await second.get('/api/user-profile')).status).toBe(403);
+    expect((await second.post('/api/auth/mfa/recovery-code', { code: 42 })).status).toBe(400);
+    expect((await second.post('/api/auth/mfa/recovery-code', { code: recoveryCodes[1] })).body).toEqual({ status: 'OK', codesLeft: 8 });
+
+    // New codes (from a completed session) replace the old: an old one no longer works.
+    const fresh = await second.post('/api/account/two-step/recovery-codes');
+    expect(fresh.status).toBe(200);
+    expect(fresh.body.codes).toHaveLength(10);
+    const third = await signedIn(email);
+    expect((await third.post('/api/auth/mfa/recovery-code', { code: recoveryCodes[2] })).status).toBe(400);
+    expect((await third.post('/api/auth/mfa/recovery-code', { code: (fresh.body.codes as string[])[0] })).status).toBe(200);
+  });
+
+  it("guessing codes is limited per account, whichever address the guesses come from; a limited check says so with Retry-After", async () => {
+    const { email, secret } = await memberWithTwoStep('guess');
+    const who = await signedIn(email);
+    // The same session from another address each time: the account's count is the one that fills.
+    const fromElsewhere = (body: unknown) => new AuthApi(stack.api, stack.web).call('POST', '/api/auth/totp/verify', body, { rid: 'totp', cookie: who.jar.header() });
+    // Setting up counted one check; the rest of the window's go to guesses.
+    const statuses: number[] = [];
+    for (let i = 1; i < CODE_CHECK_ACCOUNT_RULE.limit; i++) statuses.push((await fromElsewhere({ totp: '000000' })).status);
+    expect(statuses.every((s) => s === 200)).toBe(true);
+    const res = await fromElsewhere({ totp: codeAt(secret, Date.now()) });
+    expect(res.status).toBe(429);
+    expect(Number(res.headers.get('retry-after'))).toBeGreaterThan(0);
+    expect(((await res.json()) as { message: string }).message).toBe(texts.auth.tooManyAttempts(15));
+    const recovery = await who.post('/api/auth/mfa/recovery-code', { code: 'aaaaa-bbbbb' });
+    expect(recovery.status).toBe(429);
+    expect((await who.get('/api/user-profile')).status).toBe(403);
+  });
+
+  it('the core pauses an account after 5 wrong codes in a row, the right code included', async () => {
+    const { email, secret } = await memberWithTwoStep('pause');
+    const who = await signedIn(email);
+    const answers: unknown[] = [];
+    for (let i = 0; i < 5; i++) answers.push((await totp(who, '/verify', { totp: '000000' })).body.status);
+    expect(answers.slice(0, 4)).toEqual(Array(4).fill('INVALID_TOTP_ERROR'));
+    expect(answers[4]).toBe('LIMIT_REACHED_ERROR');
+    expect((await totp(who, '/verify', { totp: codeAt(secret, Date.now()) })).body).toMatchObject({ status: 'LIMIT_REACHED_ERROR' });
+    expect((await who.get('/api/user-profile')).status).toBe(403);
+  });
+
+  it('turned off with the password: a wrong one changes nothing; then sign-in needs no code, the codes stop working, the notice is mailed', async () => {
+    const { who, email, recoveryCodes } = await memberWithTwoStep('off');
+    // A working app is not removed through the SDK's route: only here, with the password.
+    expect((await totp(who, '/device/remove', { deviceName: 'Authenticator app' })).body).toEqual({ status: 'GENERAL_ERROR', message: texts.twoStep.api.turnOffFromAccount });
+    const wrong = await who.call('DELETE', '/api/account/two-step', { password: 'not-it-9' });
+    expect(wrong.status).toBe(400);
+    expect((await who.call('DELETE', '/api/account/two-step', {})).status).toBe(400);
+    expect((await who.get('/api/account/two-step')).body).toEqual({ enabled: true, recoveryCodesLeft: 10 });
+
+    const off = await who.call('DELETE', '/api/account/two-step', { password: PASSWORD });
+    expect(off.status).toBe(200);
+    expect((await who.get('/api/account/two-step')).body).toEqual({ enabled: false, recoveryCodesLeft: 0 });
+    expect((await latestMailTo(stack.outboxDir, email, 5000, 'second-factor-totp-removed')).subject).toContain('off');
+    expect((await who.call('DELETE', '/api/account/two-step', { password: PASSWORD })).status).toBe(409);
+
+    const next = await signedIn(email);
+    expect((await next.get('/api/user-profile')).status).toBe(200);
+    expect((await next.post('/api/auth/mfa/recovery-code', { code: recoveryCodes[0] })).status).toBe(400);
+    // Only the owner's changes were mailed: four kinds at most, none with a code in it.
+    const mails = outboxMessages(stack.outboxDir).filter((m) => m.to === email);
+    for (const code of recoveryCodes) expect(JSON.stringify(mails)).not.toContain(code);
+  });
+
+  it('an account without it signs in with its password alone, and cannot turn it on for an unproven address', async () => {
+    const { who } = await newMember(stack, 'plain', PASSWORD);
+    expect((await who.get('/api/account/two-step')).body).toEqual({ enabled: false, recoveryCodesLeft: 0 });
+    expect((await who.post('/api/account/two-step/recovery-codes')).status).toBe(409);
+    const code = await desktopCode(who);
+    expect(code.code).toBeTruthy();
+
+    const unproven = new AuthApi(stack.api, stack.web);
+    expect((await unproven.signUp(`unproven-${Date.now()}@example.com`, PASSWORD)).status).toBe('OK');
+    expect((await totp(unproven, '/device', { deviceName: 'Authenticator app' })).status).toBe(403);
+  });
+});
