@@ -25,6 +25,7 @@ export const CLIENT_ROUTES: readonly string[] = [
   '/signup',
   '/auth/callback',
   '/launch',
+  '/auth/mfa',
   '/auth/reset-password',
   '/check-inbox',
   '/verify-email',

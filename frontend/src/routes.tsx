@@ -63,6 +63,8 @@ export const routes: RouteObject[] = [
           { path: '/signup', ...page('src/pages/auth/SignUpPage.tsx', () => import('./pages/auth/SignUpPage')) },
           { path: '/auth/callback', ...page('src/pages/auth/AuthCallbackPage.tsx', () => import('./pages/auth/AuthCallbackPage')) },
           { path: '/launch', ...page('src/pages/auth/LaunchPage.tsx', () => import('./pages/auth/LaunchPage')) },
+          // The second step of a sign-in (two-step verification), the spec's factor chooser.
+          { path: '/auth/mfa', ...page('src/pages/auth/SecondStepPage.tsx', () => import('./pages/auth/SecondStepPage')) },
           // Where the emailed reset link lands (SuperTokens' default path): the site's own page.
           { path: '/auth/reset-password', ...page('src/pages/auth/ResetPasswordPage.tsx', () => import('./pages/auth/ResetPasswordPage')) },
           // Email verification: where an unproven session waits, and where the mailed link lands.

@@ -17,6 +17,8 @@ export interface SessionHint {
   accessTokenExpiresAt: number;
   /** The token's email verification claim (`st-ev`), when it carries one: whether the address is proven. */
   emailVerified?: boolean;
+  /** The token's multi-factor claim (`st-mfa`), when it carries one: whether the sign-in has completed its second step. */
+  secondStepDone?: boolean;
 }
 
 /**
@@ -29,10 +31,17 @@ export function readSessionHint(cookie: string = typeof document === 'undefined'
   const value = frontTokenIn(cookie);
   if (!value) return undefined;
   try {
-    const { uid, ate, up } = JSON.parse(new TextDecoder().decode(Uint8Array.from(atob(decodeURIComponent(value)), (ch) => ch.charCodeAt(0)))) as { uid?: unknown; ate?: unknown; up?: { email?: unknown; 'st-ev'?: { v?: unknown } } };
+    const { uid, ate, up } = JSON.parse(new TextDecoder().decode(Uint8Array.from(atob(decodeURIComponent(value)), (ch) => ch.charCodeAt(0)))) as { uid?: unknown; ate?: unknown; up?: { email?: unknown; 'st-ev'?: { v?: unknown }; 'st-mfa'?: { v?: unknown } } };
     if (typeof uid !== 'string' || typeof ate !== 'number') return undefined;
     const verified = up?.['st-ev']?.v;
-    return { userId: uid, accessTokenExpiresAt: ate, ...(typeof up?.email === 'string' ? { email: up.email } : {}), ...(typeof verified === 'boolean' ? { emailVerified: verified } : {}) };
+    const secondStep = up?.['st-mfa']?.v;
+    return {
+      userId: uid,
+      accessTokenExpiresAt: ate,
+      ...(typeof up?.email === 'string' ? { email: up.email } : {}),
+      ...(typeof verified === 'boolean' ? { emailVerified: verified } : {}),
+      ...(typeof secondStep === 'boolean' ? { secondStepDone: secondStep } : {}),
+    };
   } catch {
     return undefined;
   }

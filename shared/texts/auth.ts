@@ -11,6 +11,8 @@ export const authTexts = {
     redirectingToDesktop: 'Taking you back to the desktop app...',
     redirectingToAccount: 'Taking you back to your account...',
     redirectingBack: 'Taking you back to where you were...',
+    /** Signed in with the first factor, on to the second (two-step verification). */
+    redirectingToSecondStep: 'One more step: the code from your authenticator app...',
     redirectingToCheckout: (plan: string) => `Taking you to checkout for ${plan}...`,
     wrongCredentials: 'Invalid email or password.',
     failed: 'Sign in failed. Please try again.',

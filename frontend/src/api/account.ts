@@ -2,6 +2,10 @@
 import { exportFileName } from '../../../shared/account-export';
 import type { AccountMessage, AccountOverview, AccountPasskey, AccountPasskeys, ErrorBody, SignedInSession, SignedInSessions } from '../../../shared/api-types';
 import type { ChangePasswordBody, DeleteAccountBody } from '../../../shared/schemas/account';
+/** The account routes (/account): the profile, rename, change the password, two-step verification, where it is signed in, sign out everywhere, export, delete. */
+import { exportFileName } from '../../../shared/account-export';
+import type { AccountMessage, AccountOverview, ErrorBody, RecoveryCodes, SignedInSession, SignedInSessions, TwoStepStatus } from '../../../shared/api-types';
+import type { ChangePasswordBody, DeleteAccountBody, TurnOffTwoStepBody } from '../../../shared/schemas/account';
 import { api, isApiError } from './client';
 
 /** PATCH /api/account: answers the saved (trimmed) name. */
@@ -31,6 +35,24 @@ export async function listSessions(): Promise<SignedInSession[]> {
 /** DELETE /api/account/sessions/{id}: signs one other session out (a browser or the desktop app). */
 export async function endSession(id: string): Promise<AccountMessage> {
   const { data } = await api.delete<AccountMessage>(`/api/account/sessions/${encodeURIComponent(id)}`);
+  return data;
+}
+
+/** GET /api/account/two-step: whether signing in asks for a code, and the recovery codes left. */
+export async function readTwoStep(): Promise<TwoStepStatus> {
+  const { data } = await api.get<TwoStepStatus>('/api/account/two-step');
+  return data;
+}
+
+/** POST /api/account/two-step/recovery-codes: ten new codes; the old ones stop working. */
+export async function makeRecoveryCodes(): Promise<string[]> {
+  const { data } = await api.post<RecoveryCodes>('/api/account/two-step/recovery-codes');
+  return data.codes;
+}
+
+/** DELETE /api/account/two-step: with the password (a Google account: a sign-in of the last 5 minutes). */
+export async function turnOffTwoStep(body: TurnOffTwoStepBody): Promise<AccountMessage> {
+  const { data } = await api.delete<AccountMessage>('/api/account/two-step', { data: body });
   return data;
 }
 

@@ -5,6 +5,7 @@
  */
 import type { RecipeInterface } from 'supertokens-web-js/recipe/emailpassword';
 import type { RecipeInterface as VerificationInterface } from 'supertokens-web-js/recipe/emailverification';
+import type { RecipeInterface as TotpInterface } from 'supertokens-web-js/recipe/totp';
 import { authTexts } from '../../../shared/texts/auth';
 
 function isTooMany(error: unknown): error is Response {
@@ -56,4 +57,13 @@ export function withLimitSentences(original: RecipeInterface): RecipeInterface {
 /** For EmailVerification's `override.functions`: asking for a link again is limited per account. */
 export function withResendLimitSentence(original: VerificationInterface): VerificationInterface {
   return { ...original, sendVerificationEmail: (input) => limitsAsGeneralErrors(() => original.sendVerificationEmail(input)) };
+}
+
+/** For TOTP's `override.functions`: code checks are limited per account and per address. */
+export function withCodeLimitSentences(original: TotpInterface): TotpInterface {
+  return {
+    ...original,
+    verifyCode: (input) => limitsAsGeneralErrors(() => original.verifyCode(input)),
+    verifyDevice: (input) => limitsAsGeneralErrors(() => original.verifyDevice(input)),
+  };
 }

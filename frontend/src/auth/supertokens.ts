@@ -2,6 +2,7 @@
  * SuperTokens in the browser (spec §7, §9): the web SDK (no prebuilt UI: the product's own pages
  * sign in, sign up and reset), API base /api/auth on the API origin (origin rule), EmailPassword,
  * Google, WebAuthn (passkeys), EmailVerification and Session. Nothing imports this module statically: ./auth-sdk.ts loads it on first need, so
+ * Google, EmailVerification, TOTP and MultiFactorAuth (the second step), and Session. Nothing imports this module statically: ./auth-sdk.ts loads it on first need, so
  * no page downloads the SDK before it has a session to look at or an auth call to make.
  *
  * Google (ThirdParty) is in the one init with the others, though only sign-in and the callback use it:
@@ -13,12 +14,14 @@
 import * as SuperTokens from 'supertokens-web-js';
 import * as EmailPassword from 'supertokens-web-js/recipe/emailpassword';
 import * as EmailVerification from 'supertokens-web-js/recipe/emailverification';
+import * as MultiFactorAuth from 'supertokens-web-js/recipe/multifactorauth';
 import * as Session from 'supertokens-web-js/recipe/session';
 import * as ThirdParty from 'supertokens-web-js/recipe/thirdparty';
 import * as WebAuthn from 'supertokens-web-js/recipe/webauthn';
+import * as Totp from 'supertokens-web-js/recipe/totp';
 import { apiOrigin } from '../../../shared/api-base';
 import { PRODUCT_NAME } from '../../../shared/product';
-import { withLimitSentences, withResendLimitSentence } from './rate-limited';
+import { withCodeLimitSentences, withLimitSentences, withResendLimitSentence } from './rate-limited';
 import { sessionChanged } from './session-events';
 
 export const API_BASE_PATH = '/api/auth';
@@ -37,6 +40,9 @@ export function initSuperTokens(): void {
       WebAuthn.init(),
       // The address must be proven before the session can do anything (the API's REQUIRED mode).
       EmailVerification.init({ override: { functions: withResendLimitSentence } }),
+      // The second step (two-step verification): the authenticator app's codes and the factors a sign-in still needs.
+      Totp.init({ override: { functions: withCodeLimitSentences } }),
+      MultiFactorAuth.init(),
       // Every change of the session (created, refreshed, signed out here or by an API answer) re-reads it.
       Session.init({ onHandleEvent: sessionChanged }),
     ],
@@ -44,3 +50,4 @@ export function initSuperTokens(): void {
 }
 
 export { EmailPassword, EmailVerification, Session, ThirdParty, WebAuthn };
+export { EmailPassword, EmailVerification, MultiFactorAuth, Session, ThirdParty, Totp };

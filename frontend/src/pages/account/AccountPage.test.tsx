@@ -31,6 +31,8 @@ vi.mock('../../api/account', async (original) => ({
   listSessions: vi.fn(async () => []),
   // And passkeys theirs (PasskeysSection.test.tsx).
   listPasskeys: vi.fn(async () => []),
+  // So has two-step verification (TwoStepSection.test.tsx).
+  readTwoStep: vi.fn(async () => ({ enabled: false, recoveryCodesLeft: 0 })),
 }));
 
 const t = accountTexts;

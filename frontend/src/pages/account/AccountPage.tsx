@@ -12,6 +12,7 @@ import { ProfileSection } from './ProfileSection';
 import { EmailSection } from './EmailSection';
 import { PasskeysSection } from './PasskeysSection';
 import { SessionsSection } from './SessionsSection';
+import { TwoStepSection } from './TwoStepSection';
 import { SignOutEverywhereSection } from './SignOutEverywhereSection';
 import './account.css';
 
@@ -91,6 +92,7 @@ export function AccountPage() {
           {state.profile.signInMethods.includes('password') ? <EmailSection /> : null}
           {state.profile.signInMethods.includes('password') ? <PasswordSection email={state.profile.email} /> : <NoPasswordSection />}
           <PasskeysSection email={state.profile.email} passkeys={state.passkeys} />
+          <TwoStepSection hasPassword={state.profile.signInMethods.includes('password')} />
           <SessionsSection sessions={state.sessions} />
           <SignOutEverywhereSection />
           <ExportSection />

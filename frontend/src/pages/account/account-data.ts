@@ -5,6 +5,7 @@ import { ensureUserExists } from '../../api/users';
 import { isApiError, loadApiClient } from '../../api/client';
 import { sessionExists } from '../../auth/session';
 import { CHECK_INBOX_PATH, isUnverifiedRefusal, unverifiedByHint } from '../../auth/verification-gate';
+import { isSecondStepRefusal, SECOND_STEP_PATH, secondStepPendingByHint } from '../../auth/second-step-gate';
 import { hasSessionHint } from '../../session-hint';
 import { rememberReturnTo } from '../../return-to';
 import { defer, type Deferred } from '../../hooks/use-settled';
@@ -66,6 +67,7 @@ export async function loadAccount(): Promise<AccountState> {
   if (hasSessionHint()) loadApiClient().catch(() => undefined);
   if (!(await sessionExists())) toSignIn();
   if (unverifiedByHint()) throw redirect(CHECK_INBOX_PATH);
+  if (secondStepPendingByHint()) throw redirect(SECOND_STEP_PATH);
   try {
     // Where the account is signed in: read beside the profile, not awaited (its section fills in when it lands).
     const sessions = defer(readSessions());
@@ -74,6 +76,7 @@ export async function loadAccount(): Promise<AccountState> {
   } catch (error) {
     if (answered(error, 401)) toSignIn();
     if (isUnverifiedRefusal(error)) throw redirect(CHECK_INBOX_PATH);
+    if (isSecondStepRefusal(error)) throw redirect(SECOND_STEP_PATH);
     console.error('Could not load the account', error);
     return { status: 'error' };
   }

@@ -2,7 +2,8 @@ import { Link, useLoaderData, type LoaderFunctionArgs } from 'react-router';
 import { authTexts } from '../../../../shared/texts/auth';
 import { recordSignIn } from '../../api/users';
 import { finishGoogleSignIn } from '../../auth/auth-client';
-import { afterSignInPath, signInPathKeepingIntent } from '../../auth/sign-in-intent';
+import { afterFirstFactorPath } from '../../auth/second-step';
+import { signInPathKeepingIntent } from '../../auth/sign-in-intent';
 import { useDelayedRedirect } from '../../auth/redirect';
 import { FailureView, SuccessView, WorkingView } from '../../auth/StatusView';
 import { announceSessionHintChange } from '../../session-hint';
@@ -28,7 +29,7 @@ export async function loader({ request }: LoaderFunctionArgs): Promise<CallbackS
       void recordSignIn(result.userId);
       // The success view stays on this address: the bar must hear of the new session to drop Login.
       announceSessionHintChange();
-      return { kind: 'success', to: afterSignInPath(), createdNewUser: result.createdNewUser };
+      return { kind: 'success', to: afterFirstFactorPath(), createdNewUser: result.createdNewUser };
     }
     return { kind: 'error', message: result.status === 'GENERAL_ERROR' ? t.failed : t.failedStatus(result.status) };
   } catch (error) {

@@ -5,7 +5,8 @@ import { authTexts } from '../../../../shared/texts/auth';
 import { recordSignIn } from '../../api/users';
 import { signInWithPassword } from '../../auth/auth-client';
 import { captureDesktopSignIn } from '../../auth/desktop-handoff';
-import { afterSignInPath, hasSignedInBefore, signInHeading, signInIntent } from '../../auth/sign-in-intent';
+import { afterFirstFactorPath } from '../../auth/second-step';
+import { hasSignedInBefore, signInHeading, signInIntent } from '../../auth/sign-in-intent';
 import { useDelayedRedirect } from '../../auth/redirect';
 import { sessionExists } from '../../auth/session';
 import { SuccessView } from '../../auth/StatusView';
@@ -31,7 +32,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
   const { search } = new URL(request.url);
   rememberReturnToIn(search);
   const desktopParamsInUrl = captureDesktopSignIn(search);
-  if (await sessionExists()) throw replace(afterSignInPath());
+  if (await sessionExists()) throw replace(afterFirstFactorPath());
   return { desktopParamsInUrl };
 }
 
@@ -62,6 +63,14 @@ export function SignInPage() {
       try {
         const result = await signInWithPassword(email.trim(), password);
         if (result.status === 'OK') return signedIn(result.userId);
+        if (result.status === 'OK') {
+          void recordSignIn(result.userId);
+          // An account with two-step verification goes on to its second step, the intent kept for after.
+          setSuccessTo(afterFirstFactorPath());
+          // The success view stays on /signin: the bar must hear of the new session to drop Login.
+          announceSessionHintChange();
+          return;
+        }
         if (result.status === 'WRONG_CREDENTIALS_ERROR') return { error: t.wrongCredentials };
         // The server's own check of the fields: beside them, one message each.
         if (result.status === 'FIELD_ERROR') return { fields: Object.fromEntries(result.formFields.map((f) => [f.id, f.error])) };

@@ -4,7 +4,8 @@ import { PRODUCT_NAME } from '../../../../shared/product';
 import { emailSchema, fieldError, newPasswordSchema } from '../../../../shared/schemas/credentials';
 import { authTexts } from '../../../../shared/texts/auth';
 import { signUpWithPassword } from '../../auth/auth-client';
-import { afterSignInPath, signInIntent, signInPathKeepingIntent, signUpHeading } from '../../auth/sign-in-intent';
+import { afterFirstFactorPath } from '../../auth/second-step';
+import { signInIntent, signInPathKeepingIntent, signUpHeading } from '../../auth/sign-in-intent';
 import { sessionExists } from '../../auth/session';
 import { CHECK_INBOX_PATH, SIGNED_UP_EMAIL_KEY } from '../../auth/verification-gate';
 import { AuthSplit } from './AuthSplit';
@@ -46,7 +47,7 @@ function fieldProblems(form: FormData): SignUpOutcome['fields'] {
 
 /** A visitor already signed in goes where a sign-in would take them, before the form shows. */
 export async function loader() {
-  if (await sessionExists()) throw replace(afterSignInPath());
+  if (await sessionExists()) throw replace(afterFirstFactorPath());
   return null;
 }
 

@@ -8,6 +8,7 @@ const t = authTexts.signIn;
  */
 export function successLine(to: string): string {
   const [path, query = ''] = to.split('#')[0]!.split('?');
+  if (path === '/auth/mfa') return t.redirectingToSecondStep;
   if (path === '/launch') return t.redirectingToDesktop;
   if (path === '/pricing') {
     const interval = new URLSearchParams(query).get('interval');

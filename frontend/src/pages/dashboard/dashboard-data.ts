@@ -6,6 +6,7 @@ import { getUserProfile } from '../../api/billing';
 import { isApiError, loadApiClient } from '../../api/client';
 import { sessionExists } from '../../auth/session';
 import { CHECK_INBOX_PATH, isUnverifiedRefusal, unverifiedByHint } from '../../auth/verification-gate';
+import { isSecondStepRefusal, SECOND_STEP_PATH, secondStepPendingByHint } from '../../auth/second-step-gate';
 import { hasSessionHint } from '../../session-hint';
 import { defer } from '../../hooks/use-settled';
 import { useTimeout } from '../../hooks/use-timeout';
@@ -48,11 +49,13 @@ export async function loadDashboard() {
   if (hasSessionHint()) loadApiClient().catch(() => undefined);
   if (!(await sessionExists())) throw redirect('/signin');
   if (unverifiedByHint()) throw redirect(CHECK_INBOX_PATH);
+  if (secondStepPendingByHint()) throw redirect(SECOND_STEP_PATH);
   const record = ensureUserExists().then(
     ({ email, name }): Account => ({ email, name }),
     (error: unknown): Account => {
       // The claim changed since the token was read (unproven in another tab): the page that says why.
       if (isUnverifiedRefusal(error)) window.location.replace(CHECK_INBOX_PATH);
+      if (isSecondStepRefusal(error)) window.location.replace(SECOND_STEP_PATH);
       console.error('Could not ensure the user record', error);
       return {};
     },

@@ -1,0 +1,79 @@
+/**
+ * The second step of a sign-in (two-step verification): the calls that complete it or set it up,
+ * and where a first factor goes (./second-step-gate.ts). What the visitor came for
+ * (./sign-in-intent.ts) stays in session storage across the step: /auth/mfa goes on to it once the
+ * step is done.
+ */
+import { isApiError } from '../api/client';
+import { authSdk } from './auth-sdk';
+import { SECOND_STEP_PATH, secondStepPendingByHint } from './second-step-gate';
+import { afterSignInPath } from './sign-in-intent';
+
+/** Where a first factor (password, Google) goes: the second step when it is owed (the intent kept for after), else on as the intent says. */
+export function afterFirstFactorPath(): string {
+  return secondStepPendingByHint() ? SECOND_STEP_PATH : afterSignInPath();
+}
+
+export type CodeResult = { status: 'OK' } | { status: 'WRONG' } | { status: 'LIMITED'; message: string };
+
+/** The factors this sign-in can complete next, and those set up (the MFA info call, which also gives an old session its claim). */
+export async function secondStepFactors(): Promise<{ next: string[]; alreadySetup: string[] }> {
+  const { MultiFactorAuth } = await authSdk();
+  const info = await MultiFactorAuth.resyncSessionAndFetchMFAInfo();
+  return { next: info.factors.next, alreadySetup: info.factors.alreadySetup };
+}
+
+const isGeneralError = (error: unknown): error is Error => typeof error === 'object' && error !== null && (error as { isSuperTokensGeneralError?: unknown }).isSuperTokensGeneralError === true;
+
+/** A code from the authenticator app. Every refusal but a limit reads the same (nothing says which part was wrong). */
+export async function verifyAppCode(totp: string): Promise<CodeResult> {
+  const { Totp } = await authSdk();
+  try {
+    const res = await Totp.verifyCode({ totp });
+    if (res.status === 'OK') return { status: 'OK' };
+    return { status: 'WRONG' };
+  } catch (error) {
+    if (isGeneralError(error)) return { status: 'LIMITED', message: error.message };
+    throw error;
+  }
+}
+
+/** One of the recovery codes (the product's own route beside the SDK's; the SDK renews the session's token from its answer). */
+export async function verifyRecoveryCode(code: string): Promise<CodeResult> {
+  await authSdk();
+  const { api } = await import('../api/client');
+  try {
+    await api.post('/api/auth/mfa/recovery-code', { code });
+    return { status: 'OK' };
+  } catch (error) {
+    if (isApiError<{ message?: string }>(error) && error.response?.status === 400) return { status: 'WRONG' };
+    if (isApiError<{ message?: string }>(error) && error.response?.status === 429) return { status: 'LIMITED', message: error.response.data?.message ?? '' };
+    throw error;
+  }
+}
+
+/** The name the account's one authenticator app goes by. */
+const APP_NAME = 'Authenticator app';
+
+/** Starts setting up the app: its secret and the otpauth:// address the QR code carries. A setup left half-way before is dropped first. */
+export async function startAppSetup(): Promise<{ secret: string; uri: string }> {
+  const { Totp } = await authSdk();
+  const { devices } = await Totp.listDevices();
+  for (const device of devices.filter((d) => !d.verified)) await Totp.removeDevice({ deviceName: device.name });
+  const created = await Totp.createDevice({ deviceName: APP_NAME });
+  if (created.status !== 'OK') throw new Error(`could not start the authenticator app's setup: ${created.status}`);
+  return { secret: created.secret, uri: created.qrCodeString };
+}
+
+/** Confirms the app with a code from it: on, with the ten recovery codes to show once. */
+export async function confirmAppSetup(totp: string): Promise<({ status: 'OK'; recoveryCodes: string[] }) | { status: 'WRONG' } | { status: 'LIMITED'; message: string }> {
+  const { Totp } = await authSdk();
+  try {
+    const res = await Totp.verifyDevice({ deviceName: APP_NAME, totp });
+    if (res.status === 'OK') return { status: 'OK', recoveryCodes: ((res as { recoveryCodes?: string[] }).recoveryCodes ?? []) };
+    return { status: 'WRONG' };
+  } catch (error) {
+    if (isGeneralError(error)) return { status: 'LIMITED', message: error.message };
+    throw error;
+  }
+}

@@ -1,0 +1,90 @@
+import { render, screen, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { AxiosError, AxiosHeaders, type AxiosResponse } from 'axios';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import type { ErrorBody } from '../../../../shared/api-types';
+import { twoStepTexts } from '../../../../shared/texts/two-step';
+import { readTwoStep, turnOffTwoStep } from '../../api/account';
+import { confirmAppSetup, startAppSetup } from '../../auth/second-step';
+import { TwoStepSection } from './TwoStepSection';
+
+vi.mock('../../api/account', async (original) => ({
+  ...(await original<typeof import('../../api/account')>()),
+  readTwoStep: vi.fn(),
+  makeRecoveryCodes: vi.fn(),
+  turnOffTwoStep: vi.fn(),
+}));
+vi.mock('../../auth/second-step', () => ({ startAppSetup: vi.fn(), confirmAppSetup: vi.fn() }));
+
+const t = twoStepTexts.section;
+const config = { headers: new AxiosHeaders() };
+const refused = (status: number, data: ErrorBody) =>
+  new AxiosError(`Request failed with status code ${status}`, 'ERR_BAD_REQUEST', config, {}, { status, statusText: '', data, headers: {}, config } as AxiosResponse);
+const CODES = Array.from({ length: 10 }, (_, i) => `abcd${i}-efgh${i}`);
+
+beforeEach(() => {
+  vi.mocked(readTwoStep).mockResolvedValue({ enabled: false, recoveryCodesLeft: 0 });
+  vi.mocked(startAppSetup).mockResolvedValue({ secret: 'JBSWY3DPEHPK3PXPJBSWY3DP', uri: 'otpauth://totp/Voxpen:ada@example.com?secret=JBSWY3DPEHPK3PXPJBSWY3DP&issuer=Voxpen&digits=6&period=30' });
+});
+afterEach(() => vi.clearAllMocks());
+
+describe('Two-step verification on /account', () => {
+  it('sets up: the QR code drawn here and the key as text, a wrong code refused in the same words as any, then the ten codes shown once', async () => {
+    vi.mocked(confirmAppSetup).mockResolvedValueOnce({ status: 'WRONG' }).mockResolvedValueOnce({ status: 'OK', recoveryCodes: CODES });
+    const user = userEvent.setup();
+    render(<TwoStepSection hasPassword />);
+    expect(screen.getByRole('region', { name: t.title })).toBeTruthy();
+    await user.click(await screen.findByRole('button', { name: t.setUp }));
+
+    const qr = await screen.findByRole('img', { name: t.qrAlt });
+    expect(qr.getAttribute('src')).toMatch(/^data:image\/png;base64,/);
+    expect(screen.getByText('JBSW Y3DP EHPK 3PXP JBSW Y3DP')).toBeTruthy();
+
+    await user.type(screen.getByLabelText(t.codeLabel), '123456');
+    await user.click(screen.getByRole('button', { name: t.confirm }));
+    expect((await screen.findByRole('alert')).textContent).toBe(twoStepTexts.wrongCode);
+    expect(confirmAppSetup).toHaveBeenLastCalledWith('123456');
+
+    await user.click(screen.getByRole('button', { name: t.confirm }));
+    const list = await screen.findByRole('list', { name: t.codesTitle });
+    expect(within(list).getAllByRole('listitem').map((li) => li.textContent)).toEqual(CODES);
+    expect(screen.getByRole('button', { name: t.download })).toBeTruthy();
+    await user.click(screen.getByRole('button', { name: t.codesDone }));
+    // Once: the codes are gone from the page, the state and what is left say it is on.
+    expect(screen.queryByRole('list', { name: t.codesTitle })).toBeNull();
+    expect(screen.getByText(t.codesLeft(10))).toBeTruthy();
+    expect(screen.getByRole('status').textContent).toContain(t.turnedOn);
+  });
+
+  it('turns off with the password: a wrong one beside its field, then off and said so', async () => {
+    vi.mocked(readTwoStep).mockResolvedValue({ enabled: true, recoveryCodesLeft: 7 });
+    vi.mocked(turnOffTwoStep).mockRejectedValueOnce(refused(400, { message: 'Your current password is not correct.', fields: { password: 'Your current password is not correct.' } })).mockResolvedValueOnce({ message: t.turnedOff });
+    const user = userEvent.setup();
+    render(<TwoStepSection hasPassword />);
+    expect(await screen.findByText(t.codesLeft(7))).toBeTruthy();
+    await user.click(screen.getByRole('button', { name: t.turnOff }));
+    await user.type(screen.getByLabelText(t.turnOffPassword), 'not-it-9');
+    await user.click(screen.getByRole('button', { name: t.turnOffConfirm }));
+    expect((await screen.findByRole('alert')).textContent).toBe('Your current password is not correct.');
+    expect(screen.getByLabelText(t.turnOffPassword).getAttribute('aria-invalid')).toBe('true');
+    await user.clear(screen.getByLabelText(t.turnOffPassword));
+    await user.type(screen.getByLabelText(t.turnOffPassword), 'engine42');
+    await user.click(screen.getByRole('button', { name: t.turnOffConfirm }));
+    expect(await screen.findByRole('button', { name: t.setUp })).toBeTruthy();
+    expect(turnOffTwoStep).toHaveBeenLastCalledWith({ password: 'engine42' });
+    expect(screen.getByRole('status').textContent).toContain(t.turnedOff);
+  });
+
+  it('a Google account is told to sign in again instead of typing a password', async () => {
+    vi.mocked(readTwoStep).mockResolvedValue({ enabled: true, recoveryCodesLeft: 10 });
+    vi.mocked(turnOffTwoStep).mockRejectedValueOnce(refused(403, { message: twoStepTexts.api.signInAgain }));
+    const user = userEvent.setup();
+    render(<TwoStepSection hasPassword={false} />);
+    await user.click(await screen.findByRole('button', { name: t.turnOff }));
+    expect(screen.queryByLabelText(t.turnOffPassword)).toBeNull();
+    expect(screen.getByText(t.turnOffGoogle)).toBeTruthy();
+    await user.click(screen.getByRole('button', { name: t.turnOffConfirm }));
+    expect((await screen.findByRole('alert')).textContent).toBe(twoStepTexts.api.signInAgain);
+    expect(turnOffTwoStep).toHaveBeenLastCalledWith({});
+  });
+});

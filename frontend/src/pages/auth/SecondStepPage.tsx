@@ -1,0 +1,226 @@
+import { useEffect, useRef, useState, type ComponentType, type FormEvent } from 'react';
+import { Navigate, useLocation, useNavigate } from 'react-router';
+import { twoStepTexts } from '../../../../shared/texts/two-step';
+import { signOut } from '../../auth/auth-client';
+import { secondStepFactors, verifyAppCode, verifyRecoveryCode, type CodeResult } from '../../auth/second-step';
+import { secondStepPendingByHint } from '../../auth/second-step-gate';
+import { afterSignInPath } from '../../auth/sign-in-intent';
+import { useSession } from '../../auth/session';
+import { FailureView, WorkingView } from '../../auth/StatusView';
+import { FocusedAlert } from '../../components/FocusedAlert';
+import { rememberReturnTo } from '../../return-to';
+import { announceSessionHintChange } from '../../session-hint';
+import { AuthSplit } from './AuthSplit';
+import { FormField } from './FormField';
+
+const t = twoStepTexts.mfa;
+
+/** What a factor's view gets: the step is done (`onDone`), or the visitor wants the chooser back (`onBack`, when there is one). */
+export interface FactorViewProps {
+  onDone: () => void;
+  onBack?: () => void;
+}
+
+export interface FactorEntry {
+  label: string;
+  description: string;
+  View: ComponentType<FactorViewProps>;
+}
+
+/**
+ * The factors this page can complete, by factor id (the MultiFactorAuth recipe's): the chooser lists
+ * the sign-in's next factors that have an entry here, in this order. Another second factor (a passkey,
+ * `webauthn`) is one more entry with its own view.
+ */
+export const FACTOR_ENTRIES: Record<string, FactorEntry> = {
+  totp: { ...t.factor.totp!, View: (props) => <CodeForm {...props} lead={t.totpLead} label={t.codeLabel} numeric check={verifyAppCode} /> },
+  'recovery-code': { ...t.factor['recovery-code']!, View: (props) => <CodeForm {...props} lead={t.recoveryLead} label={t.recoveryLabel} check={verifyRecoveryCode} /> },
+};
+
+/** The chooser's entries: the sign-in's next factors (narrowed to the address's `n`, when it names any of them) that this page knows. */
+export function factorChoices(next: string[], n: string | null): string[] {
+  const known = Object.keys(FACTOR_ENTRIES).filter((id) => next.includes(id));
+  const asked = n?.split(',').map((id) => id.trim()) ?? [];
+  const narrowed = known.filter((id) => asked.includes(id));
+  return narrowed.length > 0 ? narrowed : known;
+}
+
+type PageState = { kind: 'loading' } | { kind: 'choose'; factors: string[] } | { kind: 'factor'; id: string; factors: string[] } | { kind: 'error' };
+
+/**
+ * /auth/mfa (spec §2: `n`, `stepUp`, `setup`, `redirectToPath`; §4: straight to the factor when
+ * exactly one is next, else the chooser): the second step of a sign-in. A session that owes nothing
+ * goes on (unless `stepUp` asks to confirm again); `setup` goes to /account, where factors are set
+ * up; `redirectToPath` becomes the return path. Once the step is done it goes on to what the visitor
+ * came for (the desktop app, a plan, a page), as a first factor would have.
+ */
+export function SecondStepPage() {
+  const session = useSession();
+  const navigate = useNavigate();
+  const location = useLocation();
+  const [state, setState] = useState<PageState>({ kind: 'loading' });
+  const started = useRef(false);
+  const params = new URLSearchParams(location.search);
+  const n = params.get('n');
+  const stepUp = params.get('stepUp') === 'true';
+  const setup = params.get('setup');
+
+  const signedIn = !session.loading && session.doesSessionExist;
+  useEffect(() => {
+    if (!signedIn || started.current) return;
+    started.current = true;
+    const redirectToPath = new URLSearchParams(location.search).get('redirectToPath');
+    if (redirectToPath) rememberReturnTo(redirectToPath);
+    if (setup) return void navigate('/account#two-step', { replace: true });
+    if (!stepUp && !secondStepPendingByHint()) return void navigate(afterSignInPath(), { replace: true });
+    secondStepFactors().then(
+      ({ next, alreadySetup }) => {
+        const factors = factorChoices(stepUp && next.length === 0 ? alreadySetup : next, n);
+        if (factors.length === 0) return void navigate(afterSignInPath(), { replace: true });
+        setState(factors.length === 1 ? { kind: 'factor', id: factors[0]!, factors } : { kind: 'choose', factors });
+      },
+      (error: unknown) => {
+        console.error('Could not read the sign-in factors', error);
+        setState({ kind: 'error' });
+      },
+    );
+  }, [signedIn, setup, stepUp, n, location.search, navigate]);
+
+  if (session.loading) return <WorkingView label={t.checking} />;
+  if (!session.doesSessionExist) return <Navigate to="/signin" replace />;
+  if (state.kind === 'loading') return <WorkingView label={t.checking} />;
+  if (state.kind === 'error') return <FailureView message={t.failed} next={{ to: '/signin', label: 'Sign in' }} />;
+
+  const done = () => {
+    announceSessionHintChange();
+    navigate(afterSignInPath(), { replace: true });
+  };
+  const leave = () => {
+    void signOut()
+      .catch((error: unknown) => console.error('Sign out failed', error))
+      .then(() => navigate('/signin', { replace: true }));
+  };
+
+  return (
+    <AuthSplit
+      aside={
+        <>
+          <h1>{t.title}</h1>
+          <p className="lead">{t.chooserLead}</p>
+        </>
+      }
+    >
+      {state.kind === 'choose' ? (
+        <Chooser factors={state.factors} onChoose={(id) => setState({ kind: 'factor', id, factors: state.factors })} />
+      ) : (
+        <FactorView key={state.id} id={state.id} onDone={done} onBack={state.factors.length > 1 ? () => setState({ kind: 'choose', factors: state.factors }) : undefined} />
+      )}
+      <p className="auth-switch">
+        <button type="button" className="btn-link" onClick={leave}>
+          {t.signOut}
+        </button>
+      </p>
+    </AuthSplit>
+  );
+}
+
+/** A module-level ref callback: the factor's heading takes focus when it appears, so it is read out. */
+function focus(heading: HTMLHeadingElement | null) {
+  heading?.focus();
+}
+
+function FactorView({ id, ...props }: { id: string } & FactorViewProps) {
+  const { View, label } = FACTOR_ENTRIES[id]!;
+  return (
+    <>
+      <h2 tabIndex={-1} ref={focus}>
+        {label}
+      </h2>
+      <View {...props} />
+    </>
+  );
+}
+
+function Chooser({ factors, onChoose }: { factors: string[]; onChoose: (id: string) => void }) {
+  return (
+    <>
+      <h2>{t.chooserLead}</h2>
+      <ul className="factor-choices">
+        {factors.map((id) => (
+          <li key={id}>
+            <button type="button" className="factor-choice" onClick={() => onChoose(id)}>
+              <strong>{FACTOR_ENTRIES[id]!.label}</strong>
+              <span className="muted">{FACTOR_ENTRIES[id]!.description}</span>
+            </button>
+          </li>
+        ))}
+      </ul>
+    </>
+  );
+}
+
+/** A code form: the app's six digits or a recovery code. Every refusal but a limit reads the same. */
+function CodeForm({ lead, label, numeric, check, onDone, onBack }: FactorViewProps & { lead: string; label: string; numeric?: boolean; check: (code: string) => Promise<CodeResult> }) {
+  const [code, setCode] = useState('');
+  const [error, setError] = useState<string>();
+  const [attempt, setAttempt] = useState(0);
+  const [busy, setBusy] = useState(false);
+
+  const submit = async (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    const typed = code.trim();
+    if (!typed) {
+      setAttempt((a) => a + 1);
+      return setError(twoStepTexts.codeRequired);
+    }
+    setBusy(true);
+    setError(undefined);
+    try {
+      const result = await check(typed);
+      if (result.status === 'OK') return onDone();
+      setCode('');
+      setAttempt((a) => a + 1);
+      setError(result.status === 'LIMITED' ? result.message : twoStepTexts.wrongCode);
+    } catch (failure) {
+      console.error('Could not check the code', failure);
+      setAttempt((a) => a + 1);
+      setError(t.failed);
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  return (
+    <form className="auth-form" onSubmit={submit} noValidate aria-label={label}>
+      <p className="muted">{lead}</p>
+      {error && (
+        <FocusedAlert key={attempt} className="form-alert">
+          {error}
+        </FocusedAlert>
+      )}
+      <FormField
+        label={label}
+        name="code"
+        value={code}
+        onChange={(e) => setCode(e.target.value)}
+        autoComplete="one-time-code"
+        inputMode={numeric ? 'numeric' : 'text'}
+        autoCapitalize="none"
+        spellCheck={false}
+        maxLength={20}
+        disabled={busy}
+        required
+      />
+      <button type="submit" className="btn btn-primary btn-block" disabled={busy} aria-busy={busy || undefined}>
+        {busy ? t.verifying : t.verify}
+      </button>
+      {onBack && (
+        <button type="button" className="btn btn-ghost btn-block" onClick={onBack} disabled={busy}>
+          {t.otherWay}
+        </button>
+      )}
+    </form>
+  );
+}
+
+export default SecondStepPage;
