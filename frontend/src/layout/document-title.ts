@@ -12,6 +12,7 @@ export const APP_PAGE_TITLES: Readonly<Record<string, string>> = {
   '/signup': `Create your account | ${PRODUCT_NAME}`,
   '/auth/callback': `Signing in with Google | ${PRODUCT_NAME}`,
   '/launch': `Connecting the desktop app | ${PRODUCT_NAME}`,
+  '/auth/mfa': `Two-step verification | ${PRODUCT_NAME}`,
   '/checkout/success': `Your subscription | ${PRODUCT_NAME}`,
   '/dashboard': `Dashboard | ${PRODUCT_NAME}`,
   '/account': `Your account | ${PRODUCT_NAME}`,

@@ -1,4 +1,4 @@
-import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
+import { useEffect, useRef, useState, type FormEvent } from 'react';
 import { twoStepTexts } from '../../../../shared/texts/two-step';
 import { accountFailure, makeRecoveryCodes, readTwoStep, turnOffTwoStep } from '../../api/account';
 import { confirmAppSetup, startAppSetup } from '../../auth/second-step';
@@ -145,7 +145,6 @@ function SetUp({ secret, qr, onDone, onCancel }: { secret: string; qr: string; o
   const [error, setError] = useState<string>();
   const [attempt, setAttempt] = useState(0);
   const [busy, setBusy] = useState(false);
-  const secretId = useId();
 
   const submit = async (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
@@ -174,10 +173,7 @@ function SetUp({ secret, qr, onDone, onCancel }: { secret: string; qr: string; o
       </p>
       <img className="two-step-qr" src={qr} alt={t.qrAlt} width={200} height={200} />
       <p>
-        <span id={secretId}>{t.secretLabel}:</span>{' '}
-        <code className="two-step-secret" aria-labelledby={secretId}>
-          {secret.match(/.{1,4}/g)?.join(' ')}
-        </code>
+        {t.secretLabel}: <code className="two-step-secret">{secret.match(/.{1,4}/g)?.join(' ')}</code>
       </p>
       <form onSubmit={submit} noValidate aria-label={t.setUp}>
         {error && <FocusedAlert key={attempt} className="form-alert">{error}</FocusedAlert>}

@@ -4,6 +4,7 @@ import { apiOrigin } from '../../../../shared/api-base';
 import { desktopSignInQuery, parseDesktopSignIn, pickDesktopSignInParams, type DesktopSignIn } from '../../../../shared/desktop-sign-in';
 import { desktopTexts } from '../../../../shared/texts/desktop';
 import { clearDesktopSignIn, DESKTOP_ORIGIN_KEY, DESKTOP_PARAMS_KEY, pendingDesktopSignIn } from '../../auth/desktop-handoff';
+import { SECOND_STEP_PATH, secondStepPendingByHint } from '../../auth/second-step-gate';
 import { CHECK_INBOX_PATH, unverifiedByHint } from '../../auth/verification-gate';
 import { leaveSite, NOTICE_REDIRECT_MS, SUCCESS_REDIRECT_MS, useDelayedRedirect } from '../../auth/redirect';
 import { sessionExists, useSession } from '../../auth/session';
@@ -31,17 +32,17 @@ function desktopCallbackUrl(signIn: DesktopSignIn): string {
  * carries it; session storage covers an address that lost it. All from one place or the other: a
  * challenge from one sign-in must not travel with another's redirect. One the callback would refuse
  * is of no use later either, so it is forgotten. A signed-in browser whose address is not proven goes
- * to "Check your inbox" (the callback would refuse the session), which comes back here once it is,
- * with this sign-in kept in session storage.
+ * to "Check your inbox", one whose sign-in owes its second step to /auth/mfa (the callback would
+ * refuse either session); each comes back here once done, with this sign-in kept in session storage.
  */
 export async function loader({ request }: LoaderFunctionArgs) {
   const inAddress = pickDesktopSignInParams(new URL(request.url).searchParams);
   const check = parseDesktopSignIn(inAddress.has('redirect_url') ? inAddress : (pendingDesktopSignIn() ?? inAddress));
   if (!check.ok) clearDesktopSignIn();
-  else if (unverifiedByHint() && (await sessionExists())) {
+  else if ((unverifiedByHint() || secondStepPendingByHint()) && (await sessionExists())) {
     sessionStorage.setItem(DESKTOP_ORIGIN_KEY, 'desktop');
     sessionStorage.setItem(DESKTOP_PARAMS_KEY, desktopSignInQuery(check.signIn));
-    throw redirect(CHECK_INBOX_PATH);
+    throw redirect(unverifiedByHint() ? CHECK_INBOX_PATH : SECOND_STEP_PATH);
   }
   return { check };
 }
