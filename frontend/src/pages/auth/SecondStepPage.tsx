@@ -19,6 +19,8 @@ const t = twoStepTexts.mfa;
 export interface FactorViewProps {
   onDone: () => void;
   onBack?: () => void;
+  /** The id of the factor's heading, which names its form. */
+  headingId: string;
 }
 
 export interface FactorEntry {
@@ -129,14 +131,15 @@ function focus(heading: HTMLHeadingElement | null) {
   heading?.focus();
 }
 
-function FactorView({ id, ...props }: { id: string } & FactorViewProps) {
+function FactorView({ id, ...props }: { id: string } & Omit<FactorViewProps, 'headingId'>) {
   const { View, label } = FACTOR_ENTRIES[id]!;
+  const headingId = `factor-${id}-title`;
   return (
     <>
-      <h2 tabIndex={-1} ref={focus}>
+      <h2 id={headingId} tabIndex={-1} ref={focus}>
         {label}
       </h2>
-      <View {...props} />
+      <View {...props} headingId={headingId} />
     </>
   );
 }
@@ -160,7 +163,7 @@ function Chooser({ factors, onChoose }: { factors: string[]; onChoose: (id: stri
 }
 
 /** A code form: the app's six digits or a recovery code. Every refusal but a limit reads the same. */
-function CodeForm({ lead, label, numeric, check, onDone, onBack }: FactorViewProps & { lead: string; label: string; numeric?: boolean; check: (code: string) => Promise<CodeResult> }) {
+function CodeForm({ lead, label, numeric, check, onDone, onBack, headingId }: FactorViewProps & { lead: string; label: string; numeric?: boolean; check: (code: string) => Promise<CodeResult> }) {
   const [code, setCode] = useState('');
   const [error, setError] = useState<string>();
   const [attempt, setAttempt] = useState(0);
@@ -191,7 +194,7 @@ function CodeForm({ lead, label, numeric, check, onDone, onBack }: FactorViewPro
   };
 
   return (
-    <form className="auth-form" onSubmit={submit} noValidate aria-label={label}>
+    <form className="auth-form" onSubmit={submit} noValidate aria-labelledby={headingId}>
       <p className="muted">{lead}</p>
       {error && (
         <FocusedAlert key={attempt} className="form-alert">

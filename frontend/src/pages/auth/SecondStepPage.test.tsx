@@ -1,0 +1,75 @@
+import { screen } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { twoStepTexts } from '../../../../shared/texts/two-step';
+import { secondStepFactors, verifyAppCode, verifyRecoveryCode } from '../../auth/second-step';
+import { secondStepPendingByHint } from '../../auth/second-step-gate';
+import { captureDesktopSignIn } from '../../auth/desktop-handoff';
+import { useSession } from '../../auth/session';
+import { renderAt } from '../../auth/testing';
+import { factorChoices, SecondStepPage } from './SecondStepPage';
+
+vi.mock('../../auth/second-step', () => ({ secondStepFactors: vi.fn(), verifyAppCode: vi.fn(), verifyRecoveryCode: vi.fn() }));
+vi.mock('../../auth/second-step-gate', () => ({ secondStepPendingByHint: vi.fn(() => true) }));
+vi.mock('../../auth/session', () => ({ useSession: vi.fn() }));
+vi.mock('../../auth/auth-client', () => ({ signOut: vi.fn(async () => undefined) }));
+
+const t = twoStepTexts.mfa;
+const DESKTOP = '?origin=desktop&redirect_url=http%3A%2F%2Flocalhost%3A7777%2Fcb&code_challenge=E9Melhoa2OwvFrEMTJguCHaoeK1t8URWbuGJSstw-cM&code_challenge_method=S256&state=s';
+
+beforeEach(() => {
+  sessionStorage.clear();
+  vi.mocked(useSession).mockReturnValue({ loading: false, doesSessionExist: true, userId: 'u-1' });
+  vi.mocked(secondStepPendingByHint).mockReturnValue(true);
+});
+afterEach(() => vi.clearAllMocks());
+
+describe('/auth/mfa', () => {
+  it('shows the chooser when more than one factor is next; the app’s code, wrong then right, goes on to the pending desktop sign-in', async () => {
+    captureDesktopSignIn(DESKTOP);
+    vi.mocked(secondStepFactors).mockResolvedValue({ next: ['recovery-code', 'totp'], alreadySetup: ['totp', 'recovery-code'] });
+    vi.mocked(verifyAppCode).mockResolvedValueOnce({ status: 'WRONG' }).mockResolvedValueOnce({ status: 'OK' });
+    const user = userEvent.setup();
+    renderAt('/auth/mfa', '/auth/mfa', <SecondStepPage />);
+    const choices = await screen.findAllByRole('button', { name: /Authenticator app|Recovery code/ });
+    // In the registry's order, whatever the server's.
+    expect(choices.map((b) => b.querySelector('strong')!.textContent)).toEqual([t.factor.totp!.label, t.factor['recovery-code']!.label]);
+    await user.click(choices[0]!);
+    expect(screen.getByRole('heading', { name: t.factor.totp!.label })).toHaveFocus();
+    await user.type(screen.getByRole('textbox', { name: t.codeLabel }), '111111');
+    await user.click(screen.getByRole('button', { name: t.verify }));
+    expect((await screen.findByRole('alert')).textContent).toBe(twoStepTexts.wrongCode);
+    await user.type(screen.getByRole('textbox', { name: t.codeLabel }), '222222');
+    await user.click(screen.getByRole('button', { name: t.verify }));
+    expect(await screen.findByTestId('where')).toHaveTextContent(/^launch \/launch\?/);
+    expect(verifyAppCode).toHaveBeenLastCalledWith('222222');
+  });
+
+  it('goes straight to the factor when only one is next, narrowed by the address’s n, and keeps redirectToPath as where it goes after', async () => {
+    vi.mocked(secondStepFactors).mockResolvedValue({ next: ['totp', 'recovery-code'], alreadySetup: ['totp', 'recovery-code'] });
+    vi.mocked(verifyRecoveryCode).mockResolvedValue({ status: 'OK' });
+    const user = userEvent.setup();
+    renderAt('/auth/mfa?n=recovery-code&redirectToPath=%2Faccount', '/auth/mfa', <SecondStepPage />);
+    await user.type(await screen.findByRole('textbox', { name: t.recoveryLabel }), 'abcde-fghjk');
+    expect(screen.queryByRole('button', { name: t.otherWay })).toBeNull();
+    await user.click(screen.getByRole('button', { name: t.verify }));
+    expect(await screen.findByTestId('where')).toHaveTextContent('other /account');
+  });
+
+  it('sends a sign-in that owes nothing on, the signed-out to /signin', async () => {
+    vi.mocked(secondStepPendingByHint).mockReturnValue(false);
+    const first = renderAt('/auth/mfa', '/auth/mfa', <SecondStepPage />);
+    expect(await screen.findByTestId('where')).toHaveTextContent('dashboard /dashboard');
+    expect(secondStepFactors).not.toHaveBeenCalled();
+    first.unmount();
+    vi.mocked(useSession).mockReturnValue({ loading: false, doesSessionExist: false });
+    renderAt('/auth/mfa', '/auth/mfa', <SecondStepPage />);
+    expect(await screen.findByTestId('where')).toHaveTextContent('signin /signin');
+  });
+
+  it('lists only factors it has a view for, in its own order', () => {
+    expect(factorChoices(['otp-email', 'recovery-code', 'totp'], null)).toEqual(['totp', 'recovery-code']);
+    expect(factorChoices(['totp', 'recovery-code'], 'totp,unknown')).toEqual(['totp']);
+    expect(factorChoices(['totp'], 'recovery-code')).toEqual(['totp']);
+  });
+});
