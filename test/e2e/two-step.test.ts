@@ -96,22 +96,22 @@ describe('two-step verification in Chromium', () => {
     await second.goto(`${journey.stack.web}/dashboard`);
     await second.waitForURL(`${journey.stack.web}/auth/mfa`);
     await second.getByRole('button', { name: new RegExp(t.mfa.factor.totp!.label) }).click();
-    await second.getByLabel(t.mfa.codeLabel).waitFor();
+    await second.getByRole('textbox', { name: t.mfa.codeLabel }).waitFor();
     await checkedAtBothWidths(second, 'app-code');
     // The setup's code again, if still within its window, refused; a fresh one works.
-    await second.getByLabel(t.mfa.codeLabel).fill(codeAt(secret, setupAt));
+    await second.getByRole('textbox', { name: t.mfa.codeLabel }).fill(codeAt(secret, setupAt));
     await second.getByRole('button', { name: t.mfa.verify }).click();
     await second.getByRole('alert').getByText(t.wrongCode).waitFor();
-    await second.getByLabel(t.mfa.codeLabel).fill(freshCodeAfter(secret, setupAt));
+    await second.getByRole('textbox', { name: t.mfa.codeLabel }).fill(freshCodeAfter(secret, setupAt));
     await second.getByRole('button', { name: t.mfa.verify }).click();
     await second.waitForURL(`${journey.stack.web}/dashboard`);
 
     // Another browser, come for /account: a recovery code, and it lands on /account.
     const third = await signInWithPassword(email, '/account');
     await third.getByRole('button', { name: new RegExp(t.mfa.factor['recovery-code']!.label) }).click();
-    await third.getByLabel(t.mfa.recoveryLabel).waitFor();
+    await third.getByRole('textbox', { name: t.mfa.recoveryLabel }).waitFor();
     await checkedAtBothWidths(third, 'recovery-code');
-    await third.getByLabel(t.mfa.recoveryLabel).fill(codes[0]!);
+    await third.getByRole('textbox', { name: t.mfa.recoveryLabel }).fill(codes[0]!);
     await third.getByRole('button', { name: t.mfa.verify }).click();
     await third.waitForURL(`${journey.stack.web}/account`);
     await third.getByRole('region', { name: t.section.title }).getByText(t.section.codesLeft(9)).waitFor();
@@ -119,7 +119,7 @@ describe('two-step verification in Chromium', () => {
     // The same code in yet another browser: refused, and it stays on the step.
     const fourth = await signInWithPassword(email);
     await fourth.getByRole('button', { name: new RegExp(t.mfa.factor['recovery-code']!.label) }).click();
-    await fourth.getByLabel(t.mfa.recoveryLabel).fill(codes[0]!);
+    await fourth.getByRole('textbox', { name: t.mfa.recoveryLabel }).fill(codes[0]!);
     await fourth.getByRole('button', { name: t.mfa.verify }).click();
     await fourth.getByRole('alert').getByText(t.wrongCode).waitFor();
     expect(fourth.url()).toBe(`${journey.stack.web}/auth/mfa`);

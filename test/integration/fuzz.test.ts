@@ -141,6 +141,14 @@ const AUTH_TARGETS: Target[] = [
   { method: 'POST', path: '/api/auth/webauthn/signin', takesBody: true, session: true },
   { method: 'GET', path: '/api/auth/webauthn/credential/list', takesBody: false, session: true },
   { method: 'POST', path: '/api/auth/webauthn/credential/remove', takesBody: true, session: true },
+  // The second step: the TOTP recipe's, the factor info, and the recovery code's own route.
+  { method: 'POST', path: '/api/auth/totp/device', takesBody: true, session: true },
+  { method: 'GET', path: '/api/auth/totp/device/list', takesBody: false, session: true },
+  { method: 'POST', path: '/api/auth/totp/device/remove', takesBody: true, session: true },
+  { method: 'POST', path: '/api/auth/totp/device/verify', takesBody: true, session: true },
+  { method: 'POST', path: '/api/auth/totp/verify', takesBody: true, session: true },
+  { method: 'PUT', path: '/api/auth/mfa/info', takesBody: true, session: true },
+  { method: 'POST', path: '/api/auth/mfa/recovery-code', takesBody: true, session: true },
   // Last: with a session these end or rotate it.
   { method: 'POST', path: '/api/auth/session/refresh', takesBody: true, session: true },
   { method: 'POST', path: '/api/auth/signout', takesBody: true, session: true },
@@ -173,6 +181,7 @@ const WRONG_VALUES: unknown[] = [null, -1, 1e300, 'x', '', true, {}, [], [null],
 const FIELD_NAMES = ['formFields', 'token', 'method', 'thirdPartyId', 'clientType', 'redirectURIInfo', 'oAuthTokens', 'shouldTryLinkingWithSessionUser',
   'code', 'name', 'email', 'message', 'words', 'seconds', 'priceId', 'userId', 'supertokensUserId', 'id', 'type', 'data', 'webauthnGeneratedOptionsId', 'credential', 'passkeyName', 'recoverAccountToken'];
 const passkeyCredential = { id: 'AAAA', rawId: 'AAAA', type: 'public-key', response: { clientDataJSON: 'e30', authenticatorData: 'AAAA', signature: 'AAAA', attestationObject: 'oA' } };
+  'code', 'name', 'email', 'message', 'words', 'seconds', 'priceId', 'userId', 'supertokensUserId', 'id', 'type', 'data', 'deviceName', 'totp', 'password'];
 
 const BODIES: [string, string | Buffer][] = [
   ['no body', ''],
