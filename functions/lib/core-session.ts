@@ -96,7 +96,12 @@ export async function hasSecondFactorInCore(core: CoreConnection, userId: string
     headers: { 'cdi-version': CDI_VERSION, rid: 'totp', ...(core.apiKey ? { 'api-key': core.apiKey } : {}) },
     timeoutMs: CORE_TIMEOUT_MS,
     idempotent: true,
+  }).catch((error: unknown) => {
+    // Not answered in time, or not reachable: the core is unavailable (a 503), not our bug.
+    if (unavailableDependency(error)) throw new DependencyUnavailable('auth', `The SuperTokens core did not answer a TOTP device list: ${(error as Error).name}`);
+    throw error;
   });
+  if (res.status >= 500 || res.status === 429) throw new DependencyUnavailable('auth', `The SuperTokens core answered ${res.status} to a TOTP device list`);
   if (res.status < 200 || res.status > 299) throw new Error(`The SuperTokens core answered ${res.status} to a TOTP device list`);
   const devices = (JSON.parse(res.body) as { devices?: { verified?: unknown }[] }).devices ?? [];
   return devices.some((d) => d.verified === true);

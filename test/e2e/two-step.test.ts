@@ -84,7 +84,6 @@ describe('two-step verification in Chromium', () => {
     await checkedAtBothWidths(page, 'codes');
     await section.getByRole('button', { name: t.section.codesDone }).click();
     await section.getByText(t.section.codesLeft(10)).waitFor();
-    await checkedAtBothWidths(page, 'on');
 
     // A new browser: the password is not the whole sign-in. Two factors set up: the chooser.
     const second = await signInWithPassword(email);
