@@ -130,10 +130,14 @@ function registerOptions(body: Body): HttpResult | undefined {
   return body.email.trim().length > EMAIL_MAX ? badRequest(apiTexts.emailTooLong) : undefined;
 }
 /** A string member of at most `max` characters; `optional` lets it be absent. The SDK throws (a 500) on any other type. */
+/**
+ * A string member of 1 to `max` characters; `optional` lets it be absent. The SDK throws (a 500) on
+ * any other type, and hands an empty device name to the core, which refuses it (another 500).
+ */
 const stringField = (name: string, max: number, optional = false) => (body: Body) => {
   const value = body[name];
   if (value === undefined && optional) return undefined;
-  return typeof value === 'string' && value.length <= max ? undefined : badRequest(apiTexts.invalidField(name));
+  return typeof value === 'string' && value.length >= 1 && value.length <= max ? undefined : badRequest(apiTexts.invalidField(name));
 };
 const DEVICE_NAME_MAX = 100;
 const CODE_MAX = 64;
