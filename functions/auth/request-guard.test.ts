@@ -82,3 +82,25 @@ describe('guardAuthRequest', () => {
     expect(result).toMatchObject({ event: { body, isBase64Encoded: false } });
   });
 });
+
+describe("guardAuthRequest on the second step's routes", () => {
+  it.each([
+    ['a device made without a name', event('POST', '/api/auth/totp/device', '{}')],
+    ['a device confirmed with a code', event('POST', '/api/auth/totp/device/verify', JSON.stringify({ deviceName: 'Authenticator app', totp: '123456' }))],
+    ['a code from the app', event('POST', '/api/auth/totp/verify', JSON.stringify({ totp: '123456' }))],
+    ['a recovery code', event('POST', '/api/auth/mfa/recovery-code', JSON.stringify({ code: 'abcde-fghjk' }))],
+    ['the factor info', event('PUT', '/api/auth/mfa/info')],
+  ])('lets %s through', (_label, e) => {
+    expect(verdict(e)).toBe('passes');
+  });
+
+  it.each([
+    ['a code that is no string', event('POST', '/api/auth/totp/verify', JSON.stringify({ totp: 123456 })), 'totp'],
+    ['an empty device name', event('POST', '/api/auth/totp/device/remove', JSON.stringify({ deviceName: '' })), 'deviceName'],
+    ['a device name that is no string', event('POST', '/api/auth/totp/device', JSON.stringify({ deviceName: 7 })), 'deviceName'],
+    ['a recovery code that is missing', event('POST', '/api/auth/mfa/recovery-code', '{}'), 'code'],
+    ['a code far too long', event('POST', '/api/auth/mfa/recovery-code', JSON.stringify({ code: 'x'.repeat(65) })), 'code'],
+  ])('refuses %s with 400 naming the field', (_label, e, field) => {
+    expect(verdict(e)).toEqual({ status: 400, message: texts.api.invalidField(field) });
+  });
+});
