@@ -4,6 +4,7 @@
  * (./sign-in-intent.ts) stays in session storage across the step: /auth/mfa goes on to it once the
  * step is done.
  */
+import { authTexts } from '../../../shared/texts/auth';
 import { isApiError } from '../api/client';
 import { authSdk } from './auth-sdk';
 import { SECOND_STEP_PATH, secondStepPendingByHint } from './second-step-gate';
@@ -47,7 +48,7 @@ export async function verifyRecoveryCode(code: string): Promise<CodeResult> {
     return { status: 'OK' };
   } catch (error) {
     if (isApiError<{ message?: string }>(error) && error.response?.status === 400) return { status: 'WRONG' };
-    if (isApiError<{ message?: string }>(error) && error.response?.status === 429) return { status: 'LIMITED', message: error.response.data?.message ?? '' };
+    if (isApiError<{ message?: string }>(error) && error.response?.status === 429) return { status: 'LIMITED', message: error.response.data?.message || authTexts.tooManyAttempts(Math.ceil(Number(error.response.headers?.['retry-after'] ?? 60) / 60)) };
     throw error;
   }
 }
