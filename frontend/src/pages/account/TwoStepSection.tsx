@@ -1,8 +1,9 @@
-import { useEffect, useRef, useState, type FormEvent } from 'react';
+import { useState, type FormEvent } from 'react';
 import { twoStepTexts } from '../../../../shared/texts/two-step';
 import { accountFailure, makeRecoveryCodes, readTwoStep, turnOffTwoStep } from '../../api/account';
 import { confirmAppSetup, startAppSetup } from '../../auth/second-step';
 import { FocusedAlert } from '../../components/FocusedAlert';
+import { useRead } from '../../hooks/use-read';
 import { FormField } from '../auth/FormField';
 import { Result } from './Result';
 
@@ -35,23 +36,19 @@ async function qrCodeOf(uri: string): Promise<string> {
  * Google account: a sign-in of the last 5 minutes).
  */
 export function TwoStepSection({ hasPassword }: { hasPassword: boolean }) {
-  const [state, setState] = useState<State>({ step: 'loading' });
+  const read = useRead(readTwoStep, 'two-step');
+  const [changed, setState] = useState<State>();
   const [error, setError] = useState<string>();
   const [done, setDone] = useState<string>();
-
-  useEffect(() => {
-    let live = true;
-    readTwoStep().then(
-      (status) => live && setState(status.enabled ? { step: 'on', codesLeft: status.recoveryCodesLeft } : { step: 'off' }),
-      (failure: unknown) => {
-        console.error('Could not read two-step verification', failure);
-        if (live) setState({ step: 'load-failed' });
-      },
-    );
-    return () => {
-      live = false;
-    };
-  }, []);
+  const state: State =
+    changed ??
+    (read.state.status === 'loading'
+      ? { step: 'loading' }
+      : read.state.status === 'failed'
+        ? { step: 'load-failed' }
+        : read.state.value.enabled
+          ? { step: 'on', codesLeft: read.state.value.recoveryCodesLeft }
+          : { step: 'off' });
 
   const start = async () => {
     setError(undefined);
@@ -257,8 +254,6 @@ function TurnOff({ hasPassword, onDone, onCancel }: { hasPassword: boolean; onDo
   const [error, setError] = useState<{ message: string; field?: string }>();
   const [attempt, setAttempt] = useState(0);
   const [busy, setBusy] = useState(false);
-  const question = useRef<HTMLParagraphElement>(null);
-  useEffect(() => question.current?.focus(), []);
 
   const submit = async (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
@@ -278,7 +273,7 @@ function TurnOff({ hasPassword, onDone, onCancel }: { hasPassword: boolean; onDo
 
   return (
     <form onSubmit={submit} noValidate aria-labelledby="two-step-off-title">
-      <p id="two-step-off-title" ref={question} tabIndex={-1}>
+      <p id="two-step-off-title" ref={focus} tabIndex={-1}>
         <strong>{t.turnOffTitle}</strong>
       </p>
       {error && <FocusedAlert key={attempt} className="form-alert">{error.message}</FocusedAlert>}

@@ -1,4 +1,4 @@
-import { useEffect, useRef, useState, type ComponentType, type FormEvent } from 'react';
+import { useState, type ComponentType, type FormEvent } from 'react';
 import { Navigate, useLocation, useNavigate } from 'react-router';
 import { twoStepTexts } from '../../../../shared/texts/two-step';
 import { signOut } from '../../auth/auth-client';
@@ -8,6 +8,7 @@ import { afterSignInPath } from '../../auth/sign-in-intent';
 import { useSession } from '../../auth/session';
 import { FailureView, WorkingView } from '../../auth/StatusView';
 import { FocusedAlert } from '../../components/FocusedAlert';
+import { useRead } from '../../hooks/use-read';
 import { rememberReturnTo } from '../../return-to';
 import { announceSessionHintChange } from '../../session-hint';
 import { AuthSplit } from './AuthSplit';
@@ -47,8 +48,6 @@ export function factorChoices(next: string[], n: string | null): string[] {
   return narrowed.length > 0 ? narrowed : known;
 }
 
-type PageState = { kind: 'loading' } | { kind: 'choose'; factors: string[] } | { kind: 'factor'; id: string; factors: string[] } | { kind: 'error' };
-
 /**
  * /auth/mfa (spec §2: `n`, `stepUp`, `setup`, `redirectToPath`; §4: straight to the factor when
  * exactly one is next, else the chooser): the second step of a sign-in. A session that owes nothing
@@ -60,38 +59,30 @@ export function SecondStepPage() {
   const session = useSession();
   const navigate = useNavigate();
   const location = useLocation();
-  const [state, setState] = useState<PageState>({ kind: 'loading' });
-  const started = useRef(false);
   const params = new URLSearchParams(location.search);
   const n = params.get('n');
   const stepUp = params.get('stepUp') === 'true';
   const setup = params.get('setup');
-
-  const signedIn = !session.loading && session.doesSessionExist;
-  useEffect(() => {
-    if (!signedIn || started.current) return;
-    started.current = true;
-    const redirectToPath = new URLSearchParams(location.search).get('redirectToPath');
+  // Decided once, as the page opens: the return path stored, and whether this sign-in owes anything.
+  const [owesNothing] = useState(() => {
+    const redirectToPath = params.get('redirectToPath');
     if (redirectToPath) rememberReturnTo(redirectToPath);
-    if (setup) return void navigate('/account#two-step', { replace: true });
-    if (!stepUp && !secondStepPendingByHint()) return void navigate(afterSignInPath(), { replace: true });
-    secondStepFactors().then(
-      ({ next, alreadySetup }) => {
-        const factors = factorChoices(stepUp && next.length === 0 ? alreadySetup : next, n);
-        if (factors.length === 0) return void navigate(afterSignInPath(), { replace: true });
-        setState(factors.length === 1 ? { kind: 'factor', id: factors[0]!, factors } : { kind: 'choose', factors });
-      },
-      (error: unknown) => {
-        console.error('Could not read the sign-in factors', error);
-        setState({ kind: 'error' });
-      },
-    );
-  }, [signedIn, setup, stepUp, n, location.search, navigate]);
+    return !stepUp && !secondStepPendingByHint();
+  });
+  const [chosen, setChosen] = useState<string>();
+  const signedIn = !session.loading && session.doesSessionExist;
+  const factors = useRead(secondStepFactors, signedIn && !owesNothing && !setup ? 'factors' : undefined);
 
   if (session.loading) return <WorkingView label={t.checking} />;
   if (!session.doesSessionExist) return <Navigate to="/signin" replace />;
-  if (state.kind === 'loading') return <WorkingView label={t.checking} />;
-  if (state.kind === 'error') return <FailureView message={t.failed} next={{ to: '/signin', label: 'Sign in' }} />;
+  if (setup) return <Navigate to="/account#two-step" replace />;
+  if (owesNothing) return <Onward />;
+  if (factors.state.status === 'loading') return <WorkingView label={t.checking} />;
+  if (factors.state.status === 'failed') return <FailureView message={t.failed} next={{ to: '/signin', label: 'Sign in' }} />;
+  const { next, alreadySetup } = factors.state.value;
+  const choices = factorChoices(stepUp && next.length === 0 ? alreadySetup : next, n);
+  if (choices.length === 0) return <Onward />;
+  const id = chosen ?? (choices.length === 1 ? choices[0] : undefined);
 
   const done = () => {
     announceSessionHintChange();
@@ -112,10 +103,10 @@ export function SecondStepPage() {
         </>
       }
     >
-      {state.kind === 'choose' ? (
-        <Chooser factors={state.factors} onChoose={(id) => setState({ kind: 'factor', id, factors: state.factors })} />
+      {id === undefined ? (
+        <Chooser factors={choices} onChoose={setChosen} />
       ) : (
-        <FactorView key={state.id} id={state.id} onDone={done} onBack={state.factors.length > 1 ? () => setState({ kind: 'choose', factors: state.factors }) : undefined} />
+        <FactorView key={id} id={id} onDone={done} onBack={choices.length > 1 ? () => setChosen(undefined) : undefined} />
       )}
       <p className="auth-switch">
         <button type="button" className="btn-link" onClick={leave}>
@@ -124,6 +115,12 @@ export function SecondStepPage() {
       </p>
     </AuthSplit>
   );
+}
+
+/** On to what the visitor came for: the intent used up once, as the page leaves. */
+function Onward() {
+  const [to] = useState(afterSignInPath);
+  return <Navigate to={to} replace />;
 }
 
 /** A module-level ref callback: the factor's heading takes focus when it appears, so it is read out. */
