@@ -22,8 +22,7 @@ import { usersTexts } from './texts/users';
 import { twoStepTexts } from './texts/two-step';
 import { verifyTexts } from './texts/verify';
 
-export { accountTexts, apiTexts, authTexts, billingTexts, billingUiTexts, contactTexts, desktopTexts, downloadTexts, homeTexts, layoutTexts, passkeyTexts, routerTexts, usageTexts, usersTexts, verifyTexts };
-export { accountTexts, apiTexts, authTexts, billingTexts, billingUiTexts, contactTexts, desktopTexts, downloadTexts, homeTexts, routerTexts, usageTexts, twoStepTexts, usersTexts, verifyTexts };
+export { accountTexts, apiTexts, authTexts, billingTexts, billingUiTexts, contactTexts, desktopTexts, downloadTexts, homeTexts, layoutTexts, passkeyTexts, routerTexts, usageTexts, twoStepTexts, usersTexts, verifyTexts };
 
 export const texts = {
   api: apiTexts,

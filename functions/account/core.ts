@@ -58,15 +58,15 @@ export interface AccountCore {
   removePasskey(userId: string, credentialId: string): Promise<boolean>;
   /** The address the account has proven (its first proven login's), for notices. */
   provenEmail(userId: string): Promise<string | undefined>;
+  /** The account's authenticator apps (the TOTP recipe's devices), confirmed or not. */
+  authenticatorApps(userId: string): Promise<{ name: string; verified: boolean }[]>;
+  /** Removes one authenticator app; its codes no longer work. */
+  removeAuthenticatorApp(userId: string, name: string): Promise<void>;
 }
 
 export interface CorePasskey {
   credentialId: string;
   createdAt: number;
-  /** The account's authenticator apps (the TOTP recipe's devices), confirmed or not. */
-  authenticatorApps(userId: string): Promise<{ name: string; verified: boolean }[]>;
-  /** Removes one authenticator app; its codes no longer work. */
-  removeAuthenticatorApp(userId: string, name: string): Promise<void>;
 }
 
 async function coreSession(handle: string): Promise<CoreSession | undefined> {
@@ -148,6 +148,7 @@ export async function supertokensCore(): Promise<AccountCore> {
       const user = await supertokens.getUser(userId);
       const logins = [...(user?.loginMethods ?? [])].sort((a, b) => Number(a.recipeId === 'webauthn') - Number(b.recipeId === 'webauthn'));
       return logins.find((m) => m.verified && m.email)?.email;
+    },
     async authenticatorApps(userId) {
       return (await Totp.listDevices(userId)).devices.map(({ name, verified }) => ({ name, verified }));
     },

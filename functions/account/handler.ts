@@ -4,11 +4,8 @@
  * asks the core that the session is live; each maps its rule's outcome (the modules beside this one)
  * to an answer here.
  */
-import type { AccountMessage, AccountPasskeys, SignedInSessions } from '../../shared/api-types';
+import type { AccountMessage, AccountPasskeys, RecoveryCodes, SignedInSessions, TwoStepStatus } from '../../shared/api-types';
 import { passkeyTexts } from '../../shared/texts/passkeys';
-import { changePasswordBody, deleteAccountBody, updateAccountBody, type ChangePasswordBody, type DeleteAccountBody, type UpdateAccountBody } from '../../shared/schemas/account';
-import { accountTexts, authTexts, billingTexts, usersTexts, verifyTexts } from '../../shared/texts';
-import type { AccountMessage, RecoveryCodes, SignedInSessions, TwoStepStatus } from '../../shared/api-types';
 import { changePasswordBody, deleteAccountBody, turnOffTwoStepBody, updateAccountBody, type ChangePasswordBody, type DeleteAccountBody, type TurnOffTwoStepBody, type UpdateAccountBody } from '../../shared/schemas/account';
 import { accountTexts, authTexts, billingTexts, twoStepTexts, usersTexts, verifyTexts } from '../../shared/texts';
 import { renameAccount } from '../user-record';

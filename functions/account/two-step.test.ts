@@ -40,6 +40,9 @@ function googleCore(): AccountCore & { apps: { name: string; verified: boolean }
     sessionsOf: unused,
     session: unused,
     endSession: unused,
+    passkeysOf: unused,
+    removePasskey: unused,
+    provenEmail: unused,
   };
 }
 

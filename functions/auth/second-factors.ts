@@ -4,7 +4,7 @@
  *
  * - Which factors an account must complete after its first (password, Google): one of its second
  *   factors, once it has any (`SECOND_FACTORS`: the authenticator app, its recovery codes, and any
- *   other second factor the product adds). An account without one signs in with its first factor
+ *   other second factor the product adds to SECOND_FACTORS). An account without one signs in with its first factor
  *   alone. The requirement follows from what is set up, so nothing is kept beside it (no
  *   `requiredSecondaryFactors` metadata that could disagree with the devices).
  * - Recovery codes are a factor of our own (`recovery-code`, ./recovery-codes.ts): set up while the
@@ -31,8 +31,12 @@ import { mailSecondFactorEvent, type SecondFactorEvent } from './second-factor-m
 
 export const TOTP_FACTOR = 'totp';
 export const RECOVERY_CODE_FACTOR = 'recovery-code';
-/** Factors that complete the second step, each counted only once the account has it set up. */
-export const SECOND_FACTORS: readonly string[] = [TOTP_FACTOR, RECOVERY_CODE_FACTOR, 'webauthn'];
+/**
+ * Factors that complete the second step, each counted only once the account has it set up. A passkey
+ * (`webauthn`) joins this list together with its entry in /auth/mfa's chooser (FACTOR_ENTRIES): listed
+ * here alone, an account with a passkey would owe a step the page cannot offer.
+ */
+export const SECOND_FACTORS: readonly string[] = [TOTP_FACTOR, RECOVERY_CODE_FACTOR];
 
 /**
  * Code checks: 10 per 15 minutes per account (after its first factor: the guesser already has the

@@ -183,9 +183,8 @@ const fields = (...pairs: [unknown, unknown][]) => ({ formFields: pairs.map(([id
 const WRONG_VALUES: unknown[] = [null, -1, 1e300, 'x', '', true, {}, [], [null], [1], { __proto__: null, length: 1 }];
 /** Every field any route reads, so each body reaches some route's checks. */
 const FIELD_NAMES = ['formFields', 'token', 'method', 'thirdPartyId', 'clientType', 'redirectURIInfo', 'oAuthTokens', 'shouldTryLinkingWithSessionUser',
-  'code', 'name', 'email', 'message', 'words', 'seconds', 'priceId', 'userId', 'supertokensUserId', 'id', 'type', 'data', 'webauthnGeneratedOptionsId', 'credential', 'passkeyName', 'recoverAccountToken'];
+  'code', 'name', 'email', 'message', 'words', 'seconds', 'priceId', 'userId', 'supertokensUserId', 'id', 'type', 'data', 'webauthnGeneratedOptionsId', 'credential', 'passkeyName', 'recoverAccountToken', 'deviceName', 'totp', 'password'];
 const passkeyCredential = { id: 'AAAA', rawId: 'AAAA', type: 'public-key', response: { clientDataJSON: 'e30', authenticatorData: 'AAAA', signature: 'AAAA', attestationObject: 'oA' } };
-  'code', 'name', 'email', 'message', 'words', 'seconds', 'priceId', 'userId', 'supertokensUserId', 'id', 'type', 'data', 'deviceName', 'totp', 'password'];
 
 const BODIES: [string, string | Buffer][] = [
   ['no body', ''],

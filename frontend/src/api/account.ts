@@ -1,10 +1,6 @@
-/** The account routes (/account): the profile, rename, change the password, where it is signed in, passkeys, sign out everywhere, export, delete. */
+/** The account routes (/account): the profile, rename, change the password, two-step verification, where it is signed in, passkeys, sign out everywhere, export, delete. */
 import { exportFileName } from '../../../shared/account-export';
-import type { AccountMessage, AccountOverview, AccountPasskey, AccountPasskeys, ErrorBody, SignedInSession, SignedInSessions } from '../../../shared/api-types';
-import type { ChangePasswordBody, DeleteAccountBody } from '../../../shared/schemas/account';
-/** The account routes (/account): the profile, rename, change the password, two-step verification, where it is signed in, sign out everywhere, export, delete. */
-import { exportFileName } from '../../../shared/account-export';
-import type { AccountMessage, AccountOverview, ErrorBody, RecoveryCodes, SignedInSession, SignedInSessions, TwoStepStatus } from '../../../shared/api-types';
+import type { AccountMessage, AccountOverview, AccountPasskey, AccountPasskeys, ErrorBody, RecoveryCodes, SignedInSession, SignedInSessions, TwoStepStatus } from '../../../shared/api-types';
 import type { ChangePasswordBody, DeleteAccountBody, TurnOffTwoStepBody } from '../../../shared/schemas/account';
 import { api, isApiError } from './client';
 

@@ -49,5 +49,4 @@ export function initSuperTokens(): void {
   });
 }
 
-export { EmailPassword, EmailVerification, Session, ThirdParty, WebAuthn };
-export { EmailPassword, EmailVerification, MultiFactorAuth, Session, ThirdParty, Totp };
+export { EmailPassword, EmailVerification, MultiFactorAuth, Session, ThirdParty, Totp, WebAuthn };

@@ -50,7 +50,8 @@ export function SignInPage() {
   /** A finished sign-in, any way: recorded, then the success message before the intent's page. */
   const signedIn = (userId: string) => {
     void recordSignIn(userId);
-    setSuccessTo(afterSignInPath());
+    // An account with two-step verification goes on to its second step, the intent kept for after.
+    setSuccessTo(afterFirstFactorPath());
     // The success view stays on /signin: the bar must hear of the new session to drop Login.
     announceSessionHintChange();
   };
@@ -63,14 +64,6 @@ export function SignInPage() {
       try {
         const result = await signInWithPassword(email.trim(), password);
         if (result.status === 'OK') return signedIn(result.userId);
-        if (result.status === 'OK') {
-          void recordSignIn(result.userId);
-          // An account with two-step verification goes on to its second step, the intent kept for after.
-          setSuccessTo(afterFirstFactorPath());
-          // The success view stays on /signin: the bar must hear of the new session to drop Login.
-          announceSessionHintChange();
-          return;
-        }
         if (result.status === 'WRONG_CREDENTIALS_ERROR') return { error: t.wrongCredentials };
         // The server's own check of the fields: beside them, one message each.
         if (result.status === 'FIELD_ERROR') return { fields: Object.fromEntries(result.formFields.map((f) => [f.id, f.error])) };
