@@ -372,13 +372,14 @@ describe('secrets and least privilege', () => {
 
   it('routes the account API to the account function, every route with credentials', () => {
     const accountRoutes = routes.filter((r) => r.fn === 'account').map((r) => `${r.method} ${r.path}`);
-    expect(accountRoutes.sort()).toEqual(['DELETE /api/account', 'DELETE /api/account/passkeys/{id}', 'DELETE /api/account/sessions/{id}', 'GET /api/account', 'GET /api/account/export', 'GET /api/account/passkeys', 'GET /api/account/sessions', 'PATCH /api/account', 'POST /api/account/password', 'POST /api/account/sign-out-everywhere']);
     expect(accountRoutes.sort()).toEqual([
       'DELETE /api/account',
+      'DELETE /api/account/passkeys/{id}',
       'DELETE /api/account/sessions/{id}',
       'DELETE /api/account/two-step',
       'GET /api/account',
       'GET /api/account/export',
+      'GET /api/account/passkeys',
       'GET /api/account/sessions',
       'GET /api/account/two-step',
       'PATCH /api/account',
