@@ -100,8 +100,10 @@ describe('billing in Chromium', () => {
 /** Every session refresh the page asks for, as `method status` once answered. */
 function recordRefreshes(page: Page): string[] {
   const refreshes: string[] = [];
-  page.on('requestfinished', async (r) => {
-    if (r.url().includes('/api/auth/session/refresh')) refreshes.push(`${r.method()} ${(await r.response())?.status()}`);
+  // Recorded as each answer arrives, with nothing awaited: a listener that awaited the response
+  // could push after the test had already read the list.
+  page.on('response', (r) => {
+    if (r.url().includes('/api/auth/session/refresh')) refreshes.push(`${r.request().method()} ${r.status()}`);
   });
   return refreshes;
 }
@@ -113,9 +115,19 @@ async function spoilCookie(page: Page, name: 'sAccessToken' | 'sRefreshToken'): 
   await context.addCookies([{ ...cookie, value: `${cookie.value.slice(0, -4)}AAAA` }]);
 }
 
+/**
+ * A signed-in page whose own reads have all been answered: spoiling its cookies while the dashboard's
+ * profile read is still out would let that late answer (200) pass for the one /pricing makes.
+ */
+async function settledSignedInPage(name: string): Promise<Page> {
+  const { page } = await signedInPage(name);
+  await page.waitForLoadState('networkidle');
+  return page;
+}
+
 describe('/pricing refreshes a session once per 401', () => {
   it('an access token the API no longer takes: one refresh, then the plan, then Checkout without another', async () => {
-    const { page } = await signedInPage('stale-token');
+    const page = await settledSignedInPage('stale-token');
     await spoilCookie(page, 'sAccessToken');
     const refreshes = recordRefreshes(page);
     await page.goto(`${journey.stack.web}/pricing`);
@@ -129,7 +141,7 @@ describe('/pricing refreshes a session once per 401', () => {
   });
 
   it('a session that has ended (its refresh refused): one refresh asked for, not a second, and the visitor\'s buttons', async () => {
-    const { page } = await signedInPage('ended-session');
+    const page = await settledSignedInPage('ended-session');
     await spoilCookie(page, 'sAccessToken');
     await spoilCookie(page, 'sRefreshToken');
     const refreshes = recordRefreshes(page);
