@@ -123,6 +123,8 @@ describe('the sign-in pages in Chromium', () => {
     // Empty fields: a sentence each, none of the SDK's.
     await page.goto(`${journey.stack.web}/signup`);
     await page.getByRole('button', { name: 'Create Account' }).click();
+    // The form's action checks the fields and answers a moment after the click: wait for its first sentence.
+    await page.getByText(texts.auth.fields.nameRequired).waitFor();
     for (const sentence of [texts.auth.fields.nameRequired, texts.auth.fields.emailRequired, texts.auth.fields.newPasswordRequired]) {
       expect(await page.getByText(sentence).count()).toBe(1);
     }
