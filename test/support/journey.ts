@@ -1,8 +1,7 @@
 /** A browser journey file's setup: the whole local stack serving the built app, with seed data, and Debian's Chromium. */
 import type { Browser, Page } from 'playwright-core';
-import { afterAll, beforeAll } from 'vitest';
-import { runBrowser } from './browser';
-import { startTestStack, type TestStack } from './local-stack';
+import { useBuiltSite } from './built-site';
+import type { TestStack } from './local-stack';
 import { verificationTokenFor } from './outbox';
 
 export interface Journey {
@@ -10,18 +9,13 @@ export interface Journey {
   browser: Browser;
 }
 
-/** Starts both before the file's tests and stops them after; read the fields inside tests. */
+/**
+ * Starts both before the file's tests and stops them after; read the fields inside tests. The site is
+ * the run's production build (test/support/built-site.ts), as the CDN serves it: the dev server
+ * transforms each module on request and put a second into every page load of every journey.
+ */
 export function useJourney(): Journey {
-  const journey = {} as Journey;
-  beforeAll(async () => {
-    journey.stack = await startTestStack({ web: true, seed: true });
-    journey.browser = await runBrowser();
-  });
-  afterAll(async () => {
-    await journey.browser?.close();
-    await journey.stack?.stop();
-  });
-  return journey;
+  return useBuiltSite();
 }
 
 /**
