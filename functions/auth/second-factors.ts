@@ -2,11 +2,14 @@
  * The second step of a sign-in (docs/security.md#two-step-verification): SuperTokens' TOTP and
  * MultiFactorAuth recipes, and the product's rules around them.
  *
- * - Which factors an account must complete after its first (password, Google): one of its second
- *   factors, once it has any (`SECOND_FACTORS`: the authenticator app, its recovery codes, and any
- *   other second factor the product adds to SECOND_FACTORS). An account without one signs in with its first factor
- *   alone. The requirement follows from what is set up, so nothing is kept beside it (no
+ * - Which factors an account must complete after its first (password, Google): once two-step
+ *   verification is on (an authenticator app, or its recovery codes, set up), one of its second
+ *   factors (`SECOND_FACTORS`: the app, the recovery codes, a passkey). A passkey alone does not turn
+ *   the step on (docs/security.md#passkey-second-step). An account without it signs in with its first
+ *   factor alone. The requirement follows from what is set up, so nothing is kept beside it (no
  *   `requiredSecondaryFactors` metadata that could disagree with the devices).
+ * - A passkey sign-in is itself complete: its factor (`webauthn`) is among those the requirement
+ *   accepts, and the MultiFactorAuth recipe counts the first factor as completed.
  * - Recovery codes are a factor of our own (`recovery-code`, ./recovery-codes.ts): set up while the
  *   account has unused codes, completed by our route (./recovery-code-sign-in.ts).
  * - Every code check (TOTP here, recovery codes there) is limited per account and per address
@@ -31,12 +34,19 @@ import { mailSecondFactorEvent, type SecondFactorEvent } from './second-factor-m
 
 export const TOTP_FACTOR = 'totp';
 export const RECOVERY_CODE_FACTOR = 'recovery-code';
+/** The WebAuthn recipe's factor id (MultiFactorAuth.FactorIds.WEBAUTHN): a passkey. */
+export const PASSKEY_FACTOR = MultiFactorAuth.FactorIds.WEBAUTHN;
 /**
- * Factors that complete the second step, each counted only once the account has it set up. A passkey
- * (`webauthn`) joins this list together with its entry in /auth/mfa's chooser (FACTOR_ENTRIES): listed
- * here alone, an account with a passkey would owe a step the page cannot offer.
+ * The factors that turn two-step verification on: what /account sets up under that name. Recovery
+ * codes count on their own so that codes left after a half-finished turn-off still guard the account.
  */
-export const SECOND_FACTORS: readonly string[] = [TOTP_FACTOR, RECOVERY_CODE_FACTOR];
+export const TWO_STEP_FACTORS: readonly string[] = [TOTP_FACTOR, RECOVERY_CODE_FACTOR];
+/**
+ * Factors that complete the second step once it is on, each counted only once the account has it set
+ * up. Each has its entry in /auth/mfa's chooser (FACTOR_ENTRIES), so no account owes a step the page
+ * cannot offer.
+ */
+export const SECOND_FACTORS: readonly string[] = [...TWO_STEP_FACTORS, PASSKEY_FACTOR];
 
 /**
  * Code checks: 10 per 15 minutes per account (after its first factor: the guesser already has the
@@ -76,8 +86,9 @@ export function secondFactorFunctions(original: MfaFunctions, deps: Pick<SecondF
       return codesLeft > 0 ? [...factors, RECOVERY_CODE_FACTOR] : factors;
     },
     getMFARequirementsForAuth: async (input) => {
-      const setUp = (await input.factorsSetUpForUser).filter((id) => SECOND_FACTORS.includes(id));
-      return setUp.length > 0 ? [{ oneOf: setUp }] : [];
+      const setUp = await input.factorsSetUpForUser;
+      if (!setUp.some((id) => TWO_STEP_FACTORS.includes(id))) return [];
+      return [{ oneOf: setUp.filter((id) => SECOND_FACTORS.includes(id)) }];
     },
   };
 }

@@ -3,7 +3,8 @@
  * authenticator speaking the browser's WebAuthn JSON: a proven account adds named passkeys (the first
  * joins the account as its passkey login, the next is one more credential of it), lists them, signs in
  * with one and no email (the session is the account's), and removes one. Forged, replayed, wrong-origin,
- * wrong-relying-party and unknown assertions are refused and change nothing.
+ * wrong-relying-party and unknown assertions are refused and change nothing. Once two-step
+ * verification is on, a passkey completes a password sign-in's second step, and a passkey sign-in owes none.
  */
 import { randomUUID } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
@@ -14,6 +15,7 @@ import { useTestStack } from '../support/local-stack';
 import { latestMailTo, outboxMessages } from '../support/outbox';
 import { newMember } from '../support/sessions';
 import { SoftwareAuthenticator, type RegisterOptions, type SignInOptions } from '../support/software-authenticator';
+import { MFA_REFUSAL, turnOnTwoStep } from '../support/two-step';
 
 const stack = useTestStack();
 const PASSWORD = 'engine42';
@@ -53,6 +55,31 @@ async function passkeySignIn(authenticator: SoftwareAuthenticator, pick?: Parame
   expect(options.status).toBe('OK');
   const credential = authenticator.get(options, 'localhost', pick);
   return { who, options, credential, result: await signIn(who, options.webauthnGeneratedOptionsId, credential) };
+}
+
+/** `who`'s passkey sign-in sent with its session: the second step of that session's sign-in. */
+async function passkeyOnSession(who: AuthApi, authenticator: SoftwareAuthenticator) {
+  const options = await signInOptions(who);
+  const credential = authenticator.get(options, 'localhost');
+  return answer(await who.call('POST', '/api/auth/webauthn/signin', { webauthnGeneratedOptionsId: options.webauthnGeneratedOptionsId, credential, shouldTryLinkingWithSessionUser: true }, RID));
+}
+
+async function passwordSignIn(email: string): Promise<AuthApi> {
+  const who = new AuthApi(stack.api, stack.web);
+  expect((await who.signIn(email, PASSWORD)).status).toBe('OK');
+  return who;
+}
+
+/** The `st-mfa` claim of `who`'s access token: the factors completed (`c`) and whether the sign-in is complete (`v`). */
+function mfaClaimOf(who: AuthApi): { c: Record<string, number>; v: boolean } {
+  const token = who.jar.get('sAccessToken')!;
+  return (JSON.parse(Buffer.from(token.split('.')[1]!, 'base64url').toString()) as { 'st-mfa': { c: Record<string, number>; v: boolean } })['st-mfa'];
+}
+
+async function nextFactors(who: AuthApi): Promise<string[]> {
+  const info = await who.call('PUT', '/api/auth/mfa/info', undefined, { rid: 'multifactorauth' });
+  expect(info.status).toBe(200);
+  return ((await info.json()) as { factors: { next: string[] } }).factors.next.sort();
 }
 
 async function profileOf(who: AuthApi): Promise<AccountProfile & { status: number }> {
@@ -169,13 +196,8 @@ describe('signing in with a passkey', () => {
     await addPasskey(ada, adaKey, 'Ada’s key');
     const { who: bob, userId: bobId } = await newMember(stack, 'bob', PASSWORD);
 
-    const onSession = async (who: AuthApi) => {
-      const options = await signInOptions(who);
-      const credential = adaKey.get(options, 'localhost');
-      return answer(await who.call('POST', '/api/auth/webauthn/signin', { webauthnGeneratedOptionsId: options.webauthnGeneratedOptionsId, credential, shouldTryLinkingWithSessionUser: true }, RID));
-    };
-    expect(await onSession(ada)).toMatchObject({ status: 200, body: { status: 'OK', user: { id: adaId } } });
-    const refused = await onSession(bob);
+    expect(await passkeyOnSession(ada, adaKey)).toMatchObject({ status: 200, body: { status: 'OK', user: { id: adaId } } });
+    const refused = await passkeyOnSession(bob, adaKey);
     expect(refused.body.status).not.toBe('OK');
     expect(await profileOf(bob)).toMatchObject({ status: 200, signInMethods: ['password'] });
     expect(await passkeysOf(bob)).toEqual([]);
@@ -226,5 +248,62 @@ describe('removing a passkey', () => {
 
   it('refuses a caller without a session', async () => {
     expect((await fetch(`${stack.api}/api/account/passkeys`, { headers: { origin: stack.web } })).status).toBe(401);
+  });
+});
+
+describe('a passkey as the second step', () => {
+  it('once two-step verification is on, completes a password sign-in’s second step with the account’s own passkey', async () => {
+    const { who, email } = await newMember(stack, 'second', PASSWORD);
+    const phone = new SoftwareAuthenticator(stack.web);
+    await addPasskey(who, phone, 'My phone');
+    // A passkey alone does not turn the second step on: the password is still the whole sign-in.
+    expect((await (await passwordSignIn(email)).get('/api/user-profile')).status).toBe(200);
+
+    await turnOnTwoStep(who);
+    const next = await passwordSignIn(email);
+    expect(await next.get('/api/user-profile')).toEqual({ status: 403, body: MFA_REFUSAL });
+    expect(await nextFactors(next)).toEqual(['recovery-code', 'totp', 'webauthn']);
+
+    expect(await passkeyOnSession(next, phone)).toMatchObject({ status: 200, body: { status: 'OK' } });
+    expect(mfaClaimOf(next)).toMatchObject({ v: true, c: { emailpassword: expect.any(Number), webauthn: expect.any(Number) } });
+    for (const path of ['/api/user-profile', '/api/account', '/api/usage']) expect((await next.get(path)).status).toBe(200);
+    expect(await profileOf(next)).toMatchObject({ email, signInMethods: ['password', 'passkey'] });
+  });
+
+  it('is not completed by another account’s passkey, nor joined to it; the account’s own passkey or a recovery code still completes it', async () => {
+    const { who: ada } = await newMember(stack, 'ada2', PASSWORD);
+    const adaKey = new SoftwareAuthenticator(stack.web);
+    await addPasskey(ada, adaKey, 'Ada’s key');
+    const { who: bob, email: bobEmail } = await newMember(stack, 'bob2', PASSWORD);
+    const bobKey = new SoftwareAuthenticator(stack.web);
+    await addPasskey(bob, bobKey, 'Bob’s key');
+    const { recoveryCodes } = await turnOnTwoStep(bob);
+
+    const bobAgain = await passwordSignIn(bobEmail);
+    expect((await passkeyOnSession(bobAgain, adaKey)).body.status).not.toBe('OK');
+    expect(mfaClaimOf(bobAgain)).toMatchObject({ v: false });
+    expect(mfaClaimOf(bobAgain).c.webauthn).toBeUndefined();
+    expect(await bobAgain.get('/api/user-profile')).toEqual({ status: 403, body: MFA_REFUSAL });
+    expect(await passkeysOf(bob)).toEqual([expect.objectContaining({ id: bobKey.credentialIds[0], name: 'Bob’s key' })]);
+
+    expect((await passkeyOnSession(bobAgain, bobKey)).body.status).toBe('OK');
+    expect((await bobAgain.get('/api/user-profile')).status).toBe(200);
+
+    const withCode = await passwordSignIn(bobEmail);
+    expect(await withCode.post('/api/auth/mfa/recovery-code', { code: recoveryCodes[0] })).toEqual({ status: 200, body: { status: 'OK', codesLeft: 9 } });
+    expect((await withCode.get('/api/user-profile')).status).toBe(200);
+  });
+
+  it('a passkey sign-in owes no second step: the passkey is something held and unlocked by its owner', async () => {
+    const { who, userId } = await newMember(stack, 'first', PASSWORD);
+    const phone = new SoftwareAuthenticator(stack.web);
+    await addPasskey(who, phone, 'My phone');
+    await turnOnTwoStep(who);
+
+    const { who: browser, result } = await passkeySignIn(phone);
+    expect(result).toMatchObject({ status: 200, body: { status: 'OK', user: { id: userId } } });
+    expect(mfaClaimOf(browser)).toMatchObject({ v: true, c: { webauthn: expect.any(Number) } });
+    expect((await browser.get('/api/user-profile')).status).toBe(200);
+    expect((await browser.get('/api/account')).status).toBe(200);
   });
 });

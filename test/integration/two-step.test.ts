@@ -3,7 +3,6 @@
  * in the auth Lambda, the local core keeping the devices, the product Lambdas checking `st-mfa`
  * themselves. Codes are computed here from the secret the setup answers, as an authenticator app does.
  */
-import { Secret, TOTP } from 'otpauth';
 import { describe, expect, it } from 'vitest';
 import { CODE_CHECK_ACCOUNT_RULE } from '../../functions/auth/second-factors';
 import { texts } from '../../shared/texts';
@@ -11,35 +10,15 @@ import { AuthApi } from '../support/auth-api';
 import { latestMailTo, outboxMessages } from '../support/outbox';
 import { useTestStack } from '../support/local-stack';
 import { desktopCode, desktopSession, newMember } from '../support/sessions';
+import { codeAt, freshCodeAfter, MFA_REFUSAL, totp, turnOnTwoStep } from '../support/two-step';
 
 const stack = useTestStack();
 const PASSWORD = 'engine42';
 
-/** The app's code for `at` (ms), from the setup's base32 secret. */
-const codeAt = (secret: string, at: number) => TOTP.generate({ secret: Secret.fromBase32(secret), digits: 6, period: 30, timestamp: at });
-/** A code valid now that is not the one used at `usedAt`: now's, or the next period's (within the window) while now's is the same code. */
-const freshCodeAfter = (secret: string, usedAt: number) => codeAt(secret, Math.floor(Date.now() / 30_000) === Math.floor(usedAt / 30_000) ? Date.now() + 30_000 : Date.now());
-
-async function totp(who: AuthApi, path: string, body: unknown): Promise<{ status: number; body: Record<string, unknown> }> {
-  const res = await who.call('POST', `/api/auth/totp${path}`, body, { rid: 'totp' });
-  return { status: res.status, body: (await res.json()) as Record<string, unknown> };
-}
-
 /** A proven member who has turned two-step verification on: the secret, the first code used, the recovery codes. */
 async function memberWithTwoStep(name: string) {
   const member = await newMember(stack, name, PASSWORD);
-  const created = await totp(member.who, '/device', { deviceName: 'Authenticator app' });
-  expect(created.status).toBe(200);
-  expect(created.body).toMatchObject({ status: 'OK', deviceName: 'Authenticator app' });
-  const secret = created.body.secret as string;
-  expect(created.body.qrCodeString).toMatch(/^otpauth:\/\/totp\/Voxpen:.+\?secret=/);
-  const firstAt = Date.now();
-  const firstCode = codeAt(secret, firstAt);
-  const verified = await totp(member.who, '/device/verify', { deviceName: 'Authenticator app', totp: firstCode });
-  expect(verified.body).toMatchObject({ status: 'OK', wasAlreadyVerified: false });
-  const recoveryCodes = verified.body.recoveryCodes as string[];
-  expect(recoveryCodes).toHaveLength(10);
-  return { ...member, secret, firstCode, firstAt, recoveryCodes };
+  return { ...member, ...(await turnOnTwoStep(member.who)) };
 }
 
 async function signedIn(email: string): Promise<AuthApi> {
@@ -47,9 +26,6 @@ async function signedIn(email: string): Promise<AuthApi> {
   expect((await who.signIn(email, PASSWORD)).status).toBe('OK');
   return who;
 }
-
-/** The SDK's 403 for a session short of its second step. */
-const MFA_REFUSAL = { message: 'invalid claim', claimValidationErrors: [{ id: 'st-mfa', reason: { message: 'MFA requirement for auth is not satisfied' } }] };
 
 describe('two-step verification with an authenticator app', () => {
   it('turned on: a sign-in gets 403 st-mfa from every product route until its code, then 200; the notice is mailed', async () => {
