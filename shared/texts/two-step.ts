@@ -40,10 +40,18 @@ export const twoStepTexts = {
     chooserLead: 'Choose how to confirm it is you.',
     factor: {
       totp: { label: 'Authenticator app', description: 'A 6-digit code from your app.' },
+      webauthn: { label: 'Passkey', description: 'Your fingerprint, face or device PIN, with a passkey you added.' },
       'recovery-code': { label: 'Recovery code', description: 'One of the codes you saved when you turned this on.' },
     } as Record<string, { label: string; description: string }>,
     totpLead: 'Enter the 6-digit code from your authenticator app.',
     recoveryLead: 'Enter one of your recovery codes. Each works once.',
+    passkeyLead: 'Use a passkey you added to this account: your device or password manager will ask for your fingerprint, face or PIN.',
+    usePasskey: 'Use your passkey',
+    waitingForPasskey: 'Waiting for your passkey…',
+    /** Any passkey that did not complete the step (not this account's, or not checked), in the same words. */
+    passkeyFailed: 'That passkey did not work for this account. Try again, or choose another way.',
+    passkeyCancelled: 'The passkey request was cancelled or timed out. Try again, or choose another way.',
+    passkeyUnsupported: 'This browser cannot use passkeys. Choose another way.',
     codeLabel: 'Code',
     recoveryLabel: 'Recovery code',
     verify: 'Verify',

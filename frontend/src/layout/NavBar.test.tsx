@@ -49,6 +49,20 @@ describe('navigation bar (spec §2)', () => {
     expect(within(bar).queryByRole('link', { name: 'Login' })).toBeNull();
   });
 
+  it('offers the second step instead of Dashboard while the sign-in still owes it, and Dashboard once it is done', () => {
+    const frontToken = (secondStepDone: boolean) => btoa(JSON.stringify({ uid: 'u-1', ate: Date.now() + 60_000, up: { 'st-mfa': { c: {}, v: secondStepDone } } }));
+    document.cookie = `sFrontToken=${frontToken(false)}; path=/`;
+    renderAt('/pricing');
+    const bar = screen.getByRole('navigation', { name: 'Main' });
+    expect(within(bar).getByRole('link', { name: layoutTexts.finishSignIn })).toHaveAttribute('href', '/auth/mfa');
+    expect(within(bar).queryByRole('link', { name: 'Dashboard' })).toBeNull();
+    expect(within(bar).queryByRole('link', { name: 'Login' })).toBeNull();
+    document.cookie = `sFrontToken=${frontToken(true)}; path=/`;
+    act(() => announceSessionHintChange());
+    expect(within(bar).getByRole('link', { name: 'Dashboard' })).toHaveAttribute('href', '/dashboard');
+    expect(within(bar).queryByRole('link', { name: layoutTexts.finishSignIn })).toBeNull();
+  });
+
   it('drops Login for Dashboard when a page announces a new session, without a navigation', async () => {
     renderAt('/signin');
     const bar = screen.getByRole('navigation', { name: 'Main' });

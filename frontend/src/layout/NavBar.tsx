@@ -1,6 +1,8 @@
 import { useId, useRef, useState, useSyncExternalStore } from 'react';
 import { Link, NavLink, useLocation } from 'react-router';
 import { useWindowEvent } from '../hooks/use-window-event';
+import { layoutTexts } from '../../../shared/texts/layout';
+import { SECOND_STEP_PATH, secondStepPendingByHint } from '../auth/second-step-gate';
 import { hasSessionHint, onSessionHintChange } from '../session-hint';
 import { Logo } from './Logo';
 import { ThemeToggle } from './ThemeToggle';
@@ -14,7 +16,19 @@ export interface NavBarProps {
 /** The signed-in area's pages (the dashboard and /account): their bar links each other and signs out. */
 export const isSignedInArea = (pathname: string) => /^\/(dashboard|account)(\/|$)/.test(pathname);
 
-/** spec §2: Pricing hidden on dashboard pages; Dashboard, Account and Logout there, else Dashboard or Login. */
+/**
+ * What the bar knows of the session from the front token: none, signed in, or signed in with the
+ * second step still owed (the dashboard would only send it to /auth/mfa, so the bar says where it is
+ * going). A string, so the store's snapshot compares by value.
+ */
+type BarSession = 'none' | 'signed-in' | 'second-step';
+
+function barSession(): BarSession {
+  if (!hasSessionHint()) return 'none';
+  return secondStepPendingByHint() ? 'second-step' : 'signed-in';
+}
+
+/** spec §2: Pricing hidden on dashboard pages; Dashboard, Account and Logout there, else Dashboard or Login (or the second step, while owed). */
 export function NavBar({ signedIn, onLogout }: NavBarProps) {
   const location = useLocation();
   const { pathname } = location;
@@ -25,11 +39,11 @@ export function NavBar({ signedIn, onLogout }: NavBarProps) {
   const setOpen = (next: boolean) => setOpenOn(next ? location.key : undefined);
   // Read at every render (each navigation renders the bar) and when a page announces a sign-in; false
   // while hydrating, so prerendered HTML and the first client render agree.
-  const hint = useSyncExternalStore(onSessionHintChange, () => hasSessionHint(), () => false);
+  const hint = useSyncExternalStore(onSessionHintChange, barSession, () => 'none' as const);
   const menuId = useId();
   const toggle = useRef<HTMLButtonElement>(null);
   const onDashboard = isSignedInArea(pathname);
-  const hasSession = signedIn ?? hint;
+  const session: BarSession = signedIn === undefined ? hint : signedIn ? 'signed-in' : 'none';
 
   useWindowEvent(
     'keydown',
@@ -57,7 +71,11 @@ export function NavBar({ signedIn, onLogout }: NavBarProps) {
             Logout
           </button>
         </>
-      ) : hasSession ? (
+      ) : session === 'second-step' ? (
+        <Link to={SECOND_STEP_PATH} className="btn btn-primary">
+          {layoutTexts.finishSignIn}
+        </Link>
+      ) : session === 'signed-in' ? (
         <Link to="/dashboard" className="btn btn-primary">
           Dashboard
         </Link>

@@ -5,6 +5,7 @@ import { twoStepTexts } from '../../../../shared/texts/two-step';
 import { secondStepFactors, verifyAppCode, verifyRecoveryCode } from '../../auth/second-step';
 import { secondStepPendingByHint } from '../../auth/second-step-gate';
 import { captureDesktopSignIn } from '../../auth/desktop-handoff';
+import { signInWithPasskey } from '../../auth/passkeys';
 import { useSession } from '../../auth/session';
 import { renderAt } from '../../auth/testing';
 import { factorChoices, SecondStepPage } from './SecondStepPage';
@@ -13,6 +14,7 @@ vi.mock('../../auth/second-step', () => ({ secondStepFactors: vi.fn(), verifyApp
 vi.mock('../../auth/second-step-gate', () => ({ secondStepPendingByHint: vi.fn(() => true) }));
 vi.mock('../../auth/session', () => ({ useSession: vi.fn() }));
 vi.mock('../../auth/auth-client', () => ({ signOut: vi.fn(async () => undefined) }));
+vi.mock('../../auth/passkeys', () => ({ signInWithPasskey: vi.fn() }));
 
 const t = twoStepTexts.mfa;
 const DESKTOP = '?origin=desktop&redirect_url=http%3A%2F%2Flocalhost%3A7777%2Fcb&code_challenge=E9Melhoa2OwvFrEMTJguCHaoeK1t8URWbuGJSstw-cM&code_challenge_method=S256&state=s';
@@ -67,7 +69,34 @@ describe('/auth/mfa', () => {
     expect(await screen.findByTestId('where')).toHaveTextContent('signin /signin');
   });
 
+  it('offers a passkey beside the app; the passkey, refused then accepted, completes this session’s step and goes on', async () => {
+    vi.mocked(secondStepFactors).mockResolvedValue({ next: ['webauthn', 'recovery-code', 'totp'], alreadySetup: ['totp', 'webauthn', 'recovery-code'] });
+    vi.mocked(signInWithPasskey).mockResolvedValueOnce({ status: 'FAILED' }).mockResolvedValueOnce({ status: 'OK', userId: 'u-1' });
+    const user = userEvent.setup();
+    renderAt('/auth/mfa?redirectToPath=%2Faccount', '/auth/mfa', <SecondStepPage />);
+    const choices = await screen.findAllByRole('button', { name: /Authenticator app|Passkey|Recovery code/ });
+    expect(choices.map((b) => b.querySelector('strong')!.textContent)).toEqual([t.factor.totp!.label, t.factor.webauthn!.label, t.factor['recovery-code']!.label]);
+    await user.click(choices[1]!);
+    expect(screen.getByRole('heading', { name: t.factor.webauthn!.label })).toHaveFocus();
+    await user.click(screen.getByRole('button', { name: t.usePasskey }));
+    expect((await screen.findByRole('alert')).textContent).toBe(t.passkeyFailed);
+    await user.click(screen.getByRole('button', { name: t.usePasskey }));
+    expect(await screen.findByTestId('where')).toHaveTextContent('other /account');
+    expect(signInWithPasskey).toHaveBeenCalledWith({ secondFactor: true });
+  });
+
+  it('goes straight to the passkey when it is the one factor asked for; a cancelled dialog says so', async () => {
+    vi.mocked(secondStepFactors).mockResolvedValue({ next: ['totp', 'webauthn'], alreadySetup: ['totp', 'webauthn'] });
+    vi.mocked(signInWithPasskey).mockResolvedValue({ status: 'CANCELLED' });
+    const user = userEvent.setup();
+    renderAt('/auth/mfa?n=webauthn', '/auth/mfa', <SecondStepPage />);
+    await user.click(await screen.findByRole('button', { name: t.usePasskey }));
+    expect((await screen.findByRole('alert')).textContent).toBe(t.passkeyCancelled);
+    expect(screen.queryByRole('button', { name: t.otherWay })).toBeNull();
+  });
+
   it('lists only factors it has a view for, in its own order', () => {
+    expect(factorChoices(['otp-email', 'recovery-code', 'webauthn', 'totp'], null)).toEqual(['totp', 'webauthn', 'recovery-code']);
     expect(factorChoices(['otp-email', 'recovery-code', 'totp'], null)).toEqual(['totp', 'recovery-code']);
     expect(factorChoices(['totp', 'recovery-code'], 'totp,unknown')).toEqual(['totp']);
     expect(factorChoices(['totp'], 'recovery-code')).toEqual(['totp']);

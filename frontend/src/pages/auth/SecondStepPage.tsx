@@ -2,6 +2,7 @@ import { useState, type ComponentType, type FormEvent } from 'react';
 import { Navigate, useLocation, useNavigate } from 'react-router';
 import { twoStepTexts } from '../../../../shared/texts/two-step';
 import { signOut } from '../../auth/auth-client';
+import { signInWithPasskey } from '../../auth/passkeys';
 import { secondStepFactors, verifyAppCode, verifyRecoveryCode, type CodeResult } from '../../auth/second-step';
 import { secondStepPendingByHint } from '../../auth/second-step-gate';
 import { afterSignInPath } from '../../auth/sign-in-intent';
@@ -32,11 +33,12 @@ export interface FactorEntry {
 
 /**
  * The factors this page can complete, by factor id (the MultiFactorAuth recipe's): the chooser lists
- * the sign-in's next factors that have an entry here, in this order. Another second factor (a passkey,
- * `webauthn`) is one more entry with its own view.
+ * the sign-in's next factors that have an entry here, in this order. Every factor the API accepts as
+ * a second step (functions/auth/second-factors.ts SECOND_FACTORS) has one.
  */
 export const FACTOR_ENTRIES: Record<string, FactorEntry> = {
   totp: { ...t.factor.totp!, View: (props) => <CodeForm {...props} lead={t.totpLead} label={t.codeLabel} numeric check={verifyAppCode} /> },
+  webauthn: { ...t.factor.webauthn!, View: PasskeyStep },
   'recovery-code': { ...t.factor['recovery-code']!, View: (props) => <CodeForm {...props} lead={t.recoveryLead} label={t.recoveryLabel} check={verifyRecoveryCode} /> },
 };
 
@@ -220,6 +222,51 @@ function CodeForm({ lead, label, numeric, check, onDone, onBack, headingId }: Fa
         </button>
       )}
     </form>
+  );
+}
+
+/**
+ * A passkey of this account: the browser's own dialog, started by the button (some browsers allow it
+ * only from a click). The sign-in is sent with the session, so it completes this session's step; the
+ * API refuses another account's passkey, and every refusal reads the same.
+ */
+function PasskeyStep({ onDone, onBack, headingId }: FactorViewProps) {
+  const [error, setError] = useState<string>();
+  const [attempt, setAttempt] = useState(0);
+  const [busy, setBusy] = useState(false);
+
+  const start = async () => {
+    setBusy(true);
+    setError(undefined);
+    try {
+      const outcome = await signInWithPasskey({ secondFactor: true });
+      if (outcome.status === 'OK') return onDone();
+      setError(outcome.status === 'CANCELLED' ? t.passkeyCancelled : outcome.status === 'UNSUPPORTED' ? t.passkeyUnsupported : t.passkeyFailed);
+    } catch (failure) {
+      console.error('Passkey second step failed', failure);
+      setError(t.passkeyFailed);
+    }
+    setAttempt((a) => a + 1);
+    setBusy(false);
+  };
+
+  return (
+    <div className="auth-form" role="group" aria-labelledby={headingId}>
+      <p className="muted">{t.passkeyLead}</p>
+      {error && (
+        <FocusedAlert key={attempt} className="form-alert">
+          {error}
+        </FocusedAlert>
+      )}
+      <button type="button" className="btn btn-primary btn-block" onClick={start} disabled={busy} aria-busy={busy || undefined}>
+        {busy ? t.waitingForPasskey : t.usePasskey}
+      </button>
+      {onBack && (
+        <button type="button" className="btn btn-ghost btn-block" onClick={onBack} disabled={busy}>
+          {t.otherWay}
+        </button>
+      )}
+    </div>
   );
 }
 
