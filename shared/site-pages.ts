@@ -18,6 +18,9 @@ export const NOT_FOUND_TITLE = 'Page not found | Voxpen';
  * site answers 200 (frontend/src/routes.test.ts checks the router has exactly these). `/x/*` stands for
  * every path under /x, as in the router.
  */
+/** The second step of a sign-in (two-step verification): where a session that still owes it is sent. */
+export const SECOND_STEP_PATH = '/auth/mfa';
+
 export const CLIENT_ROUTES: readonly string[] = [
   '/auth',
   '/auth/*',
@@ -25,7 +28,7 @@ export const CLIENT_ROUTES: readonly string[] = [
   '/signup',
   '/auth/callback',
   '/launch',
-  '/auth/mfa',
+  SECOND_STEP_PATH,
   '/auth/reset-password',
   '/check-inbox',
   '/verify-email',

@@ -4,10 +4,11 @@
  * token says so before any call, and a 403 says so after one. As ./verification-gate.ts does for
  * an unproven address: no auth code, so the signed-in pages' loaders can ask.
  */
+import { SECOND_STEP_PATH } from '../../../shared/site-pages';
 import { isApiError } from '../api/client';
 import { readSessionHint } from '../session-hint';
 
-export const SECOND_STEP_PATH = '/auth/mfa';
+export { SECOND_STEP_PATH };
 
 /** Whether the session's token says its sign-in still owes the second step. */
 export function secondStepPendingByHint(cookie?: string): boolean {

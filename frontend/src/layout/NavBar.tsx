@@ -2,8 +2,8 @@ import { useId, useRef, useState, useSyncExternalStore } from 'react';
 import { Link, NavLink, useLocation } from 'react-router';
 import { useWindowEvent } from '../hooks/use-window-event';
 import { layoutTexts } from '../../../shared/texts/layout';
-import { SECOND_STEP_PATH, secondStepPendingByHint } from '../auth/second-step-gate';
-import { hasSessionHint, onSessionHintChange } from '../session-hint';
+import { SECOND_STEP_PATH } from '../../../shared/site-pages';
+import { hasSessionHint, onSessionHintChange, readSessionHint } from '../session-hint';
 import { Logo } from './Logo';
 import { ThemeToggle } from './ThemeToggle';
 
@@ -25,7 +25,8 @@ type BarSession = 'none' | 'signed-in' | 'second-step';
 
 function barSession(): BarSession {
   if (!hasSessionHint()) return 'none';
-  return secondStepPendingByHint() ? 'second-step' : 'signed-in';
+  // The front token's claim, read here rather than through the auth code's gate: the bar is on every marketing page.
+  return readSessionHint()?.secondStepDone === false ? 'second-step' : 'signed-in';
 }
 
 /** spec §2: Pricing hidden on dashboard pages; Dashboard, Account and Logout there, else Dashboard or Login (or the second step, while owed). */

@@ -1,0 +1,132 @@
+/**
+ * A passkey as the second step, in Chromium against the whole local stack with a virtual
+ * authenticator (test/support/virtual-authenticator.ts): an account adds a passkey and turns on
+ * two-step verification on /account; a password sign-in then stops at /auth/mfa, whose chooser offers
+ * the authenticator app and the passkey (each completes it), while a passkey sign-in owes no step.
+ * The bar offers the step, not the dashboard, until it is done. axe finds nothing on the new page
+ * states at 1280 and 390 px.
+ */
+import { randomUUID } from 'node:crypto';
+import type { Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
+import { layoutTexts } from '../../shared/texts/layout';
+import { passkeyTexts } from '../../shared/texts/passkeys';
+import { twoStepTexts } from '../../shared/texts/two-step';
+import { axeFindings, screenshotPath } from '../support/browser';
+import { signUpInBrowser, useJourney } from '../support/journey';
+import { codeAt, freshCodeAfter } from '../support/two-step';
+import { virtualAuthenticator } from '../support/virtual-authenticator';
+
+const journey = useJourney();
+const PASSWORD = 'engine42';
+const t = twoStepTexts;
+const mainNav = (page: Page) => page.getByRole('navigation', { name: 'Main' });
+const choice = (page: Page, factor: string) => page.getByRole('button', { name: new RegExp(t.mfa.factor[factor]!.label) });
+
+/** axe finds nothing at a desk's width and at a phone's, and nothing scrolls sideways on the phone. */
+async function checkedAtBothWidths(page: Page, name: string): Promise<void> {
+  for (const size of [
+    { width: 1280, height: 900 },
+    { width: 390, height: 844 },
+  ]) {
+    await page.setViewportSize(size);
+    expect(await axeFindings(page), `${name} at ${size.width} px`).toEqual([]);
+    expect(await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth), `${name} scrolls sideways at ${size.width} px`).toBeLessThanOrEqual(0);
+    await page.screenshot({ path: screenshotPath(`passkey-second-step-${name}-${size.width}`), fullPage: true });
+  }
+  await page.setViewportSize({ width: 1280, height: 900 });
+}
+
+/**
+ * A new account, in a browser with a virtual authenticator, that has added a passkey and turned on
+ * two-step verification with an app on /account, then logged out: the page, its email, the app's
+ * secret and when its first code was used.
+ */
+async function memberWithPasskeyAndApp(name: string) {
+  const email = `${name}-${randomUUID().slice(0, 8)}@example.com`;
+  const page = await signUpInBrowser(journey, { name: 'Ada Passkey', email, password: PASSWORD });
+  const errors: string[] = [];
+  page.on('pageerror', (e) => errors.push(e.message));
+  await virtualAuthenticator(page);
+  await page.goto(`${journey.stack.web}/account`);
+
+  const keys = page.getByRole('region', { name: passkeyTexts.heading });
+  await keys.getByLabel(passkeyTexts.nameLabel).fill('This laptop');
+  await keys.getByRole('button', { name: passkeyTexts.add }).click();
+  await keys.getByRole('status').getByText(passkeyTexts.added('This laptop')).waitFor({ timeout: 60_000 });
+
+  const section = page.getByRole('region', { name: t.section.title });
+  await section.getByRole('button', { name: t.section.setUp }).click();
+  await section.getByRole('img', { name: t.section.qrAlt }).waitFor();
+  const secret = (await section.locator('.two-step-secret').textContent())!.replace(/\s/g, '');
+  const setupAt = Date.now();
+  await section.getByLabel(t.section.codeLabel).fill(codeAt(secret, setupAt));
+  await section.getByRole('button', { name: t.section.confirm }).click();
+  await section.getByRole('button', { name: t.section.codesDone }).click();
+  await section.getByText(t.section.codesLeft(10)).waitFor();
+
+  await mainNav(page).getByRole('button', { name: 'Logout' }).click();
+  await page.waitForURL(`${journey.stack.web}/signin`);
+  return { page, email, secret, setupAt, errors };
+}
+
+/** The password at /signin, which stops at /auth/mfa. */
+async function signInWithPassword(page: Page, email: string): Promise<void> {
+  await page.getByLabel('Email').fill(email);
+  await page.getByLabel('Password', { exact: true }).fill(PASSWORD);
+  await page.getByRole('button', { name: 'Sign In', exact: true }).click();
+  await page.waitForURL(`${journey.stack.web}/auth/mfa`, { timeout: 20_000 });
+}
+
+describe('a passkey as the second step in Chromium', () => {
+  it('a password sign-in completes its second step with the passkey; a passkey sign-in owes none', async () => {
+    const { page, email, errors } = await memberWithPasskeyAndApp('passkey-step');
+
+    await signInWithPassword(page, email);
+    // Until the step is done the bar offers the step, not the dashboard, and the dashboard's address leads back.
+    await mainNav(page).getByRole('link', { name: layoutTexts.finishSignIn }).waitFor();
+    expect(await mainNav(page).getByRole('link', { name: 'Dashboard' }).count()).toBe(0);
+    await page.goto(`${journey.stack.web}/dashboard`);
+    await page.waitForURL(`${journey.stack.web}/auth/mfa`);
+
+    await choice(page, 'webauthn').click();
+    await page.getByRole('button', { name: t.mfa.usePasskey }).waitFor();
+    await checkedAtBothWidths(page, 'passkey');
+    await page.getByRole('button', { name: t.mfa.usePasskey }).click();
+    await page.waitForURL(`${journey.stack.web}/dashboard`, { timeout: 60_000 });
+    await mainNav(page).getByRole('link', { name: 'Account' }).waitFor();
+    expect(await mainNav(page).getByRole('link', { name: layoutTexts.finishSignIn }).count()).toBe(0);
+
+    // "Sign in with a passkey": possession and the device's check of its owner in one, so no second step.
+    await mainNav(page).getByRole('button', { name: 'Logout' }).click();
+    await page.waitForURL(`${journey.stack.web}/signin`);
+    await page.getByRole('button', { name: passkeyTexts.signIn }).click();
+    await page.waitForURL(`${journey.stack.web}/dashboard`, { timeout: 60_000 });
+    // The dashboard read its data (a session owing a step would have been sent to /auth/mfa instead).
+    await page.getByRole('heading', { level: 1, name: 'Dashboard' }).waitFor();
+    expect(page.url()).toBe(`${journey.stack.web}/dashboard`);
+    expect(errors).toEqual([]);
+    await page.context().close();
+  }, 300_000);
+
+  it('with a passkey and an app, the chooser offers both (and the recovery code); the app works too, and the way back leads to the chooser', async () => {
+    const { page, email, secret, setupAt, errors } = await memberWithPasskeyAndApp('passkey-chooser');
+
+    await signInWithPassword(page, email);
+    await choice(page, 'totp').waitFor();
+    const offered = await page.locator('.factor-choice strong').allTextContents();
+    expect(offered).toEqual([t.mfa.factor.totp!.label, t.mfa.factor.webauthn!.label, t.mfa.factor['recovery-code']!.label]);
+    await checkedAtBothWidths(page, 'chooser');
+
+    // The passkey's view, then another way: the chooser again, and the app's code.
+    await choice(page, 'webauthn').click();
+    await page.getByRole('button', { name: t.mfa.otherWay }).click();
+    await choice(page, 'totp').click();
+    await page.getByRole('textbox', { name: t.mfa.codeLabel }).fill(freshCodeAfter(secret, setupAt));
+    await page.getByRole('button', { name: t.mfa.verify }).click();
+    await page.waitForURL(`${journey.stack.web}/dashboard`, { timeout: 60_000 });
+    await mainNav(page).getByRole('link', { name: 'Account' }).waitFor();
+    expect(errors).toEqual([]);
+    await page.context().close();
+  }, 300_000);
+});
