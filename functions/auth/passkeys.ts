@@ -9,7 +9,8 @@
  * is switched on for that link alone (`linksOnlyPasskeys`): no sign-up or sign-in links by address.
  *
  * The relying party is the site: its id the web origin's host (localhost locally, the domain deployed),
- * the origin the web origin itself.
+ * the origin the web origin itself. User verification is required, not the SDK's "preferred": a passkey
+ * counts as two factors (docs/security.md#passkey-second-step) only if its device checked its owner.
  */
 import type { DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
 import supertokens, { type User } from 'supertokens-node';
@@ -18,7 +19,7 @@ import EmailVerification from 'supertokens-node/recipe/emailverification';
 import type { SessionContainer } from 'supertokens-node/recipe/session';
 import Session from 'supertokens-node/recipe/session';
 import WebAuthn from 'supertokens-node/recipe/webauthn';
-import type { APIInterface } from 'supertokens-node/recipe/webauthn/types';
+import type { APIInterface, RecipeInterface } from 'supertokens-node/recipe/webauthn/types';
 import type { TypeInput as AccountLinkingInput } from 'supertokens-node/recipe/accountlinking/types';
 import { PRODUCT_NAME } from '../../shared/product';
 import { passkeyNameSchema } from '../../shared/schemas/passkeys';
@@ -152,12 +153,21 @@ export function passkeyApis(original: APIInterface, deps: PasskeyDeps): APIInter
   };
 }
 
+/** The options the core makes ask the authenticator to verify its user, and the core then checks the assertion's flag. */
+export function passkeyFunctions(original: RecipeInterface): RecipeInterface {
+  return {
+    ...original,
+    registerOptions: (input) => original.registerOptions({ ...input, userVerification: 'required' }),
+    signInOptions: (input) => original.signInOptions({ ...input, userVerification: 'required' }),
+  };
+}
+
 export function passkeyRecipe(deps: PasskeyDeps, env: NodeJS.ProcessEnv = process.env) {
   const rp = relyingParty(env);
   return WebAuthn.init({
     getRelyingPartyId: async () => rp.id,
     getRelyingPartyName: async () => rp.name,
     getOrigin: async () => rp.origin,
-    override: { apis: (original) => passkeyApis(original, deps) },
+    override: { functions: passkeyFunctions, apis: (original) => passkeyApis(original, deps) },
   });
 }

@@ -300,6 +300,12 @@ describe('a passkey as the second step', () => {
     await addPasskey(who, phone, 'My phone');
     await turnOnTwoStep(who);
 
+    // Only when its device checked its owner: the options ask for it, and an answer without it is refused.
+    const unverified = await passkeySignIn(phone, { unverified: true });
+    expect(unverified.options.userVerification).toBe('required');
+    expect(unverified.result.body).toEqual({ status: 'INVALID_CREDENTIALS_ERROR' });
+    expect(unverified.who.jar.get('sAccessToken')).toBeUndefined();
+
     const { who: browser, result } = await passkeySignIn(phone);
     expect(result).toMatchObject({ status: 200, body: { status: 'OK', user: { id: userId } } });
     expect(mfaClaimOf(browser)).toMatchObject({ v: true, c: { webauthn: expect.any(Number) } });

@@ -43,6 +43,7 @@ export interface SignInOptions {
   webauthnGeneratedOptionsId: string;
   challenge: string;
   rpId?: string;
+  userVerification?: string;
 }
 
 interface Held {
@@ -119,13 +120,14 @@ export class SoftwareAuthenticator {
 
   /**
    * navigator.credentials.get() with a discoverable credential: the newest one, or the one named.
-   * `signWith` signs with another authenticator's key instead (a forged assertion).
+   * `signWith` signs with another authenticator's key instead (a forged assertion); `unverified`
+   * answers without having checked its user (a security key without a PIN: the UV flag unset).
    */
-  get(options: SignInOptions, rpId: string, pick?: { credentialId?: string; signWith?: SoftwareAuthenticator }) {
+  get(options: SignInOptions, rpId: string, pick?: { credentialId?: string; signWith?: SoftwareAuthenticator; unverified?: boolean }) {
     const held = pick?.credentialId ? this.credentials.find((c) => b64url(c.id) === pick.credentialId) : this.credentials.at(-1);
     if (!held) throw new Error('no such credential on this authenticator');
     held.counter += 1;
-    const authData = this.authData(this.rpIdOverride ?? rpId, FLAG_UP | FLAG_UV, held.counter);
+    const authData = this.authData(this.rpIdOverride ?? rpId, pick?.unverified ? FLAG_UP : FLAG_UP | FLAG_UV, held.counter);
     const clientDataJSON = this.clientData('webauthn.get', options.challenge);
     const key = pick?.signWith ? pick.signWith.anyKey() : held.privateKey;
     const signature = sign('sha256', Buffer.concat([authData, sha256(clientDataJSON)]), key);
