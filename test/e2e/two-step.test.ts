@@ -5,20 +5,17 @@
  * Each new page state is checked with axe at 1280 and 390 px.
  */
 import { randomUUID } from 'node:crypto';
-import { Secret, TOTP } from 'otpauth';
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { twoStepTexts } from '../../shared/texts/two-step';
 import { axeFindings, downloadedText, screenshotPath } from '../support/browser';
 import { signUpInBrowser, useJourney } from '../support/journey';
+import { codeAt, freshCodeAfter } from '../support/two-step';
 
 const journey = useJourney();
 const PASSWORD = 'engine42';
 const t = twoStepTexts;
 
-const codeAt = (secret: string, at: number) => TOTP.generate({ secret: Secret.fromBase32(secret), digits: 6, period: 30, timestamp: at });
-/** A code valid now that is not the one used at `usedAt`: now's, or the next period's (within the window) while now's is the same code. */
-const freshCodeAfter = (secret: string, usedAt: number) => codeAt(secret, Math.floor(Date.now() / 30_000) === Math.floor(usedAt / 30_000) ? Date.now() + 30_000 : Date.now());
 
 /** axe finds nothing at a desk's width and at a phone's, and nothing scrolls sideways on the phone. */
 async function checkedAtBothWidths(page: Page, name: string): Promise<void> {
@@ -87,7 +84,8 @@ describe('two-step verification in Chromium', () => {
 
     // A new browser: the password is not the whole sign-in. Two factors set up: the chooser.
     const second = await signInWithPassword(email);
-    expect(await second.title()).toBe('Two-step verification | Voxpen');
+    // The address changes as the navigation starts; the title once the page has rendered.
+    await expect.poll(() => second.title()).toBe('Two-step verification | Voxpen');
     await second.getByRole('button', { name: new RegExp(t.mfa.factor.totp!.label) }).waitFor();
     await second.getByRole('button', { name: new RegExp(t.mfa.factor['recovery-code']!.label) }).waitFor();
     await checkedAtBothWidths(second, 'chooser');

@@ -73,9 +73,9 @@ export function NavBar({ signedIn, onLogout }: NavBarProps) {
           </button>
         </>
       ) : session === 'second-step' ? (
-        <Link to={SECOND_STEP_PATH} className="btn btn-primary">
+        <NavLink to={SECOND_STEP_PATH} className="btn btn-primary" end>
           {layoutTexts.finishSignIn}
-        </Link>
+        </NavLink>
       ) : session === 'signed-in' ? (
         <Link to="/dashboard" className="btn btn-primary">
           Dashboard
