@@ -32,9 +32,13 @@ export default defineConfig({
           environment: 'node',
           // One Chromium and one build of the site for the run's browser files (each keeps its own stack).
           globalSetup: ['test/support/browser-run.ts'],
-          // Journeys share one machine's two cores and a browser each: one file at a time.
-          fileParallelism: false,
+          // Two files at once: a journey waits on its stack and the page as much as it computes, so two
+          // share the machine's two cores well. Each claims a build of its own (test/support/browser-run.ts).
+          maxWorkers: 2,
           testTimeout: 60_000,
+          // A page reaches its state when the machine gets to it: `expect.poll` waits for it as long as a
+          // locator's `waitFor` would, not vitest's default second (a busy machine missed it).
+          expect: { poll: { timeout: 15_000 } },
           hookTimeout: 120_000,
         },
       },

@@ -1,114 +1,20 @@
 /**
- * Every route in the router, as a visitor and as a member, on a desk and on a phone, in the light
- * and the dark scheme: axe at WCAG 2.2 AA with its best practices finds nothing (contrast included),
- * and every page names itself in the tab. The theme toggle beats the OS's scheme and is kept.
+ * Every route in the router is visited by the accessibility journeys (axe on each, as a visitor in
+ * accessibility-signed-out.test.ts and as a member in accessibility-signed-in.test.ts), every page
+ * names itself in the tab, the passkey states pass axe, and the theme toggle beats the OS's scheme and
+ * is kept.
  */
-import type { BrowserContext, Page } from 'playwright-core';
-import type { RouteObject } from 'react-router';
+import type { BrowserContext } from 'playwright-core';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { routes } from '../../frontend/src/routes';
 import { texts } from '../../shared/texts';
-import { axeFindings, COLOUR_RULES, screenshotPath } from '../support/browser';
+import { DARK_BACKGROUND, LIGHT_BACKGROUND, routePaths, VISITS, WIDTHS } from '../support/accessibility';
+import { axeFindings, screenshotPath } from '../support/browser';
 import { signUpInBrowser, useJourney } from '../support/journey';
 import { passkeyTexts } from '../../shared/texts/passkeys';
 import { virtualAuthenticator } from '../support/virtual-authenticator';
 
 const journey = useJourney();
-
-/**
- * The address visited for each path pattern in the router. A route added without an entry here fails
- * the first test, so no page escapes the check.
- */
-const VISITS: Record<string, string[]> = {
-  '/': ['/'],
-  '/pricing': ['/pricing'],
-  '/features': ['/features'],
-  '/download': ['/download'],
-  '/download/releases': ['/download/releases'],
-  '/about': ['/about'],
-  '/careers': ['/careers'],
-  '/contact': ['/contact'],
-  '/privacy': ['/privacy'],
-  '/terms': ['/terms'],
-  '/security': ['/security'],
-  '/signin': ['/signin'],
-  '/signup': ['/signup'],
-  '/auth/callback': ['/auth/callback'],
-  '/launch': ['/launch'],
-  // The second step: signed out it sends to /signin, signed in without it on to the dashboard; its own
-  // states (the chooser, each factor's form) are checked at both widths in two-step.test.ts.
-  '/auth/mfa': ['/auth/mfa'],
-  '/auth/reset-password': ['/auth/reset-password', '/auth/reset-password?token=not-a-real-token'],
-  '/check-inbox': ['/check-inbox'],
-  '/verify-email': ['/verify-email?token=not-a-real-token'],
-  // The prebuilt pages' old addresses: they lead to the site's own pages.
-  '/auth': ['/auth?show=signup'],
-  '/auth/*': ['/auth/mfa/totp'],
-  '/checkout/success': ['/checkout/success?session_id=cs_not_a_real_session'],
-  '*': ['/no-such-page'],
-  '/dashboard': ['/dashboard'],
-  '/account': ['/account'],
-};
-
-function routePaths(list: RouteObject[]): string[] {
-  return list.flatMap((r) => [...(r.path ? [r.path] : r.index ? ['/'] : []), ...routePaths(r.children ?? [])]);
-}
-
-/** The routes a signed-out visit never shows: signed in, they are pages of their own. */
-const MEMBER_PAGES = ['/dashboard', '/account', '/checkout/success', '/launch'];
-
-const WIDTHS = [
-  { width: 1280, height: 900 },
-  { width: 390, height: 844 },
-];
-
-/** The page once it has stopped moving: loaded, its data in, and past any redirect it makes on arrival. */
-async function settle(page: Page, url: string): Promise<void> {
-  await page.goto(url, { waitUntil: 'networkidle' });
-  await page.locator('h1').first().waitFor({ timeout: 15_000 });
-  await page.waitForLoadState('networkidle');
-}
-
-async function findingsOn(page: Page, url: string): Promise<string[]> {
-  try {
-    await settle(page, url);
-  } catch {
-    return [`no heading one on ${page.url()} within 15 s`];
-  }
-  try {
-    return await axeFindings(page);
-  } catch {
-    // A page that moves on by itself (a status view's timed redirect) changed under axe: check where it went.
-    await page.waitForLoadState('networkidle');
-    return axeFindings(page);
-  }
-}
-
-/**
- * The page as the OS's `scheme` shows it, once the colours have finished moving (a button's
- * background eases between schemes). The same visit is checked in both schemes: no second load, and
- * in the second only the rules that read colours, since nothing else on the page differs.
- */
-async function inScheme(page: Page, scheme: 'light' | 'dark'): Promise<void> {
-  await page.emulateMedia({ colorScheme: scheme });
-  await page.evaluate(() => Promise.all(document.getAnimations().filter((a) => a instanceof CSSTransition).map((a) => a.finished.catch(() => undefined))));
-}
-
-async function darkFindingsOn(page: Page): Promise<string[]> {
-  await inScheme(page, 'dark');
-  try {
-    return await axeFindings(page, COLOUR_RULES);
-  } catch {
-    await page.waitForLoadState('networkidle');
-    return axeFindings(page, COLOUR_RULES);
-  }
-}
-
-/** The page background of each scheme (styles.css `--bg`). */
-const LIGHT_BACKGROUND = 'rgb(255, 255, 255)';
-const DARK_BACKGROUND = 'rgb(15, 17, 23)';
-
-const slug = (url: string) => url.replace(/^\//, '').replace(/[^a-z0-9]+/gi, '-').replace(/-$/, '') || 'home';
 
 describe('accessibility of every route', () => {
   let member: BrowserContext;
@@ -122,8 +28,6 @@ describe('accessibility of every route', () => {
     expect(routePaths(routes).sort()).toEqual(Object.keys(VISITS).sort());
   });
 
-  // Before the long axe runs: the member's own session is read here while its first access token
-  // holds, before the copies of it the signed-in runs use have refreshed it.
   it('gives every route its own tab title', async () => {
     const context = await journey.browser.newContext();
     const visitor = await context.newPage();
@@ -148,33 +52,6 @@ describe('accessibility of every route', () => {
     expect([...byTitle].filter(([, patterns]) => patterns.length > 1)).toEqual([]);
     await context.close();
   }, 300_000);
-
-  for (const signedIn of [false, true]) {
-    for (const size of WIDTHS) {
-      it(`has no axe finding on any route ${signedIn ? 'signed in' : 'signed out'} at ${size.width} px, light and dark`, async () => {
-        const context = signedIn
-          ? await journey.browser.newContext({ viewport: size, storageState: await member.storageState() })
-          : await journey.browser.newContext({ viewport: size });
-        const page = await context.newPage();
-        const found: Record<string, string[]> = {};
-        for (const [pattern, urls] of Object.entries(VISITS)) {
-          for (const url of urls) {
-            await inScheme(page, 'light');
-            const findings = await findingsOn(page, `${journey.stack.web}${url}`);
-            if (findings.length) found[url] = findings;
-            await page.screenshot({ path: screenshotPath(`a11y-${signedIn ? 'in' : 'out'}-${slug(url)}-${size.width}`) });
-            // Dark too, on the same visit: every page signed out, and signed in the pages only a member
-            // sees (a member's view of any other page is the visitor's with another button of the same look).
-            if (signedIn && !MEMBER_PAGES.includes(pattern)) continue;
-            const dark = await darkFindingsOn(page);
-            if (dark.length) found[`${url} (dark)`] = dark;
-          }
-        }
-        expect(found).toEqual({});
-        await context.close();
-      }, 600_000);
-    }
-  }
 
   it('has no axe finding on the passkey states: /account with a passkey listed, /signin refusing an unknown passkey, at 1280 and 390 px', async () => {
     const context = await journey.browser.newContext({ viewport: WIDTHS[0], storageState: await member.storageState() });

@@ -4,7 +4,7 @@
  * disturbs frontend/dist, with the API origin of this very stack baked in.
  */
 import { execFile } from 'node:child_process';
-import { existsSync, mkdtempSync, rmSync } from 'node:fs';
+import { existsSync, mkdirSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
@@ -50,17 +50,27 @@ export interface BuiltSiteJourney {
 }
 
 /**
- * The browser run's one build of the site (test/support/browser-run.ts), made by the first file that
- * asks; its API origin is the run's chosen port on localhost.
+ * A slot of the browser run (test/support/browser-run.ts) claimed for this file alone, with its build
+ * made if no file before made it; `release` frees it for the next file once this one's stack is down.
+ * Claiming is a directory made beside the slot's: the OS makes it for one process only.
  */
-async function runBuild(): Promise<{ dir: string; apiPort: number }> {
-  const dir = inject('builtSiteDir');
-  const apiPort = inject('builtSiteApiPort');
-  if (!existsSync(join(dir, 'index.html'))) {
-    rmSync(dir, { recursive: true, force: true });
-    await buildSite({ apiOrigin: `http://localhost:${apiPort}`, outDir: dir });
+async function claimBuild(): Promise<{ dir: string; apiPort: number; release(): void }> {
+  for (;;) {
+    for (const slot of inject('builtSiteSlots')) {
+      const claim = `${slot.dir}.claimed`;
+      try {
+        mkdirSync(claim);
+      } catch {
+        continue;
+      }
+      if (!existsSync(join(slot.dir, 'index.html'))) {
+        rmSync(slot.dir, { recursive: true, force: true });
+        await buildSite({ apiOrigin: `http://localhost:${slot.apiPort}`, outDir: slot.dir });
+      }
+      return { ...slot, release: () => rmSync(claim, { recursive: true, force: true }) };
+    }
+    await new Promise((resolve) => setTimeout(resolve, 250));
   }
-  return { dir, apiPort };
 }
 
 /**
@@ -71,8 +81,10 @@ async function runBuild(): Promise<{ dir: string; apiPort: number }> {
  */
 export function useBuiltSite(): BuiltSiteJourney {
   const journey = { url: (path: string) => `${journey.web.url}${path}` } as BuiltSiteJourney;
+  let release = () => {};
   beforeAll(async () => {
-    const site = await runBuild();
+    const site = await claimBuild();
+    release = site.release;
     journey.stack = await startTestStack({ seed: true, ports: { ...(await freePorts()), api: site.apiPort } });
     journey.siteDir = site.dir;
     journey.web = await serveSite(site.dir, journey.stack.ports.web);
@@ -82,6 +94,7 @@ export function useBuiltSite(): BuiltSiteJourney {
     await journey.browser?.close();
     await journey.web?.stop();
     await journey.stack?.stop();
+    release();
   });
   return journey;
 }

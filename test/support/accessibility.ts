@@ -1,0 +1,131 @@
+/**
+ * What the accessibility journeys share: the address visited for each route of the router, the two
+ * widths, and one pass of axe over every route in one context, light then dark on the same visit.
+ */
+import type { Browser, BrowserContext, Page } from 'playwright-core';
+import type { RouteObject } from 'react-router';
+import { axeFindings, COLOUR_RULES, screenshotPath } from './browser';
+
+/**
+ * The address visited for each path pattern in the router. A route added without an entry here fails
+ * the first test, so no page escapes the check.
+ */
+export const VISITS: Record<string, string[]> = {
+  '/': ['/'],
+  '/pricing': ['/pricing'],
+  '/features': ['/features'],
+  '/download': ['/download'],
+  '/download/releases': ['/download/releases'],
+  '/about': ['/about'],
+  '/careers': ['/careers'],
+  '/contact': ['/contact'],
+  '/privacy': ['/privacy'],
+  '/terms': ['/terms'],
+  '/security': ['/security'],
+  '/signin': ['/signin'],
+  '/signup': ['/signup'],
+  '/auth/callback': ['/auth/callback'],
+  '/launch': ['/launch'],
+  // The second step: signed out it sends to /signin, signed in without it on to the dashboard; its own
+  // states (the chooser, each factor's form) are checked at both widths in two-step.test.ts.
+  '/auth/mfa': ['/auth/mfa'],
+  '/auth/reset-password': ['/auth/reset-password', '/auth/reset-password?token=not-a-real-token'],
+  '/check-inbox': ['/check-inbox'],
+  '/verify-email': ['/verify-email?token=not-a-real-token'],
+  // The prebuilt pages' old addresses: they lead to the site's own pages.
+  '/auth': ['/auth?show=signup'],
+  '/auth/*': ['/auth/mfa/totp'],
+  '/checkout/success': ['/checkout/success?session_id=cs_not_a_real_session'],
+  '*': ['/no-such-page'],
+  '/dashboard': ['/dashboard'],
+  '/account': ['/account'],
+};
+
+export function routePaths(list: RouteObject[]): string[] {
+  return list.flatMap((r) => [...(r.path ? [r.path] : r.index ? ['/'] : []), ...routePaths(r.children ?? [])]);
+}
+
+/** The routes a signed-out visit never shows: signed in, they are pages of their own. */
+export const MEMBER_PAGES = ['/dashboard', '/account', '/checkout/success', '/launch'];
+
+export const WIDTHS = [
+  { width: 1280, height: 900 },
+  { width: 390, height: 844 },
+];
+
+/** The page once it has stopped moving: loaded, its data in, and past any redirect it makes on arrival. */
+async function settle(page: Page, url: string): Promise<void> {
+  await page.goto(url, { waitUntil: 'networkidle' });
+  await page.locator('h1').first().waitFor({ timeout: 15_000 });
+  await page.waitForLoadState('networkidle');
+}
+
+async function findingsOn(page: Page, url: string): Promise<string[]> {
+  try {
+    await settle(page, url);
+  } catch {
+    return [`no heading one on ${page.url()} within 15 s`];
+  }
+  try {
+    return await axeFindings(page);
+  } catch {
+    // A page that moves on by itself (a status view's timed redirect) changed under axe: check where it went.
+    await page.waitForLoadState('networkidle');
+    return axeFindings(page);
+  }
+}
+
+/**
+ * The page as the OS's `scheme` shows it, once the colours have finished moving (a button's
+ * background eases between schemes). The same visit is checked in both schemes: no second load, and
+ * in the second only the rules that read colours, since nothing else on the page differs.
+ */
+export async function inScheme(page: Page, scheme: 'light' | 'dark'): Promise<void> {
+  await page.emulateMedia({ colorScheme: scheme });
+  await page.evaluate(() => Promise.all(document.getAnimations().filter((a) => a instanceof CSSTransition).map((a) => a.finished.catch(() => undefined))));
+}
+
+async function darkFindingsOn(page: Page): Promise<string[]> {
+  await inScheme(page, 'dark');
+  try {
+    return await axeFindings(page, COLOUR_RULES);
+  } catch {
+    await page.waitForLoadState('networkidle');
+    return axeFindings(page, COLOUR_RULES);
+  }
+}
+
+/** The page background of each scheme (styles.css `--bg`). */
+export const LIGHT_BACKGROUND = 'rgb(255, 255, 255)';
+export const DARK_BACKGROUND = 'rgb(15, 17, 23)';
+
+const slug = (url: string) => url.replace(/^\//, '').replace(/[^a-z0-9]+/gi, '-').replace(/-$/, '') || 'home';
+
+/**
+ * axe on every route in `context` at its viewport, each visit in the light scheme with every rule and
+ * then, on the same visit, in the dark with the colour rules: every page signed out, and signed in the
+ * pages only a member sees (a member's view of any other page is the visitor's with another button of
+ * the same look). Answers the findings by address, empty when there are none.
+ */
+export async function axeEveryRoute(context: BrowserContext, web: string, who: 'in' | 'out'): Promise<Record<string, string[]>> {
+  const page = await context.newPage();
+  const width = page.viewportSize()!.width;
+  const found: Record<string, string[]> = {};
+  for (const [pattern, urls] of Object.entries(VISITS)) {
+    for (const url of urls) {
+      await inScheme(page, 'light');
+      const findings = await findingsOn(page, `${web}${url}`);
+      if (findings.length) found[url] = findings;
+      await page.screenshot({ path: screenshotPath(`a11y-${who}-${slug(url)}-${width}`) });
+      if (who === 'in' && !MEMBER_PAGES.includes(pattern)) continue;
+      const dark = await darkFindingsOn(page);
+      if (dark.length) found[`${url} (dark)`] = dark;
+    }
+  }
+  return found;
+}
+
+/** A context at `size`, signed out, or signed in as the member whose state `member` holds. */
+export async function contextAt(browser: Browser, size: { width: number; height: number }, member?: BrowserContext): Promise<BrowserContext> {
+  return browser.newContext({ viewport: size, ...(member ? { storageState: await member.storageState() } : {}) });
+}
