@@ -10,7 +10,7 @@ import { sessionExists } from '../../auth/session';
 import { renderAt } from '../../auth/testing';
 import { rememberReturnTo, RETURN_TO_KEY } from '../../return-to';
 import { onSessionHintChange } from '../../session-hint';
-import { loader, shouldRevalidate, SignInPage } from './SignInPage';
+import { action, loader, shouldRevalidate, SignInPage } from './SignInPage';
 
 vi.mock('../../auth/auth-client', () => ({ signInWithPassword: vi.fn(), googleSignInUrl: vi.fn() }));
 vi.mock('../../auth/session', () => ({ sessionExists: vi.fn() }));
@@ -34,7 +34,7 @@ afterEach(() => {
 
 /** /signin at `path`, once its loader has answered. */
 async function renderSignIn(path: string) {
-  const rendered = renderAt(path, '/signin', <SignInPage />, { loader, shouldRevalidate });
+  const rendered = renderAt(path, '/signin', <SignInPage />, { loader, action, shouldRevalidate });
   await act(async () => {});
   return rendered;
 }
@@ -71,6 +71,9 @@ describe('/signin', () => {
     expect(screen.getByLabelText('Password')).toBeDisabled();
     expect(signInWithPassword).toHaveBeenCalledWith('ada@example.com', 'secret123');
 
+    // The answer travels through the router's action: from here the clock moves only when told, so
+    // the real time its rendering takes does not count against the 1.5 s.
+    vi.useFakeTimers();
     await act(async () => finish({ status: 'OK', userId: 'u-1' }));
     expect(screen.getByRole('heading', { name: t.success })).toBeInTheDocument();
     expect(screen.getByText(t.redirecting)).toBeInTheDocument();
@@ -94,6 +97,49 @@ describe('/signin', () => {
     expect(screen.getByRole('button', { name: 'Sign In' })).toBeEnabled();
   });
 
+  it('keeps what was typed through a refusal, and sends it again as it stands', async () => {
+    vi.mocked(signInWithPassword).mockResolvedValueOnce({ status: 'WRONG_CREDENTIALS_ERROR' }).mockReturnValueOnce(new Promise(() => {}));
+    await renderSignIn('/signin');
+    await fillAndSubmit('ada@example.com', 'wrong-one');
+    expect(await screen.findByRole('alert')).toHaveTextContent(t.wrongCredentials);
+    expect(screen.getByLabelText('Email')).toHaveValue('ada@example.com');
+    expect(screen.getByLabelText('Password')).toHaveValue('wrong-one');
+    expect(screen.getByLabelText('Email')).toBeEnabled();
+
+    const u = user();
+    await u.type(screen.getByLabelText('Password'), '2');
+    await u.click(screen.getByRole('button', { name: 'Sign In' }));
+    expect(signInWithPassword).toHaveBeenLastCalledWith('ada@example.com', 'wrong-one2');
+    expect(screen.getByRole('button', { name: t.submitting })).toBeDisabled();
+  });
+
+  it('focuses the first field with a problem again after each refused submission, the alert gone', async () => {
+    vi.mocked(signInWithPassword).mockResolvedValue({ status: 'WRONG_CREDENTIALS_ERROR' });
+    await renderSignIn('/signin');
+    await fillAndSubmit('ada@example.com', 'wrong-one');
+    await screen.findByRole('alert');
+    const u = user();
+    await u.clear(screen.getByLabelText('Password'));
+    await u.click(screen.getByRole('button', { name: 'Sign In' }));
+    await vi.waitFor(() => expect(screen.getByLabelText('Password')).toHaveFocus());
+    expect(screen.getByLabelText('Password')).toHaveAccessibleDescription(texts.auth.fields.passwordRequired);
+    expect(screen.queryByRole('alert')).toBeNull();
+    await u.click(screen.getByLabelText('Email'));
+    await u.click(screen.getByRole('button', { name: 'Sign In' }));
+    await vi.waitFor(() => expect(screen.getByLabelText('Password')).toHaveFocus());
+    expect(signInWithPassword).toHaveBeenCalledTimes(1);
+  });
+
+  it("takes the form's alert down when a passkey sign-in sets out", async () => {
+    vi.mocked(signInWithPassword).mockResolvedValue({ status: 'WRONG_CREDENTIALS_ERROR' });
+    vi.mocked(signInWithPasskey).mockReturnValue(new Promise(() => {}));
+    await renderSignIn('/signin');
+    await fillAndSubmit();
+    expect(await screen.findByRole('alert')).toHaveTextContent(t.wrongCredentials);
+    await user().click(screen.getByRole('button', { name: texts.passkeys.signIn }));
+    expect(screen.queryByRole('alert')).toBeNull();
+  });
+
   it("says 'An error occurred during sign in.' when the call throws", async () => {
     vi.spyOn(console, 'error').mockImplementation(() => {});
     vi.mocked(signInWithPassword).mockRejectedValue(new Error('network down'));
@@ -105,7 +151,8 @@ describe('/signin', () => {
   it('requires email and password before calling anything, each with its own plain sentence', async () => {
     (await renderSignIn('/signin'));
     await user().click(screen.getByRole('button', { name: 'Sign In' }));
-    expect(screen.getByLabelText('Email')).toHaveAccessibleDescription(texts.auth.fields.emailRequired);
+    // The checks are the route action's: their answer lands a moment after the press.
+    await vi.waitFor(() => expect(screen.getByLabelText('Email')).toHaveAccessibleDescription(texts.auth.fields.emailRequired));
     expect(screen.getByLabelText('Password')).toHaveAccessibleDescription(texts.auth.fields.passwordRequired);
     // The first field with a problem takes focus, so its sentence is read out.
     expect(screen.getByLabelText('Email')).toHaveFocus();

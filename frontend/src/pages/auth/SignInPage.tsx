@@ -1,6 +1,6 @@
-import { useState } from 'react';
-import { Link, Navigate, replace, useLoaderData, useLocation, type LoaderFunctionArgs } from 'react-router';
-import { emailSchema, signInPasswordSchema } from '../../../../shared/schemas/credentials';
+import { useCallback, useState } from 'react';
+import { Form, Link, Navigate, replace, useActionData, useLoaderData, useLocation, useNavigation, type ActionFunctionArgs, type LoaderFunctionArgs } from 'react-router';
+import { emailSchema, fieldError, signInPasswordSchema } from '../../../../shared/schemas/credentials';
 import { authTexts } from '../../../../shared/texts/auth';
 import { recordSignIn } from '../../api/users';
 import { signInWithPassword } from '../../auth/auth-client';
@@ -10,7 +10,6 @@ import { hasSignedInBefore, signInHeading, signInIntent } from '../../auth/sign-
 import { useDelayedRedirect } from '../../auth/redirect';
 import { sessionExists } from '../../auth/session';
 import { SuccessView } from '../../auth/StatusView';
-import { useForm } from '../../hooks/use-form';
 import { rememberReturnToIn } from '../../return-to';
 import { announceSessionHintChange } from '../../session-hint';
 import { AuthSplit } from './AuthSplit';
@@ -38,47 +37,81 @@ export async function loader({ request }: LoaderFunctionArgs) {
 
 export const shouldRevalidate = () => false;
 
+/** The form's fields, in their order on the page: the first with a problem takes focus. */
+const FIELDS = ['email', 'password'] as const;
+type Field = (typeof FIELDS)[number];
+
+/** What a submission came to: where a finished sign-in goes, or the form's alert and/or messages beside fields. */
+export interface SignInOutcome {
+  signedInTo?: string;
+  error?: string;
+  fields?: Partial<Record<Field, string>>;
+}
+
+/**
+ * A finished sign-in, any way (password or passkey): recorded, the bar told of the new session (the
+ * success view stays on /signin, and Login must go), and where it goes next: the second step when
+ * the account owes one (the intent kept for after), else what the visitor came for.
+ */
+function finishSignIn(userId: string): string {
+  void recordSignIn(userId);
+  announceSessionHintChange();
+  return afterFirstFactorPath();
+}
+
+const text = (form: FormData, name: Field) => String(form.get(name) ?? '');
+
+/**
+ * spec §4, §8: the form's submission, as the router's action. Each field's own problem first, before
+ * anything is sent; then the sign-in, whose refusals are the form's alert (the limits' 429 and a
+ * slow core's 503 come back as GENERAL_ERROR with the server's sentence) or beside a field.
+ */
+export async function action({ request }: ActionFunctionArgs): Promise<SignInOutcome> {
+  const form = await request.formData();
+  const found = { email: fieldError(emailSchema, text(form, 'email')), password: fieldError(signInPasswordSchema, text(form, 'password')) };
+  const fields = Object.fromEntries(Object.entries(found).filter(([, message]) => message));
+  if (Object.keys(fields).length) return { fields };
+  try {
+    const result = await signInWithPassword(text(form, 'email').trim(), text(form, 'password'));
+    if (result.status === 'OK') return { signedInTo: finishSignIn(result.userId) };
+    if (result.status === 'WRONG_CREDENTIALS_ERROR') return { error: t.wrongCredentials };
+    // The server's own check of the fields: beside them, one message each.
+    if (result.status === 'FIELD_ERROR') return { fields: Object.fromEntries(result.formFields.map((f) => [f.id, f.error])) };
+    if (result.status === 'GENERAL_ERROR') return { error: result.message };
+    return { error: t.failed };
+  } catch (error) {
+    console.error('Sign in failed', error);
+    return { error: t.error };
+  }
+}
+
 /** spec §2 /signin, §4 sign-in form states, §8 sign-in errors. */
 export function SignInPage() {
   const location = useLocation();
   const { desktopParamsInUrl } = useLoaderData<typeof loader>();
   // What the visitor came for, read after the address's parameters are stored.
   const [heading] = useState(() => signInHeading(signInIntent(), hasSignedInBefore()));
+  const outcome = useActionData<SignInOutcome>();
+  // Busy from the press until the action has answered.
+  const submitting = useNavigation().formData !== undefined;
+  // A passkey's sign-in is the page's own (the browser's dialog, not a form): where it goes.
+  const [passkeyTo, setPasskeyTo] = useState<string>();
   // Where a successful sign-in goes, once its message has shown.
-  const [successTo, setSuccessTo] = useState<string>();
+  const successTo = passkeyTo ?? outcome?.signedInTo;
   useDelayedRedirect(successTo);
-  /** A finished sign-in, any way: recorded, then the success message before the intent's page. */
-  const signedIn = (userId: string) => {
-    void recordSignIn(userId);
-    // An account with two-step verification goes on to its second step, the intent kept for after.
-    setSuccessTo(afterFirstFactorPath());
-    // The success view stays on /signin: the bar must hear of the new session to drop Login.
-    announceSessionHintChange();
-  };
-  const form = useForm({
-    initial: { email: '', password: '' },
-    validate: { email: emailSchema, password: signInPasswordSchema },
-    // The first field with a problem takes focus, so its message (aria-describedby) is read out.
-    focusInvalid: true,
-    onSubmit: async ({ email, password }) => {
-      try {
-        const result = await signInWithPassword(email.trim(), password);
-        if (result.status === 'OK') return signedIn(result.userId);
-        if (result.status === 'WRONG_CREDENTIALS_ERROR') return { error: t.wrongCredentials };
-        // The server's own check of the fields: beside them, one message each.
-        if (result.status === 'FIELD_ERROR') return { fields: Object.fromEntries(result.formFields.map((f) => [f.id, f.error])) };
-        if (result.status === 'GENERAL_ERROR') return { error: result.message };
-        return { error: t.failed };
-      } catch (error) {
-        console.error('Sign in failed', error);
-        return { error: t.error };
-      }
-    },
-  });
+  // Google's or a passkey's own failure; a new submission takes it down. A passkey sign-in setting
+  // out takes down the form's answer too (`dismissed`): what it said is stale.
+  const [ownError, setOwnError] = useState<string>();
+  const [dismissed, setDismissed] = useState<SignInOutcome>();
+  const alert = ownError ?? (outcome === dismissed ? undefined : outcome?.error);
+  const errors = outcome?.fields ?? {};
+  // The first field with a problem takes focus, so its message (aria-describedby) is read out: a ref
+  // callback new with each answer, so the same field is focused again after another refused submission.
+  const firstInvalid = FIELDS.find((f) => errors[f]);
+  const focusInvalid = useCallback((input: HTMLInputElement | null) => void (outcome && input?.focus()), [outcome]);
+  const wiring = (name: Field) => ({ name, error: errors[name], disabled: submitting, ref: firstInvalid === name ? focusInvalid : undefined });
 
   if (successTo) return <SuccessView title={t.success} line={successLine(successTo)} />;
-
-  const { submitting } = form;
 
   return (
     <AuthSplit
@@ -93,41 +126,36 @@ export function SignInPage() {
       {desktopParamsInUrl && location.search && <Navigate to={location.pathname} replace />}
       <h2>Sign in to your account</h2>
       <p className="muted">Use Google, a passkey, or your email and password.</p>
-      <GoogleButton disabled={submitting} onError={() => form.setError(authTexts.google.error)} />
+      <GoogleButton disabled={submitting} onError={() => setOwnError(authTexts.google.error)} />
       <PasskeyButton
         disabled={submitting}
-        onStart={() => form.setError(undefined)}
-        onSignedIn={signedIn}
-        onError={form.setError}
+        onStart={() => {
+          setOwnError(undefined);
+          setDismissed(outcome);
+        }}
+        onSignedIn={(userId) => setPasskeyTo(finishSignIn(userId))}
+        onError={setOwnError}
       />
       <div className="divider">or</div>
-      <form className="auth-form" onSubmit={form.submit} noValidate aria-label="Sign in">
-        {form.error && (
+      <Form method="post" className="auth-form" onSubmit={() => setOwnError(undefined)} noValidate aria-label="Sign in">
+        {alert && (
           <p className="form-alert" role="alert">
-            {form.error}
+            {alert}
           </p>
         )}
-        <FormField
-          label="Email"
-          type="email"
-          {...form.field('email')}
-          autoComplete="email"
-          disabled={submitting}
-          required
-        />
+        <FormField label="Email" type="email" {...wiring('email')} autoComplete="email" required />
         <FormField
           label="Password"
           type="password"
-          {...form.field('password')}
+          {...wiring('password')}
           autoComplete="current-password"
-          disabled={submitting}
           required
           aside={<Link to="/auth/reset-password">Forgot password?</Link>}
         />
         <button type="submit" className="btn btn-primary btn-block" disabled={submitting}>
           {submitting ? t.submitting : 'Sign In'}
         </button>
-      </form>
+      </Form>
       <p className="auth-switch">
         Don&apos;t have an account? <Link to="/signup">Sign up</Link>
       </p>
