@@ -1,6 +1,7 @@
-import { useCallback, useState } from 'react';
+import { useState } from 'react';
 import { Form, useActionData, useNavigation } from 'react-router';
 import { CONTACT_MESSAGE_MAX, type ContactField } from '../../../shared/schemas/contact';
+import { useFieldWiring } from '../hooks/use-field-wiring';
 import type { ContactOutcome } from './contact-action';
 
 /**
@@ -19,6 +20,8 @@ const FIELDS: { name: ContactField; label: string; type: 'text' | 'email' | 'tex
   { name: 'message', label: 'Message', type: 'textarea' },
 ];
 
+const FIELD_ORDER = FIELDS.map((f) => f.name);
+
 /**
  * docs/decisions.md#5: the contact form really sends, through /contact's route action
  * (contact-action.ts); focus moves to the first field to fix.
@@ -29,11 +32,8 @@ export function ContactForm() {
   // "Send another message" puts the (empty) form back: the answer it dismissed stays dismissed.
   const [dismissed, setDismissed] = useState<ContactOutcome>();
   const sent = outcome && outcome !== dismissed ? outcome.message : undefined;
-  const errors = outcome?.fields ?? {};
-  // The first field with a problem takes focus, so its message is read out: a ref callback new with
-  // each answer, so the same field is focused again after another refused submission.
-  const firstInvalid = FIELDS.find((f) => errors[f.name])?.name;
-  const focusInvalid = useCallback((field: HTMLInputElement | HTMLTextAreaElement | null) => void (outcome && field?.focus()), [outcome]);
+  // The first field with a problem takes focus, so its message is read out.
+  const wiring = useFieldWiring(outcome, FIELD_ORDER, busy);
   if (sent !== undefined) {
     return (
       <div className="card form-success" role="status" tabIndex={-1} ref={revealSuccess}>
@@ -51,23 +51,22 @@ export function ContactForm() {
       <h2 id="form-title">Send us a message</h2>
       {FIELDS.map((f) => {
         const id = `contact-${f.name}`;
-        const error = errors[f.name];
+        const { error, ...wired } = wiring(f.name);
         const common = {
           id,
-          name: f.name,
+          ...wired,
           autoComplete: f.autoComplete,
           required: true,
           'aria-invalid': error ? true : undefined,
           'aria-describedby': error ? `${id}-error` : undefined,
-          disabled: busy,
         };
         return (
           <div key={f.name} className="field">
             <label htmlFor={id}>{f.label}</label>
             {f.type === 'textarea' ? (
-              <textarea {...common} ref={firstInvalid === f.name ? focusInvalid : undefined} rows={6} maxLength={CONTACT_MESSAGE_MAX} />
+              <textarea {...common} rows={6} maxLength={CONTACT_MESSAGE_MAX} />
             ) : (
-              <input {...common} ref={firstInvalid === f.name ? focusInvalid : undefined} type={f.type} />
+              <input {...common} type={f.type} />
             )}
             {error && (
               <p id={`${id}-error`} className="field-error">

@@ -1,4 +1,4 @@
-import { useCallback, useState } from 'react';
+import { useState } from 'react';
 import { Form, Link, Navigate, replace, useActionData, useLoaderData, useLocation, useNavigation, type ActionFunctionArgs, type LoaderFunctionArgs } from 'react-router';
 import { emailSchema, fieldError, signInPasswordSchema } from '../../../../shared/schemas/credentials';
 import { authTexts } from '../../../../shared/texts/auth';
@@ -10,6 +10,7 @@ import { hasSignedInBefore, signInHeading, signInIntent } from '../../auth/sign-
 import { useDelayedRedirect } from '../../auth/redirect';
 import { sessionExists } from '../../auth/session';
 import { SuccessView } from '../../auth/StatusView';
+import { useFieldWiring } from '../../hooks/use-field-wiring';
 import { rememberReturnToIn } from '../../return-to';
 import { announceSessionHintChange } from '../../session-hint';
 import { AuthSplit } from './AuthSplit';
@@ -104,12 +105,8 @@ export function SignInPage() {
   const [ownError, setOwnError] = useState<string>();
   const [dismissed, setDismissed] = useState<SignInOutcome>();
   const alert = ownError ?? (outcome === dismissed ? undefined : outcome?.error);
-  const errors = outcome?.fields ?? {};
-  // The first field with a problem takes focus, so its message (aria-describedby) is read out: a ref
-  // callback new with each answer, so the same field is focused again after another refused submission.
-  const firstInvalid = FIELDS.find((f) => errors[f]);
-  const focusInvalid = useCallback((input: HTMLInputElement | null) => void (outcome && input?.focus()), [outcome]);
-  const wiring = (name: Field) => ({ name, error: errors[name], disabled: submitting, ref: firstInvalid === name ? focusInvalid : undefined });
+  // The first field with a problem takes focus, so its message (aria-describedby) is read out.
+  const wiring = useFieldWiring(outcome, FIELDS, submitting);
 
   if (successTo) return <SuccessView title={t.success} line={successLine(successTo)} />;
 

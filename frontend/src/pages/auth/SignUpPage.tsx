@@ -1,4 +1,4 @@
-import { useCallback, useState } from 'react';
+import { useState } from 'react';
 import { Form, Link, replace, useActionData, useNavigation, type ActionFunctionArgs } from 'react-router';
 import { PRODUCT_NAME } from '../../../../shared/product';
 import { emailSchema, fieldError, newPasswordSchema } from '../../../../shared/schemas/credentials';
@@ -8,6 +8,7 @@ import { afterFirstFactorPath } from '../../auth/second-step';
 import { signInIntent, signInPathKeepingIntent, signUpHeading } from '../../auth/sign-in-intent';
 import { sessionExists } from '../../auth/session';
 import { CHECK_INBOX_PATH, SIGNED_UP_EMAIL_KEY } from '../../auth/verification-gate';
+import { useFieldWiring } from '../../hooks/use-field-wiring';
 import { AuthSplit } from './AuthSplit';
 import { FormField } from './FormField';
 import { GoogleButton } from './GoogleButton';
@@ -89,11 +90,8 @@ export function SignUpPage() {
   const [googleError, setGoogleError] = useState<string>();
   const alert = googleError ?? outcome?.error;
   const errors = outcome?.fields ?? {};
-  // The first field with a problem takes focus, so its message (aria-describedby) is read out: a ref
-  // callback new with each answer, so the same field is focused again after another failed submission.
-  const firstInvalid = FIELDS.find((f) => errors[f]);
-  const focusInvalid = useCallback((input: HTMLInputElement | null) => void (outcome && input?.focus()), [outcome]);
-  const wiring = (name: Field) => ({ name, error: errors[name], disabled: busy, ref: firstInvalid === name ? focusInvalid : undefined });
+  // The first field with a problem takes focus, so its message (aria-describedby) is read out.
+  const wiring = useFieldWiring(outcome, FIELDS, busy);
 
   return (
     <AuthSplit

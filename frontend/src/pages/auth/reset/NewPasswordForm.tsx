@@ -1,8 +1,8 @@
 import { FocusedAlert } from '../../../components/FocusedAlert';
 import { FormField } from '../FormField';
-import { NEW_PASSWORD } from './reset-action';
+import { NEW_PASSWORD, type ResetOutcome } from './reset-action';
 import { resetTexts } from './reset-texts';
-import { useResetForm } from './use-reset-form';
+import { useIntentForm } from '../../../hooks/use-intent-form';
 
 const t = resetTexts.newPassword;
 
@@ -11,7 +11,7 @@ const t = resetTexts.newPassword;
  * route's action with the token in the page's address. Done, or a used or expired token, is the page's to show.
  */
 export function NewPasswordForm() {
-  const form = useResetForm(NEW_PASSWORD, ['password', 'confirm-password']);
+  const form = useIntentForm<ResetOutcome, 'password' | 'confirm-password'>(NEW_PASSWORD, ['password', 'confirm-password']);
   const { busy, outcome } = form;
   return (
     <>

@@ -1,8 +1,8 @@
 import { FocusedAlert } from '../../../components/FocusedAlert';
 import { FormField } from '../FormField';
-import { REQUEST_LINK } from './reset-action';
+import { REQUEST_LINK, type ResetOutcome } from './reset-action';
 import { resetTexts as t } from './reset-texts';
-import { useResetForm } from './use-reset-form';
+import { useIntentForm } from '../../../hooks/use-intent-form';
 
 interface RequestLinkFormProps {
   heading: string;
@@ -19,7 +19,7 @@ interface RequestLinkFormProps {
  * 429 comes back as GENERAL_ERROR with the server's sentence, shown as it is.
  */
 export function RequestLinkForm({ heading, intro, submitLabel, initialEmail = '' }: RequestLinkFormProps) {
-  const form = useResetForm(REQUEST_LINK, ['email']);
+  const form = useIntentForm<ResetOutcome, 'email'>(REQUEST_LINK, ['email']);
   const { busy, outcome } = form;
   return (
     <>
