@@ -4,6 +4,7 @@ import { accountFailure, makeRecoveryCodes, readTwoStep, turnOffTwoStep } from '
 import { confirmAppSetup, startAppSetup } from '../../auth/second-step';
 import { FocusedAlert } from '../../components/FocusedAlert';
 import { useRead } from '../../hooks/use-read';
+import { CodeEntry } from '../auth/CodeEntry';
 import { FormField } from '../auth/FormField';
 import { Result } from './Result';
 
@@ -138,31 +139,11 @@ export function TwoStepSection({ hasPassword }: { hasPassword: boolean }) {
 }
 
 function SetUp({ secret, qr, onDone, onCancel }: { secret: string; qr: string; onDone: (codes: string[]) => void; onCancel: () => void }) {
-  const [code, setCode] = useState('');
-  const [error, setError] = useState<string>();
-  const [attempt, setAttempt] = useState(0);
-  const [busy, setBusy] = useState(false);
-
-  const submit = async (event: FormEvent<HTMLFormElement>) => {
-    event.preventDefault();
-    const typed = code.replace(/\s/g, '');
-    if (!typed) return setError(twoStepTexts.codeRequired);
-    setBusy(true);
-    setError(undefined);
-    try {
-      const result = await confirmAppSetup(typed);
-      if (result.status === 'OK') return onDone(result.recoveryCodes);
-      setAttempt((n) => n + 1);
-      setError(result.status === 'LIMITED' ? result.message : twoStepTexts.wrongCode);
-    } catch (failure) {
-      console.error('Could not confirm the authenticator app', failure);
-      setAttempt((n) => n + 1);
-      setError(t.failed);
-    } finally {
-      setBusy(false);
-    }
+  const check = async (code: string) => {
+    const result = await confirmAppSetup(code);
+    if (result.status === 'OK') onDone(result.recoveryCodes);
+    return result;
   };
-
   return (
     <div className="two-step-setup">
       <p ref={focus} tabIndex={-1}>
@@ -172,29 +153,18 @@ function SetUp({ secret, qr, onDone, onCancel }: { secret: string; qr: string; o
       <p>
         {t.secretLabel}: <code className="two-step-secret">{secret.match(/.{1,4}/g)?.join(' ')}</code>
       </p>
-      <form onSubmit={submit} noValidate aria-label={t.setUp}>
-        {error && <FocusedAlert key={attempt} className="form-alert">{error}</FocusedAlert>}
-        <FormField
-          label={t.codeLabel}
-          hint={t.codeHint}
-          name="code"
-          value={code}
-          onChange={(e) => setCode(e.target.value)}
-          inputMode="numeric"
-          autoComplete="one-time-code"
-          maxLength={10}
-          disabled={busy}
-          required
-        />
-        <div className="account-actions">
-          <button type="submit" className="btn btn-primary" disabled={busy} aria-busy={busy || undefined}>
-            {busy ? t.confirming : t.confirm}
-          </button>
-          <button type="button" className="btn btn-ghost" onClick={onCancel} disabled={busy}>
-            {t.cancel}
-          </button>
-        </div>
-      </form>
+      <CodeEntry check={check} label={t.codeLabel} hint={t.codeHint} numeric maxLength={10} failed={t.failed} form={{ 'aria-label': t.setUp }}>
+        {(busy) => (
+          <div className="account-actions">
+            <button type="submit" className="btn btn-primary" disabled={busy} aria-busy={busy || undefined}>
+              {busy ? t.confirming : t.confirm}
+            </button>
+            <button type="button" className="btn btn-ghost" onClick={onCancel} disabled={busy}>
+              {t.cancel}
+            </button>
+          </div>
+        )}
+      </CodeEntry>
     </div>
   );
 }

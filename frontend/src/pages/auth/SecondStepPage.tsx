@@ -1,4 +1,4 @@
-import { useState, type ComponentType, type FormEvent } from 'react';
+import { useState, type ComponentType } from 'react';
 import { Navigate, useLocation, useNavigate } from 'react-router';
 import { twoStepTexts } from '../../../../shared/texts/two-step';
 import { signOut } from '../../auth/auth-client';
@@ -13,7 +13,7 @@ import { useRead } from '../../hooks/use-read';
 import { rememberReturnTo } from '../../return-to';
 import { announceSessionHintChange } from '../../session-hint';
 import { AuthSplit } from './AuthSplit';
-import { FormField } from './FormField';
+import { CodeEntry } from './CodeEntry';
 
 const t = twoStepTexts.mfa;
 
@@ -163,65 +163,35 @@ function Chooser({ factors, onChoose }: { factors: string[]; onChoose: (id: stri
 
 /** A code form: the app's six digits or a recovery code. Every refusal but a limit reads the same. */
 function CodeForm({ lead, label, numeric, check, onDone, onBack, headingId }: FactorViewProps & { lead: string; label: string; numeric?: boolean; check: (code: string) => Promise<CodeResult> }) {
-  const [code, setCode] = useState('');
-  const [error, setError] = useState<string>();
-  const [attempt, setAttempt] = useState(0);
-  const [busy, setBusy] = useState(false);
-
-  const submit = async (event: FormEvent<HTMLFormElement>) => {
-    event.preventDefault();
-    const typed = code.trim();
-    if (!typed) {
-      setAttempt((a) => a + 1);
-      return setError(twoStepTexts.codeRequired);
-    }
-    setBusy(true);
-    setError(undefined);
-    try {
-      const result = await check(typed);
-      if (result.status === 'OK') return onDone();
-      setCode('');
-      setAttempt((a) => a + 1);
-      setError(result.status === 'LIMITED' ? result.message : twoStepTexts.wrongCode);
-    } catch (failure) {
-      console.error('Could not check the code', failure);
-      setAttempt((a) => a + 1);
-      setError(t.failed);
-    } finally {
-      setBusy(false);
-    }
+  const checkThenGo = async (code: string) => {
+    const result = await check(code);
+    if (result.status === 'OK') onDone();
+    return result;
   };
-
   return (
-    <form className="auth-form" onSubmit={submit} noValidate aria-labelledby={headingId}>
-      <p className="muted">{lead}</p>
-      {error && (
-        <FocusedAlert key={attempt} className="form-alert">
-          {error}
-        </FocusedAlert>
+    <CodeEntry
+      check={checkThenGo}
+      label={label}
+      numeric={numeric}
+      maxLength={20}
+      failed={t.failed}
+      clearRefused
+      form={{ className: 'auth-form', 'aria-labelledby': headingId }}
+      lead={<p className="muted">{lead}</p>}
+    >
+      {(busy) => (
+        <>
+          <button type="submit" className="btn btn-primary btn-block" disabled={busy} aria-busy={busy || undefined}>
+            {busy ? t.verifying : t.verify}
+          </button>
+          {onBack && (
+            <button type="button" className="btn btn-ghost btn-block" onClick={onBack} disabled={busy}>
+              {t.otherWay}
+            </button>
+          )}
+        </>
       )}
-      <FormField
-        label={label}
-        name="code"
-        value={code}
-        onChange={(e) => setCode(e.target.value)}
-        autoComplete="one-time-code"
-        inputMode={numeric ? 'numeric' : 'text'}
-        autoCapitalize="none"
-        spellCheck={false}
-        maxLength={20}
-        disabled={busy}
-        required
-      />
-      <button type="submit" className="btn btn-primary btn-block" disabled={busy} aria-busy={busy || undefined}>
-        {busy ? t.verifying : t.verify}
-      </button>
-      {onBack && (
-        <button type="button" className="btn btn-ghost btn-block" onClick={onBack} disabled={busy}>
-          {t.otherWay}
-        </button>
-      )}
-    </form>
+    </CodeEntry>
   );
 }
 
