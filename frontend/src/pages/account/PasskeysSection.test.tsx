@@ -1,6 +1,7 @@
 import { render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { AxiosError, AxiosHeaders, type AxiosResponse } from 'axios';
+import { createMemoryRouter, RouterProvider } from 'react-router';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { AccountPasskey, ErrorBody } from '../../../../shared/api-types';
 import { formatMoment } from '../../../../shared/format';
@@ -8,6 +9,7 @@ import { passkeyTexts as t } from '../../../../shared/texts/passkeys';
 import { listPasskeys, removePasskey } from '../../api/account';
 import { addPasskey } from '../../auth/passkeys';
 import { defer } from '../../hooks/use-settled';
+import { accountAction } from './account-actions';
 import { readPasskeys } from './account-data';
 import { PasskeysSection } from './PasskeysSection';
 
@@ -25,6 +27,14 @@ const refused = (status: number, data: ErrorBody) =>
 const phone: AccountPasskey = { id: 'cred-1', name: 'My phone', addedAt: '2026-11-20T09:00:00.000Z', lastUsedAt: '2026-11-26T18:30:00.000Z' };
 const laptop: AccountPasskey = { id: 'cred-2', name: 'Work laptop', addedAt: '2026-11-27T09:00:00.000Z', lastUsedAt: null };
 
+/** The section on /account, its form sent through the page's action. */
+function renderSection() {
+  const router = createMemoryRouter([{ path: '/account', element: <PasskeysSection email="ada@example.com" passkeys={defer(readPasskeys())} />, action: accountAction }], {
+    initialEntries: ['/account'],
+  });
+  render(<RouterProvider router={router} />);
+}
+
 const section = () => screen.getByRole('region', { name: t.heading });
 
 beforeEach(() => {
@@ -35,7 +45,7 @@ afterEach(() => vi.clearAllMocks());
 describe('Passkeys on /account', () => {
   it('lists each passkey with its name, when added and last used, and a labelled Remove', async () => {
     vi.mocked(listPasskeys).mockResolvedValue([phone, laptop]);
-    render(<PasskeysSection email="ada@example.com" passkeys={defer(readPasskeys())} />);
+    renderSection();
     const items = within(await screen.findByRole('list', { name: t.heading })).getAllByRole('listitem');
     expect(items.map((li) => li.textContent)).toEqual([
       expect.stringContaining(`${t.addedAt} ${formatMoment(phone.addedAt)}`),
@@ -48,7 +58,7 @@ describe('Passkeys on /account', () => {
   it('asks for a name, then adds the passkey under it (trimmed) for the account’s address, lists it and says so', async () => {
     const user = userEvent.setup();
     vi.mocked(addPasskey).mockResolvedValue({ status: 'OK' });
-    render(<PasskeysSection email="ada@example.com" passkeys={defer(readPasskeys())} />);
+    renderSection();
     await within(section()).findByText('My phone');
 
     await user.click(screen.getByRole('button', { name: t.add }));
@@ -72,7 +82,7 @@ describe('Passkeys on /account', () => {
   ] as const)('says why nothing was added when the browser answers %s', async (status, message) => {
     const user = userEvent.setup();
     vi.mocked(addPasskey).mockResolvedValue({ status });
-    render(<PasskeysSection email="ada@example.com" passkeys={defer(readPasskeys())} />);
+    renderSection();
     await user.type(screen.getByLabelText(t.nameLabel), 'Key{Enter}');
     expect(await screen.findByText(message)).toBeTruthy();
     expect(listPasskeys).toHaveBeenCalledTimes(1);
@@ -82,7 +92,7 @@ describe('Passkeys on /account', () => {
     const user = userEvent.setup();
     vi.mocked(listPasskeys).mockResolvedValue([phone, laptop]);
     vi.mocked(removePasskey).mockResolvedValueOnce({ message: t.removed('My phone') });
-    render(<PasskeysSection email="ada@example.com" passkeys={defer(readPasskeys())} />);
+    renderSection();
     await user.click(await screen.findByRole('button', { name: t.removeLabel('My phone') }));
     expect(await within(screen.getByRole('status')).findByText(t.removed('My phone'))).toBeTruthy();
     expect(removePasskey).toHaveBeenCalledWith('cred-1');

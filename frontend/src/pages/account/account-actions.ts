@@ -9,8 +9,12 @@ import type * as z from 'zod/mini';
 import { renameBody } from '../../../../shared/schemas/account';
 import { emailSchema, fieldError, newPasswordSchema, signInPasswordSchema } from '../../../../shared/schemas/credentials';
 import { accountTexts as accountApiTexts } from '../../../../shared/texts/account';
+import { passkeyNameSchema } from '../../../../shared/schemas/passkeys';
+import { passkeyTexts } from '../../../../shared/texts/passkeys';
 import { accountFailure, changeAccountEmail, changePassword, deleteAccount, renameAccount, signOutEverywhere } from '../../api/account';
 import { signOut } from '../../auth/auth-client';
+import { addPasskey, type AddPasskeyOutcome } from '../../auth/passkeys';
+import { readPasskeys, type PasskeyList } from './account-data';
 import { accountTexts } from './account-texts';
 
 const t = accountTexts;
@@ -22,6 +26,8 @@ export interface SectionOutcome<F extends string = string> {
   fields?: Partial<Record<F, string>>;
   /** Deleting a Google account signed in long ago: the API's sentence asking for a fresh sign-in. */
   signInAgain?: string;
+  /** A passkey added: the account's passkeys read again, the new one among them. */
+  passkeys?: PasskeyList;
 }
 
 /** The phrase deleting asks to be typed. */
@@ -130,12 +136,39 @@ async function remove(form: FormData): Promise<SectionOutcome<'confirmation' | '
   }
 }
 
+const passkeyRefusal: Record<Exclude<AddPasskeyOutcome['status'], 'OK'>, string> = {
+  CANCELLED: passkeyTexts.cancelled,
+  UNSUPPORTED: passkeyTexts.unsupported,
+  ALREADY_ON_DEVICE: passkeyTexts.alreadyOnDevice,
+  FAILED: passkeyTexts.failed,
+};
+
+/**
+ * A passkey under the name its owner gives, for the account's address (the form carries it): the
+ * browser's own passkey dialog, then the list read again to show it.
+ */
+async function addOwnPasskey(form: FormData): Promise<SectionOutcome<'passkeyName'>> {
+  const fields = fieldProblems(form, { passkeyName: passkeyNameSchema });
+  if (fields) return { fields };
+  const name = text(form, 'passkeyName').trim();
+  let outcome: AddPasskeyOutcome;
+  try {
+    outcome = await addPasskey(name, text(form, 'email'));
+  } catch (error) {
+    console.error('Adding a passkey failed', error);
+    return { error: accountFailure(error, passkeyTexts.failed).message };
+  }
+  if (outcome.status !== 'OK') return { error: passkeyRefusal[outcome.status] };
+  return { message: passkeyTexts.added(name), passkeys: await readPasskeys() };
+}
+
 const INTENTS: Record<string, (form: FormData) => Promise<SectionOutcome>> = {
   rename,
   'change-email': changeEmail,
   'change-password': changeOwnPassword,
   'sign-out-everywhere': signOutAll,
   delete: remove,
+  'add-passkey': addOwnPasskey,
 };
 
 export async function accountAction({ request }: ActionFunctionArgs): Promise<SectionOutcome> {

@@ -10,13 +10,16 @@ import { hasSessionHint } from '../../session-hint';
 import { rememberReturnTo } from '../../return-to';
 import { defer, type Deferred } from '../../hooks/use-settled';
 
+/** A list an /account section reads with the page (the loader) and shows; a failed read is shown in the section. */
+export type Listing<T> = { step: 'failed' } | { step: 'ready'; items: T[] };
+
 /** Where the account is signed in, as its section shows it. */
-export type SessionList = { step: 'failed' } | { step: 'ready'; sessions: SignedInSession[] };
+export type SessionList = Listing<SignedInSession>;
 
 /** The list, read by the loader beside the profile; a failure is shown in the section. */
 export async function readSessions(): Promise<SessionList> {
   try {
-    return { step: 'ready', sessions: await listSessions() };
+    return { step: 'ready', items: await listSessions() };
   } catch (error) {
     console.error('Could not list the sessions', error);
     return { step: 'failed' };
@@ -24,12 +27,12 @@ export async function readSessions(): Promise<SessionList> {
 }
 
 /** The account's passkeys, as their section shows them. */
-export type PasskeyList = { step: 'failed' } | { step: 'ready'; passkeys: AccountPasskey[] };
+export type PasskeyList = Listing<AccountPasskey>;
 
-/** The passkeys, read by the loader beside the profile (and again by the section after an addition); a failure is shown in the section. */
+/** The passkeys, read by the loader beside the profile (and again by the action after an addition); a failure is shown in the section. */
 export async function readPasskeys(): Promise<PasskeyList> {
   try {
-    return { step: 'ready', passkeys: await listPasskeys() };
+    return { step: 'ready', items: await listPasskeys() };
   } catch (error) {
     console.error('Could not list the passkeys', error);
     return { step: 'failed' };
