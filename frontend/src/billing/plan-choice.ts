@@ -1,6 +1,7 @@
 /**
  * What a signed-in visitor's plan button does on /pricing (spec §4, §5, §8). Loaded by the pricing
- * page only when a session hint exists, so the marketing page itself carries no billing code.
+ * page (its plan read) and its route action only when a session hint exists, so the marketing page
+ * itself carries no billing code.
  */
 import type { ErrorBody } from '../../../shared/api-types';
 import { CUSTOM_PRICE_ID, isPriceId } from '../../../shared/plans';
@@ -101,7 +102,7 @@ export async function openPortal(reason: 'current' | 'downgrade', calls: Billing
   }
 }
 
-/** The actions that call the API; the others are plain navigation the page does itself. */
+/** The plan actions that call the API; /pricing's route action redirects for the others (../pricing/plan-choice-action.ts). */
 export function runPlanAction(action: Extract<PlanAction, { kind: 'checkout' | 'manage' }>, calls: BillingCalls = defaultCalls): Promise<PlanChoiceOutcome> {
   return action.kind === 'checkout' ? startCheckout(action.priceId, calls) : openPortal(action.reason, calls);
 }

@@ -7,7 +7,7 @@ import { texts } from '../../../shared/texts';
 import { createCheckoutSession, getManageSubscriptionUrl, getUserProfile } from '../api/billing';
 import { leaveSite } from '../auth/redirect';
 import { PLAN_CHOICE_KEY, RETURN_TO_KEY } from '../return-to';
-import { planAction, planButtonDisabled, planButtonLabel, planPriceId, PricingPage } from './PricingPage';
+import { action, planAction, planButtonDisabled, planButtonLabel, planPriceId, PricingPage } from './PricingPage';
 
 vi.mock('../api/billing', () => ({ getUserProfile: vi.fn(), createCheckoutSession: vi.fn(), getManageSubscriptionUrl: vi.fn() }));
 vi.mock('../auth/redirect', async (original) => ({ ...(await original<typeof import('../auth/redirect')>()), leaveSite: vi.fn() }));
@@ -28,7 +28,7 @@ function Where({ name }: { name: string }) {
 }
 
 function renderPricing() {
-  const router = createMemoryRouter([{ path: '/pricing', element: <PricingPage /> }], { initialEntries: ['/pricing'] });
+  const router = createMemoryRouter([{ path: '/pricing', element: <PricingPage />, action }], { initialEntries: ['/pricing'] });
   render(<RouterProvider router={router} />);
 }
 
@@ -82,7 +82,7 @@ describe('/pricing', () => {
     sessionStorage.clear();
     const router = createMemoryRouter(
       [
-        { path: '/pricing', element: <PricingPage /> },
+        { path: '/pricing', element: <PricingPage />, action },
         { path: '/signin', element: <Where name="signin" /> },
       ],
       { initialEntries: ['/pricing'] },
@@ -97,7 +97,7 @@ describe('/pricing', () => {
     sessionStorage.clear();
     const router = createMemoryRouter(
       [
-        { path: '/pricing', element: <PricingPage /> },
+        { path: '/pricing', element: <PricingPage />, action },
         { path: '/signin', element: <Where name="signin" /> },
       ],
       { initialEntries: ['/pricing'] },
@@ -110,7 +110,7 @@ describe('/pricing', () => {
   });
 
   it("says a checkout cancelled on Stripe's page bought nothing, once: the address loses its mark", async () => {
-    const router = createMemoryRouter([{ path: '/pricing', element: <PricingPage /> }], { initialEntries: ['/pricing?checkout=cancelled'] });
+    const router = createMemoryRouter([{ path: '/pricing', element: <PricingPage />, action }], { initialEntries: ['/pricing?checkout=cancelled'] });
     render(<RouterProvider router={router} />);
     expect(await screen.findByRole('status')).toHaveTextContent('Checkout cancelled: nothing was charged, and your plan has not changed.');
     await waitFor(() => expect(router.state.location.search).toBe(''));
@@ -139,7 +139,7 @@ describe('/pricing for a signed-in visitor', () => {
   function renderSignedIn() {
     const router = createMemoryRouter(
       [
-        { path: '/pricing', element: <PricingPage /> },
+        { path: '/pricing', element: <PricingPage />, action },
         { path: '/signin', element: <Where name="signin" /> },
         { path: '/dashboard', element: <Where name="dashboard" /> },
       ],
@@ -260,6 +260,18 @@ describe('/pricing for a signed-in visitor', () => {
     restoreFromBackForwardCache();
     expect(await button('Pro', 'Get Started')).toBeEnabled();
     expect(await button('Free', 'Current Plan')).toBeDisabled();
+  });
+
+  it('opens Checkout once for the plan and period chosen before signing in, busy from the press it stands for', async () => {
+    vi.mocked(getUserProfile).mockResolvedValue(profile('free'));
+    vi.mocked(createCheckoutSession).mockReturnValue(new Promise(() => {}));
+    sessionStorage.setItem(PLAN_CHOICE_KEY, 'pro:annually');
+    renderSignedIn();
+    expect(await button('Pro', 'Processing...')).toBeDisabled();
+    expect(createCheckoutSession).toHaveBeenCalledWith('pro-annual');
+    expect(sessionStorage.getItem(PLAN_CHOICE_KEY)).toBeNull();
+    expect(screen.getByRole('button', { name: /^Annually/ })).toHaveAttribute('aria-pressed', 'true');
+    expect(createCheckoutSession).toHaveBeenCalledTimes(1);
   });
 
   it("keeps the visitor buttons when the session hint is stale (a 401 after the API client's refresh)", async () => {

@@ -1,6 +1,6 @@
 import { useCallback, useEffect, useState } from 'react';
-import { Link, Navigate, useLocation, useNavigate } from 'react-router';
-import { CHECKOUT_CANCELLED_PARAM, CUSTOM_PRICE_ID, PLANS, PRICE_IDS, type BillingInterval, type Plan, type PlanId } from '../../../shared/plans';
+import { Link, Navigate, useFetcher, useLocation, useNavigate } from 'react-router';
+import { CHECKOUT_CANCELLED_PARAM, PLANS, type BillingInterval, type Plan, type PlanId } from '../../../shared/plans';
 import { billingUiTexts } from '../../../shared/texts/plans-ui';
 import { FocusedAlert } from '../components/FocusedAlert';
 import { Icon } from '../components/icons';
@@ -12,28 +12,24 @@ import { useTimeout } from '../hooks/use-timeout';
 import { ComparePlans } from '../pricing/ComparePlans';
 import { Faq } from '../pricing/Faq';
 import { IntervalToggle } from '../pricing/IntervalToggle';
-import type { AccountPlan, PlanAction } from '../pricing/plan-action';
+import { planAction, rememberSignInFor, SIGN_IN_STATE, type AccountPlan } from '../pricing/plan-action';
+import type { PlanChoiceAnswer } from '../pricing/plan-choice-action';
 import { PlanPrice } from '../pricing/PlanPrice';
 import { trialTexts } from '../pricing/trial-texts';
-import { forgetPlanChoice, rememberedPlanChoice, rememberPlanChoice, rememberReturnTo } from '../return-to';
+import { forgetPlanChoice, rememberedPlanChoice } from '../return-to';
 import { hasSessionHint } from '../session-hint';
 
-// A type only: the billing code itself loads on demand (usePlanChoice), never with the page.
-type Billing = typeof import('../billing/plan-choice');
+/** What a signed-in viewer's plan button sends (the billing code loads with the action, on demand). */
+export { planChoiceAction as action } from '../pricing/plan-choice-action';
+export { planAction, planPriceId } from '../pricing/plan-action';
 
 const t = billingUiTexts.planButton;
 
 /*
- * spec §4: what a plan card's button says, whether it can be pressed, and what pressing it does.
- * Plain functions of the plan, the viewer's current plan (undefined for a visitor) and whether a
- * checkout is being created, so the page and its tests read the same rules.
+ * spec §4: what a plan card's button says and whether it can be pressed: plain functions of the
+ * plan, the viewer's current plan (undefined for a visitor) and whether a checkout is being created,
+ * so the page and its tests read the same rules (what pressing it does: ../pricing/plan-action.ts).
  */
-
-/** spec §3: Free has no price id, Pro the price for the chosen interval, Enterprise 'custom'. */
-export function planPriceId(plan: PlanId, interval: BillingInterval): string | undefined {
-  if (plan === 'pro') return PRICE_IDS[interval];
-  return plan === 'enterprise' ? CUSTOM_PRICE_ID : undefined;
-}
 
 /** spec §4: Processing... while checkout is created; Current Plan; Switch to Free when on Pro viewing Free; else Get Started. */
 export function planButtonLabel(plan: PlanId, current: AccountPlan | undefined, processing: boolean): string {
@@ -46,32 +42,6 @@ export function planButtonLabel(plan: PlanId, current: AccountPlan | undefined, 
 /** spec §4: disabled while processing or for the current plan. */
 export function planButtonDisabled(plan: PlanId, current: AccountPlan | undefined, processing: boolean): boolean {
   return processing || current === plan;
-}
-
-/**
- * spec §4, in the spec's order. The current plan's branches (manage Pro, Free to /dashboard) are
- * kept although the button is disabled for the current plan, as the spec lists both.
- */
-export function planAction(plan: PlanId, current: AccountPlan | undefined, interval: BillingInterval): PlanAction {
-  if (plan === 'enterprise') return { kind: 'contact' };
-  if (!current) return { kind: 'sign-in' };
-  if (plan === 'pro' && current === 'pro') return { kind: 'manage', reason: 'current' };
-  if (plan === 'free') return current === 'pro' ? { kind: 'manage', reason: 'downgrade' } : { kind: 'dashboard' };
-  return { kind: 'checkout', priceId: planPriceId(plan, interval) };
-}
-
-/**
- * spec §4: no session goes to /signin with returnTo /pricing. Sign-in honours it through
- * return-to.ts (router state does not survive Google sign-in's page loads); the state stays for
- * whoever reads the history entry. Pro is remembered with its period too: the finished sign-in (or
- * sign-up) comes back here (auth/sign-in-intent.ts), and this page opens Checkout for exactly that.
- */
-const SIGN_IN_STATE = { returnTo: '/pricing' } as const;
-
-function rememberSignInFor(plan: PlanId, interval: BillingInterval): void {
-  rememberReturnTo(SIGN_IN_STATE.returnTo);
-  if (plan === 'pro') rememberPlanChoice({ plan, interval });
-  else forgetPlanChoice();
 }
 
 interface PlanChoice {
@@ -88,18 +58,11 @@ interface PlanChoice {
   choose: (plan: PlanId) => void;
 }
 
-/** The signed-in viewer's plan, with the billing code that acts on it (loaded with it). */
-interface Account {
-  plan: AccountPlan;
-  trialAvailable: boolean;
-  billing: Billing;
-}
-
-async function loadAccount(): Promise<Account | undefined> {
+/** The signed-in viewer's plan, as the billing code reads it (loaded with it). */
+async function loadAccount(): Promise<{ plan: AccountPlan; trialAvailable: boolean } | undefined> {
   try {
     const billing = await import('../billing/plan-choice');
-    const view = await billing.loadAccountPlan();
-    return view && { ...view, billing };
+    return await billing.loadAccountPlan();
   } catch (failure) {
     // The visitor's buttons still lead somewhere useful: sign-in sends a signed-in user on.
     console.error('Could not load the current plan', failure);
@@ -107,59 +70,35 @@ async function loadAccount(): Promise<Account | undefined> {
   }
 }
 
-/** After a 401: the plan and period to come back for once signed in, and how long the message shows first. */
-interface SignInAfter {
-  plan: PlanId;
-  interval: BillingInterval;
-  delayMs: number;
-}
-
 /**
  * spec §4 for a signed-in viewer of /pricing. The session hint is read after hydration, so the
  * prerendered HTML stays the visitor's version (hence no route loader: the page has no data at
- * build time), and the billing code loads only then (routes.tsx: marketing pages carry no billing code).
+ * build time), and the billing code loads only then (routes.tsx: marketing pages carry no billing
+ * code). A press goes through the route's action by a fetcher: its state is the button's Processing...
  */
 function usePlanChoice(interval: BillingInterval): PlanChoice {
   const navigate = useNavigate();
   const hydrated = useHydrated();
   const read = useRead(loadAccount, hydrated && hasSessionHint() ? 'account' : undefined).state;
   const account = read.status === 'done' ? read.value : undefined;
-  const [processing, setProcessing] = useState<PlanId>();
-  const [signInAfter, setSignInAfter] = useState<SignInAfter>();
-  const [error, setError] = useState<string>();
+  const fetcher = useFetcher<PlanChoiceAnswer>();
+  const sending = fetcher.formData?.get('plan') as PlanId | undefined;
+  const answer = fetcher.state === 'idle' ? fetcher.data : undefined;
   // Back from Stripe's page the browser may restore this page as it left it: 'Processing...' included.
-  usePageRestored(() => setProcessing(undefined));
+  const [restored, setRestored] = useState<PlanChoiceAnswer>();
+  usePageRestored(() => setRestored(fetcher.data));
+  const processing = sending ?? (answer !== restored ? answer?.left : undefined);
+  // spec §8: the message first, then sign-in; meanwhile no button starts anything.
+  const signInAfterMs = answer?.signInAfterMs;
+  useTimeout(() => navigate('/signin', { state: SIGN_IN_STATE }), signInAfterMs);
+  const locked = signInAfterMs !== undefined;
 
-  const signIn = useCallback(
-    (plan?: PlanId, chosenInterval: BillingInterval = interval) => {
-      if (plan) rememberSignInFor(plan, chosenInterval);
-      else rememberReturnTo(SIGN_IN_STATE.returnTo);
-      navigate('/signin', { state: SIGN_IN_STATE });
-    },
-    [navigate, interval],
-  );
-  // spec §8: the message first, then sign-in; meanwhile no second press starts a second timer.
-  useTimeout(() => signInAfter && signIn(signInAfter.plan, signInAfter.interval), signInAfter?.delayMs);
-
-  const locked = signInAfter !== undefined;
   const choose = useCallback(
     (plan: PlanId, chosenInterval: BillingInterval = interval) => {
       if (!account || processing || locked) return;
-      const action = planAction(plan, account.plan, chosenInterval);
-      if (action.kind === 'contact') return void navigate('/contact');
-      if (action.kind === 'sign-in') return signIn(plan, chosenInterval);
-      if (action.kind === 'dashboard') return void navigate('/dashboard');
-      setError(undefined);
-      setProcessing(plan);
-      void account.billing.runPlanAction(action).then((outcome) => {
-        // After 'left' the browser is loading Stripe's page: the button stays busy until it goes.
-        if (outcome.kind === 'left') return;
-        setProcessing(undefined);
-        setError(outcome.message);
-        if (outcome.signIn) setSignInAfter({ plan, interval: chosenInterval, delayMs: account.billing.NOTICE_REDIRECT_MS });
-      });
+      void fetcher.submit({ plan, interval: chosenInterval, current: account.plan }, { method: 'post' });
     },
-    [account, processing, locked, interval, navigate, signIn],
+    [account, processing, locked, interval, fetcher],
   );
 
   // Back from a sign-in that began with Pro: Checkout for the plan and period chosen then, once. An
@@ -172,7 +111,7 @@ function usePlanChoice(interval: BillingInterval): PlanChoice {
     if (planAction(pending.plan, account.plan, pending.interval).kind === 'checkout') choose(pending.plan, pending.interval);
   }, [account, choose]);
 
-  return { current: account?.plan, trialAvailable: account?.trialAvailable, processing, locked, error, choose };
+  return { current: account?.plan, trialAvailable: account?.trialAvailable, processing, locked, error: answer?.error, choose };
 }
 
 interface PlanButtonProps {
