@@ -1,11 +1,13 @@
-import { useEffect, useRef, useState } from 'react';
-import { Navigate, useNavigate } from 'react-router';
+import { useRef, useState } from 'react';
+import { Navigate, replace, useLoaderData, useNavigate, useRevalidator } from 'react-router';
 import { verifyTexts } from '../../../../shared/texts/verify';
 import { isEmailVerified, sendVerificationEmail, signOut } from '../../auth/auth-client';
 import { afterSignInPath } from '../../auth/sign-in-intent';
-import { useSession } from '../../auth/session';
+import { sessionExists, useSession } from '../../auth/session';
 import { WorkingView } from '../../auth/StatusView';
 import { SIGNED_UP_EMAIL_KEY } from '../../auth/verification-gate';
+import { useTimeout } from '../../hooks/use-timeout';
+import { useWindowEvent } from '../../hooks/use-window-event';
 import { AuthSplit } from './AuthSplit';
 import { focusOnMount } from './reset/field-errors';
 
@@ -17,49 +19,49 @@ export const VERIFIED_POLL_MS = 5_000;
 type Notice = { kind: 'sent' | 'error'; text: string } | undefined;
 
 /**
+ * Whether the address is proven yet, asked as the page opens and again by the router's revalidation
+ * (the page's timer and the tab coming back): once it is, on to what the visitor came for (the
+ * desktop sign-in that was pending, the remembered page, or the dashboard). The signed-out go to
+ * /signin. A failed question is only logged: the next one asks again. Each answer is a new object,
+ * which sets the next timer.
+ */
+export async function loader() {
+  if (!(await sessionExists())) throw replace('/signin');
+  const verified = await isEmailVerified().catch((error: unknown) => {
+    console.error('Could not ask whether the address is verified', error);
+    return false;
+  });
+  if (!verified) return { askedAt: Date.now() };
+  sessionStorage.removeItem(SIGNED_UP_EMAIL_KEY);
+  throw replace(afterSignInPath());
+}
+
+/** While the first question is out (the page's first load). */
+export function HydrateFallback() {
+  return <WorkingView label={t.title} />;
+}
+
+/**
  * /check-inbox: where a session whose address is not proven waits (after sign-up, or sent here by
  * any signed-in page). It asks now, every few seconds and when the tab comes back whether the
- * address was proven (the link opened here or elsewhere) and then goes on: to the desktop sign-in
- * that was pending, the remembered page, or the dashboard. Meanwhile: the link again (limited per
- * account), another address (a new sign-up), or sign out.
+ * address was proven (the link opened here or elsewhere; the route's loader, run again) and then
+ * goes on. Meanwhile: the link again (limited per account), another address (a new sign-up), or sign out.
  */
 export function CheckInboxPage() {
   const session = useSession();
   const navigate = useNavigate();
+  const answer = useLoaderData<typeof loader>();
+  const revalidator = useRevalidator();
   const [notice, setNotice] = useState<Notice>();
   const [sending, setSending] = useState(false);
-  const [verified, setVerified] = useState(false);
   const leaving = useRef(false);
   const email = sessionStorage.getItem(SIGNED_UP_EMAIL_KEY);
 
-  const signedIn = !session.loading && session.doesSessionExist;
-  // An effect: a subscription to the clock and to the tab coming back (window focus), both outside
-  // React; the answer comes from another device as often as from this one.
-  useEffect(() => {
-    if (!signedIn) return;
-    let stopped = false;
-    const ask = () => {
-      if (leaving.current) return;
-      isEmailVerified().then(
-        (yes) => {
-          if (!yes || stopped || leaving.current) return;
-          leaving.current = true;
-          setVerified(true);
-          sessionStorage.removeItem(SIGNED_UP_EMAIL_KEY);
-          navigate(afterSignInPath(), { replace: true });
-        },
-        (error: unknown) => console.error('Could not ask whether the address is verified', error),
-      );
-    };
-    ask();
-    const timer = setInterval(ask, VERIFIED_POLL_MS);
-    window.addEventListener('focus', ask);
-    return () => {
-      stopped = true;
-      clearInterval(timer);
-      window.removeEventListener('focus', ask);
-    };
-  }, [signedIn, navigate]);
+  // The answer comes from another device as often as from this one: ask again a while after each
+  // answer, and when the tab comes back; not once the page is on its way out.
+  const askAgain = () => void (leaving.current || revalidator.revalidate());
+  useTimeout(askAgain, VERIFIED_POLL_MS, answer);
+  useWindowEvent('focus', askAgain);
 
   if (session.loading) return <WorkingView label={t.title} />;
   if (!session.doesSessionExist && !leaving.current) return <Navigate to="/signin" replace />;
@@ -70,7 +72,11 @@ export function CheckInboxPage() {
     try {
       const sent = await sendVerificationEmail();
       if (sent.status === 'GENERAL_ERROR') setNotice({ kind: 'error', text: sent.message });
-      else if (sent.status === 'EMAIL_ALREADY_VERIFIED_ERROR') setNotice({ kind: 'sent', text: t.alreadyVerified });
+      else if (sent.status === 'EMAIL_ALREADY_VERIFIED_ERROR') {
+        setNotice({ kind: 'sent', text: t.alreadyVerified });
+        // Proven already: the loader, asked again, takes the visitor on.
+        askAgain();
+      }
       else setNotice({ kind: 'sent', text: t.resent });
     } catch (error) {
       console.error('Could not send the link again', error);
@@ -100,11 +106,6 @@ export function CheckInboxPage() {
     >
       <h2>{t.cardHeading}</h2>
       <p className="muted">{t.why}</p>
-      {verified && (
-        <p className="form-alert form-alert-success" role="status">
-          {t.alreadyVerified}
-        </p>
-      )}
       {notice && (
         <p className={notice.kind === 'sent' ? 'form-alert form-alert-success' : 'form-alert'} role={notice.kind === 'sent' ? 'status' : 'alert'}>
           {notice.text}
