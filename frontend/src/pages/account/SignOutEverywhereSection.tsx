@@ -5,6 +5,7 @@ import { useDelayedRedirect } from '../../auth/redirect';
 import { FocusedAlert } from '../../components/FocusedAlert';
 import { Result } from './Result';
 import { useSectionForm } from './use-section-form';
+import { SubmitOrCancel } from './SubmitOrCancel';
 
 const t = accountTexts;
 
@@ -43,14 +44,7 @@ export function SignOutEverywhereSection() {
           <p id="sessions-question" ref={focus} tabIndex={-1}>
             <strong>{t.signOutQuestion}</strong>
           </p>
-          <div className="account-actions">
-            <button type="submit" className="btn btn-primary" disabled={busy} aria-busy={busy || undefined}>
-              {busy ? t.signingOut : t.signOutConfirm}
-            </button>
-            <button type="button" className="btn btn-ghost" onClick={cancel} disabled={busy}>
-              {t.cancel}
-            </button>
-          </div>
+          <SubmitOrCancel busy={busy} label={t.signOutConfirm} busyLabel={t.signingOut} cancelLabel={t.cancel} onCancel={cancel} />
         </form.Form>
       ) : !done ? (
         <div className="account-actions">

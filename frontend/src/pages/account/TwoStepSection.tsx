@@ -7,6 +7,7 @@ import { useRead } from '../../hooks/use-read';
 import { CodeEntry } from '../auth/CodeEntry';
 import { FormField } from '../auth/FormField';
 import { Result } from './Result';
+import { SubmitOrCancel } from './SubmitOrCancel';
 
 const t = twoStepTexts.section;
 
@@ -154,16 +155,7 @@ function SetUp({ secret, qr, onDone, onCancel }: { secret: string; qr: string; o
         {t.secretLabel}: <code className="two-step-secret">{secret.match(/.{1,4}/g)?.join(' ')}</code>
       </p>
       <CodeEntry check={check} label={t.codeLabel} hint={t.codeHint} numeric maxLength={10} failed={t.failed} form={{ 'aria-label': t.setUp }}>
-        {(busy) => (
-          <div className="account-actions">
-            <button type="submit" className="btn btn-primary" disabled={busy} aria-busy={busy || undefined}>
-              {busy ? t.confirming : t.confirm}
-            </button>
-            <button type="button" className="btn btn-ghost" onClick={onCancel} disabled={busy}>
-              {t.cancel}
-            </button>
-          </div>
-        )}
+        {(busy) => <SubmitOrCancel busy={busy} label={t.confirm} busyLabel={t.confirming} cancelLabel={t.cancel} onCancel={onCancel} />}
       </CodeEntry>
     </div>
   );
@@ -262,14 +254,7 @@ function TurnOff({ hasPassword, onDone, onCancel }: { hasPassword: boolean; onDo
       ) : (
         <p className="muted">{t.turnOffGoogle}</p>
       )}
-      <div className="account-actions">
-        <button type="submit" className="btn btn-primary" disabled={busy} aria-busy={busy || undefined}>
-          {busy ? t.turningOff : t.turnOffConfirm}
-        </button>
-        <button type="button" className="btn btn-ghost" onClick={onCancel} disabled={busy}>
-          {t.cancel}
-        </button>
-      </div>
+      <SubmitOrCancel busy={busy} label={t.turnOffConfirm} busyLabel={t.turningOff} cancelLabel={t.cancel} onCancel={onCancel} />
     </form>
   );
 }
