@@ -4,6 +4,11 @@ export default defineConfig({
   test: {
     // The local machine runs Node 20 on purpose (Lambda runs 22); the SDK's notice about it is noise here.
     env: { AWS_SDK_JS_NODE_VERSION_SUPPORT_WARNING_DISABLED: 'true' },
+    // Two files at once in each project, browser journeys too: a journey waits on its stack and the page
+    // as much as it computes, so two share the machine's two cores well. Each browser file claims a
+    // build of the site of its own (test/support/browser-run.ts). The same count for every project
+    // lets them run side by side.
+    maxWorkers: 2,
     projects: [
       {
         extends: true,
@@ -32,9 +37,6 @@ export default defineConfig({
           environment: 'node',
           // One Chromium and one build of the site for the run's browser files (each keeps its own stack).
           globalSetup: ['test/support/browser-run.ts'],
-          // Two files at once: a journey waits on its stack and the page as much as it computes, so two
-          // share the machine's two cores well. Each claims a build of its own (test/support/browser-run.ts).
-          maxWorkers: 2,
           testTimeout: 60_000,
           // A page reaches its state when the machine gets to it: `expect.poll` waits for it as long as a
           // locator's `waitFor` would, not vitest's default second (a busy machine missed it).
