@@ -13,7 +13,7 @@ import { join } from 'node:path';
 import { chromium } from 'playwright-core';
 import type { TestProject } from 'vitest/node';
 import { freePort } from '../../infra/local/ports';
-import { CHROMIUM_FLAGS, CHROMIUM_PATH } from './browser';
+import { CHROMIUM_FLAGS, JOURNEY_CHROMIUM_PATH } from './browser';
 
 declare module 'vitest' {
   export interface ProvidedContext {
@@ -25,7 +25,7 @@ declare module 'vitest' {
 }
 
 export default async function setup(project: TestProject): Promise<() => Promise<void>> {
-  const browser = await chromium.launchServer({ executablePath: CHROMIUM_PATH, headless: true, args: CHROMIUM_FLAGS });
+  const browser = await chromium.launchServer({ executablePath: JOURNEY_CHROMIUM_PATH, headless: true, args: CHROMIUM_FLAGS });
   const runDir = mkdtempSync(join(tmpdir(), 'voxpen-browser-run-'));
   project.provide('chromiumEndpoint', browser.wsEndpoint());
   const slots = [];
