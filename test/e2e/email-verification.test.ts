@@ -5,7 +5,7 @@
  */
 import { randomUUID } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
-import { pkcePair } from '../../infra/scripts/desktop-client';
+import { desktopSignIn } from '../../infra/scripts/desktop-client';
 import { texts } from '../../shared/texts';
 import { screenshotPath } from '../support/browser';
 import { openVerificationLink, submitSignUpForm, useJourney } from '../support/journey';
@@ -41,34 +41,22 @@ describe('email verification in Chromium', () => {
   });
 
   it('continues a desktop sign-in that waited for the address to be proven: the app gets its code', async () => {
-    const context = await journey.browser.newContext({ viewport: { width: 1280, height: 900 } });
-    const page = await context.newPage();
-    const loopback = 'http://127.0.0.1:53177/cb';
-    const { verifier, challenge } = pkcePair();
-    // The desktop app's loopback listener, played by the browser context.
-    const handedOver = new Promise<URL>((resolve) => {
-      void context.route('http://127.0.0.1:53177/**', async (route) => {
-        resolve(new URL(route.request().url()));
-        await route.fulfill({ status: 200, contentType: 'text/plain', body: 'signed in' });
-      });
-    });
-    const query = new URLSearchParams({ origin: 'desktop', redirect_url: loopback, code_challenge: challenge, code_challenge_method: 'S256', state: 'desk-state-1' });
-    await page.goto(`${journey.stack.web}/signin?${query}`);
-    await page.getByRole('link', { name: 'Sign up' }).click();
-    const email = uniqueEmail('desk-journey');
-    await submitSignUpForm(page, { name: 'Desk', email, password: PASSWORD });
-    await page.waitForURL(`${journey.stack.web}/check-inbox`);
+    const page = await (await journey.browser.newContext({ viewport: { width: 1280, height: 900 } })).newPage();
+    // The desktop app as it runs: its own loopback listener, the PKCE exchange, the state it sent checked.
+    const session = await desktopSignIn(journey.stack.web, journey.stack.api, async (url) => {
+      await page.goto(url);
+      await page.getByRole('link', { name: 'Sign up' }).click();
+      const email = uniqueEmail('desk-journey');
+      await submitSignUpForm(page, { name: 'Desk', email, password: PASSWORD });
+      await page.waitForURL(`${journey.stack.web}/check-inbox`);
 
-    await openVerificationLink(journey, page, email);
-    // /launch asks before it hands the session over.
-    await page.getByRole('button', { name: texts.desktop.continue }).click();
-    const arrived = await handedOver;
-    expect(arrived.searchParams.get('state')).toBe('desk-state-1');
-    const exchanged = await fetch(`${journey.stack.api}/api/auth/desktop/exchange`, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json' },
-      body: JSON.stringify({ code: arrived.searchParams.get('code'), code_verifier: verifier }),
+      await openVerificationLink(journey, page, email);
+      // /launch asks before it hands the session over.
+      await page.getByRole('button', { name: texts.desktop.continue }).click();
     });
-    expect(exchanged.status).toBe(200);
+    // The app's own session reads the new account.
+    const usage = await fetch(`${journey.stack.api}/api/usage`, { headers: { authorization: `Bearer ${session.accessToken}` } });
+    expect(usage.status).toBe(200);
+    await page.context().close();
   });
 });
