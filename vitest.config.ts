@@ -1,5 +1,11 @@
 import { defineConfig } from 'vitest/config';
 
+/**
+ * The node and dom files run first, two at a time on the machine's two cores (vitest's own default
+ * here is one worker: all cores but one).
+ */
+const UNIT_AND_INTEGRATION = { maxWorkers: 2, sequence: { groupOrder: 0 } };
+
 export default defineConfig({
   test: {
     // The local machine runs Node 20 on purpose (Lambda runs 22); the SDK's notice about it is noise here.
@@ -13,6 +19,7 @@ export default defineConfig({
           environment: 'node',
           testTimeout: 30_000,
           hookTimeout: 60_000,
+          ...UNIT_AND_INTEGRATION,
         },
       },
       {
@@ -22,6 +29,7 @@ export default defineConfig({
           include: ['frontend/**/*.test.{ts,tsx}'],
           environment: 'jsdom',
           setupFiles: ['test/support/dom-setup.ts'],
+          ...UNIT_AND_INTEGRATION,
         },
       },
       {
@@ -36,6 +44,8 @@ export default defineConfig({
           // journey ran 1.7 times slower, and the layout-shift and timing journeys are for a quiet page.
           // (Each file running at once would claim a build of its own: test/support/browser-run.ts.)
           fileParallelism: false,
+          // After the node and dom files: vitest runs projects of one worker count together, groups in turn.
+          sequence: { groupOrder: 1 },
           testTimeout: 60_000,
           // A page reaches its state when the machine gets to it: `expect.poll` waits for it as long as a
           // locator's `waitFor` would, not vitest's default second (a busy machine missed it).
