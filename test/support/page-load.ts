@@ -41,6 +41,8 @@ export interface PageLoad {
   /** Long tasks after FCP until the page settled, each counted past its first 50 ms (as Lighthouse's TBT). */
   tbtMs: number;
   cls: number;
+  /** Each shift counted in cls: its value, and what moved from where to where (to name a cause). */
+  shifts: string[];
   /** When the address first changed to another path (a client-side redirect), ms after navigation start. */
   leftAtMs?: number;
   finalPath: string;
@@ -50,7 +52,7 @@ export interface PageLoad {
 // observer is lost, and the moment history moved to another path. A string, not a function: tsx's
 // keepNames wraps inner functions in a `__name` helper that does not exist in the page.
 const OBSERVE = `(() => {
-  const load = (window.__load = { tasks: [], cls: 0 });
+  const load = (window.__load = { tasks: [], cls: 0, shifts: [] });
   const observe = (type, each) => {
     try {
       new PerformanceObserver((list) => list.getEntries().forEach(each)).observe({ type, buffered: true });
@@ -61,7 +63,14 @@ const OBSERVE = `(() => {
   observe('paint', (e) => { if (e.name === 'first-contentful-paint') load.fcp = e.startTime; });
   observe('largest-contentful-paint', (e) => { load.lcp = e.startTime; });
   observe('longtask', (e) => { load.tasks.push([e.startTime, e.duration]); });
-  observe('layout-shift', (e) => { if (!e.hadRecentInput) load.cls += e.value; });
+  const rect = (r) => r.x + ',' + r.y + ' ' + r.width + 'x' + r.height;
+  const describe = (node) => !node ? '(gone)' : node.nodeType !== 1 ? '#text "' + (node.textContent || '').slice(0, 30) + '"' : node.tagName.toLowerCase() + (node.id ? '#' + node.id : '') + (node.className && typeof node.className === 'string' ? '.' + node.className.trim().split(/\\s+/).join('.') : '');
+  observe('layout-shift', (e) => {
+    if (e.hadRecentInput) return;
+    load.cls += e.value;
+    const moved = (e.sources || []).map((s) => describe(s.node) + ' ' + rect(s.previousRect) + ' -> ' + rect(s.currentRect));
+    load.shifts.push(e.value.toFixed(4) + ' at ' + Math.round(e.startTime) + ' ms: ' + moved.join('; '));
+  });
   const start = location.pathname;
   for (const method of ['pushState', 'replaceState']) {
     const original = history[method].bind(history);
@@ -131,7 +140,7 @@ export async function measureLoad(browser: Browser, url: string, options: LoadOp
         throw new Error(`${url} never painted (${throttle.name}): ${seen}`, { cause: error });
       });
     const seen = await page.evaluate(() => {
-      const load = (window as unknown as { __load: { fcp: number; lcp: number; tasks: [number, number][]; cls: number; leftAt?: number } }).__load;
+      const load = (window as unknown as { __load: { fcp: number; lcp: number; tasks: [number, number][]; cls: number; shifts: string[]; leftAt?: number } }).__load;
       return { ...load, path: location.pathname };
     });
     const tbtMs = seen.tasks.reduce((sum, [start, duration]) => {
@@ -144,6 +153,7 @@ export async function measureLoad(browser: Browser, url: string, options: LoadOp
       lcpMs: seen.lcp,
       tbtMs,
       cls: seen.cls,
+      shifts: seen.shifts,
       leftAtMs: seen.leftAt,
       finalPath: seen.path,
     };
