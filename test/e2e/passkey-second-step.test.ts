@@ -12,7 +12,7 @@ import { describe, expect, it } from 'vitest';
 import { layoutTexts } from '../../shared/texts/layout';
 import { passkeyTexts } from '../../shared/texts/passkeys';
 import { twoStepTexts } from '../../shared/texts/two-step';
-import { axeFindings, screenshotPath } from '../support/browser';
+import { checkedAtBothWidths } from '../support/accessibility';
 import { signUpInBrowser, useJourney } from '../support/journey';
 import { codeAt, freshCodeAfter } from '../support/two-step';
 import { virtualAuthenticator } from '../support/virtual-authenticator';
@@ -22,20 +22,6 @@ const PASSWORD = 'engine42';
 const t = twoStepTexts;
 const mainNav = (page: Page) => page.getByRole('navigation', { name: 'Main' });
 const choice = (page: Page, factor: string) => page.getByRole('button', { name: new RegExp(t.mfa.factor[factor]!.label) });
-
-/** axe finds nothing at a desk's width and at a phone's, and nothing scrolls sideways on the phone. */
-async function checkedAtBothWidths(page: Page, name: string): Promise<void> {
-  for (const size of [
-    { width: 1280, height: 900 },
-    { width: 390, height: 844 },
-  ]) {
-    await page.setViewportSize(size);
-    expect(await axeFindings(page), `${name} at ${size.width} px`).toEqual([]);
-    expect(await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth), `${name} scrolls sideways at ${size.width} px`).toBeLessThanOrEqual(0);
-    await page.screenshot({ path: screenshotPath(`passkey-second-step-${name}-${size.width}`), fullPage: true });
-  }
-  await page.setViewportSize({ width: 1280, height: 900 });
-}
 
 /**
  * A new account, in a browser with a virtual authenticator, that has added a passkey and turned on
@@ -91,7 +77,7 @@ describe('a passkey as the second step in Chromium', () => {
 
     await choice(page, 'webauthn').click();
     await page.getByRole('button', { name: t.mfa.usePasskey }).waitFor();
-    await checkedAtBothWidths(page, 'passkey');
+    await checkedAtBothWidths(page, 'passkey-second-step-passkey');
     await page.getByRole('button', { name: t.mfa.usePasskey }).click();
     await page.waitForURL(`${journey.stack.web}/dashboard`, { timeout: 60_000 });
     await mainNav(page).getByRole('link', { name: 'Account' }).waitFor();
@@ -116,7 +102,7 @@ describe('a passkey as the second step in Chromium', () => {
     await choice(page, 'totp').waitFor();
     const offered = await page.locator('.factor-choice strong').allTextContents();
     expect(offered).toEqual([t.mfa.factor.totp!.label, t.mfa.factor.webauthn!.label, t.mfa.factor['recovery-code']!.label]);
-    await checkedAtBothWidths(page, 'chooser');
+    await checkedAtBothWidths(page, 'passkey-second-step-chooser');
 
     // The passkey's view, then another way: the chooser again, and the app's code.
     await choice(page, 'webauthn').click();

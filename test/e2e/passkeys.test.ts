@@ -9,7 +9,7 @@ import { randomUUID } from 'node:crypto';
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { passkeyTexts } from '../../shared/texts/passkeys';
-import { axeFindings, screenshotPath } from '../support/browser';
+import { checkedAtBothWidths } from '../support/accessibility';
 import { signUpInBrowser, useJourney } from '../support/journey';
 import { virtualAuthenticator } from '../support/virtual-authenticator';
 
@@ -17,15 +17,6 @@ const journey = useJourney();
 const t = passkeyTexts;
 const mainNav = (page: Page) => page.getByRole('navigation', { name: 'Main' });
 
-async function looksRight(page: Page, name: string) {
-  expect(await axeFindings(page)).toEqual([]);
-  await page.screenshot({ path: screenshotPath(`${name}-1280`), fullPage: true });
-  await page.setViewportSize({ width: 390, height: 844 });
-  expect(await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth), `${name} scrolls sideways at 390 px`).toBeLessThanOrEqual(0);
-  expect(await axeFindings(page)).toEqual([]);
-  await page.screenshot({ path: screenshotPath(`${name}-390`), fullPage: true });
-  await page.setViewportSize({ width: 1280, height: 900 });
-}
 
 describe('passkeys in Chromium', () => {
   it('adds a passkey on /account, signs in with it after logging out (no email typed), then removes it', async () => {
@@ -51,7 +42,7 @@ describe('passkeys in Chromium', () => {
     const credentials = await authenticator.credentials();
     expect(credentials).toHaveLength(1);
     expect(credentials[0]).toMatchObject({ isResidentCredential: true, rpId: 'localhost' });
-    await looksRight(page, 'account-passkeys');
+    await checkedAtBothWidths(page, 'account-passkeys');
 
     // Logged out, /account sends to /signin; the passkey signs in and the visit goes on to /account.
     await mainNav(page).getByRole('button', { name: 'Logout' }).click();

@@ -8,28 +8,14 @@ import { randomUUID } from 'node:crypto';
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { twoStepTexts } from '../../shared/texts/two-step';
-import { axeFindings, downloadedText, screenshotPath } from '../support/browser';
+import { checkedAtBothWidths } from '../support/accessibility';
+import { downloadedText, screenshotPath } from '../support/browser';
 import { signUpInBrowser, useJourney } from '../support/journey';
 import { codeAt, freshCodeAfter } from '../support/two-step';
 
 const journey = useJourney();
 const PASSWORD = 'engine42';
 const t = twoStepTexts;
-
-
-/** axe finds nothing at a desk's width and at a phone's, and nothing scrolls sideways on the phone. */
-async function checkedAtBothWidths(page: Page, name: string): Promise<void> {
-  for (const size of [
-    { width: 1280, height: 900 },
-    { width: 390, height: 844 },
-  ]) {
-    await page.setViewportSize(size);
-    expect(await axeFindings(page), `${name} at ${size.width} px`).toEqual([]);
-    expect(await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth), `${name} scrolls sideways at ${size.width} px`).toBeLessThanOrEqual(0);
-    await page.screenshot({ path: screenshotPath(`two-step-${name}-${size.width}`), fullPage: true });
-  }
-  await page.setViewportSize({ width: 1280, height: 900 });
-}
 
 /** A fresh browser signing in with the password at /signin, opened at `start` (a signed-out page that sends there). */
 async function signInWithPassword(email: string, start = '/signin'): Promise<Page> {
@@ -61,7 +47,7 @@ describe('two-step verification in Chromium', () => {
     await section.getByRole('img', { name: t.section.qrAlt }).waitFor();
     const secret = (await section.locator('.two-step-secret').textContent())!.replace(/\s/g, '');
     expect(secret).toMatch(/^[A-Z2-7]{32}$/);
-    await checkedAtBothWidths(page, 'setup');
+    await checkedAtBothWidths(page, 'two-step-setup');
 
     // A wrong code first: refused in the words every failed check uses.
     await section.getByLabel(t.section.codeLabel).fill('000000');
@@ -78,7 +64,7 @@ describe('two-step verification in Chromium', () => {
     const [download] = await Promise.all([page.waitForEvent('download'), section.getByRole('button', { name: t.section.download }).click()]);
     expect(download.suggestedFilename()).toBe('voxpen-recovery-codes.txt');
     expect((await downloadedText(download)).trim().split('\n')).toEqual(codes);
-    await checkedAtBothWidths(page, 'codes');
+    await checkedAtBothWidths(page, 'two-step-codes');
     await section.getByRole('button', { name: t.section.codesDone }).click();
     await section.getByText(t.section.codesLeft(10)).waitFor();
 
@@ -88,13 +74,13 @@ describe('two-step verification in Chromium', () => {
     await expect.poll(() => second.title()).toBe('Two-step verification | Voxpen');
     await second.getByRole('button', { name: new RegExp(t.mfa.factor.totp!.label) }).waitFor();
     await second.getByRole('button', { name: new RegExp(t.mfa.factor['recovery-code']!.label) }).waitFor();
-    await checkedAtBothWidths(second, 'chooser');
+    await checkedAtBothWidths(second, 'two-step-chooser');
     // The dashboard is not reachable by typing its address.
     await second.goto(`${journey.stack.web}/dashboard`);
     await second.waitForURL(`${journey.stack.web}/auth/mfa`);
     await second.getByRole('button', { name: new RegExp(t.mfa.factor.totp!.label) }).click();
     await second.getByRole('textbox', { name: t.mfa.codeLabel }).waitFor();
-    await checkedAtBothWidths(second, 'app-code');
+    await checkedAtBothWidths(second, 'two-step-app-code');
     // The setup's code again, if still within its window, refused; a fresh one works.
     await second.getByRole('textbox', { name: t.mfa.codeLabel }).fill(codeAt(secret, setupAt));
     await second.getByRole('button', { name: t.mfa.verify }).click();
@@ -107,7 +93,7 @@ describe('two-step verification in Chromium', () => {
     const third = await signInWithPassword(email, '/account');
     await third.getByRole('button', { name: new RegExp(t.mfa.factor['recovery-code']!.label) }).click();
     await third.getByRole('textbox', { name: t.mfa.recoveryLabel }).waitFor();
-    await checkedAtBothWidths(third, 'recovery-code');
+    await checkedAtBothWidths(third, 'two-step-recovery-code');
     await third.getByRole('textbox', { name: t.mfa.recoveryLabel }).fill(codes[0]!);
     await third.getByRole('button', { name: t.mfa.verify }).click();
     await third.waitForURL(`${journey.stack.web}/account`);

@@ -4,6 +4,7 @@
  */
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import type { RouteObject } from 'react-router';
+import { expect } from 'vitest';
 import { axeFindings, COLOUR_RULES, screenshotPath } from './browser';
 
 /**
@@ -128,4 +129,18 @@ export async function axeEveryRoute(context: BrowserContext, web: string, who: '
 /** A context at `size`, signed out, or signed in as the member whose state `member` holds. */
 export async function contextAt(browser: Browser, size: { width: number; height: number }, member?: BrowserContext): Promise<BrowserContext> {
   return browser.newContext({ viewport: size, ...(member ? { storageState: await member.storageState() } : {}) });
+}
+
+/**
+ * A page state as it must look at both WIDTHS: nothing for axe, nothing scrolling sideways, and a
+ * full-page screenshot of each (`<name>-1280`, `<name>-390`). Leaves the page at the desk's width.
+ */
+export async function checkedAtBothWidths(page: Page, name: string): Promise<void> {
+  for (const size of WIDTHS) {
+    await page.setViewportSize(size);
+    expect(await axeFindings(page), `${name} at ${size.width} px`).toEqual([]);
+    expect(await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth), `${name} scrolls sideways at ${size.width} px`).toBeLessThanOrEqual(0);
+    await page.screenshot({ path: screenshotPath(`${name}-${size.width}`), fullPage: true });
+  }
+  await page.setViewportSize(WIDTHS[0]!);
 }

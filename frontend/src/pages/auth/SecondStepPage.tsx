@@ -161,6 +161,16 @@ function Chooser({ factors, onChoose }: { factors: string[]; onChoose: (id: stri
   );
 }
 
+/** "Use another way": back to the chooser, when there is one to go back to; not while a try is under way. */
+function OtherWay({ onBack, busy }: { onBack?: () => void; busy: boolean }) {
+  if (!onBack) return null;
+  return (
+    <button type="button" className="btn btn-ghost btn-block" onClick={onBack} disabled={busy}>
+      {t.otherWay}
+    </button>
+  );
+}
+
 /** A code form: the app's six digits or a recovery code. Every refusal but a limit reads the same. */
 function CodeForm({ lead, label, numeric, check, onDone, onBack, headingId }: FactorViewProps & { lead: string; label: string; numeric?: boolean; check: (code: string) => Promise<CodeResult> }) {
   const checkThenGo = async (code: string) => {
@@ -184,11 +194,7 @@ function CodeForm({ lead, label, numeric, check, onDone, onBack, headingId }: Fa
           <button type="submit" className="btn btn-primary btn-block" disabled={busy} aria-busy={busy || undefined}>
             {busy ? t.verifying : t.verify}
           </button>
-          {onBack && (
-            <button type="button" className="btn btn-ghost btn-block" onClick={onBack} disabled={busy}>
-              {t.otherWay}
-            </button>
-          )}
+          <OtherWay onBack={onBack} busy={busy} />
         </>
       )}
     </CodeEntry>
@@ -231,11 +237,7 @@ function PasskeyStep({ onDone, onBack, headingId }: FactorViewProps) {
       <button type="button" className="btn btn-primary btn-block" onClick={start} disabled={busy} aria-busy={busy || undefined}>
         {busy ? t.waitingForPasskey : t.usePasskey}
       </button>
-      {onBack && (
-        <button type="button" className="btn btn-ghost btn-block" onClick={onBack} disabled={busy}>
-          {t.otherWay}
-        </button>
-      )}
+      <OtherWay onBack={onBack} busy={busy} />
     </div>
   );
 }
