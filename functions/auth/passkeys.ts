@@ -18,6 +18,7 @@ import AccountLinking from 'supertokens-node/recipe/accountlinking';
 import EmailVerification from 'supertokens-node/recipe/emailverification';
 import type { SessionContainer } from 'supertokens-node/recipe/session';
 import Session from 'supertokens-node/recipe/session';
+import { MultiFactorAuthClaim } from 'supertokens-node/recipe/multifactorauth';
 import WebAuthn from 'supertokens-node/recipe/webauthn';
 import type { APIInterface, RecipeInterface } from 'supertokens-node/recipe/webauthn/types';
 import type { TypeInput as AccountLinkingInput } from 'supertokens-node/recipe/accountlinking/types';
@@ -76,8 +77,10 @@ function registrationEmail(user: User, session: SessionContainer): string | unde
 }
 
 async function proven(session: SessionContainer, userContext: Record<string, unknown>): Promise<User> {
-  // A session whose address is not proven gets the SDK's 403 st-ev answer, as on every product route.
-  await session.assertClaims([EmailVerification.EmailVerificationClaim.validators.isVerified()], userContext);
+  // A session whose address is not proven gets the SDK's 403 st-ev answer, as on every product route;
+  // one that still owes its second step gets the 403 st-mfa answer: a passkey added by a password alone
+  // would then complete the step, or sign in with no step at all.
+  await session.assertClaims([EmailVerification.EmailVerificationClaim.validators.isVerified(), MultiFactorAuthClaim.validators.hasCompletedMFARequirementsForAuth()], userContext);
   const user = await supertokens.getUser(session.getUserId(), userContext);
   if (!user) throw new HttpError(401, passkeyTexts.api.addFromAccount);
   return user;

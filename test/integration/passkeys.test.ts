@@ -15,7 +15,7 @@ import { useTestStack } from '../support/local-stack';
 import { latestMailTo, outboxMessages } from '../support/outbox';
 import { newMember } from '../support/sessions';
 import { SoftwareAuthenticator, type RegisterOptions, type SignInOptions } from '../support/software-authenticator';
-import { MFA_REFUSAL, turnOnTwoStep } from '../support/two-step';
+import { freshCodeAfter, MFA_REFUSAL, totp, turnOnTwoStep } from '../support/two-step';
 
 const stack = useTestStack();
 const PASSWORD = 'engine42';
@@ -268,6 +268,37 @@ describe('a passkey as the second step', () => {
     expect(mfaClaimOf(next)).toMatchObject({ v: true, c: { emailpassword: expect.any(Number), webauthn: expect.any(Number) } });
     for (const path of ['/api/user-profile', '/api/account', '/api/usage']) expect((await next.get(path)).status).toBe(200);
     expect(await profileOf(next)).toMatchObject({ email, signInMethods: ['password', 'passkey'] });
+  });
+
+  it('cannot be skipped by adding a passkey: a sign-in that owes its step adds none, and adds one once the step is done', async () => {
+    const { who, email } = await newMember(stack, 'owing', PASSWORD);
+    const ownKey = new SoftwareAuthenticator(stack.web);
+    await addPasskey(who, ownKey, 'Own key');
+    const { secret, firstAt } = await turnOnTwoStep(who);
+
+    // Someone with the password alone: the session owes its second step, and asks to add their own passkey.
+    const thief = await passwordSignIn(email);
+    const thiefKey = new SoftwareAuthenticator(stack.web);
+    expect(await registerOptions(thief)).toEqual({ status: 403, body: MFA_REFUSAL });
+    // A credential for options another session of the account was given is refused too, before it is looked at.
+    const ownerOptions = await registerOptions(who);
+    expect(ownerOptions.body.status).toBe('OK');
+    const forged = thiefKey.create(ownerOptions.body as unknown as RegisterOptions);
+    const added = await answer(
+      await thief.call('POST', '/api/auth/webauthn/signup', { webauthnGeneratedOptionsId: ownerOptions.body.webauthnGeneratedOptionsId, credential: forged, shouldTryLinkingWithSessionUser: true, passkeyName: 'Thief' }, RID),
+    );
+    expect(added).toEqual({ status: 403, body: MFA_REFUSAL });
+    expect((await passkeysOf(who)).map((p) => p.name)).toEqual(['Own key']);
+    // So the thief's key neither completes the step nor signs in.
+    expect((await passkeyOnSession(thief, thiefKey)).body.status).not.toBe('OK');
+    expect(await thief.get('/api/user-profile')).toEqual({ status: 403, body: MFA_REFUSAL });
+    expect((await passkeySignIn(thiefKey)).result.body.status).not.toBe('OK');
+
+    // The owner, once past the second step with the app, adds one as before.
+    const owner = await passwordSignIn(email);
+    expect(await totp(owner, '/verify', { totp: freshCodeAfter(secret, firstAt) })).toEqual({ status: 200, body: { status: 'OK' } });
+    expect((await addPasskey(owner, new SoftwareAuthenticator(stack.web), 'Second key')).body.status).toBe('OK');
+    expect((await passkeysOf(who)).map((p) => p.name).sort()).toEqual(['Own key', 'Second key']);
   });
 
   it('is not completed by another account’s passkey, nor joined to it; the account’s own passkey or a recovery code still completes it', async () => {
