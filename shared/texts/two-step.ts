@@ -52,6 +52,7 @@ export const twoStepTexts = {
     passkeyFailed: 'That passkey did not work for this account. Try again, or choose another way.',
     passkeyCancelled: 'The passkey request was cancelled or timed out. Try again, or choose another way.',
     passkeyUnsupported: 'This browser cannot use passkeys. Choose another way.',
+    passkeyUnavailable: 'We could not check your passkey just now. Please try again in a minute.',
     codeLabel: 'Code',
     recoveryLabel: 'Recovery code',
     verify: 'Verify',

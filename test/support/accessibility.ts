@@ -28,7 +28,8 @@ export const VISITS: Record<string, string[]> = {
   '/auth/callback': ['/auth/callback'],
   '/launch': ['/launch'],
   // The second step: signed out it sends to /signin, signed in without it on to the dashboard; its own
-  // states (the chooser, each factor's form) are checked at both widths in two-step.test.ts.
+  // states (the chooser, each factor's form) are checked at both widths in two-step.test.ts and
+  // passkey-second-step.test.ts.
   '/auth/mfa': ['/auth/mfa'],
   '/auth/reset-password': ['/auth/reset-password', '/auth/reset-password?token=not-a-real-token'],
   '/check-inbox': ['/check-inbox'],

@@ -63,11 +63,16 @@ async function claimBuild(): Promise<{ dir: string; apiPort: number; release(): 
       } catch {
         continue;
       }
+      const release = () => rmSync(claim, { recursive: true, force: true });
       if (!existsSync(join(slot.dir, 'index.html'))) {
         rmSync(slot.dir, { recursive: true, force: true });
-        await buildSite({ apiOrigin: `http://localhost:${slot.apiPort}`, outDir: slot.dir });
+        // A failed build frees the slot, so the next file fails on the same error rather than waiting for a slot.
+        await buildSite({ apiOrigin: `http://localhost:${slot.apiPort}`, outDir: slot.dir }).catch((error: unknown) => {
+          release();
+          throw error;
+        });
       }
-      return { ...slot, release: () => rmSync(claim, { recursive: true, force: true }) };
+      return { ...slot, release };
     }
     await new Promise((resolve) => setTimeout(resolve, 250));
   }

@@ -24,7 +24,8 @@ export async function secondStepFactors(): Promise<{ next: string[]; alreadySetu
   return { next: info.factors.next, alreadySetup: info.factors.alreadySetup };
 }
 
-const isGeneralError = (error: unknown): error is Error => typeof error === 'object' && error !== null && (error as { isSuperTokensGeneralError?: unknown }).isSuperTokensGeneralError === true;
+/** The SDK's general error: a limit's or an answer's own sentence for the visitor (STGeneralError.isThisError, without the SDK). */
+export const isGeneralError = (error: unknown): error is Error => typeof error === 'object' && error !== null && (error as { isSuperTokensGeneralError?: unknown }).isSuperTokensGeneralError === true;
 
 /** A code from the authenticator app. Every refusal but a limit reads the same (nothing says which part was wrong). */
 export async function verifyAppCode(totp: string): Promise<CodeResult> {

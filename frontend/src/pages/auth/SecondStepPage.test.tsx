@@ -1,4 +1,4 @@
-import { screen } from '@testing-library/react';
+import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { twoStepTexts } from '../../../../shared/texts/two-step';
@@ -10,7 +10,7 @@ import { useSession } from '../../auth/session';
 import { renderAt } from '../../auth/testing';
 import { factorChoices, SecondStepPage } from './SecondStepPage';
 
-vi.mock('../../auth/second-step', () => ({ secondStepFactors: vi.fn(), verifyAppCode: vi.fn(), verifyRecoveryCode: vi.fn() }));
+vi.mock('../../auth/second-step', async (original) => ({ ...(await original<typeof import('../../auth/second-step')>()), secondStepFactors: vi.fn(), verifyAppCode: vi.fn(), verifyRecoveryCode: vi.fn() }));
 vi.mock('../../auth/second-step-gate', () => ({ secondStepPendingByHint: vi.fn(() => true) }));
 vi.mock('../../auth/session', () => ({ useSession: vi.fn() }));
 vi.mock('../../auth/auth-client', () => ({ signOut: vi.fn(async () => undefined) }));
@@ -83,6 +83,19 @@ describe('/auth/mfa', () => {
     await user.click(screen.getByRole('button', { name: t.usePasskey }));
     expect(await screen.findByTestId('where')).toHaveTextContent('other /account');
     expect(signInWithPasskey).toHaveBeenCalledWith({ secondFactor: true });
+  });
+
+  it('says our service did not answer, not that the passkey failed, when the check itself fails; a limit gives its own sentence', async () => {
+    vi.mocked(secondStepFactors).mockResolvedValue({ next: ['webauthn'], alreadySetup: ['webauthn'] });
+    const limit = Object.assign(new Error('Too many tries. Please wait 15 minutes.'), { isSuperTokensGeneralError: true });
+    vi.mocked(signInWithPasskey).mockRejectedValueOnce(new TypeError('Failed to fetch')).mockRejectedValueOnce(limit);
+    vi.spyOn(console, 'error').mockImplementation(() => undefined);
+    const user = userEvent.setup();
+    renderAt('/auth/mfa?n=webauthn', '/auth/mfa', <SecondStepPage />);
+    await user.click(await screen.findByRole('button', { name: t.usePasskey }));
+    expect((await screen.findByRole('alert')).textContent).toBe(t.passkeyUnavailable);
+    await user.click(screen.getByRole('button', { name: t.usePasskey }));
+    await waitFor(() => expect(screen.getByRole('alert').textContent).toBe(limit.message));
   });
 
   it('goes straight to the passkey when it is the one factor asked for; a cancelled dialog says so', async () => {

@@ -3,7 +3,7 @@ import { Navigate, useLocation, useNavigate } from 'react-router';
 import { twoStepTexts } from '../../../../shared/texts/two-step';
 import { signOut } from '../../auth/auth-client';
 import { signInWithPasskey } from '../../auth/passkeys';
-import { secondStepFactors, verifyAppCode, verifyRecoveryCode, type CodeResult } from '../../auth/second-step';
+import { isGeneralError, secondStepFactors, verifyAppCode, verifyRecoveryCode, type CodeResult } from '../../auth/second-step';
 import { secondStepPendingByHint } from '../../auth/second-step-gate';
 import { afterSignInPath } from '../../auth/sign-in-intent';
 import { useSession } from '../../auth/session';
@@ -219,8 +219,12 @@ function PasskeyStep({ onDone, onBack, headingId }: FactorViewProps) {
       if (outcome.status === 'OK') return onDone();
       setError(outcome.status === 'CANCELLED' ? t.passkeyCancelled : outcome.status === 'UNSUPPORTED' ? t.passkeyUnsupported : t.passkeyFailed);
     } catch (failure) {
-      console.error('Passkey second step failed', failure);
-      setError(t.passkeyFailed);
+      // Not an answer about the passkey: a limit's sentence, or our service not answering (nothing said about the passkey).
+      if (isGeneralError(failure)) setError(failure.message);
+      else {
+        console.error('Passkey second step failed', failure);
+        setError(t.passkeyUnavailable);
+      }
     }
     setAttempt((a) => a + 1);
     setBusy(false);
