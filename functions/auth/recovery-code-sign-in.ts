@@ -8,6 +8,7 @@ import type { APIGatewayProxyEventV2, Context } from 'aws-lambda';
 import MultiFactorAuth, { MultiFactorAuthClaim } from 'supertokens-node/recipe/multifactorauth';
 import type { SessionContainer } from 'supertokens-node/recipe/session';
 import { verifySession } from 'supertokens-node/recipe/session/framework/awsLambda';
+import { RECOVERY_CODE_FACTOR } from '../../shared/second-factors';
 import { twoStepTexts } from '../../shared/texts/two-step';
 import { clientKey } from '../lib/client-ip';
 import { documentClient } from '../lib/dynamo';
@@ -16,7 +17,7 @@ import { json } from '../lib/response';
 import { getSecret } from '../lib/secrets';
 import { recoveryCodesLeft, useRecoveryCode } from './recovery-codes';
 import { mailSecondFactorEvent } from './second-factor-mail';
-import { countCodeCheck, RECOVERY_CODE_FACTOR } from './second-factors';
+import { countCodeCheck } from './second-factors';
 
 type SessionEvent = APIGatewayProxyEventV2 & { session?: SessionContainer };
 

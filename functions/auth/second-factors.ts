@@ -4,8 +4,8 @@
  *
  * - Which factors an account must complete after its first (password, Google): once two-step
  *   verification is on (an authenticator app, or its recovery codes, set up), one of its second
- *   factors (`SECOND_FACTORS`: the app, the recovery codes, a passkey). A passkey alone does not turn
- *   the step on (docs/security.md#passkey-second-step). An account without it signs in with its first
+ *   factors (shared/second-factors.ts: the app, the recovery codes, a passkey). A passkey alone does
+ *   not turn the step on (docs/security.md#passkey-second-step). An account without it signs in with its first
  *   factor alone. The requirement follows from what is set up, so nothing is kept beside it (no
  *   `requiredSecondaryFactors` metadata that could disagree with the devices).
  * - A passkey sign-in is itself complete: its factor (`webauthn`) is among those the requirement
@@ -24,6 +24,7 @@ import type { RecipeInterface as MfaFunctions } from 'supertokens-node/recipe/mu
 import Totp from 'supertokens-node/recipe/totp';
 import type { APIInterface as TotpApis } from 'supertokens-node/recipe/totp/types';
 import { PRODUCT_NAME } from '../../shared/product';
+import { isSecondFactor, isTwoStepFactor, RECOVERY_CODE_FACTOR } from '../../shared/second-factors';
 import { twoStepTexts } from '../../shared/texts/two-step';
 import { logger } from '../lib/logger';
 import { hit, type RateLimitRule } from '../lib/rate-limit';
@@ -31,22 +32,6 @@ import { tooManyAttempts } from './auth-limits';
 import { recoveryCodesLeft, replaceRecoveryCodes } from './recovery-codes';
 import { requestAddress, type AddressOf, type SdkRequest } from './request-address';
 import { mailSecondFactorEvent, type SecondFactorEvent } from './second-factor-mail';
-
-export const TOTP_FACTOR = 'totp';
-export const RECOVERY_CODE_FACTOR = 'recovery-code';
-/** The WebAuthn recipe's factor id (MultiFactorAuth.FactorIds.WEBAUTHN): a passkey. */
-export const PASSKEY_FACTOR = MultiFactorAuth.FactorIds.WEBAUTHN;
-/**
- * The factors that turn two-step verification on: what /account sets up under that name. Recovery
- * codes count on their own so that codes left after a half-finished turn-off still guard the account.
- */
-export const TWO_STEP_FACTORS: readonly string[] = [TOTP_FACTOR, RECOVERY_CODE_FACTOR];
-/**
- * Factors that complete the second step once it is on, each counted only once the account has it set
- * up. Each has its entry in /auth/mfa's chooser (FACTOR_ENTRIES), so no account owes a step the page
- * cannot offer.
- */
-export const SECOND_FACTORS: readonly string[] = [...TWO_STEP_FACTORS, PASSKEY_FACTOR];
 
 /**
  * Code checks: 10 per 15 minutes per account (after its first factor: the guesser already has the
@@ -87,8 +72,8 @@ export function secondFactorFunctions(original: MfaFunctions, deps: Pick<SecondF
     },
     getMFARequirementsForAuth: async (input) => {
       const setUp = await input.factorsSetUpForUser;
-      if (!setUp.some((id) => TWO_STEP_FACTORS.includes(id))) return [];
-      return [{ oneOf: setUp.filter((id) => SECOND_FACTORS.includes(id)) }];
+      if (!setUp.some(isTwoStepFactor)) return [];
+      return [{ oneOf: setUp.filter(isSecondFactor) }];
     },
   };
 }

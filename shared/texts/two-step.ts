@@ -1,3 +1,5 @@
+import type { SecondFactorId } from '../second-factors';
+
 /** Two-step verification: the /account section, the second step of a sign-in (/auth/mfa), the API's answers and the mails. */
 export const twoStepTexts = {
   section: {
@@ -42,7 +44,7 @@ export const twoStepTexts = {
       totp: { label: 'Authenticator app', description: 'A 6-digit code from your app.' },
       webauthn: { label: 'Passkey', description: 'Your fingerprint, face or device PIN, with a passkey you added.' },
       'recovery-code': { label: 'Recovery code', description: 'One of the codes you saved when you turned this on.' },
-    } as Record<string, { label: string; description: string }>,
+    } satisfies Record<SecondFactorId, { label: string; description: string }>,
     totpLead: 'Enter the 6-digit code from your authenticator app.',
     recoveryLead: 'Enter one of your recovery codes. Each works once.',
     passkeyLead: 'Use a passkey you added to this account: your device or password manager will ask for your fingerprint, face or PIN.',

@@ -11,6 +11,7 @@ import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { layoutTexts } from '../../shared/texts/layout';
 import { passkeyTexts } from '../../shared/texts/passkeys';
+import type { SecondFactorId } from '../../shared/second-factors';
 import { twoStepTexts } from '../../shared/texts/two-step';
 import { checkedAtBothWidths } from '../support/accessibility';
 import { signUpInBrowser, useJourney } from '../support/journey';
@@ -21,7 +22,7 @@ const journey = useJourney();
 const PASSWORD = 'engine42';
 const t = twoStepTexts;
 const mainNav = (page: Page) => page.getByRole('navigation', { name: 'Main' });
-const choice = (page: Page, factor: string) => page.getByRole('button', { name: new RegExp(t.mfa.factor[factor]!.label) });
+const choice = (page: Page, factor: SecondFactorId) => page.getByRole('button', { name: new RegExp(t.mfa.factor[factor].label) });
 
 /**
  * A new account, in a browser with a virtual authenticator, that has added a passkey and turned on
@@ -107,7 +108,7 @@ describe('a passkey as the second step in Chromium', () => {
     await signInWithPassword(page, email);
     await choice(page, 'totp').waitFor();
     const offered = await page.locator('.factor-choice strong').allTextContents();
-    expect(offered).toEqual([t.mfa.factor.totp!.label, t.mfa.factor.webauthn!.label, t.mfa.factor['recovery-code']!.label]);
+    expect(offered).toEqual([t.mfa.factor.totp.label, t.mfa.factor.webauthn.label, t.mfa.factor['recovery-code'].label]);
     await checkedAtBothWidths(page, 'passkey-second-step-chooser');
 
     // The passkey's view, then another way: the chooser again, and the app's code.

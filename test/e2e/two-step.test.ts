@@ -72,13 +72,13 @@ describe('two-step verification in Chromium', () => {
     const second = await signInWithPassword(email);
     // The address changes as the navigation starts; the title once the page has rendered.
     await expect.poll(() => second.title()).toBe('Two-step verification | Voxpen');
-    await second.getByRole('button', { name: new RegExp(t.mfa.factor.totp!.label) }).waitFor();
-    await second.getByRole('button', { name: new RegExp(t.mfa.factor['recovery-code']!.label) }).waitFor();
+    await second.getByRole('button', { name: new RegExp(t.mfa.factor.totp.label) }).waitFor();
+    await second.getByRole('button', { name: new RegExp(t.mfa.factor['recovery-code'].label) }).waitFor();
     await checkedAtBothWidths(second, 'two-step-chooser');
     // The dashboard is not reachable by typing its address.
     await second.goto(`${journey.stack.web}/dashboard`);
     await second.waitForURL(`${journey.stack.web}/auth/mfa`);
-    await second.getByRole('button', { name: new RegExp(t.mfa.factor.totp!.label) }).click();
+    await second.getByRole('button', { name: new RegExp(t.mfa.factor.totp.label) }).click();
     await second.getByRole('textbox', { name: t.mfa.codeLabel }).waitFor();
     await checkedAtBothWidths(second, 'two-step-app-code');
     // The setup's code again, if still within its window, refused; a fresh one works.
@@ -91,7 +91,7 @@ describe('two-step verification in Chromium', () => {
 
     // Another browser, come for /account: a recovery code, and it lands on /account.
     const third = await signInWithPassword(email, '/account');
-    await third.getByRole('button', { name: new RegExp(t.mfa.factor['recovery-code']!.label) }).click();
+    await third.getByRole('button', { name: new RegExp(t.mfa.factor['recovery-code'].label) }).click();
     await third.getByRole('textbox', { name: t.mfa.recoveryLabel }).waitFor();
     await checkedAtBothWidths(third, 'two-step-recovery-code');
     await third.getByRole('textbox', { name: t.mfa.recoveryLabel }).fill(codes[0]!);
@@ -101,7 +101,7 @@ describe('two-step verification in Chromium', () => {
 
     // The same code in yet another browser: refused, and it stays on the step.
     const fourth = await signInWithPassword(email);
-    await fourth.getByRole('button', { name: new RegExp(t.mfa.factor['recovery-code']!.label) }).click();
+    await fourth.getByRole('button', { name: new RegExp(t.mfa.factor['recovery-code'].label) }).click();
     await fourth.getByRole('textbox', { name: t.mfa.recoveryLabel }).fill(codes[0]!);
     await fourth.getByRole('button', { name: t.mfa.verify }).click();
     await fourth.getByRole('alert').getByText(t.wrongCode).waitFor();

@@ -35,9 +35,9 @@ describe('/auth/mfa', () => {
     renderAt('/auth/mfa', '/auth/mfa', <SecondStepPage />);
     const choices = await screen.findAllByRole('button', { name: /Authenticator app|Recovery code/ });
     // In the registry's order, whatever the server's.
-    expect(choices.map((b) => b.querySelector('strong')!.textContent)).toEqual([t.factor.totp!.label, t.factor['recovery-code']!.label]);
+    expect(choices.map((b) => b.querySelector('strong')!.textContent)).toEqual([t.factor.totp.label, t.factor['recovery-code'].label]);
     await user.click(choices[0]!);
-    expect(screen.getByRole('heading', { name: t.factor.totp!.label })).toHaveFocus();
+    expect(screen.getByRole('heading', { name: t.factor.totp.label })).toHaveFocus();
     await user.type(screen.getByRole('textbox', { name: t.codeLabel }), '111111');
     await user.click(screen.getByRole('button', { name: t.verify }));
     expect((await screen.findByRole('alert')).textContent).toBe(twoStepTexts.wrongCode);
@@ -75,9 +75,9 @@ describe('/auth/mfa', () => {
     const user = userEvent.setup();
     renderAt('/auth/mfa?redirectToPath=%2Faccount', '/auth/mfa', <SecondStepPage />);
     const choices = await screen.findAllByRole('button', { name: /Authenticator app|Passkey|Recovery code/ });
-    expect(choices.map((b) => b.querySelector('strong')!.textContent)).toEqual([t.factor.totp!.label, t.factor.webauthn!.label, t.factor['recovery-code']!.label]);
+    expect(choices.map((b) => b.querySelector('strong')!.textContent)).toEqual([t.factor.totp.label, t.factor.webauthn.label, t.factor['recovery-code'].label]);
     await user.click(choices[1]!);
-    expect(screen.getByRole('heading', { name: t.factor.webauthn!.label })).toHaveFocus();
+    expect(screen.getByRole('heading', { name: t.factor.webauthn.label })).toHaveFocus();
     await user.click(screen.getByRole('button', { name: t.usePasskey }));
     expect((await screen.findByRole('alert')).textContent).toBe(t.passkeyFailed);
     await user.click(screen.getByRole('button', { name: t.usePasskey }));

@@ -1,5 +1,6 @@
 import { useState, type ComponentType } from 'react';
 import { Navigate, useLocation, useNavigate } from 'react-router';
+import { SECOND_FACTORS, type SecondFactorId } from '../../../../shared/second-factors';
 import { twoStepTexts } from '../../../../shared/texts/two-step';
 import { signOut } from '../../auth/auth-client';
 import { signInWithPasskey } from '../../auth/passkeys';
@@ -32,19 +33,18 @@ export interface FactorEntry {
 }
 
 /**
- * The factors this page can complete, by factor id (the MultiFactorAuth recipe's): the chooser lists
- * the sign-in's next factors that have an entry here, in this order. Every factor the API accepts as
- * a second step (functions/auth/second-factors.ts SECOND_FACTORS) has one.
+ * How this page completes each factor the API accepts as a second step (shared/second-factors.ts):
+ * keyed by `SecondFactorId`, so a factor without an entry does not compile.
  */
-export const FACTOR_ENTRIES: Record<string, FactorEntry> = {
-  totp: { ...t.factor.totp!, View: (props) => <CodeForm {...props} lead={t.totpLead} label={t.codeLabel} numeric check={verifyAppCode} /> },
-  webauthn: { ...t.factor.webauthn!, View: PasskeyStep },
-  'recovery-code': { ...t.factor['recovery-code']!, View: (props) => <CodeForm {...props} lead={t.recoveryLead} label={t.recoveryLabel} check={verifyRecoveryCode} /> },
+const FACTOR_ENTRIES: Record<SecondFactorId, FactorEntry> = {
+  totp: { ...t.factor.totp, View: (props) => <CodeForm {...props} lead={t.totpLead} label={t.codeLabel} numeric check={verifyAppCode} /> },
+  webauthn: { ...t.factor.webauthn, View: PasskeyStep },
+  'recovery-code': { ...t.factor['recovery-code'], View: (props) => <CodeForm {...props} lead={t.recoveryLead} label={t.recoveryLabel} check={verifyRecoveryCode} /> },
 };
 
-/** The chooser's entries: the sign-in's next factors (narrowed to the address's `n`, when it names any of them) that this page knows. */
-export function factorChoices(next: string[], n: string | null): string[] {
-  const known = Object.keys(FACTOR_ENTRIES).filter((id) => next.includes(id));
+/** The chooser's entries, in SECOND_FACTORS' order: the sign-in's next factors (narrowed to the address's `n`, when it names any of them). */
+export function factorChoices(next: string[], n: string | null): SecondFactorId[] {
+  const known = SECOND_FACTORS.filter((id) => next.includes(id));
   const asked = n?.split(',').map((id) => id.trim()) ?? [];
   const narrowed = known.filter((id) => asked.includes(id));
   return narrowed.length > 0 ? narrowed : known;
@@ -71,7 +71,7 @@ export function SecondStepPage() {
     if (redirectToPath) rememberReturnTo(redirectToPath);
     return !stepUp && !secondStepPendingByHint();
   });
-  const [chosen, setChosen] = useState<string>();
+  const [chosen, setChosen] = useState<SecondFactorId>();
   const signedIn = !session.loading && session.doesSessionExist;
   const factors = useRead(secondStepFactors, signedIn && !owesNothing && !setup ? 'factors' : undefined);
 
@@ -130,8 +130,8 @@ function focus(heading: HTMLHeadingElement | null) {
   heading?.focus();
 }
 
-function FactorView({ id, ...props }: { id: string } & Omit<FactorViewProps, 'headingId'>) {
-  const { View, label } = FACTOR_ENTRIES[id]!;
+function FactorView({ id, ...props }: { id: SecondFactorId } & Omit<FactorViewProps, 'headingId'>) {
+  const { View, label } = FACTOR_ENTRIES[id];
   const headingId = `factor-${id}-title`;
   return (
     <>
@@ -143,7 +143,7 @@ function FactorView({ id, ...props }: { id: string } & Omit<FactorViewProps, 'he
   );
 }
 
-function Chooser({ factors, onChoose }: { factors: string[]; onChoose: (id: string) => void }) {
+function Chooser({ factors, onChoose }: { factors: SecondFactorId[]; onChoose: (id: SecondFactorId) => void }) {
   return (
     <>
       <h2>{t.chooserLead}</h2>
@@ -151,8 +151,8 @@ function Chooser({ factors, onChoose }: { factors: string[]; onChoose: (id: stri
         {factors.map((id) => (
           <li key={id}>
             <button type="button" className="factor-choice" onClick={() => onChoose(id)}>
-              <strong>{FACTOR_ENTRIES[id]!.label}</strong>
-              <span className="muted">{FACTOR_ENTRIES[id]!.description}</span>
+              <strong>{FACTOR_ENTRIES[id].label}</strong>
+              <span className="muted">{FACTOR_ENTRIES[id].description}</span>
             </button>
           </li>
         ))}
