@@ -13,14 +13,14 @@ export const APP_SHELL_FILE = '/_app.html';
 export const NOT_FOUND_FILE = '/404.html';
 export const NOT_FOUND_TITLE = 'Page not found | Voxpen';
 
+/** The second step of a sign-in (two-step verification): where a session that still owes it is sent. */
+export const SECOND_STEP_PATH = '/auth/mfa';
+
 /**
  * The router's other paths, rendered in the browser from a shell: with SITE_PAGES, every path the
  * site answers 200 (frontend/src/routes.test.ts checks the router has exactly these). `/x/*` stands for
  * every path under /x, as in the router.
  */
-/** The second step of a sign-in (two-step verification): where a session that still owes it is sent. */
-export const SECOND_STEP_PATH = '/auth/mfa';
-
 export const CLIENT_ROUTES: readonly string[] = [
   '/auth',
   '/auth/*',

@@ -47,6 +47,14 @@ export function readSessionHint(cookie: string = typeof document === 'undefined'
   }
 }
 
+/**
+ * Whether the session's token says its sign-in still owes the second step (/auth/mfa): for the bar on
+ * every page as much as for the signed-in pages' loaders, so here, away from the auth code.
+ */
+export function secondStepPendingByHint(cookie?: string): boolean {
+  return readSessionHint(cookie)?.secondStepDone === false;
+}
+
 /** A window event, so the bar learns of a sign-in that happened without a navigation. */
 const SESSION_HINT_CHANGED = 'voxpen:session-hint-changed';
 

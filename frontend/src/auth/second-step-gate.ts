@@ -1,19 +1,11 @@
 /**
- * Where a session whose sign-in still owes its second step goes: /auth/mfa. The API refuses such a
- * session everywhere but the factors' own routes (403 `invalid claim`, claim `st-mfa`); the front
- * token says so before any call, and a 403 says so after one. As ./verification-gate.ts does for
- * an unproven address: no auth code, so the signed-in pages' loaders can ask.
+ * A session whose sign-in still owes its second step goes to /auth/mfa (SECOND_STEP_PATH). The API
+ * refuses such a session everywhere but the factors' own routes (403 `invalid claim`, claim `st-mfa`);
+ * the front token says so before any call (secondStepPendingByHint, ../session-hint.ts), and a 403
+ * says so after one. As ./verification-gate.ts does for an unproven address: no auth code, so the
+ * signed-in pages' loaders can ask.
  */
-import { SECOND_STEP_PATH } from '../../../shared/site-pages';
 import { isApiError } from '../api/client';
-import { readSessionHint } from '../session-hint';
-
-export { SECOND_STEP_PATH };
-
-/** Whether the session's token says its sign-in still owes the second step. */
-export function secondStepPendingByHint(cookie?: string): boolean {
-  return readSessionHint(cookie)?.secondStepDone === false;
-}
 
 /** Whether an API call was refused because the sign-in still owes the second step. */
 export function isSecondStepRefusal(error: unknown): boolean {

@@ -1,13 +1,14 @@
 /**
  * The second step of a sign-in (two-step verification): the calls that complete it or set it up,
- * and where a first factor goes (./second-step-gate.ts). What the visitor came for
+ * and where a first factor goes. What the visitor came for
  * (./sign-in-intent.ts) stays in session storage across the step: /auth/mfa goes on to it once the
  * step is done.
  */
+import { SECOND_STEP_PATH } from '../../../shared/site-pages';
 import { authTexts } from '../../../shared/texts/auth';
 import { isApiError } from '../api/client';
+import { secondStepPendingByHint } from '../session-hint';
 import { authSdk } from './auth-sdk';
-import { SECOND_STEP_PATH, secondStepPendingByHint } from './second-step-gate';
 import { afterSignInPath } from './sign-in-intent';
 
 /** Where a first factor (password, Google) goes: the second step when it is owed (the intent kept for after), else on as the intent says. */

@@ -3,7 +3,7 @@ import { Link, NavLink, useLocation } from 'react-router';
 import { useWindowEvent } from '../hooks/use-window-event';
 import { layoutTexts } from '../../../shared/texts/layout';
 import { SECOND_STEP_PATH } from '../../../shared/site-pages';
-import { hasSessionHint, onSessionHintChange, readSessionHint } from '../session-hint';
+import { hasSessionHint, onSessionHintChange, secondStepPendingByHint } from '../session-hint';
 import { Logo } from './Logo';
 import { ThemeToggle } from './ThemeToggle';
 
@@ -25,8 +25,7 @@ type BarSession = 'none' | 'signed-in' | 'second-step';
 
 function barSession(): BarSession {
   if (!hasSessionHint()) return 'none';
-  // The front token's claim, read here rather than through the auth code's gate: the bar is on every marketing page.
-  return readSessionHint()?.secondStepDone === false ? 'second-step' : 'signed-in';
+  return secondStepPendingByHint() ? 'second-step' : 'signed-in';
 }
 
 /** spec §2: Pricing hidden on dashboard pages; Dashboard, Account and Logout there, else Dashboard or Login (or the second step, while owed). */

@@ -1,12 +1,13 @@
 import { redirect } from 'react-router';
+import { SECOND_STEP_PATH } from '../../../../shared/site-pages';
 import type { AccountOverview, AccountPasskey, SignedInSession } from '../../../../shared/api-types';
 import { listPasskeys, listSessions, readAccountProfile } from '../../api/account';
 import { ensureUserExists } from '../../api/users';
 import { isApiError, loadApiClient } from '../../api/client';
 import { sessionExists } from '../../auth/session';
 import { CHECK_INBOX_PATH, isUnverifiedRefusal, unverifiedByHint } from '../../auth/verification-gate';
-import { isSecondStepRefusal, SECOND_STEP_PATH, secondStepPendingByHint } from '../../auth/second-step-gate';
-import { hasSessionHint } from '../../session-hint';
+import { isSecondStepRefusal } from '../../auth/second-step-gate';
+import { hasSessionHint, secondStepPendingByHint } from '../../session-hint';
 import { rememberReturnTo } from '../../return-to';
 import { defer, type Deferred } from '../../hooks/use-settled';
 

@@ -2,14 +2,15 @@ import { useState } from 'react';
 import { redirect, useLoaderData, useNavigate, type LoaderFunctionArgs } from 'react-router';
 import { apiOrigin } from '../../../../shared/api-base';
 import { desktopSignInQuery, parseDesktopSignIn, pickDesktopSignInParams, type DesktopSignIn } from '../../../../shared/desktop-sign-in';
+import { SECOND_STEP_PATH } from '../../../../shared/site-pages';
 import { desktopTexts } from '../../../../shared/texts/desktop';
 import { clearDesktopSignIn, DESKTOP_ORIGIN_KEY, DESKTOP_PARAMS_KEY, pendingDesktopSignIn } from '../../auth/desktop-handoff';
-import { SECOND_STEP_PATH, secondStepPendingByHint } from '../../auth/second-step-gate';
 import { CHECK_INBOX_PATH, unverifiedByHint } from '../../auth/verification-gate';
 import { leaveSite, NOTICE_REDIRECT_MS, SUCCESS_REDIRECT_MS, useDelayedRedirect } from '../../auth/redirect';
 import { sessionExists, useSession } from '../../auth/session';
 import { FailureView, SuccessView, WorkingView } from '../../auth/StatusView';
 import { desktopPlatformName } from '../../home/platform';
+import { secondStepPendingByHint } from '../../session-hint';
 import { useTimeout } from '../../hooks/use-timeout';
 import { focusOnMount } from './reset/field-errors';
 

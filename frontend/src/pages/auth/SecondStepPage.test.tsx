@@ -3,15 +3,15 @@ import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { twoStepTexts } from '../../../../shared/texts/two-step';
 import { secondStepFactors, verifyAppCode, verifyRecoveryCode } from '../../auth/second-step';
-import { secondStepPendingByHint } from '../../auth/second-step-gate';
 import { captureDesktopSignIn } from '../../auth/desktop-handoff';
 import { signInWithPasskey } from '../../auth/passkeys';
 import { useSession } from '../../auth/session';
 import { renderAt } from '../../auth/testing';
+import { secondStepPendingByHint } from '../../session-hint';
 import { factorChoices, SecondStepPage } from './SecondStepPage';
 
 vi.mock('../../auth/second-step', async (original) => ({ ...(await original<typeof import('../../auth/second-step')>()), secondStepFactors: vi.fn(), verifyAppCode: vi.fn(), verifyRecoveryCode: vi.fn() }));
-vi.mock('../../auth/second-step-gate', () => ({ secondStepPendingByHint: vi.fn(() => true) }));
+vi.mock('../../session-hint', async (original) => ({ ...(await original<typeof import('../../session-hint')>()), secondStepPendingByHint: vi.fn(() => true) }));
 vi.mock('../../auth/session', () => ({ useSession: vi.fn() }));
 vi.mock('../../auth/auth-client', () => ({ signOut: vi.fn(async () => undefined) }));
 vi.mock('../../auth/passkeys', () => ({ signInWithPasskey: vi.fn() }));

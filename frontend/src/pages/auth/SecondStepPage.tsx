@@ -5,14 +5,13 @@ import { twoStepTexts } from '../../../../shared/texts/two-step';
 import { signOut } from '../../auth/auth-client';
 import { signInWithPasskey } from '../../auth/passkeys';
 import { isGeneralError, secondStepFactors, verifyAppCode, verifyRecoveryCode, type CodeResult } from '../../auth/second-step';
-import { secondStepPendingByHint } from '../../auth/second-step-gate';
 import { afterSignInPath } from '../../auth/sign-in-intent';
 import { useSession } from '../../auth/session';
 import { FailureView, WorkingView } from '../../auth/StatusView';
 import { FocusedAlert } from '../../components/FocusedAlert';
 import { useRead } from '../../hooks/use-read';
 import { rememberReturnTo } from '../../return-to';
-import { announceSessionHintChange } from '../../session-hint';
+import { announceSessionHintChange, secondStepPendingByHint } from '../../session-hint';
 import { AuthSplit } from './AuthSplit';
 import { CodeEntry } from './CodeEntry';
 

@@ -1,13 +1,14 @@
 import { useState } from 'react';
 import { redirect } from 'react-router';
+import { SECOND_STEP_PATH } from '../../../../shared/site-pages';
 import type { UserProfile } from '../../../../shared/api-types';
 import { ensureUserExists } from '../../api/users';
 import { getUserProfile } from '../../api/billing';
 import { isApiError, loadApiClient } from '../../api/client';
 import { sessionExists } from '../../auth/session';
 import { CHECK_INBOX_PATH, isUnverifiedRefusal, unverifiedByHint } from '../../auth/verification-gate';
-import { isSecondStepRefusal, SECOND_STEP_PATH, secondStepPendingByHint } from '../../auth/second-step-gate';
-import { hasSessionHint } from '../../session-hint';
+import { isSecondStepRefusal } from '../../auth/second-step-gate';
+import { hasSessionHint, secondStepPendingByHint } from '../../session-hint';
 import { defer } from '../../hooks/use-settled';
 import { useTimeout } from '../../hooks/use-timeout';
 import { ACTIVATION_POLL_MS, ACTIVATION_POLL_TRIES } from './checkout-return';
