@@ -7,7 +7,8 @@ import { texts } from '../../../shared/texts';
 import { createCheckoutSession, getManageSubscriptionUrl, getUserProfile } from '../api/billing';
 import { leaveSite } from '../auth/redirect';
 import { PLAN_CHOICE_KEY, RETURN_TO_KEY } from '../return-to';
-import { action, planAction, planButtonDisabled, planButtonLabel, planPriceId, PricingPage } from './PricingPage';
+import { planAction, planPriceId } from '../pricing/plan-action';
+import { action, planButtonDisabled, planButtonLabel, PricingPage } from './PricingPage';
 
 vi.mock('../api/billing', () => ({ getUserProfile: vi.fn(), createCheckoutSession: vi.fn(), getManageSubscriptionUrl: vi.fn() }));
 vi.mock('../auth/redirect', async (original) => ({ ...(await original<typeof import('../auth/redirect')>()), leaveSite: vi.fn() }));

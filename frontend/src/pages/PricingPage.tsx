@@ -21,7 +21,6 @@ import { hasSessionHint } from '../session-hint';
 
 /** What a signed-in viewer's plan button sends (the billing code loads with the action, on demand). */
 export { planChoiceAction as action } from '../pricing/plan-choice-action';
-export { planAction, planPriceId } from '../pricing/plan-action';
 
 const t = billingUiTexts.planButton;
 

@@ -24,8 +24,12 @@ export function planPriceId(plan: PlanId, interval: BillingInterval): string | u
 
 /**
  * spec §4, in the spec's order. The current plan's branches (manage Pro, Free to /dashboard) are
- * kept although the button is disabled for the current plan, as the spec lists both.
+ * kept although the button is disabled for the current plan, as the spec lists both. With an account
+ * it never answers sign-in (the route action, which only a signed-in viewer's button posts to, relies
+ * on that).
  */
+export function planAction(plan: PlanId, current: AccountPlan, interval: BillingInterval): Exclude<PlanAction, { kind: 'sign-in' }>;
+export function planAction(plan: PlanId, current: AccountPlan | undefined, interval: BillingInterval): PlanAction;
 export function planAction(plan: PlanId, current: AccountPlan | undefined, interval: BillingInterval): PlanAction {
   if (plan === 'enterprise') return { kind: 'contact' };
   if (!current) return { kind: 'sign-in' };

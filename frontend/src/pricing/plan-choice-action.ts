@@ -36,10 +36,6 @@ export async function planChoiceAction({ request }: ActionFunctionArgs): Promise
   const action = planAction(plan, oneOf(form, 'current', ACCOUNT_PLANS), interval);
   if (action.kind === 'contact') return redirect('/contact');
   if (action.kind === 'dashboard') return redirect('/dashboard');
-  if (action.kind === 'sign-in') {
-    rememberSignInFor(plan, interval);
-    return redirect('/signin');
-  }
   const billing = await import('../billing/plan-choice');
   const outcome = await billing.runPlanAction(action);
   if (outcome.kind === 'left') return { left: plan };
