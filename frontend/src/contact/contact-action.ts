@@ -1,6 +1,7 @@
 import type { ActionFunctionArgs } from 'react-router';
 import { contactFieldErrors, type ContactField, type ContactMessageBody } from '../../../shared/schemas/contact';
 import { sendContactMessage } from '../api/contact';
+import { formText } from '../form-fields';
 
 /** What a sent message came to: the API's thanks, or the form's alert, or messages beside its fields. */
 export interface ContactOutcome {
@@ -15,8 +16,7 @@ export interface ContactOutcome {
  */
 export async function contactAction({ request }: ActionFunctionArgs): Promise<ContactOutcome> {
   const form = await request.formData();
-  const text = (name: ContactField) => String(form.get(name) ?? '');
-  const body: ContactMessageBody = { name: text('name'), email: text('email'), message: text('message') };
+  const body: ContactMessageBody = { name: formText(form, 'name'), email: formText(form, 'email'), message: formText(form, 'message') };
   const fields = contactFieldErrors(body);
   if (Object.keys(fields).length) return { fields };
   const result = await sendContactMessage(body);

@@ -5,7 +5,6 @@
  * what it changed.
  */
 import type { ActionFunctionArgs } from 'react-router';
-import type * as z from 'zod/mini';
 import { renameBody } from '../../../../shared/schemas/account';
 import { emailSchema, fieldError, newPasswordSchema, signInPasswordSchema } from '../../../../shared/schemas/credentials';
 import { accountTexts as accountApiTexts } from '../../../../shared/texts/account';
@@ -13,6 +12,7 @@ import { passkeyNameSchema } from '../../../../shared/schemas/passkeys';
 import { passkeyTexts } from '../../../../shared/texts/passkeys';
 import { accountFailure, changeAccountEmail, changePassword, deleteAccount, renameAccount, signOutEverywhere } from '../../api/account';
 import { signOut } from '../../auth/auth-client';
+import { formText, problemsFound } from '../../form-fields';
 import { addPasskey, type AddPasskeyOutcome } from '../../auth/passkeys';
 import { readPasskeys, type PasskeyList } from './account-data';
 import { accountTexts } from './account-texts';
@@ -42,18 +42,6 @@ export const confirmed = (typed: string) => typed.trim() === DELETE_PHRASE;
  */
 export const sectionKey = (intent: string) => `account:${intent}`;
 
-const text = (form: FormData, name: string) => String(form.get(name) ?? '');
-
-/** Each field's first problem by its schema, or undefined when every field passes. */
-function fieldProblems<F extends string>(form: FormData, schemas: Record<F, z.ZodMiniType>): Partial<Record<F, string>> | undefined {
-  const found: Partial<Record<F, string>> = {};
-  for (const [field, schema] of Object.entries(schemas) as [F, z.ZodMiniType][]) {
-    const parsed = schema.safeParse(text(form, field));
-    if (!parsed.success) found[field] = parsed.error.issues[0]?.message;
-  }
-  return Object.keys(found).length ? found : undefined;
-}
-
 /** The API's refusal: beside the section's own fields where it names them, else the alert. */
 function refusal<F extends string>(error: unknown, own: readonly F[]): SectionOutcome<F> {
   const failure = accountFailure(error, t.failed);
@@ -62,37 +50,31 @@ function refusal<F extends string>(error: unknown, own: readonly F[]): SectionOu
 }
 
 async function rename(form: FormData): Promise<SectionOutcome<'name'>> {
-  const fields = fieldProblems(form, { name: renameBody.shape.name });
+  const fields = problemsFound({ name: fieldError(renameBody.shape.name, formText(form, 'name')) });
   if (fields) return { fields };
   try {
-    return { message: (await renameAccount(text(form, 'name'))).message };
+    return { message: (await renameAccount(formText(form, 'name'))).message };
   } catch (error) {
     return refusal(error, ['name']);
   }
 }
 
 async function changeEmail(form: FormData): Promise<SectionOutcome<'email' | 'password'>> {
-  const fields = fieldProblems(form, { email: emailSchema, password: signInPasswordSchema });
+  const fields = problemsFound({ email: fieldError(emailSchema, formText(form, 'email')), password: fieldError(signInPasswordSchema, formText(form, 'password')) });
   if (fields) return { fields };
   try {
-    return { message: (await changeAccountEmail(text(form, 'email').trim(), text(form, 'password'))).message };
+    return { message: (await changeAccountEmail(formText(form, 'email').trim(), formText(form, 'password'))).message };
   } catch (error) {
     return refusal(error, ['email', 'password']);
   }
 }
 
-/** Keeps only the problems found (a field whose check passed has none). */
-function found<F extends string>(problems: Record<F, string | undefined>): Partial<Record<F, string>> | undefined {
-  const kept = Object.fromEntries(Object.entries(problems).filter(([, message]) => message)) as Partial<Record<F, string>>;
-  return Object.keys(kept).length ? kept : undefined;
-}
-
 async function changeOwnPassword(form: FormData): Promise<SectionOutcome<'currentPassword' | 'newPassword' | 'confirmPassword'>> {
-  const [currentPassword, newPassword] = [text(form, 'currentPassword'), text(form, 'newPassword')];
-  const fields = found({
+  const [currentPassword, newPassword] = [formText(form, 'currentPassword'), formText(form, 'newPassword')];
+  const fields = problemsFound({
     currentPassword: fieldError(signInPasswordSchema, currentPassword),
     newPassword: fieldError(newPasswordSchema, newPassword),
-    confirmPassword: text(form, 'confirmPassword') === newPassword ? undefined : t.passwordsDoNotMatch,
+    confirmPassword: formText(form, 'confirmPassword') === newPassword ? undefined : t.passwordsDoNotMatch,
   });
   if (fields) return { fields };
   try {
@@ -118,9 +100,9 @@ async function signOutAll(): Promise<SectionOutcome> {
 /** An email account's form carries its password field; a Google-only account's has none to send. */
 async function remove(form: FormData): Promise<SectionOutcome<'confirmation' | 'password'>> {
   const hasPassword = form.has('password');
-  const password = text(form, 'password');
-  const fields = found({
-    confirmation: confirmed(text(form, 'confirmation')) ? undefined : accountApiTexts.confirmationMismatch,
+  const password = formText(form, 'password');
+  const fields = problemsFound({
+    confirmation: confirmed(formText(form, 'confirmation')) ? undefined : accountApiTexts.confirmationMismatch,
     password: hasPassword ? fieldError(signInPasswordSchema, password) : undefined,
   });
   if (fields) return { fields };
@@ -148,12 +130,12 @@ const passkeyRefusal: Record<Exclude<AddPasskeyOutcome['status'], 'OK'>, string>
  * browser's own passkey dialog, then the list read again to show it.
  */
 async function addOwnPasskey(form: FormData): Promise<SectionOutcome<'passkeyName'>> {
-  const fields = fieldProblems(form, { passkeyName: passkeyNameSchema });
+  const fields = problemsFound({ passkeyName: fieldError(passkeyNameSchema, formText(form, 'passkeyName')) });
   if (fields) return { fields };
-  const name = text(form, 'passkeyName').trim();
+  const name = formText(form, 'passkeyName').trim();
   let outcome: AddPasskeyOutcome;
   try {
-    outcome = await addPasskey(name, text(form, 'email'));
+    outcome = await addPasskey(name, formText(form, 'email'));
   } catch (error) {
     console.error('Adding a passkey failed', error);
     return { error: accountFailure(error, passkeyTexts.failed).message };
@@ -173,8 +155,8 @@ const INTENTS: Record<string, (form: FormData) => Promise<SectionOutcome>> = {
 
 export async function accountAction({ request }: ActionFunctionArgs): Promise<SectionOutcome> {
   const form = await request.formData();
-  const run = INTENTS[text(form, 'intent')];
+  const run = INTENTS[formText(form, 'intent')];
   // Only this page's own forms post here; anything else is a bug of ours, said as one.
-  if (!run) throw new Error(`No /account form sends intent ${text(form, 'intent')}`);
+  if (!run) throw new Error(`No /account form sends intent ${formText(form, 'intent')}`);
   return run(form);
 }

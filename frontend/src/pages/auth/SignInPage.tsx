@@ -10,6 +10,7 @@ import { hasSignedInBefore, signInHeading, signInIntent } from '../../auth/sign-
 import { useDelayedRedirect } from '../../auth/redirect';
 import { sessionExists } from '../../auth/session';
 import { SuccessView } from '../../auth/StatusView';
+import { formText, problemsFound } from '../../form-fields';
 import { useFieldWiring } from '../../hooks/use-field-wiring';
 import { rememberReturnToIn } from '../../return-to';
 import { announceSessionHintChange } from '../../session-hint';
@@ -60,8 +61,6 @@ function finishSignIn(userId: string): string {
   return afterFirstFactorPath();
 }
 
-const text = (form: FormData, name: Field) => String(form.get(name) ?? '');
-
 /**
  * spec §4, §8: the form's submission, as the router's action. Each field's own problem first, before
  * anything is sent; then the sign-in, whose refusals are the form's alert (the limits' 429 and a
@@ -69,11 +68,10 @@ const text = (form: FormData, name: Field) => String(form.get(name) ?? '');
  */
 export async function action({ request }: ActionFunctionArgs): Promise<SignInOutcome> {
   const form = await request.formData();
-  const found = { email: fieldError(emailSchema, text(form, 'email')), password: fieldError(signInPasswordSchema, text(form, 'password')) };
-  const fields = Object.fromEntries(Object.entries(found).filter(([, message]) => message));
-  if (Object.keys(fields).length) return { fields };
+  const fields = problemsFound({ email: fieldError(emailSchema, formText(form, 'email')), password: fieldError(signInPasswordSchema, formText(form, 'password')) });
+  if (fields) return { fields };
   try {
-    const result = await signInWithPassword(text(form, 'email').trim(), text(form, 'password'));
+    const result = await signInWithPassword(formText(form, 'email').trim(), formText(form, 'password'));
     if (result.status === 'OK') return { signedInTo: finishSignIn(result.userId) };
     if (result.status === 'WRONG_CREDENTIALS_ERROR') return { error: t.wrongCredentials };
     // The server's own check of the fields: beside them, one message each.

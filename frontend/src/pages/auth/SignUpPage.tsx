@@ -8,6 +8,7 @@ import { afterFirstFactorPath } from '../../auth/second-step';
 import { signInIntent, signInPathKeepingIntent, signUpHeading } from '../../auth/sign-in-intent';
 import { sessionExists } from '../../auth/session';
 import { CHECK_INBOX_PATH, SIGNED_UP_EMAIL_KEY } from '../../auth/verification-gate';
+import { formText, problemsFound } from '../../form-fields';
 import { useFieldWiring } from '../../hooks/use-field-wiring';
 import { AuthSplit } from './AuthSplit';
 import { FormField } from './FormField';
@@ -32,18 +33,14 @@ export interface SignUpOutcome {
   fields?: Partial<Record<Field, string>>;
 }
 
-const text = (form: FormData, name: Field) => String(form.get(name) ?? '');
-
 /** spec §5: each field's own problem, the first one each, before anything is sent. */
 function fieldProblems(form: FormData): SignUpOutcome['fields'] {
-  const found = {
-    name: text(form, 'name').trim() ? undefined : authTexts.fields.nameRequired,
-    email: fieldError(emailSchema, text(form, 'email')),
-    password: fieldError(newPasswordSchema, text(form, 'password')),
-    terms: form.get('terms') ? undefined : t.termsRequired,
-  };
-  const problems = Object.fromEntries(Object.entries(found).filter(([, message]) => message));
-  return Object.keys(problems).length ? problems : undefined;
+  return problemsFound({
+    name: formText(form, 'name').trim() ? undefined : authTexts.fields.nameRequired,
+    email: fieldError(emailSchema, formText(form, 'email')),
+    password: fieldError(newPasswordSchema, formText(form, 'password')),
+    terms: formText(form, 'terms') ? undefined : t.termsRequired,
+  });
 }
 
 /** A visitor already signed in goes where a sign-in would take them, before the form shows. */
@@ -64,10 +61,10 @@ export async function action({ request }: ActionFunctionArgs): Promise<SignUpOut
   const form = await request.formData();
   const fields = fieldProblems(form);
   if (fields) return { fields };
-  if (text(form, 'password') !== text(form, 'confirm')) return { error: t.passwordsDoNotMatch };
+  if (formText(form, 'password') !== formText(form, 'confirm')) return { error: t.passwordsDoNotMatch };
   try {
-    const email = text(form, 'email').trim();
-    const result = await signUpWithPassword(email, text(form, 'password'), text(form, 'name').trim());
+    const email = formText(form, 'email').trim();
+    const result = await signUpWithPassword(email, formText(form, 'password'), formText(form, 'name').trim());
     // One message per problem: a field's own problem (an email already taken) beside it, without the general alert on top.
     if (result.status === 'FIELD_ERROR') return { fields: Object.fromEntries(result.formFields.map((f) => [f.id, f.error])) };
     if (result.status !== 'OK') return { error: result.status === 'GENERAL_ERROR' ? result.message : t.failed };

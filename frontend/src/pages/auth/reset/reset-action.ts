@@ -6,6 +6,7 @@
 import type { ActionFunctionArgs } from 'react-router';
 import { emailSchema, fieldError, newPasswordSchema } from '../../../../../shared/schemas/credentials';
 import { requestPasswordReset, submitNewPassword } from '../../../auth/auth-client';
+import { formText, problemsFound } from '../../../form-fields';
 import { fieldErrorsFor } from './field-errors';
 import { resetTexts } from './reset-texts';
 
@@ -25,13 +26,11 @@ export interface ResetOutcome {
 export const REQUEST_LINK = 'reset:request-link';
 export const NEW_PASSWORD = 'reset:new-password';
 
-const text = (form: FormData, name: string) => String(form.get(name) ?? '');
-
 /** The limits' 429 comes back as GENERAL_ERROR with the server's sentence, shown as it is. */
 async function requestLink(form: FormData): Promise<ResetOutcome> {
-  const problem = fieldError(emailSchema, text(form, 'email'));
+  const problem = fieldError(emailSchema, formText(form, 'email'));
   if (problem) return { fields: { email: problem } };
-  const address = text(form, 'email').trim();
+  const address = formText(form, 'email').trim();
   try {
     const result = await requestPasswordReset(address);
     if (result.status === 'OK') return { sent: address };
@@ -46,13 +45,12 @@ async function requestLink(form: FormData): Promise<ResetOutcome> {
 
 /** The web SDK reads the token from the page's address. */
 async function setNewPassword(form: FormData): Promise<ResetOutcome> {
-  const password = text(form, 'password');
-  const problems = {
+  const password = formText(form, 'password');
+  const fields = problemsFound({
     password: fieldError(newPasswordSchema, password),
-    'confirm-password': text(form, 'confirm-password') === password ? undefined : resetTexts.newPassword.passwordsDoNotMatch,
-  };
-  const fields = Object.fromEntries(Object.entries(problems).filter(([, message]) => message));
-  if (Object.keys(fields).length) return { fields };
+    'confirm-password': formText(form, 'confirm-password') === password ? undefined : resetTexts.newPassword.passwordsDoNotMatch,
+  });
+  if (fields) return { fields };
   try {
     const result = await submitNewPassword(password);
     if (result.status === 'OK') return { done: true };
@@ -69,8 +67,8 @@ const INTENTS: Record<string, (form: FormData) => Promise<ResetOutcome>> = { [RE
 
 export async function resetAction({ request }: ActionFunctionArgs): Promise<ResetOutcome> {
   const form = await request.formData();
-  const run = INTENTS[text(form, 'intent')];
+  const run = INTENTS[formText(form, 'intent')];
   // Only this page's own forms post here; anything else is a bug of ours, said as one.
-  if (!run) throw new Error(`No reset form sends intent ${text(form, 'intent')}`);
+  if (!run) throw new Error(`No reset form sends intent ${formText(form, 'intent')}`);
   return run(form);
 }
