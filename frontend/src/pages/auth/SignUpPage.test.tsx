@@ -64,6 +64,9 @@ describe('/signup', () => {
     await fill({ password: 'short1', terms: false });
     expect(screen.getByText(texts.auth.fields.passwordTooShort)).toBeInTheDocument();
     expect(screen.getByText(t.termsRequired)).toBeInTheDocument();
+    // The box is marked, and its message is not copied onto it as a made-up `error` attribute.
+    expect(screen.getByRole('checkbox')).toHaveAttribute('aria-invalid', 'true');
+    expect(screen.getByRole('checkbox')).not.toHaveAttribute('error');
     expect(signUpWithPassword).not.toHaveBeenCalled();
   });
 

@@ -86,9 +86,10 @@ export function SignUpPage() {
   // Google's own failure; a new submission takes it down.
   const [googleError, setGoogleError] = useState<string>();
   const alert = googleError ?? outcome?.error;
-  const errors = outcome?.fields ?? {};
   // The first field with a problem takes focus, so its message (aria-describedby) is read out.
   const wiring = useFieldWiring(outcome, FIELDS, busy);
+  // A native checkbox, not a FormField: its message is shown here, not passed on as an attribute.
+  const { error: termsError, ...terms } = wiring('terms');
 
   return (
     <AuthSplit
@@ -122,12 +123,12 @@ export function SignUpPage() {
         <FormField label="Confirm password" type="password" {...wiring('confirm')} autoComplete="new-password" required />
         <div className="field">
           <label className="check">
-            <input type="checkbox" {...wiring('terms')} aria-invalid={errors.terms ? true : undefined} required />
+            <input type="checkbox" {...terms} aria-invalid={termsError ? true : undefined} required />
             <span>
               I agree to the <Link to="/terms">Terms of Service</Link> and <Link to="/privacy">Privacy Policy</Link>
             </span>
           </label>
-          {errors.terms && <span className="field-error">{errors.terms}</span>}
+          {termsError && <span className="field-error">{termsError}</span>}
         </div>
         <button type="submit" className="btn btn-primary btn-block" disabled={busy}>
           {busy ? 'Creating account...' : 'Create Account'}
