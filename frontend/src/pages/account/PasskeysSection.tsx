@@ -23,6 +23,8 @@ export function PasskeysSection({ email, passkeys }: { email: string; passkeys: 
   const state = useRemovableList(passkeys, (passkey) => removePasskey(passkey.id));
   const form = useSectionForm('add-passkey', ['passkeyName']);
   const { busy, outcome } = form;
+  // The name waits while the form is sent (the wiring's `disabled`) and while a removal is under way.
+  const { disabled: sending, ...nameField } = form.field('passkeyName');
   // An addition's answer, taken in once as it arrives (during render, not in an effect): the list as
   // read again and its sentence; a new, empty name field (its key) for the next one.
   const [seen, setSeen] = useState(outcome);
@@ -48,10 +50,10 @@ export function PasskeysSection({ email, passkeys }: { email: string; passkeys: 
         busy={busy}
         about={(passkey) => (
           <>
-            <p className="account-session-name">
+            <p className="removable-item-name">
               <strong>{passkey.name}</strong>
             </p>
-            <p className="muted account-session-times">
+            <p className="muted removable-item-times">
               <span>
                 {t.addedAt} {formatMoment(passkey.addedAt)}
               </span>{' '}
@@ -68,11 +70,11 @@ export function PasskeysSection({ email, passkeys }: { email: string; passkeys: 
         <FormField
           key={added}
           label={t.nameLabel}
-          {...form.field('passkeyName')}
+          {...nameField}
           autoComplete="off"
           maxLength={PASSKEY_NAME_MAX}
           hint={t.nameHint}
-          disabled={busy || state.removing !== undefined}
+          disabled={sending || state.removing !== undefined}
           required
         />
         <div className="account-actions">

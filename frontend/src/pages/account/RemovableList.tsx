@@ -19,7 +19,9 @@ export function useRemovableList<T extends { id: string }>(read: Deferred<Listin
   const list: { step: 'loading' } | Listing<T> = changed ?? settled ?? { step: 'loading' };
   const [removing, setRemoving] = useState<string>();
   const [done, setDone] = useState<string>();
-  const [failure, setFailure] = useState<{ key: number; message: string }>();
+  const [failure, setFailure] = useState<string>();
+  // Each refusal's alert is a new one (its key), so it takes focus and is read out again.
+  const [attempt, setAttempt] = useState(0);
   const heading = useRef<HTMLHeadingElement>(null);
   const drop = (id: string) => list.step === 'ready' && setChanged({ step: 'ready', items: list.items.filter((i) => i.id !== id) });
 
@@ -42,7 +44,8 @@ export function useRemovableList<T extends { id: string }>(read: Deferred<Listin
     } catch (error) {
       const refused = accountFailure(error, accountTexts.failed);
       if (refused.status === 404) drop(item.id);
-      setFailure({ key: Date.now(), message: refused.message });
+      setFailure(refused.message);
+      setAttempt((a) => a + 1);
     } finally {
       setRemoving(undefined);
     }
@@ -54,7 +57,7 @@ export function useRemovableList<T extends { id: string }>(read: Deferred<Listin
     setDone(message);
   };
 
-  return { list, heading, removing, done, remove, clear, replace, failure };
+  return { list, heading, removing, done, remove, clear, replace, failure, attempt };
 }
 
 export type RemovableList<T extends { id: string }> = ReturnType<typeof useRemovableList<T>>;
@@ -86,12 +89,12 @@ export function RemovableItems<T extends { id: string }>({
   button: (item: T) => RemoveButton | undefined;
   busy?: boolean;
 }) {
-  const { list, failure, removing, remove } = state;
+  const { list, failure, attempt, removing, remove } = state;
   return (
     <>
       {failure && (
-        <FocusedAlert key={failure.key} className="form-alert">
-          {failure.message}
+        <FocusedAlert key={attempt} className="form-alert">
+          {failure}
         </FocusedAlert>
       )}
       {list.step === 'loading' && <p className="muted">{texts.loading}</p>}
@@ -102,12 +105,12 @@ export function RemovableItems<T extends { id: string }>({
       )}
       {list.step === 'ready' && list.items.length === 0 && texts.none !== undefined && <p className="muted">{texts.none}</p>}
       {list.step === 'ready' && (list.items.length > 0 || texts.none === undefined) && (
-        <ul className="account-sessions" aria-labelledby={labelledBy}>
+        <ul className="removable-list" aria-labelledby={labelledBy}>
           {list.items.map((item) => {
             const removal = button(item);
             return (
-              <li key={item.id} className="account-session">
-                <div className="account-session-about">{about(item)}</div>
+              <li key={item.id} className="removable-item">
+                <div className="removable-item-about">{about(item)}</div>
                 {removal && (
                   <button
                     type="button"

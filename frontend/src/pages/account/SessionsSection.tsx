@@ -27,12 +27,12 @@ export function SessionsSection({ sessions }: { sessions: Deferred<SessionList> 
         texts={{ loading: t.whereLoading, failed: t.whereFailed }}
         about={(session) => (
           <>
-            <p className="account-session-name">
+            <p className="removable-item-name">
               <strong>{session.name}</strong>
               <span className="account-session-kind">{t.kind[session.kind]}</span>
               {session.current && <span className="account-session-current">{t.thisDevice}</span>}
             </p>
-            <p className="muted account-session-times">
+            <p className="muted removable-item-times">
               <span>
                 {t.signedInAt} {formatMoment(session.signedInAt)}
               </span>{' '}
