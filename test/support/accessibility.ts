@@ -115,7 +115,9 @@ export async function axeEveryRoute(context: BrowserContext, web: string, who: '
   const found: Record<string, string[]> = {};
   for (const [pattern, urls] of Object.entries(VISITS)) {
     for (const url of urls) {
-      await inScheme(page, 'light');
+      // Back to light before the next load, which paints in it from the start: no transition to wait
+      // for (inScheme would wait on the page being left).
+      await page.emulateMedia({ colorScheme: 'light' });
       const findings = await findingsOn(page, `${web}${url}`);
       if (findings.length) found[url] = findings;
       await page.screenshot({ path: screenshotPath(`a11y-${who}-${slug(url)}-${width}`) });
