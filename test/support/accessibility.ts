@@ -55,26 +55,59 @@ export const WIDTHS = [
   { width: 390, height: 844 },
 ];
 
-/** The page once it has stopped moving: loaded, its data in, and past any redirect it makes on arrival. */
-async function settle(page: Page, url: string): Promise<void> {
-  await page.goto(url, { waitUntil: 'networkidle' });
-  await page.locator('h1').first().waitFor({ timeout: 15_000 });
-  await page.waitForLoadState('networkidle');
+/**
+ * Whether the page moves from now on (a request, a response, a change to its document, another
+ * document): asked once, after which it stops watching.
+ */
+async function watchForMoves(page: Page): Promise<() => Promise<boolean>> {
+  let traffic = false;
+  const onTraffic = () => {
+    traffic = true;
+  };
+  page.on('request', onTraffic).on('response', onTraffic).on('requestfinished', onTraffic).on('requestfailed', onTraffic);
+  type Watched = { documentMoved?: boolean; documentWatch?: MutationObserver };
+  const watching = page
+    .evaluate(() => {
+      const w = window as unknown as Watched;
+      w.documentMoved = false;
+      w.documentWatch = new MutationObserver(() => (w.documentMoved = true));
+      w.documentWatch.observe(document, { subtree: true, childList: true, attributes: true, characterData: true });
+    })
+    .then(() => true, () => false);
+  const watched = await watching;
+  return async () => {
+    page.off('request', onTraffic).off('response', onTraffic).off('requestfinished', onTraffic).off('requestfailed', onTraffic);
+    const documentMoved = await page
+      .evaluate(() => {
+        const w = window as unknown as Watched;
+        w.documentWatch?.disconnect();
+        return w.documentMoved !== false;
+      })
+      .catch(() => true);
+    return !watched || traffic || documentMoved;
+  };
 }
 
+/**
+ * axe's findings on `url` once the page has stopped moving: loaded, its data in (the network quiet for
+ * half a second: Playwright's networkidle) and past any redirect it makes on arrival. axe first runs
+ * during that half second, and again on the settled page if anything moved meanwhile (a request, a
+ * response, a change to the document, a redirect), so the findings are the settled page's either way;
+ * when nothing moves, which is most visits, they come half a second sooner.
+ */
 async function findingsOn(page: Page, url: string): Promise<string[]> {
   try {
-    await settle(page, url);
+    await page.goto(url, { waitUntil: 'load' });
+    await page.locator('h1').first().waitFor({ timeout: 15_000 });
   } catch {
     return [`no heading one on ${page.url()} within 15 s`];
   }
-  try {
-    return await axeFindings(page);
-  } catch {
-    // A page that moves on by itself (a status view's timed redirect) changed under axe: check where it went.
-    await page.waitForLoadState('networkidle');
-    return axeFindings(page);
-  }
+  const moved = await watchForMoves(page);
+  // A page that moves on by itself (a status view's timed redirect) may change under axe: then it is
+  // checked where it went, once settled.
+  const early = await axeFindings(page).catch(() => undefined);
+  await page.waitForLoadState('networkidle');
+  return (await moved()) || !early ? axeFindings(page) : early;
 }
 
 /**
