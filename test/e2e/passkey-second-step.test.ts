@@ -110,6 +110,13 @@ describe('a passkey as the second step in Chromium', () => {
     const offered = await page.locator('.factor-choice strong').allTextContents();
     expect(offered).toEqual([t.mfa.factor.totp.label, t.mfa.factor.webauthn.label, t.mfa.factor['recovery-code'].label]);
     await checkedAtBothWidths(page, 'passkey-second-step-chooser');
+    // The page keeps its space under the header at both widths (the shell's stylesheet once took it).
+    for (const width of [1280, 390]) {
+      await page.setViewportSize({ width, height: 900 });
+      const gap = await page.evaluate(() => Math.min(...[...document.querySelectorAll('.auth-split h1, .auth-card')].map((el) => el.getBoundingClientRect().top)) - document.querySelector('.navbar')!.getBoundingClientRect().bottom);
+      expect(gap, `space under the header at ${width} px`).toBeGreaterThanOrEqual(24);
+    }
+    await page.setViewportSize({ width: 1280, height: 900 });
 
     // The passkey's view, then another way: the chooser again, and the app's code.
     await choice(page, 'webauthn').click();
