@@ -1,3 +1,4 @@
+import { readFileSync } from 'node:fs';
 import { createServer } from 'node:net';
 
 export const LOOPBACK = '127.0.0.1';
@@ -22,4 +23,34 @@ export function freePort(): Promise<number> {
       probe.close(() => resolve(port));
     });
   });
+}
+
+/**
+ * The ports the OS hands out on its own (to `listen(0)` and to every outgoing connection), Linux's
+ * range read where it can be; 32768–60999 is Linux's default, and macOS's (49152–65535) lies above it.
+ */
+export function ephemeralPortStart(): number {
+  try {
+    const start = Number(readFileSync('/proc/sys/net/ipv4/ip_local_port_range', 'utf8').trim().split(/\s+/)[0]);
+    if (Number.isInteger(start) && start > 1024) return start;
+  } catch {
+    // Not Linux: its default start, below macOS's and Windows' ranges.
+  }
+  return 32768;
+}
+
+/**
+ * A free port the OS never hands out on its own, for a port chosen long before it is bound (a build
+ * that bakes in the API's address, for a stack started minutes later). A port from freePort() lies in
+ * the range outgoing connections take their local port from, so by then one of the run's own
+ * connections may hold it (EADDRINUSE); below that range only a listener can, and none of ours does.
+ */
+export async function reservablePort(): Promise<number> {
+  const top = ephemeralPortStart();
+  const bottom = Math.max(1025, top - 12_000);
+  for (let tries = 0; tries < 50; tries++) {
+    const port = bottom + Math.floor(Math.random() * (top - bottom));
+    if (await isPortFree(port)) return port;
+  }
+  throw new Error(`no free port between ${bottom} and ${top}`);
 }

@@ -12,7 +12,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { chromium } from 'playwright-core';
 import type { TestProject } from 'vitest/node';
-import { freePort } from '../../infra/local/ports';
+import { reservablePort } from '../../infra/local/ports';
 import { CHROMIUM_FLAGS, JOURNEY_CHROMIUM_PATH } from './browser';
 
 declare module 'vitest' {
@@ -29,7 +29,7 @@ export default async function setup(project: TestProject): Promise<() => Promise
   const runDir = mkdtempSync(join(tmpdir(), 'voxpen-browser-run-'));
   project.provide('chromiumEndpoint', browser.wsEndpoint());
   const slots = [];
-  for (let i = 0; i < project.config.maxWorkers; i++) slots.push({ dir: join(runDir, `site-${i}`), apiPort: await freePort() });
+  for (let i = 0; i < project.config.maxWorkers; i++) slots.push({ dir: join(runDir, `site-${i}`), apiPort: await reservablePort() });
   project.provide('builtSiteSlots', slots);
   return async () => {
     await browser.close();
