@@ -168,8 +168,10 @@ export async function contextAt(browser: Browser, size: { width: number; height:
 }
 
 /**
- * A page state as it must look at both WIDTHS: nothing for axe, nothing scrolling sideways, and a
- * full-page screenshot of each (`<name>-1280`, `<name>-390`). Leaves the page at the desk's width.
+ * A page state as it must look at both WIDTHS in both schemes: nothing for axe (in the dark, the
+ * colour rules: nothing else differs), nothing scrolling sideways, and a full-page screenshot of each
+ * (`<name>-1280`, `<name>-390`, `<name>-1280-dark`, `<name>-390-dark`). Leaves the page at the desk's
+ * width in the light scheme.
  */
 export async function checkedAtBothWidths(page: Page, name: string): Promise<void> {
   for (const size of WIDTHS) {
@@ -177,6 +179,10 @@ export async function checkedAtBothWidths(page: Page, name: string): Promise<voi
     expect(await axeFindings(page), `${name} at ${size.width} px`).toEqual([]);
     expect(await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth), `${name} scrolls sideways at ${size.width} px`).toBeLessThanOrEqual(0);
     await page.screenshot({ path: screenshotPath(`${name}-${size.width}`), fullPage: true });
+    await inScheme(page, 'dark');
+    expect(await axeFindings(page, COLOUR_RULES), `${name} at ${size.width} px (dark)`).toEqual([]);
+    await page.screenshot({ path: screenshotPath(`${name}-${size.width}-dark`), fullPage: true });
+    await inScheme(page, 'light');
   }
   await page.setViewportSize(WIDTHS[0]!);
 }
