@@ -1,7 +1,6 @@
 /**
  * Every CDI call the pinned supertokens-node (24.0.3, CDI 5.4) makes for EmailPassword, ThirdParty,
- * EmailVerification, Session, UserMetadata, WebAuthn, the implicit multitenancy reads and account linking, each with
- * EmailVerification, Session, UserMetadata, TOTP, the implicit multitenancy reads and the account-linking checks, each with
+ * EmailVerification, Session, UserMetadata, WebAuthn, TOTP, the implicit multitenancy reads and account linking, each with
  * its input schema and the domain function that answers it. Paths are as the SDK sends them after
  * the `/<tenant>` prefix (see lib/build/recipe/<recipe>/recipeImplementation.js).
  */
