@@ -39,12 +39,20 @@ export const twoStepTexts = {
   },
   mfa: {
     title: 'Two-step verification',
-    chooserLead: 'Choose how to confirm it is you.',
+    /** The step's lead, naming the account being signed in to when the session says which. */
+    lead: (email?: string) => (email ? `Signing in as ${email}. Confirm it is you to finish.` : 'Confirm it is you to finish signing in.'),
+    /** The other factors, under the one the page opened with: a click on one switches to it (a passkey's dialog opens at once). */
+    otherWays: 'Or confirm another way:',
+    switchTo: {
+      totp: 'Use a code from your authenticator app',
+      webauthn: 'Use a passkey',
+      'recovery-code': 'Use a recovery code',
+    } satisfies Record<SecondFactorId, string>,
     factor: {
-      totp: { label: 'Authenticator app', description: 'A 6-digit code from your app.' },
-      webauthn: { label: 'Passkey', description: 'Your fingerprint, face or device PIN, with a passkey you added.' },
-      'recovery-code': { label: 'Recovery code', description: 'One of the codes you saved when you turned this on.' },
-    } satisfies Record<SecondFactorId, { label: string; description: string }>,
+      totp: { label: 'Authenticator app' },
+      webauthn: { label: 'Passkey' },
+      'recovery-code': { label: 'Recovery code' },
+    } satisfies Record<SecondFactorId, { label: string }>,
     totpLead: 'Enter the 6-digit code from your authenticator app.',
     recoveryLead: 'Enter one of your recovery codes. Each works once.',
     passkeyLead: 'Use a passkey you added to this account: your device or password manager will ask for your fingerprint, face or PIN.',
@@ -59,8 +67,6 @@ export const twoStepTexts = {
     recoveryLabel: 'Recovery code',
     verify: 'Verify',
     verifying: 'Checking...',
-    otherWay: 'Use another way',
-    useRecovery: 'Use a recovery code',
     signOut: 'Sign out',
     done: 'Verified.',
     checking: 'Checking your sign-in...',

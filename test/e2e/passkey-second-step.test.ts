@@ -1,8 +1,9 @@
 /**
  * A passkey as the second step, in Chromium against the whole local stack with a virtual
  * authenticator (test/support/virtual-authenticator.ts): an account adds a passkey and turns on
- * two-step verification on /account; a password sign-in then stops at /auth/mfa, whose chooser offers
- * the authenticator app and the passkey (each completes it), while a passkey sign-in owes no step.
+ * two-step verification on /account; a password sign-in then stops at /auth/mfa, which opens on one
+ * factor (the last used, else the app) with the others a click away, a passkey's dialog opening with
+ * that click (each completes it), while a passkey sign-in owes no step.
  * The bar offers the step, not the dashboard, until it is done. axe finds nothing on the new page
  * states at 1280 and 390 px.
  */
@@ -22,7 +23,7 @@ const journey = useJourney();
 const PASSWORD = 'engine42';
 const t = twoStepTexts;
 const mainNav = (page: Page) => page.getByRole('navigation', { name: 'Main' });
-const choice = (page: Page, factor: SecondFactorId) => page.getByRole('button', { name: new RegExp(t.mfa.factor[factor].label) });
+const switchTo = (page: Page, factor: SecondFactorId) => page.getByRole('button', { name: t.mfa.switchTo[factor] });
 
 /**
  * A new account, in a browser with a virtual authenticator, that has added a passkey and turned on
@@ -82,13 +83,22 @@ describe('a passkey as the second step in Chromium', () => {
     const colours = await finish.evaluate((a) => [getComputedStyle(a).color, getComputedStyle(a).backgroundColor]);
     expect(colours[0], `text ${colours[0]} on ${colours[1]}`).not.toBe(colours[1]);
 
-    await choice(page, 'webauthn').click();
+    // The page opened on the app; the passkey is one click: its link opens the dialog.
+    await page.getByRole('textbox', { name: t.mfa.codeLabel }).waitFor();
+    await switchTo(page, 'webauthn').click();
+    await page.waitForURL(`${journey.stack.web}/dashboard`, { timeout: 60_000 });
+    await mainNav(page).getByRole('link', { name: 'Account' }).waitFor();
+    expect(await mainNav(page).getByRole('link', { name: layoutTexts.finishSignIn }).count()).toBe(0);
+
+    // The next password sign-in in this browser opens on the passkey, the factor it used last.
+    await mainNav(page).getByRole('button', { name: 'Logout' }).click();
+    await page.waitForURL(`${journey.stack.web}/signin`);
+    await signInWithPassword(page, email);
     await page.getByRole('button', { name: t.mfa.usePasskey }).waitFor();
     await checkedAtBothWidths(page, 'passkey-second-step-passkey');
     await page.getByRole('button', { name: t.mfa.usePasskey }).click();
     await page.waitForURL(`${journey.stack.web}/dashboard`, { timeout: 60_000 });
     await mainNav(page).getByRole('link', { name: 'Account' }).waitFor();
-    expect(await mainNav(page).getByRole('link', { name: layoutTexts.finishSignIn }).count()).toBe(0);
 
     // "Sign in with a passkey": possession and the device's check of its owner in one, so no second step.
     await mainNav(page).getByRole('button', { name: 'Logout' }).click();
@@ -102,14 +112,14 @@ describe('a passkey as the second step in Chromium', () => {
     await page.context().close();
   }, 300_000);
 
-  it('with a passkey and an app, the chooser offers both (and the recovery code); the app works too, and the way back leads to the chooser', async () => {
+  it('with a passkey and an app, it opens on the app with the passkey and the recovery code as links; the app works too, and a link leads back to it', async () => {
     const { page, email, secret, setupAt, errors } = await memberWithPasskeyAndApp('passkey-chooser');
 
     await signInWithPassword(page, email);
-    await choice(page, 'totp').waitFor();
-    const offered = await page.locator('.factor-choice strong').allTextContents();
-    expect(offered).toEqual([t.mfa.factor.totp.label, t.mfa.factor.webauthn.label, t.mfa.factor['recovery-code'].label]);
-    await checkedAtBothWidths(page, 'passkey-second-step-chooser');
+    await page.getByRole('textbox', { name: t.mfa.codeLabel }).waitFor();
+    const offered = await page.locator('.other-ways button').allTextContents();
+    expect(offered).toEqual([t.mfa.switchTo.webauthn, t.mfa.switchTo['recovery-code']]);
+    await checkedAtBothWidths(page, 'passkey-second-step-opening');
     // The page keeps its space under the header at both widths (the shell's stylesheet once took it).
     for (const width of [1280, 390]) {
       await page.setViewportSize({ width, height: 900 });
@@ -118,10 +128,10 @@ describe('a passkey as the second step in Chromium', () => {
     }
     await page.setViewportSize({ width: 1280, height: 900 });
 
-    // The passkey's view, then another way: the chooser again, and the app's code.
-    await choice(page, 'webauthn').click();
-    await page.getByRole('button', { name: t.mfa.otherWay }).click();
-    await choice(page, 'totp').click();
+    // The recovery code's view, then back to the app's code by its link.
+    await switchTo(page, 'recovery-code').click();
+    await page.getByRole('textbox', { name: t.mfa.recoveryLabel }).waitFor();
+    await switchTo(page, 'totp').click();
     await page.getByRole('textbox', { name: t.mfa.codeLabel }).fill(freshCodeAfter(secret, setupAt));
     await page.getByRole('button', { name: t.mfa.verify }).click();
     await page.waitForURL(`${journey.stack.web}/dashboard`, { timeout: 60_000 });

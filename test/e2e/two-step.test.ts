@@ -1,7 +1,8 @@
 /**
  * Two-step verification in Chromium against the whole local stack: set up on /account (the key read
  * off the page, codes computed from it as an app would), then signing in asks for the second step at
- * /auth/mfa (the chooser, the app's code; a recovery code), and goes on to what the visitor came for.
+ * /auth/mfa (opening on the app's code, naming the account, a recovery code a link away), and goes on to
+ * what the visitor came for.
  * Each new page state is checked with axe at 1280 and 390 px.
  */
 import { randomUUID } from 'node:crypto';
@@ -68,17 +69,17 @@ describe('two-step verification in Chromium', () => {
     await section.getByRole('button', { name: t.section.codesDone }).click();
     await section.getByText(t.section.codesLeft(10)).waitFor();
 
-    // A new browser: the password is not the whole sign-in. Two factors set up: the chooser.
+    // A new browser: the password is not the whole sign-in. It opens on the app's code, not a chooser
+    // (the recovery codes are a link under it), and says which account is signing in.
     const second = await signInWithPassword(email);
     // The address changes as the navigation starts; the title once the page has rendered.
     await expect.poll(() => second.title()).toBe('Two-step verification | Voxpen');
-    await second.getByRole('button', { name: new RegExp(t.mfa.factor.totp.label) }).waitFor();
-    await second.getByRole('button', { name: new RegExp(t.mfa.factor['recovery-code'].label) }).waitFor();
-    await checkedAtBothWidths(second, 'two-step-chooser');
+    await second.getByRole('textbox', { name: t.mfa.codeLabel }).waitFor();
+    await second.getByText(t.mfa.lead(email)).waitFor();
+    await second.getByRole('button', { name: t.mfa.switchTo['recovery-code'] }).waitFor();
     // The dashboard is not reachable by typing its address.
     await second.goto(`${journey.stack.web}/dashboard`);
     await second.waitForURL(`${journey.stack.web}/auth/mfa`);
-    await second.getByRole('button', { name: new RegExp(t.mfa.factor.totp.label) }).click();
     await second.getByRole('textbox', { name: t.mfa.codeLabel }).waitFor();
     await checkedAtBothWidths(second, 'two-step-app-code');
     // The setup's code again, if still within its window, refused; a fresh one works.
@@ -91,7 +92,7 @@ describe('two-step verification in Chromium', () => {
 
     // Another browser, come for /account: a recovery code, and it lands on /account.
     const third = await signInWithPassword(email, '/account');
-    await third.getByRole('button', { name: new RegExp(t.mfa.factor['recovery-code'].label) }).click();
+    await third.getByRole('button', { name: t.mfa.switchTo['recovery-code'] }).click();
     await third.getByRole('textbox', { name: t.mfa.recoveryLabel }).waitFor();
     await checkedAtBothWidths(third, 'two-step-recovery-code');
     await third.getByRole('textbox', { name: t.mfa.recoveryLabel }).fill(codes[0]!);
@@ -101,7 +102,7 @@ describe('two-step verification in Chromium', () => {
 
     // The same code in yet another browser: refused, and it stays on the step.
     const fourth = await signInWithPassword(email);
-    await fourth.getByRole('button', { name: new RegExp(t.mfa.factor['recovery-code'].label) }).click();
+    await fourth.getByRole('button', { name: t.mfa.switchTo['recovery-code'] }).click();
     await fourth.getByRole('textbox', { name: t.mfa.recoveryLabel }).fill(codes[0]!);
     await fourth.getByRole('button', { name: t.mfa.verify }).click();
     await fourth.getByRole('alert').getByText(t.wrongCode).waitFor();

@@ -7,11 +7,11 @@ import { captureDesktopSignIn } from '../../auth/desktop-handoff';
 import { signInWithPasskey } from '../../auth/passkeys';
 import { useSession } from '../../auth/session';
 import { renderAt } from '../../auth/testing';
-import { secondStepPendingByHint } from '../../session-hint';
-import { factorChoices, SecondStepPage } from './SecondStepPage';
+import { readSessionHint, secondStepPendingByHint } from '../../session-hint';
+import { factorChoices, openingFactor, SecondStepPage } from './SecondStepPage';
 
 vi.mock('../../auth/second-step', async (original) => ({ ...(await original<typeof import('../../auth/second-step')>()), secondStepFactors: vi.fn(), verifyAppCode: vi.fn(), verifyRecoveryCode: vi.fn() }));
-vi.mock('../../session-hint', async (original) => ({ ...(await original<typeof import('../../session-hint')>()), secondStepPendingByHint: vi.fn(() => true) }));
+vi.mock('../../session-hint', async (original) => ({ ...(await original<typeof import('../../session-hint')>()), secondStepPendingByHint: vi.fn(() => true), readSessionHint: vi.fn(() => undefined) }));
 vi.mock('../../auth/session', () => ({ useSession: vi.fn() }));
 vi.mock('../../auth/auth-client', () => ({ signOut: vi.fn(async () => undefined) }));
 vi.mock('../../auth/passkeys', () => ({ signInWithPasskey: vi.fn() }));
@@ -21,23 +21,23 @@ const DESKTOP = '?origin=desktop&redirect_url=http%3A%2F%2Flocalhost%3A7777%2Fcb
 
 beforeEach(() => {
   sessionStorage.clear();
+  localStorage.clear();
   vi.mocked(useSession).mockReturnValue({ loading: false, doesSessionExist: true, userId: 'u-1' });
   vi.mocked(secondStepPendingByHint).mockReturnValue(true);
 });
 afterEach(() => vi.clearAllMocks());
 
 describe('/auth/mfa', () => {
-  it('shows the chooser when more than one factor is next; the app’s code, wrong then right, goes on to the pending desktop sign-in', async () => {
+  it('opens on the app (not the recovery code) with the other way as a link, names the account; the app’s code, wrong then right, goes on to the pending desktop sign-in', async () => {
     captureDesktopSignIn(DESKTOP);
+    vi.mocked(readSessionHint).mockReturnValue({ userId: 'u-1', accessTokenExpiresAt: Date.now() + 60_000, email: 'ada@example.com', secondStepDone: false });
     vi.mocked(secondStepFactors).mockResolvedValue({ next: ['recovery-code', 'totp'], alreadySetup: ['totp', 'recovery-code'] });
     vi.mocked(verifyAppCode).mockResolvedValueOnce({ status: 'WRONG' }).mockResolvedValueOnce({ status: 'OK' });
     const user = userEvent.setup();
     renderAt('/auth/mfa', '/auth/mfa', <SecondStepPage />);
-    const choices = await screen.findAllByRole('button', { name: /Authenticator app|Recovery code/ });
-    // In the registry's order, whatever the server's.
-    expect(choices.map((b) => b.querySelector('strong')!.textContent)).toEqual([t.factor.totp.label, t.factor['recovery-code'].label]);
-    await user.click(choices[0]!);
-    expect(screen.getByRole('heading', { name: t.factor.totp.label })).toHaveFocus();
+    expect(await screen.findByRole('heading', { name: t.factor.totp.label })).toHaveFocus();
+    expect(screen.getByText(t.lead('ada@example.com'))).toBeInTheDocument();
+    expect(screen.getAllByRole('button', { name: /^Use / }).map((b) => b.textContent)).toEqual([t.switchTo['recovery-code']]);
     await user.type(screen.getByRole('textbox', { name: t.codeLabel }), '111111');
     await user.click(screen.getByRole('button', { name: t.verify }));
     expect((await screen.findByRole('alert')).textContent).toBe(twoStepTexts.wrongCode);
@@ -45,15 +45,16 @@ describe('/auth/mfa', () => {
     await user.click(screen.getByRole('button', { name: t.verify }));
     expect(await screen.findByTestId('where')).toHaveTextContent(/^launch \/launch\?/);
     expect(verifyAppCode).toHaveBeenLastCalledWith('222222');
+    expect(localStorage.getItem('voxpen-second-factor')).toBe('totp');
   });
 
-  it('goes straight to the factor when only one is next, narrowed by the address’s n, and keeps redirectToPath as where it goes after', async () => {
+  it('goes straight to the factor the address’s n names, with no other way offered, and keeps redirectToPath as where it goes after', async () => {
     vi.mocked(secondStepFactors).mockResolvedValue({ next: ['totp', 'recovery-code'], alreadySetup: ['totp', 'recovery-code'] });
     vi.mocked(verifyRecoveryCode).mockResolvedValue({ status: 'OK' });
     const user = userEvent.setup();
     renderAt('/auth/mfa?n=recovery-code&redirectToPath=%2Faccount', '/auth/mfa', <SecondStepPage />);
     await user.type(await screen.findByRole('textbox', { name: t.recoveryLabel }), 'abcde-fghjk');
-    expect(screen.queryByRole('button', { name: t.otherWay })).toBeNull();
+    expect(screen.queryByText(t.otherWays)).toBeNull();
     await user.click(screen.getByRole('button', { name: t.verify }));
     expect(await screen.findByTestId('where')).toHaveTextContent('other /account');
   });
@@ -69,20 +70,32 @@ describe('/auth/mfa', () => {
     expect(await screen.findByTestId('where')).toHaveTextContent('signin /signin');
   });
 
-  it('offers a passkey beside the app; the passkey, refused then accepted, completes this session’s step and goes on', async () => {
+  it('opens on the factor this browser used last: a passkey, one click; refused then accepted, it completes this session’s step and goes on', async () => {
+    localStorage.setItem('voxpen-second-factor', 'webauthn');
     vi.mocked(secondStepFactors).mockResolvedValue({ next: ['webauthn', 'recovery-code', 'totp'], alreadySetup: ['totp', 'webauthn', 'recovery-code'] });
     vi.mocked(signInWithPasskey).mockResolvedValueOnce({ status: 'FAILED' }).mockResolvedValueOnce({ status: 'OK', userId: 'u-1' });
     const user = userEvent.setup();
     renderAt('/auth/mfa?redirectToPath=%2Faccount', '/auth/mfa', <SecondStepPage />);
-    const choices = await screen.findAllByRole('button', { name: /Authenticator app|Passkey|Recovery code/ });
-    expect(choices.map((b) => b.querySelector('strong')!.textContent)).toEqual([t.factor.totp.label, t.factor.webauthn.label, t.factor['recovery-code'].label]);
-    await user.click(choices[1]!);
-    expect(screen.getByRole('heading', { name: t.factor.webauthn.label })).toHaveFocus();
+    expect(await screen.findByRole('heading', { name: t.factor.webauthn.label })).toHaveFocus();
+    // The others in the registry's order, whatever the server's.
+    expect(screen.getAllByRole('button', { name: /^Use (a|a code)/ }).map((b) => b.textContent)).toEqual([t.switchTo.totp, t.switchTo['recovery-code']]);
     await user.click(screen.getByRole('button', { name: t.usePasskey }));
     expect((await screen.findByRole('alert')).textContent).toBe(t.passkeyFailed);
     await user.click(screen.getByRole('button', { name: t.usePasskey }));
     expect(await screen.findByTestId('where')).toHaveTextContent('other /account');
     expect(signInWithPasskey).toHaveBeenCalledWith({ secondFactor: true });
+    expect(localStorage.getItem('voxpen-second-factor')).toBe('webauthn');
+  });
+
+  it('opens the passkey dialog with the click on its link: one click from the app’s code', async () => {
+    vi.mocked(secondStepFactors).mockResolvedValue({ next: ['totp', 'webauthn', 'recovery-code'], alreadySetup: ['totp', 'webauthn', 'recovery-code'] });
+    vi.mocked(signInWithPasskey).mockResolvedValue({ status: 'OK', userId: 'u-1' });
+    const user = userEvent.setup();
+    renderAt('/auth/mfa', '/auth/mfa', <SecondStepPage />);
+    await screen.findByRole('textbox', { name: t.codeLabel });
+    await user.click(screen.getByRole('button', { name: t.switchTo.webauthn }));
+    expect(await screen.findByTestId('where')).toHaveTextContent('dashboard /dashboard');
+    expect(signInWithPasskey).toHaveBeenCalledTimes(1);
   });
 
   it('says our service did not answer, not that the passkey failed, when the check itself fails; a limit gives its own sentence', async () => {
@@ -105,13 +118,18 @@ describe('/auth/mfa', () => {
     renderAt('/auth/mfa?n=webauthn', '/auth/mfa', <SecondStepPage />);
     await user.click(await screen.findByRole('button', { name: t.usePasskey }));
     expect((await screen.findByRole('alert')).textContent).toBe(t.passkeyCancelled);
-    expect(screen.queryByRole('button', { name: t.otherWay })).toBeNull();
+    expect(screen.queryByText(t.otherWays)).toBeNull();
   });
 
-  it('lists only factors it has a view for, in its own order', () => {
+  it('lists only factors it has a view for, in its own order, and opens on the last used, else the first that is not a recovery code', () => {
     expect(factorChoices(['otp-email', 'recovery-code', 'webauthn', 'totp'], null)).toEqual(['totp', 'webauthn', 'recovery-code']);
     expect(factorChoices(['otp-email', 'recovery-code', 'totp'], null)).toEqual(['totp', 'recovery-code']);
     expect(factorChoices(['totp', 'recovery-code'], 'totp,unknown')).toEqual(['totp']);
     expect(factorChoices(['totp'], 'recovery-code')).toEqual(['totp']);
+    expect(openingFactor(['totp', 'webauthn', 'recovery-code'], null)).toBe('totp');
+    expect(openingFactor(['webauthn', 'recovery-code'], 'totp')).toBe('webauthn');
+    expect(openingFactor(['totp', 'webauthn', 'recovery-code'], 'recovery-code')).toBe('recovery-code');
+    expect(openingFactor(['recovery-code'], null)).toBe('recovery-code');
+    expect(openingFactor([], null)).toBeUndefined();
   });
 });

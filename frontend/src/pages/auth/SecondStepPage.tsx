@@ -1,6 +1,6 @@
-import { useState, type ComponentType } from 'react';
+import { useRef, useState, type ComponentType } from 'react';
 import { Navigate, useLocation, useNavigate } from 'react-router';
-import { SECOND_FACTORS, type SecondFactorId } from '../../../../shared/second-factors';
+import { PASSKEY_FACTOR, RECOVERY_CODE_FACTOR, SECOND_FACTORS, type SecondFactorId } from '../../../../shared/second-factors';
 import { twoStepTexts } from '../../../../shared/texts/two-step';
 import { signOut } from '../../auth/auth-client';
 import { signInWithPasskey } from '../../auth/passkeys';
@@ -11,23 +11,22 @@ import { FailureView, WorkingView } from '../../auth/StatusView';
 import { FocusedAlert } from '../../components/FocusedAlert';
 import { useRead } from '../../hooks/use-read';
 import { rememberReturnTo } from '../../return-to';
-import { announceSessionHintChange, secondStepPendingByHint } from '../../session-hint';
+import { announceSessionHintChange, readSessionHint, secondStepPendingByHint } from '../../session-hint';
 import { AuthSplit } from './AuthSplit';
 import { CodeEntry } from './CodeEntry';
 
 const t = twoStepTexts.mfa;
 
-/** What a factor's view gets: the step is done (`onDone`), or the visitor wants the chooser back (`onBack`, when there is one). */
+/** What a factor's view gets: the step is done (`onDone`); `startNow` when the click that chose it should start it too (a passkey's dialog). */
 export interface FactorViewProps {
   onDone: () => void;
-  onBack?: () => void;
+  startNow?: boolean;
   /** The id of the factor's heading, which names its form. */
   headingId: string;
 }
 
 export interface FactorEntry {
   label: string;
-  description: string;
   View: ComponentType<FactorViewProps>;
 }
 
@@ -41,7 +40,7 @@ const FACTOR_ENTRIES: Record<SecondFactorId, FactorEntry> = {
   'recovery-code': { ...t.factor['recovery-code'], View: (props) => <CodeForm {...props} lead={t.recoveryLead} label={t.recoveryLabel} check={verifyRecoveryCode} /> },
 };
 
-/** The chooser's entries, in SECOND_FACTORS' order: the sign-in's next factors (narrowed to the address's `n`, when it names any of them). */
+/** The factors this sign-in can complete, in SECOND_FACTORS' order: its next factors (narrowed to the address's `n`, when it names any of them). */
 export function factorChoices(next: string[], n: string | null): SecondFactorId[] {
   const known = SECOND_FACTORS.filter((id) => next.includes(id));
   const asked = n?.split(',').map((id) => id.trim()) ?? [];
@@ -49,12 +48,41 @@ export function factorChoices(next: string[], n: string | null): SecondFactorId[
   return narrowed.length > 0 ? narrowed : known;
 }
 
+/** Where this browser keeps the factor its last second step was completed with, so the next opens on it. */
+const LAST_FACTOR_KEY = 'voxpen-second-factor';
+
+function lastUsedFactor(): string | null {
+  try {
+    return localStorage.getItem(LAST_FACTOR_KEY);
+  } catch {
+    return null;
+  }
+}
+
+function rememberFactor(id: SecondFactorId): void {
+  try {
+    localStorage.setItem(LAST_FACTOR_KEY, id);
+  } catch {
+    // Storage refused (a private window's quota): the next sign-in opens on the primary factor instead.
+  }
+}
+
 /**
- * /auth/mfa (spec §2: `n`, `stepUp`, `setup`, `redirectToPath`; §4: straight to the factor when
- * exactly one is next, else the chooser): the second step of a sign-in. A session that owes nothing
- * goes on (unless `stepUp` asks to confirm again); `setup` goes to /account, where factors are set
- * up; `redirectToPath` becomes the return path. Once the step is done it goes on to what the visitor
- * came for (the desktop app, a plan, a page), as a first factor would have.
+ * The factor the page opens on: the one this browser last completed the step with, else the first in
+ * SECOND_FACTORS' order that is not a recovery code (a code is for when the others are out of reach).
+ */
+export function openingFactor(choices: readonly SecondFactorId[], lastUsed: string | null): SecondFactorId | undefined {
+  const last = choices.find((id) => id === lastUsed);
+  return last ?? choices.find((id) => id !== RECOVERY_CODE_FACTOR) ?? choices[0];
+}
+
+/**
+ * /auth/mfa (spec §2: `n`, `stepUp`, `setup`, `redirectToPath`): the second step of a sign-in, in one
+ * click where it can be. It opens on one factor (the last used, else the primary) with the others as
+ * links under it, and names the account. A session that owes nothing goes on (unless `stepUp` asks to
+ * confirm again); `setup` goes to /account, where factors are set up; `redirectToPath` becomes the
+ * return path. Once the step is done it goes on to what the visitor came for (the desktop app, a plan,
+ * a page), as a first factor would have.
  */
 export function SecondStepPage() {
   const session = useSession();
@@ -70,7 +98,10 @@ export function SecondStepPage() {
     if (redirectToPath) rememberReturnTo(redirectToPath);
     return !stepUp && !secondStepPendingByHint();
   });
-  const [chosen, setChosen] = useState<SecondFactorId>();
+  const [lastUsed] = useState(lastUsedFactor);
+  const [email] = useState(() => readSessionHint()?.email);
+  // The factor switched to by a link, and whether the switch was to a passkey, whose dialog the same click opens.
+  const [chosen, setChosen] = useState<{ id: SecondFactorId; startNow: boolean }>();
   const signedIn = !session.loading && session.doesSessionExist;
   const factors = useRead(secondStepFactors, signedIn && !owesNothing && !setup ? 'factors' : undefined);
 
@@ -82,10 +113,11 @@ export function SecondStepPage() {
   if (factors.state.status === 'failed') return <FailureView message={t.failed} next={{ to: '/signin', label: 'Sign in' }} />;
   const { next, alreadySetup } = factors.state.value;
   const choices = factorChoices(stepUp && next.length === 0 ? alreadySetup : next, n);
-  if (choices.length === 0) return <Onward />;
-  const id = chosen ?? (choices.length === 1 ? choices[0] : undefined);
+  const id = chosen?.id ?? openingFactor(choices, lastUsed);
+  if (id === undefined) return <Onward />;
 
   const done = () => {
+    rememberFactor(id);
     announceSessionHintChange();
     navigate(afterSignInPath(), { replace: true });
   };
@@ -100,15 +132,12 @@ export function SecondStepPage() {
       aside={
         <>
           <h1>{t.title}</h1>
-          <p className="lead">{t.chooserLead}</p>
+          <p className="lead">{t.lead(email)}</p>
         </>
       }
     >
-      {id === undefined ? (
-        <Chooser factors={choices} onChoose={setChosen} />
-      ) : (
-        <FactorView key={id} id={id} onDone={done} onBack={choices.length > 1 ? () => setChosen(undefined) : undefined} />
-      )}
+      <FactorView key={id} id={id} onDone={done} startNow={chosen?.startNow ?? false} />
+      <OtherWays factors={choices.filter((other) => other !== id)} onChoose={(other) => setChosen({ id: other, startNow: other === PASSKEY_FACTOR })} />
       <p className="auth-switch">
         <button type="button" className="btn-link" onClick={leave}>
           {t.signOut}
@@ -142,36 +171,29 @@ function FactorView({ id, ...props }: { id: SecondFactorId } & Omit<FactorViewPr
   );
 }
 
-function Chooser({ factors, onChoose }: { factors: SecondFactorId[]; onChoose: (id: SecondFactorId) => void }) {
+/** The factors the page did not open on, each a link-looking button that switches to it. */
+function OtherWays({ factors, onChoose }: { factors: SecondFactorId[]; onChoose: (id: SecondFactorId) => void }) {
+  if (factors.length === 0) return null;
   return (
-    <>
-      <h2>{t.chooserLead}</h2>
-      <ul className="factor-choices">
+    <div className="other-ways">
+      <p className="muted" id="other-ways-title">
+        {t.otherWays}
+      </p>
+      <ul aria-labelledby="other-ways-title">
         {factors.map((id) => (
           <li key={id}>
-            <button type="button" className="factor-choice" onClick={() => onChoose(id)}>
-              <strong>{FACTOR_ENTRIES[id].label}</strong>
-              <span className="muted">{FACTOR_ENTRIES[id].description}</span>
+            <button type="button" className="link-button" onClick={() => onChoose(id)}>
+              {t.switchTo[id]}
             </button>
           </li>
         ))}
       </ul>
-    </>
-  );
-}
-
-/** "Use another way": back to the chooser, when there is one to go back to; not while a try is under way. */
-function OtherWay({ onBack, busy }: { onBack?: () => void; busy: boolean }) {
-  if (!onBack) return null;
-  return (
-    <button type="button" className="btn btn-ghost btn-block" onClick={onBack} disabled={busy}>
-      {t.otherWay}
-    </button>
+    </div>
   );
 }
 
 /** A code form: the app's six digits or a recovery code. Every refusal but a limit reads the same. */
-function CodeForm({ lead, label, numeric, check, onDone, onBack, headingId }: FactorViewProps & { lead: string; label: string; numeric?: boolean; check: (code: string) => Promise<CodeResult> }) {
+function CodeForm({ lead, label, numeric, check, onDone, headingId }: FactorViewProps & { lead: string; label: string; numeric?: boolean; check: (code: string) => Promise<CodeResult> }) {
   const checkThenGo = async (code: string) => {
     const result = await check(code);
     if (result.status === 'OK') onDone();
@@ -193,7 +215,6 @@ function CodeForm({ lead, label, numeric, check, onDone, onBack, headingId }: Fa
           <button type="submit" className="btn btn-primary btn-block" disabled={busy} aria-busy={busy || undefined}>
             {busy ? t.verifying : t.verify}
           </button>
-          <OtherWay onBack={onBack} busy={busy} />
         </>
       )}
     </CodeEntry>
@@ -205,10 +226,11 @@ function CodeForm({ lead, label, numeric, check, onDone, onBack, headingId }: Fa
  * only from a click). The sign-in is sent with the session, so it completes this session's step; the
  * API refuses another account's passkey, and every refusal reads the same.
  */
-function PasskeyStep({ onDone, onBack, headingId }: FactorViewProps) {
+function PasskeyStep({ onDone, startNow, headingId }: FactorViewProps) {
   const [error, setError] = useState<string>();
   const [attempt, setAttempt] = useState(0);
   const [busy, setBusy] = useState(false);
+  const started = useRef(false);
 
   const start = async () => {
     setBusy(true);
@@ -228,6 +250,13 @@ function PasskeyStep({ onDone, onBack, headingId }: FactorViewProps) {
     setAttempt((a) => a + 1);
     setBusy(false);
   };
+  // Switched to by a link: the dialog opens as the button appears, within the click's user activation
+  // (browsers open a passkey dialog only after a gesture), so a passkey is one click from any factor.
+  const startOnce = (button: HTMLButtonElement | null) => {
+    if (!button || started.current) return;
+    started.current = true;
+    void start();
+  };
 
   return (
     <div className="auth-form" role="group" aria-labelledby={headingId}>
@@ -237,10 +266,9 @@ function PasskeyStep({ onDone, onBack, headingId }: FactorViewProps) {
           {error}
         </FocusedAlert>
       )}
-      <button type="button" className="btn btn-primary btn-block" onClick={start} disabled={busy} aria-busy={busy || undefined}>
+      <button type="button" className="btn btn-primary btn-block" onClick={start} disabled={busy} aria-busy={busy || undefined} ref={startNow ? startOnce : undefined}>
         {busy ? t.waitingForPasskey : t.usePasskey}
       </button>
-      <OtherWay onBack={onBack} busy={busy} />
     </div>
   );
 }
