@@ -130,6 +130,11 @@ export interface UsageSummary extends UsageMetrics {
 }
 
 /** POST /api/auth/desktop/exchange: the desktop app's own header-mode session. */
+/** POST /api/auth/desktop/consent: where the browser goes next, the desktop app's loopback listener with its one-time code. */
+export interface DesktopConsent {
+  redirectUrl: string;
+}
+
 export interface DesktopSession {
   userId: string;
   accessToken: string;

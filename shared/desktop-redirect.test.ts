@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { parseDesktopRedirect } from './desktop-redirect';
 
-describe('parseDesktopRedirect (docs/decisions.md#3: loopback http only)', () => {
-  it.each(['http://localhost:4567/callback', 'http://127.0.0.1:53123/cb?state=x', 'http://[::1]:9000/', 'http://localhost/', 'HTTP://LOCALHOST:1/x'])(
+describe('parseDesktopRedirect (docs/decisions.md#3, docs/desktop-api.md: loopback IP literals and a real port only)', () => {
+  it.each(['http://127.0.0.1:53123/cb?state=x', 'http://[::1]:9000/', 'HTTP://127.0.0.1:1/x', 'http://127.0.0.1:65535/callback', 'http://[0:0:0:0:0:0:0:1]:4567/cb'])(
     'accepts %s',
     (url) => {
       const parsed = parseDesktopRedirect(url);
@@ -28,6 +28,14 @@ describe('parseDesktopRedirect (docs/decisions.md#3: loopback http only)', () =>
     ['a private address', 'http://192.168.1.10:4567/cb'],
     ['credentials in the address', 'http://evil.example@localhost:4567/cb'],
     ['a trailing-dot host', 'http://localhost./cb'],
+    // RFC 8252 §8.3: a name may resolve elsewhere; the IP literal may not.
+    ['localhost (a name, not an IP literal)', 'http://localhost:4567/callback'],
+    ['localhost in capitals', 'HTTP://LOCALHOST:1/x'],
+    ['port 0, which no listener has', 'http://127.0.0.1:0/cb'],
+    ['no port', 'http://127.0.0.1/cb'],
+    ["http's default port written out (dropped by the parser, so no port)", 'http://127.0.0.1:80/cb'],
+    ['a port past 65535', 'http://127.0.0.1:65536/cb'],
+    ['another loopback address than 127.0.0.1', 'http://127.0.0.2:4567/cb'],
   ])('refuses %s', (_why, url) => {
     expect(parseDesktopRedirect(url)).toBeUndefined();
   });

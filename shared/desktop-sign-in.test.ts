@@ -58,7 +58,7 @@ describe('desktop sign-in parameters in addresses', () => {
   });
 
   it('writes a checked sign-in so that checking it again gives it back', () => {
-    const check = parseDesktopSignIn(params({ redirect_url: 'http://localhost:9/cb?x=1&state=old', state: 'new & improved' }));
+    const check = parseDesktopSignIn(params({ redirect_url: 'http://127.0.0.1:9/cb?x=1&state=old', state: 'new & improved' }));
     if (!check.ok) throw new Error(check.message);
     expect(parseDesktopSignIn(new URLSearchParams(desktopSignInQuery(check.signIn)))).toEqual(check);
   });

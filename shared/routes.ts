@@ -3,6 +3,7 @@
  * The local gateway routes from this and the CDK stack builds one Lambda per function group from it;
  * test/infra checks the two agree.
  */
+import { ACCOUNT_READ, ACCOUNT_WRITE, AUTH_PATHS, LIVE_READ, PAGE_WRITE, PUBLIC_READ, SENSITIVE_WRITE, type PublicPolicy, type RoutePolicy } from './route-policy';
 import type { TableKey } from './tables';
 
 export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'DELETE' | 'PATCH' | 'ANY';
@@ -44,12 +45,17 @@ export interface RouteDef {
   forwardsHeaders?: readonly string[];
   /** Query parameters a cached answer varies by: part of CloudFront's cache key (others are not, on cached routes). */
   cacheQueryStrings?: readonly string[];
+  /**
+   * Who may call it (./route-policy.ts), enforced by functions/lib/policy.ts before the handler runs.
+   * `AUTH_PATHS`: the route is `/api/auth/{proxy+}`, whose paths each declare their own there.
+   */
+  policy: RoutePolicy | 'AUTH_PATHS';
 }
 
 export const functions = {
   releases: { entry: 'functions/releases/handler.ts', tables: [], readTables: ['releases'], secrets: ['originVerify'] },
   contact: { entry: 'functions/contact/send-message.ts', tables: ['contactMessages', 'rateLimits'], secrets: ['ipHash', 'originVerify'] },
-  // The desktop sign-in handoff (/api/auth/desktop-callback, /api/auth/desktop/exchange) is served here
+  // The desktop sign-in handoff (/api/auth/desktop/consent, /api/auth/desktop/exchange) is served here
   // too: exchanging a code creates a session, which is the auth SDK's job.
   // Stripe's secret: a proven new address becomes the Stripe customer's email (functions/account/change-email.ts).
   auth: { entry: 'functions/auth/handler.ts', tables: ['users', 'rateLimits', 'handoffCodes'], secrets: ['supertokens', 'google', 'originVerify', 'stripe'], sendsMail: true },
@@ -85,39 +91,54 @@ export const functions = {
 
 export type FunctionName = keyof typeof functions;
 
-export const routes: readonly RouteDef[] = [
-  { method: 'GET', path: '/api/latest-version', fn: 'releases', cdnCacheSeconds: 60, cacheQueryStrings: ['platform'] },
-  { method: 'GET', path: '/api/releases', fn: 'releases', cdnCacheSeconds: 60 },
+/** A write from another server (Stripe's webhook): anyone, from anywhere; its signature is its proof. */
+const FROM_ANOTHER_SERVER: PublicPolicy = { caller: 'anyone', sameOrigin: false, notDeleting: false };
+
+const routeTable = [
+  { method: 'GET', path: '/api/latest-version', fn: 'releases', cdnCacheSeconds: 60, cacheQueryStrings: ['platform'], policy: PUBLIC_READ },
+  { method: 'GET', path: '/api/releases', fn: 'releases', cdnCacheSeconds: 60, policy: PUBLIC_READ },
   // Cached by path; the install id reaches the Lambda, which marks the answers that hang on it
   // (a staged rollout) private, no-store, so CloudFront never serves one installation's answer to another.
-  { method: 'GET', path: '/api/updates/{target}/{arch}/{current_version}', fn: 'releases', cdnCacheSeconds: 60, forwardsHeaders: ['voxpen-install-id'] },
-  { method: 'POST', path: '/api/contact', fn: 'contact' },
-  { method: 'ANY', path: '/api/auth/{proxy+}', fn: 'auth', forwardsCredentials: true },
+  { method: 'GET', path: '/api/updates/{target}/{arch}/{current_version}', fn: 'releases', cdnCacheSeconds: 60, forwardsHeaders: ['voxpen-install-id'], policy: PUBLIC_READ },
+  { method: 'POST', path: '/api/contact', fn: 'contact', policy: PAGE_WRITE },
+  { method: 'ANY', path: '/api/auth/{proxy+}', fn: 'auth', forwardsCredentials: true, policy: 'AUTH_PATHS' },
   // The SDK's own refresh, served by the same Lambda, named apart so it can have its own throttle
   // (infra/constructs/api.ts, ROUTE_THROTTLES): a flood of sign-ins must not stop every tab's refresh.
-  { method: 'POST', path: '/api/auth/session/refresh', fn: 'auth', forwardsCredentials: true },
-  { method: 'POST', path: '/api/users', fn: 'users', forwardsCredentials: true },
-  { method: 'POST', path: '/api/ensure-user-exists', fn: 'users', forwardsCredentials: true },
-  { method: 'POST', path: '/api/track-login', fn: 'users', forwardsCredentials: true },
-  { method: 'GET', path: '/api/user-profile', fn: 'users', forwardsCredentials: true },
-  { method: 'POST', path: '/api/usage', fn: 'usage', forwardsCredentials: true },
-  { method: 'GET', path: '/api/usage', fn: 'usage', forwardsCredentials: true },
-  { method: 'POST', path: '/api/create-checkout-session', fn: 'billing', forwardsCredentials: true },
-  { method: 'GET', path: '/api/manage-subscription', fn: 'billing', forwardsCredentials: true },
+  { method: 'POST', path: '/api/auth/session/refresh', fn: 'auth', forwardsCredentials: true, policy: AUTH_PATHS['POST /api/auth/session/refresh'] },
+  { method: 'POST', path: '/api/users', fn: 'users', forwardsCredentials: true, policy: ACCOUNT_WRITE },
+  { method: 'POST', path: '/api/ensure-user-exists', fn: 'users', forwardsCredentials: true, policy: ACCOUNT_WRITE },
+  { method: 'POST', path: '/api/track-login', fn: 'users', forwardsCredentials: true, policy: ACCOUNT_WRITE },
+  { method: 'GET', path: '/api/user-profile', fn: 'users', forwardsCredentials: true, policy: ACCOUNT_READ },
+  { method: 'POST', path: '/api/usage', fn: 'usage', forwardsCredentials: true, policy: ACCOUNT_WRITE },
+  { method: 'GET', path: '/api/usage', fn: 'usage', forwardsCredentials: true, policy: ACCOUNT_READ },
+  { method: 'POST', path: '/api/create-checkout-session', fn: 'billing', forwardsCredentials: true, policy: ACCOUNT_WRITE },
+  { method: 'GET', path: '/api/manage-subscription', fn: 'billing', forwardsCredentials: true, policy: LIVE_READ },
   // /checkout/success asks whether Stripe's session_id is the account's own, completed checkout.
-  { method: 'GET', path: '/api/checkout-session/{id}', fn: 'billing', forwardsCredentials: true },
-  { method: 'POST', path: '/api/stripe-webhook', fn: 'stripeWebhook', forwardsHeaders: ['stripe-signature'] },
-  { method: 'GET', path: '/api/account', fn: 'account', forwardsCredentials: true },
-  { method: 'PATCH', path: '/api/account', fn: 'account', forwardsCredentials: true },
-  { method: 'DELETE', path: '/api/account', fn: 'account', forwardsCredentials: true },
-  { method: 'POST', path: '/api/account/password', fn: 'account', forwardsCredentials: true },
-  { method: 'POST', path: '/api/account/sign-out-everywhere', fn: 'account', forwardsCredentials: true },
-  { method: 'GET', path: '/api/account/sessions', fn: 'account', forwardsCredentials: true },
-  { method: 'DELETE', path: '/api/account/sessions/{id}', fn: 'account', forwardsCredentials: true },
-  { method: 'GET', path: '/api/account/passkeys', fn: 'account', forwardsCredentials: true },
-  { method: 'DELETE', path: '/api/account/passkeys/{id}', fn: 'account', forwardsCredentials: true },
-  { method: 'GET', path: '/api/account/export', fn: 'account', forwardsCredentials: true },
-  { method: 'GET', path: '/api/account/two-step', fn: 'account', forwardsCredentials: true },
-  { method: 'DELETE', path: '/api/account/two-step', fn: 'account', forwardsCredentials: true },
-  { method: 'POST', path: '/api/account/two-step/recovery-codes', fn: 'account', forwardsCredentials: true },
-];
+  { method: 'GET', path: '/api/checkout-session/{id}', fn: 'billing', forwardsCredentials: true, policy: ACCOUNT_READ },
+  { method: 'POST', path: '/api/stripe-webhook', fn: 'stripeWebhook', forwardsHeaders: ['stripe-signature'], policy: FROM_ANOTHER_SERVER },
+  { method: 'GET', path: '/api/account', fn: 'account', forwardsCredentials: true, policy: LIVE_READ },
+  { method: 'PATCH', path: '/api/account', fn: 'account', forwardsCredentials: true, policy: SENSITIVE_WRITE },
+  { method: 'DELETE', path: '/api/account', fn: 'account', forwardsCredentials: true, policy: SENSITIVE_WRITE },
+  { method: 'POST', path: '/api/account/password', fn: 'account', forwardsCredentials: true, policy: SENSITIVE_WRITE },
+  { method: 'POST', path: '/api/account/sign-out-everywhere', fn: 'account', forwardsCredentials: true, policy: ACCOUNT_WRITE },
+  { method: 'GET', path: '/api/account/sessions', fn: 'account', forwardsCredentials: true, policy: LIVE_READ },
+  { method: 'DELETE', path: '/api/account/sessions/{id}', fn: 'account', forwardsCredentials: true, policy: ACCOUNT_WRITE },
+  { method: 'GET', path: '/api/account/passkeys', fn: 'account', forwardsCredentials: true, policy: LIVE_READ },
+  { method: 'DELETE', path: '/api/account/passkeys/{id}', fn: 'account', forwardsCredentials: true, policy: ACCOUNT_WRITE },
+  { method: 'GET', path: '/api/account/export', fn: 'account', forwardsCredentials: true, policy: LIVE_READ },
+  { method: 'GET', path: '/api/account/two-step', fn: 'account', forwardsCredentials: true, policy: LIVE_READ },
+  { method: 'DELETE', path: '/api/account/two-step', fn: 'account', forwardsCredentials: true, policy: SENSITIVE_WRITE },
+  { method: 'POST', path: '/api/account/two-step/recovery-codes', fn: 'account', forwardsCredentials: true, policy: SENSITIVE_WRITE },
+] as const satisfies readonly RouteDef[];
+
+export const routes: readonly RouteDef[] = routeTable;
+
+/** Each entry's own key (mapped over the tuple as a type parameter, so each entry keeps its method and path together). */
+type KeysOf<T extends readonly unknown[]> = { [I in keyof T]: T[I] extends { method: infer M extends string; path: infer P extends string } ? `${M} ${P}` : never }[number];
+/** API Gateway's route key of every declared route ('GET /api/usage'): a handler is registered under one (functions/lib/http.ts byRouteKey). */
+export type RouteKey = KeysOf<typeof routeTable>;
+
+/** The declared policy of a route key, or undefined for one not in the table. */
+export function routePolicy(routeKey: string): RoutePolicy | 'AUTH_PATHS' | undefined {
+  return routeTable.find((route) => `${route.method} ${route.path}` === routeKey)?.policy;
+}

@@ -6,7 +6,7 @@
  */
 import type { AccountMessage, AccountPasskeys, RecoveryCodes, SignedInSessions, TwoStepStatus } from '../../shared/api-types';
 import { passkeyTexts } from '../../shared/texts/passkeys';
-import { changePasswordBody, deleteAccountBody, turnOffTwoStepBody, updateAccountBody, type ChangePasswordBody, type DeleteAccountBody, type TurnOffTwoStepBody, type UpdateAccountBody } from '../../shared/schemas/account';
+import { changePasswordBody, deleteAccountBody, turnOffTwoStepBody, updateAccountBody } from '../../shared/schemas/account';
 import { accountTexts, authTexts, billingTexts, twoStepTexts, usersTexts, verifyTexts } from '../../shared/texts';
 import { renameAccount } from '../user-record';
 import { tooManyAttempts, appInfo, mailSecondFactorEvent } from '../auth';
@@ -18,7 +18,7 @@ import { HttpError } from '../lib/http-error';
 import { logger } from '../lib/logger';
 import { json, type HttpResult } from '../lib/response';
 import { getSecret } from '../lib/secrets';
-import { requireLiveSession, sessionOf } from '../lib/session';
+import { sessionOf } from '../lib/session';
 import { cookiesAreSecure, withSessionCleared } from '../lib/session-tokens';
 import { sendMail } from '../lib/mail';
 import { requestEmailChange, type EmailChangeOutcome } from './change-email';
@@ -77,7 +77,7 @@ const profile = httpHandler(
     if (read.status !== 'OK') return message(404, usersTexts.notFound);
     return json(200, read.profile, { 'cache-control': 'no-store' });
   },
-  { auth: requireLiveSession() },
+  { route: 'GET /api/account' },
 );
 
 /** The answer to an email change asked for: the same whether or not another account has the address. */
@@ -96,7 +96,7 @@ function emailChangeAnswer(outcome: EmailChangeOutcome): HttpResult {
   }
 }
 
-const update = httpHandler<UpdateAccountBody>(
+const update = httpHandler(
   async (event) => {
     const { name, email, password } = event.body;
     // The email first: a wrong password changes nothing, the name included.
@@ -109,17 +109,17 @@ const update = httpHandler<UpdateAccountBody>(
     }
     return emailChangeAnswer(changing!);
   },
-  { auth: requireLiveSession(), body: updateAccountBody },
+  { route: 'PATCH /api/account', body: updateAccountBody },
 );
 
-const password = httpHandler<ChangePasswordBody>(
+const password = httpHandler(
   async (event) => {
     const outcome = await changePassword(await deps(), await callerOf(event), event.body);
     if (outcome.status !== 'OK') return refusal(outcome, 'currentPassword');
     logger.info('password changed from the account page');
     return message(200, accountTexts.passwordChanged);
   },
-  { auth: requireLiveSession(), body: changePasswordBody },
+  { route: 'POST /api/account/password', body: changePasswordBody },
 );
 
 const signOutAll = httpHandler(
@@ -128,7 +128,7 @@ const signOutAll = httpHandler(
     logger.info('signed out everywhere', { sessions });
     return signedOut(message(200, accountTexts.signedOutEverywhere));
   },
-  { auth: requireLiveSession() },
+  { route: 'POST /api/account/sign-out-everywhere' },
 );
 
 const sessions = httpHandler(
@@ -136,7 +136,7 @@ const sessions = httpHandler(
     const body: SignedInSessions = { sessions: await listSessions(await deps(), sessionOf(event)) };
     return json(200, body, { 'cache-control': 'no-store' });
   },
-  { auth: requireLiveSession() },
+  { route: 'GET /api/account/sessions' },
 );
 
 const endOne = httpHandler(
@@ -152,7 +152,7 @@ const endOne = httpHandler(
         return message(404, accountTexts.sessionNotFound);
     }
   },
-  { auth: requireLiveSession() },
+  { route: 'DELETE /api/account/sessions/{id}' },
 );
 
 const passkeys = httpHandler(
@@ -160,7 +160,7 @@ const passkeys = httpHandler(
     const body: AccountPasskeys = { passkeys: await listPasskeys(await deps(), sessionOf(event)) };
     return json(200, body, { 'cache-control': 'no-store' });
   },
-  { auth: requireLiveSession() },
+  { route: 'GET /api/account/passkeys' },
 );
 
 const removeOnePasskey = httpHandler(
@@ -170,7 +170,7 @@ const removeOnePasskey = httpHandler(
     logger.info('passkey removed from the account page');
     return message(200, passkeyTexts.removed(outcome.name));
   },
-  { auth: requireLiveSession() },
+  { route: 'DELETE /api/account/passkeys/{id}' },
 );
 
 const exportAll = httpHandler(
@@ -187,10 +187,10 @@ const exportAll = httpHandler(
       body: JSON.stringify(exported.data, null, 2),
     };
   },
-  { auth: requireLiveSession() },
+  { route: 'GET /api/account/export' },
 );
 
-const remove = httpHandler<DeleteAccountBody>(
+const remove = httpHandler(
   async (event) => {
     const caller = await callerOf(event);
     let outcome: DeleteOutcome;
@@ -207,7 +207,7 @@ const remove = httpHandler<DeleteAccountBody>(
     // 202: the deletion is a job that finishes even if this request did not see it through.
     return signedOut(message(202, outcome.finished ? accountTexts.deleted : accountTexts.deletionUnderway));
   },
-  { auth: requireLiveSession(), body: deleteAccountBody },
+  { route: 'DELETE /api/account', body: deleteAccountBody },
 );
 
 const twoStep = httpHandler(
@@ -215,7 +215,7 @@ const twoStep = httpHandler(
     const body: TwoStepStatus = await twoStepStatus(await deps(), sessionOf(event).userId);
     return json(200, body, { 'cache-control': 'no-store' });
   },
-  { auth: requireLiveSession() },
+  { route: 'GET /api/account/two-step' },
 );
 
 const recoveryCodes = httpHandler(
@@ -226,10 +226,10 @@ const recoveryCodes = httpHandler(
     const body: RecoveryCodes = { codes: outcome.codes };
     return json(200, body, { 'cache-control': 'no-store' });
   },
-  { auth: requireLiveSession() },
+  { route: 'POST /api/account/two-step/recovery-codes' },
 );
 
-const turnOff = httpHandler<TurnOffTwoStepBody>(
+const turnOff = httpHandler(
   async (event) => {
     const outcome = await turnOffTwoStep(await twoStepDeps(), await callerOf(event), event.body.password);
     switch (outcome.status) {
@@ -244,7 +244,7 @@ const turnOff = httpHandler<TurnOffTwoStepBody>(
         return refusal(outcome, 'password');
     }
   },
-  { auth: requireLiveSession(), body: turnOffTwoStepBody },
+  { route: 'DELETE /api/account/two-step', body: turnOffTwoStepBody },
 );
 
 export const handler = byRouteKey({

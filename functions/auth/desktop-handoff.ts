@@ -1,57 +1,43 @@
 /**
  * The desktop sign-in handoff (docs/decisions.md#4), served by the auth Lambda:
  *
- * - GET /api/auth/desktop-callback?redirect_url=…&code_challenge=…&code_challenge_method=S256[&state=…]:
- *   the browser, signed in, is sent back to the desktop app's loopback listener with a one-time code
- *   (functions/auth/handoff-codes.ts), bound to the PKCE challenge, and the app's `state` added to the
- *   query. No token goes into a URL or the browser's history.
+ * - POST /api/auth/desktop/consent {redirect_url, code_challenge, code_challenge_method: 'S256', state?}:
+ *   the signed-in browser's consent (/launch's button) answers the desktop app's loopback address with
+ *   a one-time code (functions/auth/handoff-codes.ts), bound to the PKCE challenge, and the app's
+ *   `state` added to the query; the page then opens it. No token goes into a URL or the browser's history.
  * - POST /api/auth/desktop/exchange {code, code_verifier}: the desktop app that made the challenge
  *   trades the code, once, for a session of its own in header mode (the browser's session stays the browser's).
  */
-import type { APIGatewayProxyEventV2 } from 'aws-lambda';
-import type middy from '@middy/core';
 import supertokens from 'supertokens-node';
 import { MultiFactorAuthClaim } from 'supertokens-node/recipe/multifactorauth';
 import Session from 'supertokens-node/recipe/session';
-import type { DesktopSession } from '../../shared/api-types';
+import type { DesktopConsent, DesktopSession } from '../../shared/api-types';
 import { parseDesktopSignIn } from '../../shared/desktop-sign-in';
-import { desktopExchangeBody } from '../../shared/schemas/desktop';
+import { desktopConsentBody, desktopExchangeBody } from '../../shared/schemas/desktop';
 import { desktopTexts } from '../../shared/texts';
 import { documentClient } from '../lib/dynamo';
 import { httpHandler } from '../lib/http';
 import { HttpError } from '../lib/http-error';
 import { logger } from '../lib/logger';
-import { json, type HttpResult } from '../lib/response';
-import { requireLiveSession, sessionOf } from '../lib/session';
+import { json } from '../lib/response';
+import { sessionOf } from '../lib/session';
 import { issueHandoffCode, redeemHandoffCode } from './handoff-codes';
 import { desktopAppOn } from './session-clients';
 import { TENANT_ID } from './app-info';
 import { ensureSupertokens } from './supertokens';
 
 /**
- * The browser's session, asked of the core (a code mints a new session, so a signed-out or revoked
- * browser token must not get one); a visitor without one (or with one past refreshing) reads the
- * launch page's own words rather than the SDK's 'unauthorised'.
+ * The browser's consent, a same-origin POST from /launch's button (its policy, shared/route-policy.ts:
+ * a live session, the second step done, from the product's own page, never for an account being
+ * deleted). The answer is the loopback address with the code, which the page then opens: a GET could
+ * be sent by any page on any site (a cross-site top-level navigation carries SameSite=Lax cookies), and
+ * would hand the code out with no click. A visitor without a session reads the launch page's words.
  */
-function signedInBrowser(): middy.MiddlewareObj<APIGatewayProxyEventV2, HttpResult> {
-  const session = requireLiveSession();
-  return {
-    ...session,
-    before: async (request) => {
-      try {
-        await session.before!(request);
-      } catch (error) {
-        if (error instanceof HttpError && error.statusCode === 401) throw new HttpError(401, desktopTexts.signInFirst);
-        throw error;
-      }
-    },
-  };
-}
-
-export const desktopCallback = httpHandler(
+export const desktopConsent = httpHandler(
   async (event) => {
-    // The same check /launch made before sending the browser here.
-    const check = parseDesktopSignIn(new URLSearchParams(event.rawQueryString ?? ''));
+    // The same check /launch made before showing its button.
+    const params = new URLSearchParams(Object.entries(event.body).filter((entry): entry is [string, string] => typeof entry[1] === 'string'));
+    const check = parseDesktopSignIn(params);
     if (!check.ok) throw new HttpError(400, check.message);
     const { redirect, codeChallenge, state } = check.signIn;
     const { userId, recipeUserId, sessionHandle } = sessionOf(event);
@@ -60,17 +46,11 @@ export const desktopCallback = httpHandler(
     redirect.searchParams.set('code', code);
     if (state !== undefined) redirect.searchParams.set('state', state);
     logger.info('desktop sign-in code issued', { userId });
-    return {
-      statusCode: 302,
-      headers: {
-        location: redirect.href,
-        // The answer carries a code: never cached, and the loopback page is not told where it came from.
-        'cache-control': 'no-store',
-        'referrer-policy': 'no-referrer',
-      },
-    };
+    const body: DesktopConsent = { redirectUrl: redirect.href };
+    // The answer carries a code: never cached.
+    return json(200, body, { 'cache-control': 'no-store' });
   },
-  { auth: signedInBrowser() },
+  { route: 'POST /api/auth/desktop/consent', body: desktopConsentBody, signedOutMessage: desktopTexts.signInFirst },
 );
 
 export const desktopExchange = httpHandler(
@@ -113,5 +93,5 @@ export const desktopExchange = httpHandler(
     };
     return json(200, body);
   },
-  { body: desktopExchangeBody },
+  { route: 'POST /api/auth/desktop/exchange', body: desktopExchangeBody },
 );

@@ -9,16 +9,19 @@ import { injectLambdaContext } from '@aws-lambda-powertools/logger/middleware';
 import middy from '@middy/core';
 import type { APIGatewayProxyEventV2, Context } from 'aws-lambda';
 import { middleware } from 'supertokens-node/framework/awsLambda';
-import { apiTexts } from '../../shared/texts';
+import { apiTexts, billingTexts } from '../../shared/texts';
+import type { RouteHandler } from '../lib/http';
 import { HttpError } from '../lib/http-error';
 import { logger } from '../lib/logger';
 import { cameThroughCloudFront } from '../lib/origin-check';
 import { json } from '../lib/response';
 import { unavailableDependency, unavailableResponse } from '../lib/unavailable';
-import { desktopCallback, desktopExchange } from './desktop-handoff';
+import { AccountBeingDeleted, enforcePolicy } from '../lib/policy';
+import { cookiesAreSecure, withSessionCleared } from '../lib/session-tokens';
+import { desktopConsent, desktopExchange } from './desktop-handoff';
 import { isProviderRefusal } from './provider-refusal';
 import { recoveryCodeSignIn } from './recovery-code-sign-in';
-import { guardAuthRequest } from './request-guard';
+import { guardAuthRequest, type OWN_AUTH_PATHS } from './request-guard';
 import { resetLinkCheck } from './reset-link-check';
 import { ensureSupertokens } from './supertokens';
 
@@ -26,18 +29,22 @@ import { ensureSupertokens } from './supertokens';
 // the SDK answers 404 with its own wording, or nothing at all when handed a handler that returns nothing).
 const supertokensApi = middleware(async () => json(404, { message: apiTexts.notFound }));
 
-/** The product's own routes under /api/auth, by method and path; everything else is the SDK's. */
-const ownRoutes: Record<string, typeof desktopCallback | typeof desktopExchange | typeof resetLinkCheck> = {
-  'GET /api/auth/desktop-callback': desktopCallback,
+/**
+ * The product's own routes under /api/auth, by method and path, each the handler made for its path's
+ * policy (shared/route-policy.ts); everything else is the SDK's.
+ */
+const ownRoutes: { [P in (typeof OWN_AUTH_PATHS)[number]]: RouteHandler<P> } = {
+  'POST /api/auth/desktop/consent': desktopConsent,
   'POST /api/auth/desktop/exchange': desktopExchange,
   'POST /api/auth/reset-link/check': resetLinkCheck,
 };
+const ownRouteOf: Record<string, RouteHandler | undefined> = ownRoutes;
 
 /** Served with the SDK's session (verifySession), after the guard has checked its body. */
 const RECOVERY_CODE_PATH = '/api/auth/mfa/recovery-code';
 
 export async function handler(event: APIGatewayProxyEventV2, context: Context) {
-  const own = ownRoutes[`${event.requestContext?.http?.method} ${event.rawPath}`];
+  const own = ownRouteOf[`${event.requestContext?.http?.method} ${event.rawPath}`];
   return own ? own(event, context) : sdkRoutes(event, context);
 }
 
@@ -57,10 +64,14 @@ async function answerWithSdk(event: APIGatewayProxyEventV2, context: Context) {
   const guarded = guardAuthRequest(event);
   if ('refusal' in guarded) return guarded.refusal;
   try {
+    // The path's declared policy (functions/lib/policy.ts), before the SDK sees the request.
+    const refused = await enforcePolicy(guarded.event, guarded.policy);
+    if (refused) return json(refused.statusCode, { message: refused.message, ...refused.extra }, refused.headers);
     await ensureSupertokens();
     if (guarded.event.rawPath === RECOVERY_CODE_PATH) return await recoveryCodeSignIn(guarded.event, context);
     return await supertokensApi(guarded.event, context, () => undefined);
   } catch (error) {
+    if (error instanceof AccountBeingDeleted) return deletingAnswer(guarded.event.rawPath);
     // API overrides (rate limits) refuse by throwing; the SDK passes on any error that is not its own.
     if (error instanceof HttpError) return json(error.statusCode, { message: error.message }, error.headers);
     if (isProviderRefusal(error)) {
@@ -77,6 +88,19 @@ async function answerWithSdk(event: APIGatewayProxyEventV2, context: Context) {
     logger.error('auth request failed', { error: { name: (error as Error).name, message: summary(error) } });
     return json(500, { message: apiTexts.internalError });
   }
+}
+
+/**
+ * A session refused because its account is being deleted (./sessions-refuse-deleting.ts), answered as
+ * the account's deletion will leave it: a password or passkey sign-in as for credentials that no longer
+ * exist, a refresh as for a session that has ended (cookies cleared). A Google sign-in would make a new
+ * account once the deletion is done; until then it is told so.
+ */
+function deletingAnswer(rawPath: string) {
+  if (rawPath.endsWith('/webauthn/signin')) return json(200, { status: 'INVALID_CREDENTIALS_ERROR' });
+  if (rawPath.endsWith('/signin')) return json(200, { status: 'WRONG_CREDENTIALS_ERROR' });
+  if (rawPath.endsWith('/signinup')) return json(409, { message: billingTexts.accountDeleting });
+  return withSessionCleared(json(401, { message: apiTexts.unauthorised }), cookiesAreSecure(process.env.API_ORIGIN));
 }
 
 /** e.g. "SuperTokens core threw an error for a POST request to path: '/recipe/signin' with status code: 500". */

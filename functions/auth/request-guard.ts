@@ -12,6 +12,7 @@ import { json, type HttpResult } from '../lib/response';
 import { API_BASE_PATH, TENANT_ID } from './app-info';
 import { emptyFieldsAnswer } from './empty-fields';
 import { passkeyNameSchema } from '../../shared/schemas/passkeys';
+import { AUTH_PATHS, type AuthPath, type RoutePolicy } from '../../shared/route-policy';
 
 /** RFC 5321: no address longer than this can be delivered to; the core and its keys need not see one. */
 export const EMAIL_MAX = 254;
@@ -142,11 +143,19 @@ const stringField = (name: string, max: number, optional = false) => (body: Body
 const DEVICE_NAME_MAX = 100;
 const CODE_MAX = 64;
 
+/** The product's own paths under /api/auth (./handler.ts), answered before the SDK sees a request. */
+export const OWN_AUTH_PATHS = ['POST /api/auth/desktop/consent', 'POST /api/auth/desktop/exchange', 'POST /api/auth/reset-link/check'] as const satisfies readonly AuthPath[];
+
+/** 'POST /api/auth/signin' as the SDK's path under the API base: 'POST /signin'. */
+type UnderBase<K> = K extends `${infer M} /api/auth${infer P}` ? `${M} ${P}` : never;
+type SdkPath = UnderBase<Exclude<AuthPath, (typeof OWN_AUTH_PATHS)[number]>>;
+
 /**
  * Every API the SDK serves for the recipes supertokens.ts configures, by method and path under /api/auth,
  * less the OAuth2 provider recipe's /oauth/* (the product is no OAuth provider). Others answer 404.
+ * Keyed by the paths shared/route-policy.ts declares a policy for: one cannot be served without one.
  */
-const SDK_ROUTES: Record<string, SdkRoute> = {
+const SDK_ROUTES: Record<SdkPath, SdkRoute> = {
   'POST /signup': { body: signInOrUp('signUp') },
   'POST /signin': { body: signInOrUp('signIn') },
   'POST /user/password/reset/token': { body: formFields },
@@ -186,17 +195,20 @@ const SDK_ROUTES: Record<string, SdkRoute> = {
   'POST /mfa/recovery-code': { body: stringField('code', CODE_MAX) },
 };
 
-/** The route under /api/auth, with the public tenant's spelled-out prefix taken off; undefined for any other tenant. */
-function sdkRoute(method: string, rawPath: string): SdkRoute | undefined {
-  const path = rawPath.slice(API_BASE_PATH.length).replace(/\/+$/, '');
-  const route = SDK_ROUTES[`${method} ${path}`];
-  if (route) return route;
+const sdkRoutes: Record<string, SdkRoute | undefined> = SDK_ROUTES;
+
+/** The route under /api/auth and its declared policy, with the public tenant's spelled-out prefix taken off; undefined for any other tenant. */
+function sdkRoute(method: string, rawPath: string): { route: SdkRoute; policy: RoutePolicy } | undefined {
+  let path = rawPath.slice(API_BASE_PATH.length).replace(/\/+$/, '');
   // The SDK also accepts the one tenant spelled out, as in /api/auth/public/signin.
   const tenantPrefix = `/${TENANT_ID}/`;
-  return path.startsWith(tenantPrefix) ? SDK_ROUTES[`${method} ${path.slice(tenantPrefix.length - 1)}`] : undefined;
+  if (!sdkRoutes[`${method} ${path}`] && path.startsWith(tenantPrefix)) path = path.slice(tenantPrefix.length - 1);
+  const route = sdkRoutes[`${method} ${path}`];
+  return route && { route, policy: AUTH_PATHS[`${method} ${API_BASE_PATH}${path}` as AuthPath] };
 }
 
-export type GuardResult = { refusal: HttpResult } | { event: APIGatewayProxyEventV2 };
+/** The refusal, or the event to hand the SDK with the path's declared policy, which ./handler.ts enforces (functions/lib/policy.ts). */
+export type GuardResult = { refusal: HttpResult } | { event: APIGatewayProxyEventV2; policy: RoutePolicy };
 
 /**
  * The refusal for a request the SDK must not see, or the event to hand it: a base64 body (a request
@@ -205,8 +217,9 @@ export type GuardResult = { refusal: HttpResult } | { event: APIGatewayProxyEven
 export function guardAuthRequest(event: APIGatewayProxyEventV2): GuardResult {
   const method = event.requestContext?.http?.method?.toUpperCase() ?? 'GET';
   const rawPath = event.rawPath ?? '';
-  const route = rawPath.startsWith(`${API_BASE_PATH}/`) ? sdkRoute(method, rawPath) : undefined;
-  if (!route) return { refusal: notFound() };
+  const found = rawPath.startsWith(`${API_BASE_PATH}/`) ? sdkRoute(method, rawPath) : undefined;
+  if (!found) return { refusal: notFound() };
+  const { route, policy } = found;
 
   const raw = event.body === undefined || event.body === null ? undefined : Buffer.from(event.body, event.isBase64Encoded ? 'base64' : 'utf8');
   if (raw && raw.length > MAX_BODY_BYTES) return { refusal: json(413, { message: apiTexts.payloadTooLarge }) };
@@ -228,5 +241,5 @@ export function guardAuthRequest(event: APIGatewayProxyEventV2): GuardResult {
     const refusal = route.body(body);
     if (refusal) return { refusal };
   }
-  return { event: event.isBase64Encoded && text !== undefined ? { ...event, body: text, isBase64Encoded: false } : event };
+  return { event: event.isBase64Encoded && text !== undefined ? { ...event, body: text, isBase64Encoded: false } : event, policy };
 }

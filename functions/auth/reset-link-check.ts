@@ -26,5 +26,5 @@ export const resetLinkCheck = httpHandler(
     const body: ResetLinkCheck = { valid: await resetLinkWorks(db, event.body.token) };
     return json(200, body);
   },
-  { body: resetLinkCheckBody },
+  { route: 'POST /api/auth/reset-link/check', body: resetLinkCheckBody },
 );

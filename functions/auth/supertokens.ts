@@ -25,6 +25,7 @@ import { emailPasswordFunctions } from './emailpassword-functions';
 import { recordGoogleAccounts } from './google-sign-up';
 import { clientsInSessions } from './session-clients';
 import { emailClaimInNewSessions } from './session-email-claim';
+import { sessionsRefuseDeleting } from './sessions-refuse-deleting';
 import { emailVerificationRecipe } from './email-verification';
 import { onEmailProven } from './proven-email';
 import { accountLinkingRecipe, passkeyRecipe } from './passkeys';
@@ -74,10 +75,11 @@ export function supertokensConfig(core: { connectionUri: string; apiKey: string 
         cookieSecure: cookiesAreSecure(info.apiDomain),
         // The web app uses cookies; the desktop app asks for header-based tokens (st-auth-mode: header).
         getTokenTransferMethod: () => 'any',
-        // Each session carries the account's email in its token and remembers its client (./session-clients.ts).
-        // The SDK's own functions are reachable only from the layer it hands over: the outer override calls
-        // only what it overrides itself (createNewSession), the inner one the SDK's.
-        override: { functions: (original) => emailClaimInNewSessions(clientsInSessions(original)) },
+        // Each session carries the account's email in its token and remembers its client (./session-clients.ts);
+        // none starts or is refreshed for an account being deleted (./sessions-refuse-deleting.ts).
+        // The SDK's own functions are reachable only from the layer it hands over: the outer overrides call
+        // only what they override themselves (createNewSession, refreshSession), the inner one the SDK's.
+        override: { functions: (original) => sessionsRefuseDeleting(emailClaimInNewSessions(clientsInSessions(original))) },
       }),
     ],
   };

@@ -3,7 +3,7 @@
  * /api/manage-subscription) and whether a returning checkout is the caller's (GET /api/checkout-session/{id}).
  */
 import type { CheckoutConfirmation } from '../../shared/api-types';
-import { checkoutBody, type CheckoutBody } from '../../shared/schemas/billing';
+import { checkoutBody } from '../../shared/schemas/billing';
 import { billingTexts, usersTexts } from '../../shared/texts';
 import { billingConfig } from '../lib/billing-config';
 import { documentClient, primeDocumentClient } from '../lib/dynamo';
@@ -12,7 +12,7 @@ import { HttpError } from '../lib/http-error';
 import { logger } from '../lib/logger';
 import { unavailableDependency } from '../lib/unavailable';
 import { json, type HttpResult } from '../lib/response';
-import { requireLiveSession, requireSession, sessionOf, whileCoreKeysLoad } from '../lib/session';
+import { sessionOf, whileCoreKeysLoad } from '../lib/session';
 import { confirmCheckout } from './checkout-confirmation';
 import { createCheckout, createPortal, type BillingDeps, type CheckoutOutcome, type PortalOutcome } from './checkout';
 import { StripeApiError } from './stripe-api';
@@ -57,14 +57,14 @@ function answer(outcome: CheckoutOutcome | PortalOutcome): HttpResult {
 
 // Both start something that outlives the request (a subscription, a portal that can cancel one), so
 // the core is asked that the session has not ended: a signed-out token is refused here at once.
-const checkout = httpHandler<CheckoutBody>(
+const checkout = httpHandler(
   async (event) => answer(await orUnavailable(async () => createCheckout(await deps(), sessionOf(event), event.body.priceId))),
-  { auth: requireLiveSession(), body: checkoutBody },
+  { route: 'POST /api/create-checkout-session', body: checkoutBody },
 );
 
 const manageSubscription = httpHandler(
   async (event) => answer(await orUnavailable(async () => createPortal(await deps(), sessionOf(event)))),
-  { auth: requireLiveSession() },
+  { route: 'GET /api/manage-subscription' },
 );
 
 // A read: it starts nothing, so the token is checked as every other read is (no call to the core).
@@ -76,7 +76,7 @@ const checkoutSession = httpHandler(
     const body: CheckoutConfirmation = { confirmed: outcome.status === 'CONFIRMED' };
     return json(200, body);
   },
-  { auth: requireSession() },
+  { route: 'GET /api/checkout-session/{id}' },
 );
 
 // Checkout and the portal read DynamoDB after their session check: a cold start sets the client up while the core answers.

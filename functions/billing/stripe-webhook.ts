@@ -37,7 +37,7 @@ export const handler = httpHandler(async (event) => {
   const verified = JSON.parse(payload) as Stripe.Event;
   const outcome = await handleVerifiedEvent({ db: documentClient(), stripe: await stripeClient(), proProductId: billingConfig().proProductId }, verified, new Date());
   return json(200, outcome === 'duplicate' ? { received: true, duplicate: true } : { received: true });
-});
+}, { route: 'POST /api/stripe-webhook' });
 
 /**
  * A verified event, handled once: recorded only after it is applied, so a handler that dies midway

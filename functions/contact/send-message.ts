@@ -31,5 +31,5 @@ export const handler = httpHandler(
     logger.info('contact message stored', { messageId: stored.id });
     return json(201, { id: stored.id, message: contactTexts.sent } satisfies ContactMessageSent);
   },
-  { body: contactMessageBody },
+  { route: 'POST /api/contact', body: contactMessageBody },
 );

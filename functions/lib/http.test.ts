@@ -22,7 +22,7 @@ async function answer(handler: (event: APIGatewayProxyEventV2, context: Context)
   return { status: result.statusCode, body: JSON.parse(result.body as string) as unknown };
 }
 
-const echo = httpHandler(async (event) => json(200, event.body), { body: z.object({ a: z.string() }) });
+const echo = httpHandler(async (event) => json(200, event.body), { route: 'POST /api/contact', body: z.object({ a: z.string() }) });
 
 const PARSER = '@middy/http-json-body-parser';
 
@@ -31,15 +31,14 @@ function middyError(statusCode: number, message: string, cause: Record<string, u
   return Object.assign(new Error(message, { cause }), { statusCode, status: statusCode, expose: statusCode < 500 });
 }
 
-/** A route whose first middleware throws the given error, where the JSON parser would throw it. */
+/** A route that throws the given error, as the JSON parser would throw it. */
 function throwing(error: Error) {
-  return httpHandler(async () => json(200, {}), {
-    auth: {
-      before: async () => {
-        throw error;
-      },
+  return httpHandler(
+    async () => {
+      throw error;
     },
-  });
+    { route: 'POST /api/contact' },
+  );
 }
 
 const unsupported = { status: 415, body: { message: 'Content-Type must be application/json' } };
@@ -100,10 +99,13 @@ describe('httpHandler, the Lambda context in the logs', () => {
       lines.push(JSON.parse(String(chunk)) as Record<string, unknown>);
       return true;
     });
-    const route = fresh(async () => {
-      logger.info('hello');
-      return json(200, {});
-    });
+    const route = fresh(
+      async () => {
+        logger.info('hello');
+        return json(200, {});
+      },
+      { route: 'GET /api/releases' },
+    );
     const invocation = (awsRequestId: string) =>
       ({ awsRequestId, functionName: 'voxpen-users', functionVersion: '$LATEST', memoryLimitInMB: '256', invokedFunctionArn: 'arn:aws:lambda:eu-west-1:1:function:voxpen-users' }) as Context;
     await route(post('', {}), invocation('first'));

@@ -1,8 +1,10 @@
 /**
  * Every HTTP Lambda is `httpHandler(fn, options)`: a plain async function wrapped in middy with, in
  * this order, the Lambda context on every log line (Powertools' injectLambdaContext), the origin check
- * (deployed, a request that did not come through CloudFront is refused 403: ./origin-check.ts), the body guard
- * and JSON parser (when the route takes a body), zod validation, and one error mapper that turns
+ * (deployed, a request that did not come through CloudFront is refused 403: ./origin-check.ts), the
+ * route's declared policy (options.route names it in shared/routes.ts or shared/route-policy.ts; ./policy.ts),
+ * the body guard and JSON parser (when the route takes a body), zod validation, the policy's step-up
+ * proof (./step-up.ts), and one error mapper that turns
  * anything thrown into `{ message }` with the right status: a dependency slow or down is a 503 with
  * Retry-After (./unavailable.ts), anything else unknown our 500.
  */
@@ -11,11 +13,15 @@ import middy from '@middy/core';
 import jsonBodyParser from '@middy/http-json-body-parser';
 import type { APIGatewayProxyEventV2, Context } from 'aws-lambda';
 import * as z from 'zod/mini';
+import { AUTH_PATHS, type AuthPath, type RoutePolicy } from '../../shared/route-policy';
+import { routePolicy, type RouteKey } from '../../shared/routes';
 import { apiTexts } from '../../shared/texts';
 import { HttpError } from './http-error';
 import { logger } from './logger';
 import { cameThroughCloudFront } from './origin-check';
+import { policyGuard } from './policy';
 import { json, type HttpResult } from './response';
+import { checkProof } from './step-up';
 import { unavailableDependency, unavailableResponse } from './unavailable';
 
 /** Far below API Gateway's 10 MB: no product body is anywhere near this. */
@@ -23,12 +29,35 @@ export const MAX_BODY_BYTES = 64 * 1024;
 
 export type HttpEvent<TBody = undefined> = Omit<APIGatewayProxyEventV2, 'body'> & { body: TBody };
 
-interface Options<TBody> {
+/** A route a handler may serve: one the gateway routes (shared/routes.ts) or a path under /api/auth (shared/route-policy.ts); each declares its policy. */
+export type PolicedRoute = RouteKey | AuthPath;
+
+interface Options<TBody, R extends PolicedRoute> {
+  /** The route served: its declared policy runs before the body is read, so a caller without access learns nothing more. */
+  route: R;
   /** The request body's schema; when given, the route takes a JSON body and validates it. */
   body?: z.core.$ZodType<TBody>;
   maxBodyBytes?: number;
-  /** Runs before the body is read (e.g. `requireSession()`), so a caller without access learns nothing more. */
-  auth?: middy.MiddlewareObj<APIGatewayProxyEventV2, HttpResult>;
+  /** The 401's words for a caller without a session, in place of the SDK's 'unauthorised' (the launch page's). */
+  signedOutMessage?: string;
+}
+
+/** The declared policy of a route this Lambda serves; a route without one cannot be named (PolicedRoute). */
+export function policyOf(route: PolicedRoute): RoutePolicy {
+  const policy = Object.hasOwn(AUTH_PATHS, route) ? AUTH_PATHS[route as AuthPath] : routePolicy(route);
+  if (policy === undefined || policy === 'AUTH_PATHS') throw new Error(`no policy declared for ${route}`);
+  return policy;
+}
+
+/** The policy's step-up proof, once the session has passed and the body is validated. */
+function proofCheck(policy: RoutePolicy): middy.MiddlewareObj<APIGatewayProxyEventV2, HttpResult> {
+  return {
+    before: async (request) => {
+      if (policy.caller === 'anyone' || !policy.proof) return;
+      const refusal = await checkProof(request.event, policy);
+      if (refusal) throw refusal;
+    },
+  };
 }
 
 type Request = middy.Request<APIGatewayProxyEventV2, HttpResult, Error, Context>;
@@ -113,28 +142,42 @@ const errorMapper: middy.MiddlewareObj<APIGatewayProxyEventV2, HttpResult> = {
   },
 };
 
-export function httpHandler<TBody = undefined>(
+/** A handler bound to the route whose policy it enforces. */
+export type RouteHandler<R extends PolicedRoute = PolicedRoute> = ((event: APIGatewayProxyEventV2, context: Context) => Promise<HttpResult>) & { readonly route: R };
+
+export function httpHandler<TBody = undefined, R extends PolicedRoute = PolicedRoute>(
   fn: (event: HttpEvent<TBody>, context: Context) => Promise<HttpResult>,
-  options: Options<TBody> = {},
-) {
-  const handler = middy<APIGatewayProxyEventV2, HttpResult>().use(injectLambdaContext(logger)).use(originCheck);
-  if (options.auth) handler.use(options.auth);
+  options: Options<TBody, R>,
+): RouteHandler<R> {
+  const policy = policyOf(options.route);
+  const handler = middy<APIGatewayProxyEventV2, HttpResult>()
+    .use(injectLambdaContext(logger))
+    .use(originCheck)
+    .use(policyGuard(policy, { signedOutMessage: options.signedOutMessage }));
   if (options.body) {
     handler
       .use(bodyGuard(options.maxBodyBytes ?? MAX_BODY_BYTES))
       .use(jsonBodyParser())
       .use(validate(options.body));
   }
+  handler.use(proofCheck(policy));
   // Registered last so its onError runs first; middy runs onError middlewares in reverse order.
-  return handler.use(errorMapper).handler(fn as unknown as (event: APIGatewayProxyEventV2, context: Context) => Promise<HttpResult>);
+  const served = handler.use(errorMapper).handler(fn as unknown as (event: APIGatewayProxyEventV2, context: Context) => Promise<HttpResult>);
+  return Object.assign((event: APIGatewayProxyEventV2, context: Context) => served(event, context), { route: options.route });
 }
 
-type RouteHandler = (event: APIGatewayProxyEventV2, context: Context) => Promise<HttpResult>;
-
-/** One Lambda serving several routes of its group, chosen by API Gateway's route key ('GET /api/usage'). */
-export function byRouteKey(handlers: Record<string, RouteHandler>) {
+/**
+ * One Lambda serving several routes of its group, chosen by API Gateway's route key ('GET /api/usage').
+ * Keyed by declared routes only, each with the handler made for it: a handler cannot be registered
+ * for a route without a policy, nor under another route than the one whose policy it enforces.
+ */
+export function byRouteKey<K extends RouteKey>(handlers: { [P in K]: RouteHandler<P> }) {
+  for (const [key, route] of Object.entries(handlers) as [string, RouteHandler][]) {
+    if (route.route !== key) throw new Error(`the handler registered for ${key} enforces the policy of ${route.route}`);
+  }
+  const table = handlers as Record<string, RouteHandler>;
   return async (event: APIGatewayProxyEventV2, context: Context): Promise<HttpResult> => {
-    const route = Object.hasOwn(handlers, event.routeKey) ? handlers[event.routeKey] : undefined;
+    const route = Object.hasOwn(table, event.routeKey) ? table[event.routeKey] : undefined;
     return route ? route(event, context) : json(404, { message: apiTexts.notFound });
   };
 }

@@ -38,7 +38,7 @@ async function fresh() {
   const check = await import('./origin-check');
   const http = await import('./http');
   const { json } = await import('./response');
-  return { ...check, handler: http.httpHandler(async () => json(200, { ok: true })) };
+  return { ...check, handler: http.httpHandler(async () => json(200, { ok: true }), { route: 'GET /api/releases' }) };
 }
 
 describe('carriesOriginSecret', () => {
@@ -169,7 +169,7 @@ describe('every product Lambda, deployed, refuses a request that did not come th
     const { functions, routes } = await import('../../shared/routes');
     process.env = { ...saved, ...deployed({ value: CURRENT }) };
     vi.resetModules();
-    const extra = [{ method: 'GET', path: '/api/auth/desktop-callback', fn: 'auth' }, { method: 'POST', path: '/api/auth/desktop/exchange', fn: 'auth' }] as const;
+    const extra = [{ method: 'POST', path: '/api/auth/desktop/consent', fn: 'auth' }, { method: 'POST', path: '/api/auth/desktop/exchange', fn: 'auth' }] as const;
     for (const route of [...routes, ...extra]) {
       const { handler } = (await import(/* @vite-ignore */ pathToFileURL(resolve(ROOT, functions[route.fn].entry)).href)) as { handler: (e: APIGatewayProxyEventV2, c: Context) => Promise<{ statusCode: number; body: string }> };
       const method = route.method === 'ANY' ? 'POST' : route.method;

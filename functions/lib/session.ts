@@ -75,6 +75,11 @@ export interface SessionCheck {
    * revocation by up to its lifetime, and such a route must not.
    */
   live?: boolean;
+  /**
+   * Serve a session whose sign-in still owes the account's second step: only the second step's own
+   * paths do (shared/route-policy.ts).
+   */
+  owingSecondStep?: boolean;
 }
 
 interface CheckedRequest {
@@ -124,7 +129,7 @@ export function requireSession(check: SessionCheck = {}): middy.MiddlewareObj<AP
       }
       const session = await verifyAccessToken(found.token, keys.getKey);
       if (!check.unverifiedEmail) await requireVerifiedEmail(core, session);
-      await requireSecondStep(core, session);
+      if (!check.owingSecondStep) await requireSecondStep(core, session);
       const entry: CheckedRequest = { session };
       if (check.live || session.confirmsRefresh) {
         const token = await (asked ?? verifyWithCore(core, found.token, check.live === true));

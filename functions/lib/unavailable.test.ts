@@ -29,14 +29,14 @@ describe('a dependency slow or down', () => {
     const context = { functionName: 'test', awsRequestId: 'r' } as never;
     const slow = httpHandler(async () => {
       throw new ProvisionedThroughputExceededException({ message: 'slow down', $metadata: {} });
-    });
+    }, { route: 'GET /api/releases' });
     const answer = await slow(event, context);
     expect(answer.statusCode).toBe(503);
     expect(answer.headers?.['retry-after']).toBe('5');
     expect(JSON.parse(answer.body as string).message).toMatch(/^Our database is not answering right now\./);
     const buggy = httpHandler(async () => {
       throw new TypeError('oops');
-    });
+    }, { route: 'GET /api/releases' });
     expect((await buggy(event, context)).statusCode).toBe(500);
   });
 

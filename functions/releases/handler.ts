@@ -24,9 +24,11 @@ const latestVersion = httpHandler(async (event) => {
   const release = await latestRelease(documentClient(), platform);
   if (!release) throw new HttpError(404, apiTexts.noRelease);
   return cacheableJson(event, toLatestVersion(release), LATEST_VERSION_MAX_AGE_SECONDS);
-});
+}, { route: 'GET /api/latest-version' });
 
-const releaseList = httpHandler(async (event) => cacheableJson(event, { platforms: await publicReleases(documentClient()) }, LATEST_VERSION_MAX_AGE_SECONDS));
+const releaseList = httpHandler(async (event) => cacheableJson(event, { platforms: await publicReleases(documentClient()) }, LATEST_VERSION_MAX_AGE_SECONDS), {
+  route: 'GET /api/releases',
+});
 
 const updates = httpHandler(async (event) => {
   const { platform, currentVersion } = updateRequest(event.pathParameters);
@@ -40,7 +42,7 @@ const updates = httpHandler(async (event) => {
   }
   if (!release) return { statusCode: 204, headers: { 'cache-control': `public, max-age=${LATEST_VERSION_MAX_AGE_SECONDS}` }, body: '' };
   return cacheableJson(event, toUpdateManifest(release), LATEST_VERSION_MAX_AGE_SECONDS);
-});
+}, { route: 'GET /api/updates/{target}/{arch}/{current_version}' });
 
 export const handler = byRouteKey({
   'GET /api/latest-version': latestVersion,

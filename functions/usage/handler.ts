@@ -5,7 +5,7 @@
  * dictation reaches (USAGE_REPORT_RATE).
  */
 import { FREE_WORDS_PER_MONTH } from '../../shared/plans';
-import { usageReportBody, type UsageReportBody } from '../../shared/schemas/billing';
+import { usageReportBody } from '../../shared/schemas/billing';
 import { usageTexts } from '../../shared/texts';
 import { addMonths, usageMonth } from '../../shared/usage';
 import { planOfUser } from '../user-record';
@@ -14,7 +14,7 @@ import { byRouteKey, httpHandler } from '../lib/http';
 import { HttpError } from '../lib/http-error';
 import { hit } from '../lib/rate-limit';
 import { json } from '../lib/response';
-import { requireLiveSession, requireSession, sessionOf, whileCoreKeysLoad } from '../lib/session';
+import { sessionOf, whileCoreKeysLoad } from '../lib/session';
 import { idempotencyKeyOf, reportUsage, USAGE_REPORT_RATE } from './report';
 import { monthUsage, summarize } from './usage';
 
@@ -25,7 +25,7 @@ const getUsage = httpHandler(
     const [plan, month] = await Promise.all([planOfUser(db, userId), monthUsage(db, userId, usageMonth(new Date()))]);
     return json(200, summarize(month, plan));
   },
-  { auth: requireSession() },
+  { route: 'GET /api/usage' },
 );
 
 /** 'December 1': the first day of the month after `month`, when Free's words are counted afresh. */
@@ -33,7 +33,7 @@ function resetDay(month: string): string {
   return new Date(`${addMonths(month, 1)}-01T00:00:00Z`).toLocaleDateString('en-US', { month: 'long', day: 'numeric', timeZone: 'UTC' });
 }
 
-const reportUsageRoute = httpHandler<UsageReportBody>(
+const reportUsageRoute = httpHandler(
   async (event) => {
     const { userId } = sessionOf(event);
     const key = idempotencyKeyOf(event.headers);
@@ -61,7 +61,7 @@ const reportUsageRoute = httpHandler<UsageReportBody>(
   },
   // A report writes the account's usage: a signed-out or deleted account's token, still unexpired,
   // must not add to (or recreate) it, so the core is asked that the session is live.
-  { auth: requireLiveSession(), body: usageReportBody },
+  { route: 'POST /api/usage', body: usageReportBody },
 );
 
 // Every route here reads DynamoDB after its session check: a cold start sets the client up while the core answers.

@@ -10,7 +10,7 @@ import { documentClient } from '../lib/dynamo';
 import { httpHandler } from '../lib/http';
 import { HttpError } from '../lib/http-error';
 import { json } from '../lib/response';
-import { requireLiveSession, sessionOf } from '../lib/session';
+import { sessionOf } from '../lib/session';
 
 export const ensureUserExists = httpHandler(
   async (event) => {
@@ -18,5 +18,5 @@ export const ensureUserExists = httpHandler(
     if (ensured.status === 'UNKNOWN_USER') throw new HttpError(404, usersTexts.notFound);
     return json(ensured.created ? 201 : 200, ensured.account);
   },
-  { auth: requireLiveSession() },
+  { route: 'POST /api/ensure-user-exists' },
 );

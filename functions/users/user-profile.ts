@@ -12,7 +12,7 @@ import { documentClient } from '../lib/dynamo';
 import { httpHandler } from '../lib/http';
 import { HttpError } from '../lib/http-error';
 import { json } from '../lib/response';
-import { requireSession, sessionOf } from '../lib/session';
+import { sessionOf } from '../lib/session';
 import { monthOf, recentMonths, totalsOf, usageHistory } from '../usage';
 
 export const userProfile = httpHandler(
@@ -38,5 +38,5 @@ export const userProfile = httpHandler(
     };
     return json(200, profile);
   },
-  { auth: requireSession() },
+  { route: 'GET /api/user-profile' },
 );

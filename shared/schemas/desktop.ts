@@ -1,4 +1,8 @@
-/** POST /api/auth/desktop/exchange (docs/decisions.md#4): the desktop app trades its one-time code and PKCE verifier for a session. */
+/**
+ * POST /api/auth/desktop/consent (the launch page's "Continue to the app") and POST
+ * /api/auth/desktop/exchange (docs/decisions.md#4): the browser consents to the desktop sign-in it
+ * carries; the desktop app trades its one-time code and PKCE verifier for a session.
+ */
 // zod/mini, like the other shared schemas.
 import * as z from 'zod/mini';
 import { CODE_VERIFIER } from '../desktop-sign-in';
@@ -12,3 +16,13 @@ export const desktopExchangeBody = z.object({
 });
 
 export type DesktopExchangeBody = z.infer<typeof desktopExchangeBody>;
+
+/** The desktop sign-in's parameters, as /launch read them from its address (checked by parseDesktopSignIn, shared/desktop-sign-in.ts). */
+export const desktopConsentBody = z.object({
+  redirect_url: z.string().check(z.maxLength(2048)),
+  code_challenge: z.string().check(z.maxLength(128)),
+  code_challenge_method: z.string().check(z.maxLength(16)),
+  state: z.optional(z.string().check(z.maxLength(512))),
+});
+
+export type DesktopConsentBody = z.infer<typeof desktopConsentBody>;

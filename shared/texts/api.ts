@@ -1,5 +1,7 @@
 export const apiTexts = {
   notFound: 'Not found',
+  /** The SDK's own word for a session that has ended, which the web SDK reads as "signed out". */
+  unauthorised: 'unauthorised',
   methodNotAllowed: 'Method not allowed',
   internalError: 'Internal error',
   /** A dependency slow or down (functions/lib/unavailable.ts): not the caller's fault, and worth a retry. */
@@ -24,4 +26,9 @@ export const apiTexts = {
   linkingNotSupported: 'Linking accounts is not supported',
   /** A deployed API reached other than through CloudFront (functions/lib/origin-check.ts). */
   notThroughCdn: 'Forbidden: requests must come through the site',
+  /**
+   * A write refused by its route's same-origin rule (functions/lib/policy.ts): from another site, or
+   * sent with the session cookies but without the custom header the product's pages add.
+   */
+  notFromTheSite: 'Forbidden: this request must come from the Voxpen site',
 } as const;

@@ -124,7 +124,7 @@ describe('DELETE /api/account', () => {
     // The core has no such user: its sign-in fails, and the old access token brings nothing back.
     expect((await new AuthApi(stack.api, stack.web).signIn(email, PASSWORD)).status).toBe('WRONG_CREDENTIALS_ERROR');
     const withOldToken = (method: string, path: string, body?: unknown) =>
-      fetch(`${stack.api}${path}`, { method, headers: { cookie: `sAccessToken=${oldAccessToken}`, 'content-type': 'application/json', 'idempotency-key': randomUUID() }, body: body === undefined ? undefined : JSON.stringify(body) });
+      fetch(`${stack.api}${path}`, { method, headers: { rid: 'anti-csrf', cookie: `sAccessToken=${oldAccessToken}`, 'content-type': 'application/json', 'idempotency-key': randomUUID() }, body: body === undefined ? undefined : JSON.stringify(body) });
     expect((await withOldToken('POST', '/api/ensure-user-exists')).status).toBe(401);
     expect((await withOldToken('POST', '/api/usage', { words: 5, seconds: 5 })).status).toBe(401);
     expect((await withOldToken('GET', '/api/account/export')).status).toBe(401);

@@ -68,7 +68,7 @@ describe('PATCH /api/account', () => {
     expect((await rename(who, { name: '' })).body.fields).toEqual({ name: texts.account.nameRequired });
     expect((await rename(who, { name: 'x'.repeat(201) })).body.fields).toEqual({ name: texts.account.nameTooLong });
     expect(await answer(await who.call('PATCH', '/api/account', undefined, {}))).toEqual({ status: 400, body: { message: texts.api.malformedJson } });
-    const malformed = await fetch(`${stack.api}/api/account`, { method: 'PATCH', headers: { 'content-type': 'application/json', cookie: who.jar.header(), origin: stack.web }, body: '{"name":' });
+    const malformed = await fetch(`${stack.api}/api/account`, { method: 'PATCH', headers: { 'content-type': 'application/json', rid: 'anti-csrf', cookie: who.jar.header(), origin: stack.web }, body: '{"name":' });
     expect(await answer(malformed)).toEqual({ status: 400, body: { message: texts.api.malformedJson } });
     expect((await getAccount(stack.db, userId))?.name).toBe('Kept');
   });
@@ -78,7 +78,7 @@ describe('PATCH /api/account', () => {
     const { who, userId } = await member('signedout');
     const token = who.jar.get('sAccessToken')!;
     await who.signOut();
-    const res = await fetch(`${stack.api}/api/account`, { method: 'PATCH', headers: { 'content-type': 'application/json', cookie: `sAccessToken=${token}` }, body: JSON.stringify({ name: 'Mallory' }) });
+    const res = await fetch(`${stack.api}/api/account`, { method: 'PATCH', headers: { 'content-type': 'application/json', rid: 'anti-csrf', cookie: `sAccessToken=${token}` }, body: JSON.stringify({ name: 'Mallory' }) });
     expect(res.status).toBe(401);
     expect((await getAccount(stack.db, userId))?.name).toBeUndefined();
   });
@@ -175,7 +175,7 @@ describe('POST /api/account/sign-out-everywhere', () => {
     for (const refresh of [own.refresh, otherRefresh]) expect((await refreshWithCookie(stack.api, stack.web, refresh)).status).toBe(401);
     expect((await refreshWithHeader(stack.api, desktop.refreshToken)).status).toBe(401);
     // Routes that ask the core refuse the ended sessions' access tokens at once.
-    const live = (headers: Record<string, string>) => fetch(`${stack.api}/api/ensure-user-exists`, { method: 'POST', headers });
+    const live = (headers: Record<string, string>) => fetch(`${stack.api}/api/ensure-user-exists`, { method: 'POST', headers: { rid: 'anti-csrf', ...headers } });
     expect((await live({ cookie: `sAccessToken=${own.access}` })).status).toBe(401);
     expect((await live({ cookie: `sAccessToken=${other.jar.get('sAccessToken')!}` })).status).toBe(401);
     expect((await live({ authorization: `Bearer ${desktop.accessToken}` })).status).toBe(401);

@@ -116,7 +116,7 @@ describe('auth and account Lambdas as bundled', () => {
       routeKey: 'POST /api/account/password',
       rawPath: '/api/account/password',
       rawQueryString: '',
-      headers: { 'content-type': 'application/json', host: 'localhost', origin: api.web, cookie: who.jar.header() },
+      headers: { 'content-type': 'application/json', host: 'localhost', origin: api.web, rid: 'anti-csrf', cookie: who.jar.header() },
       cookies: who.jar.header().split('; '),
       requestContext: { http: { method: 'POST', path: '/api/account/password', protocol: 'HTTP/1.1', sourceIp: '10.8.0.2', userAgent: 'test' }, requestId: 'no-undici-password', stage: '$default', timeEpoch: Date.now() },
       body: JSON.stringify({ currentPassword: 'engine42', newPassword: 'turbine77' }),

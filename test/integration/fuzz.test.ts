@@ -318,7 +318,7 @@ async function signUp(from: string, mode: 'cookie' | 'header'): Promise<Credenti
   const renewed = new Map([...signedUpCookies.split('; '), ...((answer.headers['set-cookie'] as string[] | undefined) ?? []).map((c) => c.split(';')[0]!)].map((c) => [c.slice(0, c.indexOf('=')), c]));
   const cookies = [...renewed.values()].join('; ');
   expect(cookies).toContain('sAccessToken=');
-  return { headers: { cookie: cookies, 'st-auth-mode': 'cookie', origin: stack.web }, refreshHeaders: { cookie: cookies, 'st-auth-mode': 'cookie', origin: stack.web, rid: 'session' } };
+  return { headers: { cookie: cookies, 'st-auth-mode': 'cookie', origin: stack.web, rid: 'anti-csrf' }, refreshHeaders: { cookie: cookies, 'st-auth-mode': 'cookie', origin: stack.web, rid: 'session' } };
 }
 
 /** The session must be live, or the signed-in runs would only ever meet 401s. */

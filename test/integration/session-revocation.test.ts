@@ -55,7 +55,7 @@ function claimsOf(token: string): Record<string, unknown> {
 }
 
 function withAccessCookie(accessToken: string, method: string, path: string) {
-  return fetch(`${stack.api}${path}`, { method, headers: { origin: stack.web, cookie: `sAccessToken=${accessToken}` }, redirect: 'manual' });
+  return fetch(`${stack.api}${path}`, { method, headers: { origin: stack.web, rid: 'anti-csrf', cookie: `sAccessToken=${accessToken}` }, redirect: 'manual' });
 }
 
 /** The browser's desktop callback, with the app's challenge; answers the code and the verifier that redeems it. */
@@ -174,7 +174,7 @@ describe('a signed-out browser', () => {
     const sent = body && { ...body, ...(path === '/api/users' ? { email, supertokensUserId: userId } : {}) };
     const res = await fetch(`${stack.api}${path}`, {
       method,
-      headers: { origin: stack.web, cookie: `sAccessToken=${oldAccessToken}`, 'content-type': 'application/json' },
+      headers: { origin: stack.web, rid: 'anti-csrf', cookie: `sAccessToken=${oldAccessToken}`, 'content-type': 'application/json' },
       body: sent && JSON.stringify(sent),
     });
     expect(res.status).toBe(401);
@@ -190,7 +190,7 @@ describe('a signed-out browser', () => {
 
     const res = await fetch(`${stack.api}/api/track-login`, {
       method: 'POST',
-      headers: { origin: stack.web, cookie: `sAccessToken=${oldAccessToken}`, 'content-type': 'application/json' },
+      headers: { origin: stack.web, rid: 'anti-csrf', cookie: `sAccessToken=${oldAccessToken}`, 'content-type': 'application/json' },
       body: JSON.stringify({ userId }),
     });
     expect(res.status).toBe(401);

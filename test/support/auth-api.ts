@@ -37,7 +37,8 @@ export class AuthApi {
     // 127.0.0.1, not localhost: localhost may resolve to ::1, which a 127.x source address cannot reach.
     const url = new URL(`${this.api}${path}`);
     if (url.hostname === 'localhost') url.hostname = '127.0.0.1';
-    const sent = new Headers({ origin: this.web, 'content-type': 'application/json', 'st-auth-mode': 'cookie', ...headers });
+    // `rid` as the web SDK and the API client send it: every write with the session cookies must carry it (functions/lib/policy.ts).
+    const sent = new Headers({ origin: this.web, 'content-type': 'application/json', 'st-auth-mode': 'cookie', rid: 'anti-csrf', ...headers });
     if (this.jar.header()) sent.set('cookie', this.jar.header());
     const response = (await undiciFetch(url, {
       method,

@@ -3,8 +3,8 @@ import { apiOrigin } from '../../../shared/api-base';
 
 /**
  * The product's HTTP client (spec §9: no timeout, cookies sent). Spec §9's XSRF-TOKEN cookie is not
- * read: no server sets one. The session cookies are SameSite=Lax, so another site's form or script
- * never sends them with a write.
+ * read: no server sets one. The session cookies are SameSite=Lax, and every write must come with the
+ * `rid` header set below and from the site's own origin (docs/security.md#who-may-call-what).
  *
  * axios (about 21 KB gzip) loads with the first call, not with the page: a form pays for it when it
  * is sent, and a signed-out visit to the dashboard, sent on to /signin, never does. Calls go through
@@ -13,6 +13,9 @@ import { apiOrigin } from '../../../shared/api-base';
  * access token has expired, or when a call is answered 401 (withSdkOnUnauthorised).
  */
 let client: Promise<AxiosInstance> | undefined;
+
+/** The value the web SDK gives `rid` on calls that are not its own (supertokens-website's anti-CSRF header). */
+export const ANTI_CSRF_RID = 'anti-csrf';
 
 /** A call's config, marked once it has been sent again through the SDK (axios keeps unknown keys). */
 type ThroughSdk<C> = C & { throughSdk?: boolean };
@@ -44,6 +47,9 @@ export function loadApiClient(): Promise<AxiosInstance> {
           baseURL: typeof window === 'undefined' ? '' : apiOrigin(window.location, __LOCAL_API_ORIGIN__),
           withCredentials: true,
           timeout: 0,
+          // The custom header every write sent with the session cookies must carry (functions/lib/policy.ts):
+          // another site cannot add it to a cross-origin request. The web SDK sends the same (`rid`) on its own calls.
+          headers: { rid: ANTI_CSRF_RID },
         }),
       ),
     (error: unknown) => {

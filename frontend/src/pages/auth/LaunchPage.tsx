@@ -1,7 +1,8 @@
-import { useState } from 'react';
+import { useEffect, useState } from 'react';
 import { redirect, useLoaderData, useNavigate, type LoaderFunctionArgs } from 'react-router';
-import { apiOrigin } from '../../../../shared/api-base';
-import { desktopSignInQuery, parseDesktopSignIn, pickDesktopSignInParams, type DesktopSignIn } from '../../../../shared/desktop-sign-in';
+import { desktopSignInQuery, parseDesktopSignIn, pickDesktopSignInParams } from '../../../../shared/desktop-sign-in';
+import { consentToDesktopSignIn } from '../../api/desktop';
+import { isApiError } from '../../api/client';
 import { SECOND_STEP_PATH } from '../../../../shared/site-pages';
 import { desktopTexts } from '../../../../shared/texts/desktop';
 import { clearDesktopSignIn, DESKTOP_ORIGIN_KEY, DESKTOP_PARAMS_KEY, pendingDesktopSignIn } from '../../auth/desktop-handoff';
@@ -19,14 +20,12 @@ const t = desktopTexts;
 type LaunchState =
   | { kind: 'loading' }
   | { kind: 'confirm'; email: string | undefined }
+  | { kind: 'sending' }
   | { kind: 'success'; callbackUrl: string }
   | { kind: 'error'; message: string; signInPath?: string };
 
-/** The API's desktop callback (spec §7), which hands the desktop app a one-time code (docs/decisions.md#4). */
-function desktopCallbackUrl(signIn: DesktopSignIn): string {
-  const origin = apiOrigin(window.location, __LOCAL_API_ORIGIN__);
-  return `${origin}/api/auth/desktop-callback?${desktopSignInQuery(signIn)}`;
-}
+/** Where the consent went: still on its way, answered with the app's address, or refused with the API's sentence. */
+type Consent = { kind: 'sending' } | { kind: 'answered'; callbackUrl: string } | { kind: 'refused'; message: string };
 
 /**
  * The desktop sign-in this visit is for, decided before the page renders. After sign-in the address
@@ -53,10 +52,12 @@ export const shouldRevalidate = () => false;
 
 /**
  * spec §2 /launch, §4 loading → success | error, with one step the spec lacks: a signed-in browser
- * first asks (which app, which account, "Continue to the app" or "Cancel"), and only the click sends it
- * on to the desktop callback, after the spec's 1.5 s of "You're all set!". Without it any page could
- * walk a signed-in browser through /launch with its own challenge to any loopback port and hand a
- * listener there a session (RFC 8252 §8.6 asks for the user's approval; docs/security.md). A signed-out
+ * first asks (which app, which account, "Continue to the app" or "Cancel"), and only the click sends the
+ * consent (POST /api/auth/desktop/consent, from this page's origin only), whose answer, the app's
+ * loopback address with its code, the browser opens after the spec's 1.5 s of "You're all set!".
+ * Without it any page could walk a signed-in browser through /launch with its own challenge to any
+ * loopback port and hand a listener there a session (RFC 8252 §8.6 asks for the user's approval;
+ * docs/security.md); the API hands a code out on that POST only, never on a navigation. A signed-out
  * browser goes to /signin (keeping the desktop sign-in) after 2 s. The redirect must be the desktop
  * app's loopback address and the sign-in must carry a PKCE S256 challenge (docs/decisions.md#3),
  * checked as the API checks them.
@@ -65,7 +66,7 @@ export function LaunchPage() {
   const session = useSession();
   const navigate = useNavigate();
   const { check } = useLoaderData<typeof loader>();
-  const [confirmed, setConfirmed] = useState(false);
+  const [consent, setConsent] = useState<Consent | undefined>();
   const [redirectFailed, setRedirectFailed] = useState(false);
   // A status=already_logged_in in the address is only a hint from whoever built the link: the session
   // itself decides, once it has loaded (the callback would refuse a browser without one anyway).
@@ -77,9 +78,27 @@ export function LaunchPage() {
         ? { kind: 'loading' }
         : !session.doesSessionExist
           ? { kind: 'error', message: t.signInFirst, signInPath: `/signin?origin=desktop&${desktopSignInQuery(check.signIn)}` }
-          : confirmed
-            ? { kind: 'success', callbackUrl: desktopCallbackUrl(check.signIn) }
-            : { kind: 'confirm', email: session.email };
+          : consent?.kind === 'answered'
+            ? { kind: 'success', callbackUrl: consent.callbackUrl }
+            : consent?.kind === 'refused'
+              ? { kind: 'error', message: consent.message }
+              : consent
+                ? { kind: 'sending' }
+                : { kind: 'confirm', email: session.email };
+
+  // The click is the consent: one same-origin POST, whose answer is the app's address with its code.
+  const sending = consent?.kind === 'sending';
+  useEffect(() => {
+    if (!sending || !check.ok) return;
+    consentToDesktopSignIn(check.signIn).then(
+      (callbackUrl) => setConsent({ kind: 'answered', callbackUrl }),
+      (error: unknown) => {
+        console.error('the desktop sign-in consent failed', error);
+        const message = isApiError<{ message?: string }>(error) ? error.response?.data?.message : undefined;
+        setConsent({ kind: 'refused', message: message ?? t.redirectFailed });
+      },
+    );
+  }, [sending, check]);
 
   const callbackUrl = state.kind === 'success' ? state.callbackUrl : undefined;
   useTimeout(() => {
@@ -96,14 +115,14 @@ export function LaunchPage() {
 
   useDelayedRedirect(state.kind === 'error' ? state.signInPath : undefined, NOTICE_REDIRECT_MS);
 
-  if (state.kind === 'loading') return <WorkingView label={t.checking} />;
+  if (state.kind === 'loading' || state.kind === 'sending') return <WorkingView label={t.checking} />;
   if (state.kind === 'success') return <SuccessView title={t.allSet} line={t.returning} />;
   if (state.kind === 'confirm') {
     const cancel = () => {
       clearDesktopSignIn();
       navigate('/dashboard', { replace: true });
     };
-    return <ConfirmView email={state.email} onContinue={() => setConfirmed(true)} onCancel={cancel} />;
+    return <ConfirmView email={state.email} onContinue={() => setConsent({ kind: 'sending' })} onCancel={cancel} />;
   }
   return <FailureView message={state.message} next={{ to: '/', label: t.goHome }} />;
 }
