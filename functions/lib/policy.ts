@@ -16,7 +16,7 @@ import { UNAUTHORISED } from './access-token';
 import { documentClient } from './dynamo';
 import { HttpError } from './http-error';
 import type { HttpResult } from './response';
-import { accessTokenOf, requireSession, sessionOf } from './session';
+import { requireSession, sessionOf } from './session';
 import { REFRESH_TOKEN_COOKIE } from './session-tokens';
 
 /** The local web app's origin when none is configured (as functions/auth/app-info.ts). */
@@ -89,7 +89,7 @@ type Middleware = middy.MiddlewareObj<APIGatewayProxyEventV2, HttpResult>;
 type Request = Parameters<NonNullable<Middleware['before']>>[0];
 
 export interface PolicyOptions {
-  /** The 401's words for a caller without a session (the launch page's own), in place of the SDK's 'unauthorised'. */
+  /** The 401's words for a caller without a live session (the launch page's own), in place of the SDK's 'unauthorised'. */
   signedOutMessage?: string;
 }
 
@@ -110,7 +110,7 @@ export function policyGuard(policy: RoutePolicy, options: PolicyOptions = {}): M
       try {
         await session.before!(request);
       } catch (error) {
-        if (options.signedOutMessage && error instanceof HttpError && error.statusCode === 401 && !accessTokenOf(request.event)) throw new HttpError(401, options.signedOutMessage);
+        if (options.signedOutMessage && error instanceof HttpError && error.statusCode === 401) throw new HttpError(401, options.signedOutMessage);
         throw error;
       }
       if (policy.notDeleting && (await isMarkedForDeletion(sessionOf(request.event).userId))) throw deletingRefusal();

@@ -17,11 +17,14 @@ export const desktopExchangeBody = z.object({
 
 export type DesktopExchangeBody = z.infer<typeof desktopExchangeBody>;
 
-/** The desktop sign-in's parameters, as /launch read them from its address (checked by parseDesktopSignIn, shared/desktop-sign-in.ts). */
+/**
+ * The desktop sign-in's parameters, as /launch read them from its address. Each may be missing here:
+ * parseDesktopSignIn (shared/desktop-sign-in.ts) says what is wrong in the words /launch uses.
+ */
 export const desktopConsentBody = z.object({
-  redirect_url: z.string().check(z.maxLength(2048)),
-  code_challenge: z.string().check(z.maxLength(128)),
-  code_challenge_method: z.string().check(z.maxLength(16)),
+  redirect_url: z.optional(z.string().check(z.maxLength(2048))),
+  code_challenge: z.optional(z.string().check(z.maxLength(128))),
+  code_challenge_method: z.optional(z.string().check(z.maxLength(16))),
   state: z.optional(z.string().check(z.maxLength(512))),
 });
 

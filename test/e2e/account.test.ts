@@ -148,14 +148,14 @@ describe('/account in Chromium', () => {
 
   it('lists this browser and the desktop app it signed in, and signs the app out from the keyboard (its refresh then refused), at 1280 and 390 px', async () => {
     const page = await signUp('Cy Twombly', uniqueEmail('cy'));
-    // The desktop app's hand-off, as /launch starts it: this browser's callback with the app's challenge, then the app's exchange.
+    // The desktop app's hand-off, as /launch's button makes it: this browser's consent with the app's challenge, then the app's exchange.
     const { verifier, challenge } = pkcePair();
-    const callback = await page.context().request.get(
-      `${journey.stack.api}/api/auth/desktop-callback?redirect_url=${encodeURIComponent('http://127.0.0.1:53125/cb')}&code_challenge=${challenge}&code_challenge_method=S256`,
-      { maxRedirects: 0 },
-    );
-    expect(callback.status()).toBe(302);
-    const code = new URL(callback.headers()['location']!).searchParams.get('code');
+    const consent = await page.context().request.post(`${journey.stack.api}/api/auth/desktop/consent`, {
+      data: { redirect_url: 'http://127.0.0.1:53125/cb', code_challenge: challenge, code_challenge_method: 'S256' },
+      headers: { origin: journey.stack.web, rid: 'anti-csrf' },
+    });
+    expect(consent.status()).toBe(200);
+    const code = new URL(((await consent.json()) as { redirectUrl: string }).redirectUrl).searchParams.get('code');
     const exchanged = await fetch(`${journey.stack.api}/api/auth/desktop/exchange`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ code, code_verifier: verifier }) });
     expect(exchanged.status).toBe(200);
     const app = (await exchanged.json()) as { refreshToken: string };

@@ -276,7 +276,7 @@ describe('desktop sign-in handoff in Chromium', () => {
       await asked.getByText(texts.desktop.confirmApp('Linux')).waitFor();
       await asked.getByText(email).waitFor();
       const handoffs: string[] = [];
-      page.on('request', (request) => request.url().includes('/api/auth/desktop-callback') && handoffs.push(request.url()));
+      page.on('request', (request) => request.url().includes('/api/auth/desktop/consent') && handoffs.push(request.url()));
       const launchUrl = page.url();
       await page.waitForTimeout(5000);
       expect(page.url()).toBe(launchUrl);

@@ -1,9 +1,11 @@
 /**
- * The desktop sign-in handoff (docs/decisions.md#4) through the local stack: a signed-in browser is sent back
- * to the desktop app's loopback address with a one-time code and the app's state, and only the app
- * holding the PKCE verifier (RFC 7636 S256) exchanges the code, once, for a header-mode session of its own.
+ * The desktop sign-in handoff (docs/decisions.md#4, docs/desktop-api.md) through the local stack: a
+ * signed-in browser's consent, a same-origin POST from /launch, is answered with the desktop app's
+ * loopback address, a one-time code and the app's state, and only the app holding the PKCE verifier
+ * (RFC 7636 S256) exchanges the code, once, for a header-mode session of its own. Nothing else (a
+ * navigation from another site, a POST from another origin or without the custom header) gets a code.
  */
-import { PutCommand } from '@aws-sdk/lib-dynamodb';
+import { PutCommand, ScanCommand } from '@aws-sdk/lib-dynamodb';
 import { spawn } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
 import { once } from 'node:events';
@@ -32,20 +34,39 @@ async function signedIn() {
   return { browser, email, userId: (res.user as { id: string }).id };
 }
 
-/** The callback as /launch sends the browser there: redirect, S256 challenge, state; `overrides` change or (undefined) drop one. */
-function callback(browser: AuthApi, overrides: Record<string, string | undefined> = {}) {
+/** The sign-in's parameters as /launch sends them: redirect, S256 challenge, state; `overrides` change or (undefined) drop one. */
+function signInParams(overrides: Record<string, string | undefined> = {}): Record<string, string> {
   const all: Record<string, string | undefined> = { redirect_url: LOOPBACK, code_challenge_method: 'S256', ...overrides };
-  const query = new URLSearchParams(Object.entries(all).filter((entry): entry is [string, string] => entry[1] !== undefined));
-  return browser.call('GET', `/api/auth/desktop-callback?${query}`);
+  return Object.fromEntries(Object.entries(all).filter((entry): entry is [string, string] => entry[1] !== undefined));
 }
 
-/** A signed-in browser's trip through the callback for a fresh PKCE pair: the code, the verifier, and where it went. */
+/** /launch's "Continue to the app": the consent POST from the site's origin, with the API client's custom header. */
+function consent(browser: AuthApi, overrides: Record<string, string | undefined> = {}, headers: Record<string, string> = {}) {
+  return browser.call('POST', '/api/auth/desktop/consent', signInParams(overrides), headers);
+}
+
+/** The reference client's sign-in address, answered as /launch answers it for a signed-in browser: the consent, then the loopback address opened. */
+async function consentTo(browser: AuthApi, signInUrl: string, change: (params: URLSearchParams) => void = () => {}) {
+  const params = new URL(signInUrl).searchParams;
+  params.delete('origin');
+  change(params);
+  const res = await browser.call('POST', '/api/auth/desktop/consent', Object.fromEntries(params));
+  expect(res.status).toBe(200);
+  return fetch(((await res.json()) as { redirectUrl: string }).redirectUrl);
+}
+
+/** A signed-in browser's consent for a fresh PKCE pair: the code, the verifier, and where it sends the browser. */
 async function issued(browser: AuthApi, overrides: Record<string, string | undefined> = {}) {
   const { verifier, challenge } = pkcePair();
-  const res = await callback(browser, { code_challenge: challenge, ...overrides });
-  expect(res.status).toBe(302);
-  const location = new URL(res.headers.get('location')!);
+  const res = await consent(browser, { code_challenge: challenge, ...overrides });
+  expect(res.status).toBe(200);
+  const location = new URL(((await res.clone().json()) as { redirectUrl: string }).redirectUrl);
   return { res, location, code: location.searchParams.get('code')!, verifier };
+}
+
+/** How many one-time codes are waiting to be exchanged. */
+async function codesIssued(): Promise<number> {
+  return (await stack.db.send(new ScanCommand({ TableName: localTableName('handoffCodes'), Select: 'COUNT', ConsistentRead: true }))).Count ?? 0;
 }
 
 /** What the desktop app sends: no cookies, JSON. */
@@ -58,13 +79,13 @@ function exchange(body: string | Record<string, unknown>) {
 }
 
 describe('desktop sign-in handoff', () => {
-  it('redirects a signed-in browser to the loopback address with a code and the state, which the app with the verifier exchanges once for its own session', async () => {
+  it("answers a signed-in browser's consent with the loopback address, a code and the state, which the app with the verifier exchanges once for its own session", async () => {
     const { browser, email, userId } = await signedIn();
     const browserToken = browser.jar.get('sAccessToken');
 
     const { res, location, code, verifier } = await issued(browser, { state: 'st-42 & more' });
     expect(res.headers.get('cache-control')).toBe('no-store');
-    expect(res.headers.get('referrer-policy')).toBe('no-referrer');
+    expect(res.headers.get('location')).toBeNull();
     expect(`${location.origin}${location.pathname}`).toBe(LOOPBACK);
     expect([...location.searchParams.keys()].sort()).toEqual(['code', 'state']);
     expect(location.searchParams.get('state')).toBe('st-42 & more');
@@ -102,15 +123,10 @@ describe('desktop sign-in handoff', () => {
     expect(await again.json()).toEqual({ message: t.invalidCode });
   });
 
-  it('signs in through the reference desktop client (docs/desktop-api.md), the browser played by the callback', async () => {
+  it('signs in through the reference desktop client (docs/desktop-api.md), the browser played by the consent', async () => {
     const { browser, userId } = await signedIn();
-    const session = await desktopSignIn(stack.web, stack.api, async (url) => {
-      // What /signin and /launch do with a signed-in browser: the desktop parameters on to the callback.
-      const params = new URL(url).searchParams;
-      params.delete('origin');
-      const res = await browser.call('GET', `/api/auth/desktop-callback?${params}`);
-      await fetch(res.headers.get('location')!);
-    });
+    // What /signin and /launch do with a signed-in browser: the desktop parameters in the consent, then its answer opened.
+    const session = await desktopSignIn(stack.web, stack.api, async (url) => void (await consentTo(browser, url)));
     expect(session.userId).toBe(userId);
     const usage = await fetch(`${stack.api}/api/usage`, { headers: { authorization: `Bearer ${session.accessToken}` } });
     expect(usage.status).toBe(200);
@@ -130,9 +146,7 @@ describe('desktop sign-in handoff', () => {
       await vi.waitFor(() => expect(output).toMatch(/http:\S+\/signin\?\S+/), { timeout: 15_000 });
       const params = new URL(/http:\S+\/signin\?\S+/.exec(output)![0]).searchParams;
       expect(params.get('origin')).toBe('desktop');
-      params.delete('origin');
-      const res = await browser.call('GET', `/api/auth/desktop-callback?${params}`);
-      expect((await fetch(res.headers.get('location')!)).status).toBe(200);
+      expect((await consentTo(browser, `${stack.web}/signin?${params}`)).status).toBe(200);
       const [code] = await exited;
       expect(output).toContain(`Signed in as user ${userId}.`);
       expect(code).toBe(0);
@@ -143,29 +157,23 @@ describe('desktop sign-in handoff', () => {
 
   it('has the reference client refuse a sign-in that comes back with another state', async () => {
     const { browser } = await signedIn();
-    const signIn = desktopSignIn(stack.web, stack.api, async (url) => {
-      const params = new URL(url).searchParams;
-      params.delete('origin');
-      params.set('state', 'planted-by-someone-else');
-      const res = await browser.call('GET', `/api/auth/desktop-callback?${params}`);
-      await fetch(res.headers.get('location')!);
-    });
+    const signIn = desktopSignIn(stack.web, stack.api, async (url) => void (await consentTo(browser, url, (params) => params.set('state', 'planted-by-someone-else'))));
     await expect(signIn).rejects.toThrow('not the one this app started');
   });
 
   it('keeps the loopback query, replaces a code already in it, and lets the state parameter win over one in the redirect', async () => {
     const { browser } = await signedIn();
-    const kept = await issued(browser, { redirect_url: 'http://localhost:4567/done?state=a%20b&code=planted&x=1' });
+    const kept = await issued(browser, { redirect_url: 'http://127.0.0.1:4567/done?state=a%20b&code=planted&x=1' });
     expect(kept.location.searchParams.get('state')).toBe('a b');
     expect(kept.location.searchParams.get('x')).toBe('1');
     expect(kept.location.searchParams.getAll('code')).toHaveLength(1);
     expect(kept.code).not.toBe('planted');
 
-    const replaced = await issued(browser, { redirect_url: 'http://localhost:4567/done?state=old', state: 'new' });
+    const replaced = await issued(browser, { redirect_url: 'http://[::1]:4567/done?state=old', state: 'new' });
     expect(replaced.location.searchParams.getAll('state')).toEqual(['new']);
   });
 
-  it('answers 400 at the callback, issuing nothing, without a challenge, with plain, without a method, or with a malformed challenge', async () => {
+  it('answers 400 to the consent, issuing nothing, without a challenge, with plain, without a method, or with a malformed challenge', async () => {
     const { browser } = await signedIn();
     const { verifier, challenge } = pkcePair();
     const cases: [Record<string, string | undefined>, string][] = [
@@ -175,9 +183,8 @@ describe('desktop sign-in handoff', () => {
       [{ code_challenge: `${challenge}=` }, t.challengeMalformed],
     ];
     for (const [overrides, message] of cases) {
-      const res = await callback(browser, overrides);
+      const res = await consent(browser, overrides);
       expect(res.status).toBe(400);
-      expect(res.headers.get('location')).toBeNull();
       expect(await res.json()).toEqual({ message });
     }
   });
@@ -238,26 +245,56 @@ describe('desktop sign-in handoff', () => {
 
   it('answers 401 without a browser session and issues nothing', async () => {
     const visitor = new AuthApi(stack.api, stack.web);
-    const res = await callback(visitor, { code_challenge: pkcePair().challenge });
+    const res = await consent(visitor, { code_challenge: pkcePair().challenge });
     expect(res.status).toBe(401);
-    expect(res.headers.get('location')).toBeNull();
     expect(await res.json()).toEqual({ message: t.signInFirst });
   });
 
-  it.each(['https://evil.example/?localhost', 'http://localhost.evil.example/cb', 'https://localhost:4567/cb', 'not a url'])(
-    "answers 400 'Invalid redirect URL' for %s",
-    async (redirectUrl) => {
-      const { browser } = await signedIn();
-      const res = await callback(browser, { redirect_url: redirectUrl, code_challenge: pkcePair().challenge });
-      expect(res.status).toBe(400);
-      expect(res.headers.get('location')).toBeNull();
-      expect(await res.json()).toEqual({ message: t.invalidRedirect });
-    },
-  );
+  it('hands nothing to a navigation: the GET callback a page on any site could send a signed-in browser to gives no code', async () => {
+    const { browser } = await signedIn();
+    const before = await codesIssued();
+    const query = new URLSearchParams(signInParams({ code_challenge: pkcePair().challenge }));
+    // A cross-site top-level navigation: SameSite=Lax cookies go with it.
+    const res = await browser.call('GET', `/api/auth/desktop-callback?${query}`, undefined, { 'sec-fetch-site': 'cross-site', 'sec-fetch-mode': 'navigate', origin: 'https://evil.example' });
+    expect(res.status).toBe(404);
+    expect(res.headers.get('location')).toBeNull();
+    expect(await res.text()).not.toContain('code=');
+    expect(await codesIssued()).toBe(before);
+  });
+
+  it.each([
+    ['from another site', { origin: 'https://evil.example', 'sec-fetch-site': 'cross-site' }],
+    ['from a same-site origin that is not the site (the Stripe stand-in)', { origin: 'http://localhost:12111', 'sec-fetch-site': 'same-site' }],
+    ['same-site without an Origin', { origin: '', 'sec-fetch-site': 'same-site' }],
+    ['without the custom header', { rid: '' }],
+  ])('refuses a consent POST %s with 403, issuing nothing', async (_, headers) => {
+    const { browser } = await signedIn();
+    const before = await codesIssued();
+    const res = await consent(browser, { code_challenge: pkcePair().challenge }, headers);
+    expect(res.status).toBe(403);
+    expect(await res.json()).toEqual({ message: texts.api.notFromTheSite });
+    expect(await codesIssued()).toBe(before);
+  });
+
+  it.each([
+    'https://evil.example/?localhost',
+    'http://localhost.evil.example/cb',
+    'https://localhost:4567/cb',
+    'not a url',
+    // RFC 8252 §8.3: IP literals and a real port only.
+    'http://localhost:4567/cb',
+    'http://127.0.0.1:0/cb',
+    'http://127.0.0.1/cb',
+  ])("answers 400 'Invalid redirect URL' for %s", async (redirectUrl) => {
+    const { browser } = await signedIn();
+    const res = await consent(browser, { redirect_url: redirectUrl, code_challenge: pkcePair().challenge });
+    expect(res.status).toBe(400);
+    expect(await res.json()).toEqual({ message: t.invalidRedirect });
+  });
 
   it('answers 400 without a redirect_url', async () => {
     const { browser } = await signedIn();
-    const res = await browser.call('GET', '/api/auth/desktop-callback');
+    const res = await browser.call('POST', '/api/auth/desktop/consent', {});
     expect(res.status).toBe(400);
     expect(await res.json()).toEqual({ message: t.invalidRedirect });
   });

@@ -40,8 +40,8 @@ const sessionRoutes = (who: AuthApi) => [
   ['POST /api/create-checkout-session', () => who.call('POST', '/api/create-checkout-session', { priceId: PRICE_IDS.monthly })],
   ['POST /api/ensure-user-exists', () => who.call('POST', '/api/ensure-user-exists')],
   [
-    'GET /api/auth/desktop-callback',
-    () => who.call('GET', `/api/auth/desktop-callback?redirect_url=${encodeURIComponent('http://127.0.0.1:53124/cb')}&code_challenge=${'a'.repeat(43)}&code_challenge_method=S256`),
+    'POST /api/auth/desktop/consent',
+    () => who.call('POST', '/api/auth/desktop/consent', { redirect_url: 'http://127.0.0.1:53124/cb', code_challenge: 'a'.repeat(43), code_challenge_method: 'S256' }),
   ],
 ] as const;
 

@@ -121,6 +121,7 @@ const AUTH_TARGETS: Target[] = [
   { method: 'POST', path: '/api/auth/callback/google', takesBody: true, session: true },
   { method: 'POST', path: '/api/auth/callback/apple', takesBody: true, session: true },
   { method: 'GET', path: '/api/auth/desktop-callback', takesBody: false, session: true },
+  { method: 'POST', path: '/api/auth/desktop/consent', takesBody: true, session: true },
   { method: 'POST', path: '/api/auth/desktop/exchange', takesBody: true, session: true },
   { method: 'POST', path: '/api/auth/no-such-route', takesBody: true, session: true },
   { method: 'GET', path: '/api/auth/no-such-route', takesBody: false, session: true },

@@ -58,12 +58,21 @@ function withAccessCookie(accessToken: string, method: string, path: string) {
   return fetch(`${stack.api}${path}`, { method, headers: { origin: stack.web, rid: 'anti-csrf', cookie: `sAccessToken=${accessToken}` }, redirect: 'manual' });
 }
 
-/** The browser's desktop callback, with the app's challenge; answers the code and the verifier that redeems it. */
+/** The browser's desktop consent, with the app's challenge; answers the code and the verifier that redeems it. */
 async function desktopCode(browser: AuthApi): Promise<{ code: string; verifier: string }> {
   const { verifier, challenge } = pkcePair();
-  const callback = await browser.call('GET', `/api/auth/desktop-callback?redirect_url=${encodeURIComponent(LOOPBACK)}&code_challenge=${challenge}&code_challenge_method=S256`);
-  expect(callback.status).toBe(302);
-  return { code: new URL(callback.headers.get('location')!).searchParams.get('code')!, verifier };
+  const consent = await browser.call('POST', '/api/auth/desktop/consent', { redirect_url: LOOPBACK, code_challenge: challenge, code_challenge_method: 'S256' });
+  expect(consent.status).toBe(200);
+  return { code: new URL(((await consent.json()) as { redirectUrl: string }).redirectUrl).searchParams.get('code')!, verifier };
+}
+
+/** The consent sent with only an access token in the cookie, as a browser that kept an old one would send it. */
+function consentWithAccessCookie(accessToken: string) {
+  return fetch(`${stack.api}/api/auth/desktop/consent`, {
+    method: 'POST',
+    headers: { origin: stack.web, rid: 'anti-csrf', 'content-type': 'application/json', cookie: `sAccessToken=${accessToken}` },
+    body: JSON.stringify({ redirect_url: LOOPBACK, code_challenge: pkcePair().challenge, code_challenge_method: 'S256' }),
+  });
 }
 
 function exchange(code: string, verifier: string) {
@@ -146,9 +155,8 @@ describe('a signed-out browser', () => {
     const oldAccessToken = browser.jar.get('sAccessToken')!;
     expect((await browser.signOut()).status).toBe('OK');
 
-    const res = await withAccessCookie(oldAccessToken, 'GET', `/api/auth/desktop-callback?redirect_url=${encodeURIComponent(LOOPBACK)}&code_challenge=${pkcePair().challenge}&code_challenge_method=S256`);
+    const res = await consentWithAccessCookie(oldAccessToken);
     expect(res.status).toBe(401);
-    expect(res.headers.get('location')).toBeNull();
     expect(await res.json()).toEqual({ message: texts.desktop.signInFirst });
   });
 
@@ -247,8 +255,7 @@ describe('a password reset', () => {
     expect((await refreshWithCookie(browserRefresh)).status).toBe(401);
     expect((await refreshWithHeader(desktop.refreshToken)).status).toBe(401);
     // Routes that ask the core refuse the old browser token at once.
-    const callback = await withAccessCookie(browserAccess, 'GET', `/api/auth/desktop-callback?redirect_url=${encodeURIComponent(LOOPBACK)}&code_challenge=${pkcePair().challenge}&code_challenge_method=S256`);
-    expect(callback.status).toBe(401);
+    expect((await consentWithAccessCookie(browserAccess)).status).toBe(401);
 
     const again = new AuthApi(stack.api, stack.web);
     expect((await again.signIn(email, 'newengine7')).status).toBe('OK');

@@ -42,7 +42,8 @@ describe('two-step verification with an authenticator app', () => {
     }
     expect((await next.post('/api/ensure-user-exists')).status).toBe(403);
     // The desktop hand-off waits for it too.
-    expect((await next.call('GET', '/api/auth/desktop-callback?redirect_url=http%3A%2F%2F127.0.0.1%3A53124%2Fcb&code_challenge=E9Melhoa2OwvFrEMTJguCHaoeK1t8URWbuGJSstw-cM&code_challenge_method=S256')).status).toBe(403);
+    const consent = { redirect_url: 'http://127.0.0.1:53124/cb', code_challenge: 'E9Melhoa2OwvFrEMTJguCHaoeK1t8URWbuGJSstw-cM', code_challenge_method: 'S256' };
+    expect((await next.call('POST', '/api/auth/desktop/consent', consent)).status).toBe(403);
 
     // What /auth/mfa asks: the factors this sign-in can complete.
     const info = await next.call('PUT', '/api/auth/mfa/info', undefined, { rid: 'multifactorauth' });

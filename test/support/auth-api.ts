@@ -33,12 +33,15 @@ export class AuthApi {
     this.agent = new Agent({ localAddress: address });
   }
 
+  /** `headers` add to or replace the web SDK's; one given as '' is not sent. */
   async call(method: string, path: string, body?: unknown, headers: Record<string, string> = {}): Promise<Response> {
     // 127.0.0.1, not localhost: localhost may resolve to ::1, which a 127.x source address cannot reach.
     const url = new URL(`${this.api}${path}`);
     if (url.hostname === 'localhost') url.hostname = '127.0.0.1';
     // `rid` as the web SDK and the API client send it: every write with the session cookies must carry it (functions/lib/policy.ts).
     const sent = new Headers({ origin: this.web, 'content-type': 'application/json', 'st-auth-mode': 'cookie', rid: 'anti-csrf', ...headers });
+    // A header given as '' is left out (a request without Origin, or without `rid`).
+    for (const [name, value] of Object.entries(headers)) if (value === '') sent.delete(name);
     if (this.jar.header()) sent.set('cookie', this.jar.header());
     const response = (await undiciFetch(url, {
       method,

@@ -1,7 +1,7 @@
 /**
  * Sessions as the clients hold them, for tests that end them: a browser's refresh (cookie mode), the
  * desktop app's (header mode), and a desktop session got through the real handoff (the browser's
- * callback with a PKCE challenge, the app's exchange).
+ * consent with a PKCE challenge, the app's exchange).
  */
 import { randomUUID } from 'node:crypto';
 import { expect } from 'vitest';
@@ -38,12 +38,17 @@ export function refreshWithHeader(api: string, refreshToken: string): Promise<Re
   return fetch(`${api}/api/auth/session/refresh`, { method: 'POST', headers: { rid: 'session', 'st-auth-mode': 'header', authorization: `Bearer ${refreshToken}` } });
 }
 
-/** The browser's desktop callback: the one-time code (left unredeemed, it stays in the handoffCodes table for its minute) and its verifier. */
+/** The browser's consent to a desktop sign-in (/launch's button), answered as it is: the response, unread. */
+export function desktopConsent(browser: AuthApi, challenge: string): Promise<Response> {
+  return browser.call('POST', '/api/auth/desktop/consent', { redirect_url: LOOPBACK, code_challenge: challenge, code_challenge_method: 'S256' });
+}
+
+/** The browser's desktop consent: the one-time code (left unredeemed, it stays in the handoffCodes table for its minute) and its verifier. */
 export async function desktopCode(browser: AuthApi): Promise<{ code: string; verifier: string }> {
   const { verifier, challenge } = pkcePair();
-  const callback = await browser.call('GET', `/api/auth/desktop-callback?redirect_url=${encodeURIComponent(LOOPBACK)}&code_challenge=${challenge}&code_challenge_method=S256`);
-  expect(callback.status).toBe(302);
-  return { code: new URL(callback.headers.get('location')!).searchParams.get('code')!, verifier };
+  const consent = await desktopConsent(browser, challenge);
+  expect(consent.status).toBe(200);
+  return { code: new URL(((await consent.json()) as { redirectUrl: string }).redirectUrl).searchParams.get('code')!, verifier };
 }
 
 /** A desktop app's own session for the browser's user, through the handoff. */

@@ -6,9 +6,12 @@ import { leaveSite } from '../../auth/redirect';
 import { useSession, type SessionState } from '../../auth/session';
 import { renderAt } from '../../auth/testing';
 import { desktopPlatformName } from '../../home/platform';
+import { consentToDesktopSignIn } from '../../api/desktop';
 import { LaunchPage, loader, shouldRevalidate } from './LaunchPage';
 
 vi.mock('../../auth/session', () => ({ useSession: vi.fn(), sessionExists: vi.fn(async () => true) }));
+// The consent POST (POST /api/auth/desktop/consent): answered with the loopback address and a code, as the API answers it.
+vi.mock('../../api/desktop', () => ({ consentToDesktopSignIn: vi.fn() }));
 vi.mock('../../auth/redirect', async (original) => ({ ...(await original<typeof import('../../auth/redirect')>()), leaveSite: vi.fn() }));
 
 const t = texts.desktop;
@@ -26,8 +29,8 @@ function desktopQuery(overrides: Record<string, string | undefined> = {}): strin
 }
 const QUERY = desktopQuery();
 const launchAt = (query = QUERY, extra = '') => `/launch?${query}${extra}`;
-// vitest defines __LOCAL_API_ORIGIN__ as the local gateway; jsdom's page is on localhost.
-const CALLBACK = `http://localhost:4000/api/auth/desktop-callback?${QUERY}`;
+/** What the API answers a consent with: the app's loopback address, its one-time code and its state. */
+const CALLBACK = `${LOOPBACK}?code=one-time&state=st+1`;
 
 function pendingDesktopSignIn(query = QUERY) {
   sessionStorage.setItem(DESKTOP_ORIGIN_KEY, 'desktop');
@@ -47,12 +50,14 @@ async function after(ms: number) {
   act(() => vi.advanceTimersByTime(ms));
 }
 
-/** The visitor's click on "Continue to the app". */
-function continueToApp() {
+/** The visitor's click on "Continue to the app", and the consent's answer arriving. */
+async function continueToApp() {
   act(() => fireEvent.click(screen.getByRole('button', { name: t.continue })));
+  await act(async () => {});
 }
 
 beforeEach(() => {
+  vi.mocked(consentToDesktopSignIn).mockResolvedValue(CALLBACK);
   // The clock moves only when a test moves it, so 1499 ms and 1500 ms are told apart exactly.
   vi.useFakeTimers();
   sessionStorage.clear();
@@ -107,11 +112,14 @@ describe('/launch', () => {
     expect(sessionStorage.getItem(DESKTOP_PARAMS_KEY)).toBeNull();
   });
 
-  it("after the click shows 'You're all set!' and after 1.5 s leaves for the desktop callback with the challenge and state, clearing the stored sign-in", async () => {
+  it("after the click sends the consent once with the sign-in, shows 'You're all set!' and after 1.5 s leaves for the address it answered, clearing the stored sign-in", async () => {
     vi.mocked(useSession).mockReturnValue(signedIn);
     pendingDesktopSignIn();
     await renderLaunch(launchAt());
-    continueToApp();
+    expect(consentToDesktopSignIn).not.toHaveBeenCalled();
+    await continueToApp();
+    expect(consentToDesktopSignIn).toHaveBeenCalledTimes(1);
+    expect(consentToDesktopSignIn).toHaveBeenCalledWith({ redirect: new URL(LOOPBACK), codeChallenge: CHALLENGE, codeChallengeMethod: 'S256', state: 'st 1' });
     expect(screen.getByRole('heading', { name: t.allSet })).toBeInTheDocument();
     expect(screen.getByText(t.returning)).toBeInTheDocument();
 
@@ -213,18 +221,31 @@ describe('/launch', () => {
     expect(screen.queryByTestId('where')).not.toBeInTheDocument();
   });
 
-  it('leaves without a state when the app sent none', async () => {
+  it('consents without a state when the app sent none', async () => {
     vi.mocked(useSession).mockReturnValue(signedIn);
     await renderLaunch(launchAt(desktopQuery({ state: undefined })));
-    continueToApp();
+    await continueToApp();
+    expect(consentToDesktopSignIn).toHaveBeenCalledWith({ redirect: new URL(LOOPBACK), codeChallenge: CHALLENGE, codeChallengeMethod: 'S256' });
     await after(1500);
-    expect(leaveSite).toHaveBeenCalledWith(`http://localhost:4000/api/auth/desktop-callback?${desktopQuery({ state: undefined })}`);
+    expect(leaveSite).toHaveBeenCalledWith(CALLBACK);
+  });
+
+  it("says the API's refusal and leaves for nowhere when the consent is refused", async () => {
+    vi.spyOn(console, 'error').mockImplementation(() => {});
+    vi.mocked(useSession).mockReturnValue(signedIn);
+    vi.mocked(consentToDesktopSignIn).mockRejectedValueOnce(Object.assign(new Error('403'), { isAxiosError: true, response: { status: 403, data: { message: texts.api.notFromTheSite } } }));
+    await renderLaunch(launchAt());
+    await continueToApp();
+    expect(screen.getByRole('alert')).toHaveTextContent(texts.api.notFromTheSite);
+    expect(screen.queryByRole('heading', { name: t.allSet })).not.toBeInTheDocument();
+    await after(5000);
+    expect(leaveSite).not.toHaveBeenCalled();
   });
 
   it("takes the address's sign-in whole, never the stored challenge beside another redirect", async () => {
     vi.mocked(useSession).mockReturnValue(signedIn);
     pendingDesktopSignIn();
-    await renderLaunch(launchAt(desktopQuery({ redirect_url: 'http://localhost:9/other', code_challenge: undefined })));
+    await renderLaunch(launchAt(desktopQuery({ redirect_url: 'http://127.0.0.1:9/other', code_challenge: undefined })));
     expect(screen.getByRole('alert')).toHaveTextContent(t.challengeMissing);
     await after(5000);
     expect(leaveSite).not.toHaveBeenCalled();
@@ -234,7 +255,7 @@ describe('/launch', () => {
     vi.mocked(useSession).mockReturnValue(signedIn);
     pendingDesktopSignIn();
     await renderLaunch('/launch');
-    continueToApp();
+    await continueToApp();
     await after(1500);
     expect(leaveSite).toHaveBeenCalledWith(CALLBACK);
   });
@@ -246,7 +267,7 @@ describe('/launch', () => {
       throw new Error('blocked');
     });
     await renderLaunch(launchAt());
-    continueToApp();
+    await continueToApp();
     await after(1500);
     expect(screen.getByRole('alert')).toHaveTextContent(t.redirectFailed);
     expect(screen.getByRole('link', { name: t.goHome })).toBeInTheDocument();
