@@ -9,14 +9,16 @@
 import type middy from '@middy/core';
 import { GetCommand } from '@aws-sdk/lib-dynamodb';
 import type { APIGatewayProxyEventV2 } from 'aws-lambda';
-import type { RoutePolicy } from '../../shared/route-policy';
+import type { RoutePolicy, SessionPolicy } from '../../shared/route-policy';
 import { tableName } from '../../shared/tables';
 import { apiTexts } from '../../shared/texts';
 import { UNAUTHORISED } from './access-token';
 import { documentClient } from './dynamo';
 import { HttpError } from './http-error';
 import type { HttpResult } from './response';
-import { requireSession, sessionOf } from './session';
+import { accessTokenOf, requireSession, sessionOf } from './session';
+import { verifyWithCore } from './core-session';
+import { getSecret } from './secrets';
 import { REFRESH_TOKEN_COOKIE } from './session-tokens';
 
 /** The local web app's origin when none is configured (as functions/auth/app-info.ts). */
@@ -59,15 +61,19 @@ export function sameOriginRefusal(event: Pick<APIGatewayProxyEventV2, 'headers' 
   return undefined;
 }
 
-/**
- * Whether the account is marked for deletion (functions/user-record/deletion.ts): one strongly
- * consistent read of the mark alone. A missing item is no mark (an account whose record was lost is
- * repaired by /api/ensure-user-exists); a deleted account's sessions have ended, which the core
- * answers on every live route.
- */
+/** The account's record as the deletion mark concerns it: present, marked (functions/user-record/deletion.ts), or missing. */
+export type RecordState = 'PRESENT' | 'MARKED' | 'MISSING';
+
+/** One strongly consistent read of the users item's deletion mark alone. */
+export async function recordState(userId: string): Promise<RecordState> {
+  const out = await documentClient().send(new GetCommand({ TableName: tableName('users'), Key: { userId }, ProjectionExpression: 'userId, deletingSince', ConsistentRead: true }));
+  if (!out.Item) return 'MISSING';
+  return out.Item.deletingSince === undefined ? 'PRESENT' : 'MARKED';
+}
+
+/** Whether the account is marked for deletion; a missing record is no mark (see notDeleting below for what it means). */
 export async function isMarkedForDeletion(userId: string): Promise<boolean> {
-  const out = await documentClient().send(new GetCommand({ TableName: tableName('users'), Key: { userId }, ProjectionExpression: 'deletingSince', ConsistentRead: true }));
-  return out.Item?.deletingSince !== undefined;
+  return (await recordState(userId)) === 'MARKED';
 }
 
 /**
@@ -83,6 +89,21 @@ export class AccountBeingDeleted extends HttpError {
 
 export function deletingRefusal(): HttpError {
   return new AccountBeingDeleted();
+}
+
+/**
+ * `notDeleting` on a session route: a marked account is refused. A missing record is an account
+ * deleted (the record goes last) or, rarely, one whose record was lost (/api/ensure-user-exists
+ * repairs it): a route that did not ask the core already asks it then whether the session stands, so a
+ * deleted account's unexpired token reads nothing, and a lost record's owner is served as before.
+ */
+async function refuseDeleting(event: APIGatewayProxyEventV2, { caller }: SessionPolicy): Promise<void> {
+  const state = await recordState(sessionOf(event).userId);
+  if (state === 'MARKED') throw deletingRefusal();
+  if (state === 'MISSING' && caller === 'session') {
+    const token = accessTokenOf(event)!.token;
+    await verifyWithCore(await getSecret('supertokens'), token, true);
+  }
 }
 
 type Middleware = middy.MiddlewareObj<APIGatewayProxyEventV2, HttpResult>;
@@ -113,7 +134,7 @@ export function policyGuard(policy: RoutePolicy, options: PolicyOptions = {}): M
         if (options.signedOutMessage && error instanceof HttpError && error.statusCode === 401) throw new HttpError(401, options.signedOutMessage);
         throw error;
       }
-      if (policy.notDeleting && (await isMarkedForDeletion(sessionOf(request.event).userId))) throw deletingRefusal();
+      if (policy.caller !== 'anyone' && policy.notDeleting) await refuseDeleting(request.event, policy);
     },
     ...(session ? { after: session.after, onError: session.onError } : {}),
   };

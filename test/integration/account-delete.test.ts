@@ -10,7 +10,7 @@ import type Stripe from 'stripe';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { deleteAccount } from '../../functions/account/delete-account';
 import { supertokensCore } from '../../functions/account/core';
-import { deletionSteps, finishDeletion } from '../../functions/account/deletion-job';
+import { deletionSteps } from '../../functions/account/deletion-job';
 import type { AccountDeps } from '../../functions/account/deps';
 import { STALLED_AFTER_MS, sweepDeletions } from '../../functions/account/sweeper';
 import { getAccount } from '../../functions/user-record/account';
@@ -27,9 +27,10 @@ import { PRICE_IDS, PRO_TRIAL_DAYS } from '../../shared/plans';
 import { localTableName, tables, type TableKey } from '../../shared/tables';
 import { texts } from '../../shared/texts';
 import { AuthApi } from '../support/auth-api';
-import { signInWithGoogle } from '../support/google-sign-in';
+import { postGoogleSignInUp, signInWithGoogle } from '../support/google-sign-in';
 import { useTestStack } from '../support/local-stack';
-import { desktopCode, newMember, setCookies } from '../support/sessions';
+import { desktopCode, desktopConsent, desktopSession, newMember, refreshWithCookie, refreshWithHeader, setCookies } from '../support/sessions';
+import { pkcePair } from '../../infra/scripts/desktop-client';
 import { verifyThroughOutbox } from '../support/verification';
 import { payCheckout, standInSdk } from '../support/stripe-pages';
 
@@ -248,11 +249,49 @@ describe('a deletion that stops part way', () => {
     expect(await getAccount(stack.db, userId)).toBeUndefined();
   });
 
-  it('refuses checkout and the portal to an account being deleted, even from a session made after the mark', async () => {
-    const { who, email, userId } = await member('marked');
-    await markDeleting(stack.db, userId, { emails: [email], address: who.address }, Date.now());
-    expect(await who.post('/api/create-checkout-session', { priceId: PRICE_IDS.monthly })).toMatchObject({ status: 409, body: { message: texts.billing.accountDeleting } });
-    expect(await who.get('/api/manage-subscription')).toMatchObject({ status: 409, body: { message: texts.billing.accountDeleting } });
-    await finishDeletion(await deps(), (await getAccount(stack.db, userId)) as never);
+  it('refuses everything from the mark on while the job is held after it (sessions not yet ended): sign-in, refresh, the desktop hand-off and exchange, usage, reads and writes; the sweeper finishes it', async () => {
+    const { who, email, userId } = await member('held');
+    const desktop = await desktopSession(stack.api, who);
+    const pending = await desktopCode(who);
+    const google = await signInWithGoogle(stack, `held-google-${randomUUID().slice(0, 8)}@example.com`, 'Held Google');
+    const googleEmail = google.result.user.emails[0]!;
+    // The job held after its mark: the mark is written, nothing after it ran (every session still stands).
+    const started = Date.now();
+    await markDeleting(stack.db, userId, { emails: [email], address: who.address }, started);
+    await markDeleting(stack.db, google.userId, { emails: [googleEmail], address: google.who.address }, started);
+
+    // Sign-in, every recipe: as for the deleted account's credentials, or told why (Google).
+    expect((await new AuthApi(stack.api, stack.web).signIn(email, PASSWORD)).status).toBe('WRONG_CREDENTIALS_ERROR');
+    const again = await postGoogleSignInUp(stack, googleEmail, 'Held Google');
+    expect(again.res.status).toBe(409);
+    expect(await again.res.json()).toEqual({ message: texts.billing.accountDeleting });
+    expect(again.who.hasSession()).toBe(false);
+    // Reads and writes of the product, from the browser and from the desktop app, answer as for a deleted account's session.
+    const bearer = { authorization: `Bearer ${desktop.accessToken}` };
+    for (const res of [
+      await who.call('GET', '/api/user-profile'),
+      await who.call('GET', '/api/account'),
+      await who.call('GET', '/api/usage'),
+      await who.call('PATCH', '/api/account', { name: 'Still here' }),
+      await who.call('POST', '/api/create-checkout-session', { priceId: PRICE_IDS.monthly }),
+      await google.who.call('GET', '/api/account/export'),
+      await fetch(`${stack.api}/api/usage`, { headers: bearer }),
+      await fetch(`${stack.api}/api/usage`, { method: 'POST', headers: { ...bearer, 'content-type': 'application/json', 'idempotency-key': randomUUID() }, body: JSON.stringify({ words: 5, seconds: 2 }) }),
+    ]) {
+      expect({ url: res.url, status: res.status }).toEqual({ url: res.url, status: 401 });
+    }
+    expect((await scan('usage')).filter((i) => i.userId === userId)).toEqual([]);
+    // The desktop hand-off: no new code, and the one issued before the mark buys no session.
+    expect((await desktopConsent(who, pkcePair().challenge)).status).toBe(401);
+    const exchanged = await fetch(`${stack.api}/api/auth/desktop/exchange`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ code: pending.code, code_verifier: pending.verifier }) });
+    expect(exchanged.status).toBe(401);
+    // Refresh, the browser's and the app's: refused, and the session ended.
+    expect((await refreshWithCookie(stack.api, stack.web, who.jar.get('sRefreshToken')!)).status).toBe(401);
+    expect((await refreshWithHeader(stack.api, desktop.refreshToken)).status).toBe(401);
+
+    // The sweeper finishes both.
+    const swept = await sweepDeletions(await deps(started + STALLED_AFTER_MS + 1_000));
+    expect(swept.finished).toEqual(expect.arrayContaining([userId, google.userId]));
+    expect(await getAccount(stack.db, userId)).toBeUndefined();
   });
 });
