@@ -89,18 +89,21 @@ export const AUTH_PATHS = {
   'POST /api/auth/user/password/reset/token': PAGE_WRITE,
   'POST /api/auth/user/password/reset': PAGE_WRITE,
   'POST /api/auth/reset-link/check': PAGE_WRITE,
-  // Email verification: what an unverified session may do (the link itself is the proof).
-  'POST /api/auth/user/email/verify/token': { ...ACCOUNT_WRITE, caller: 'session', provenEmail: false, secondStep: false },
-  'GET /api/auth/user/email/verify': { ...ACCOUNT_READ, provenEmail: false, secondStep: false, notDeleting: false },
+  // Email verification: what an unverified session may do (the link itself is the proof). Both
+  // write the session's `st-ev` claim, so the session must still exist.
+  'POST /api/auth/user/email/verify/token': { ...ACCOUNT_WRITE, provenEmail: false, secondStep: false },
+  'GET /api/auth/user/email/verify': { ...LIVE_READ, provenEmail: false, secondStep: false },
   'POST /api/auth/user/email/verify': { ...PAGE_WRITE },
   // The SDK's refresh (the token it reads is the refresh token, which the SDK checks itself) and
   // sign-out: a deleting account's refresh is refused by the Session override; sign-out always works.
   'POST /api/auth/session/refresh': SIGN_IN,
   'POST /api/auth/signout': { caller: 'session', provenEmail: false, secondStep: false, notDeleting: false, proof: false, sameOrigin: true },
-  // The second step during a sign-in: the session owes it, so it may not be required here.
-  'PUT /api/auth/mfa/info': { ...ACCOUNT_WRITE, caller: 'session', secondStep: false },
-  'POST /api/auth/totp/verify': { ...ACCOUNT_WRITE, caller: 'session', secondStep: false },
-  'POST /api/auth/mfa/recovery-code': { ...ACCOUNT_WRITE, caller: 'session', secondStep: false },
+  // The second step during a sign-in: the session owes it, so it may not be required here. Each
+  // writes the session's claims, so the session must still exist. What the second step is asks for
+  // no proven address (the SDK's own MFA info serves any session).
+  'PUT /api/auth/mfa/info': { ...ACCOUNT_WRITE, provenEmail: false, secondStep: false },
+  'POST /api/auth/totp/verify': { ...ACCOUNT_WRITE, secondStep: false },
+  'POST /api/auth/mfa/recovery-code': { ...ACCOUNT_WRITE, secondStep: false },
   'GET /api/auth/totp/device/list': { ...ACCOUNT_READ, secondStep: false },
   // A new authenticator app: the first is set up before the second step exists (secondStep holds
   // then); a credential, so it needs a fresh proof.

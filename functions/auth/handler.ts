@@ -21,7 +21,7 @@ import { cookiesAreSecure, withSessionCleared } from '../lib/session-tokens';
 import { desktopConsent, desktopExchange } from './desktop-handoff';
 import { isProviderRefusal } from './provider-refusal';
 import { recoveryCodeSignIn } from './recovery-code-sign-in';
-import { guardAuthRequest, type OWN_AUTH_PATHS } from './request-guard';
+import { authPathPolicy, guardAuthRequest, type OWN_AUTH_PATHS } from './request-guard';
 import { resetLinkCheck } from './reset-link-check';
 import { ensureSupertokens } from './supertokens';
 
@@ -61,33 +61,43 @@ async function answerWithSdk(event: APIGatewayProxyEventV2, context: Context) {
     logger.error('origin check failed', { error: { name: (error as Error).name, message: (error as Error).message } });
     return json(500, { message: apiTexts.internalError });
   }
+  const policy = authPathPolicy(event);
+  try {
+    // The path's declared policy (functions/lib/policy.ts), before its body is looked at or the SDK sees it.
+    const refused = policy && (await enforcePolicy(event, policy));
+    if (refused) return json(refused.statusCode, { message: refused.message, ...refused.extra }, refused.headers);
+  } catch (error) {
+    return failure(error);
+  }
   const guarded = guardAuthRequest(event);
   if ('refusal' in guarded) return guarded.refusal;
   try {
-    // The path's declared policy (functions/lib/policy.ts), before the SDK sees the request.
-    const refused = await enforcePolicy(guarded.event, guarded.policy);
-    if (refused) return json(refused.statusCode, { message: refused.message, ...refused.extra }, refused.headers);
     await ensureSupertokens();
     if (guarded.event.rawPath === RECOVERY_CODE_PATH) return await recoveryCodeSignIn(guarded.event, context);
     return await supertokensApi(guarded.event, context, () => undefined);
   } catch (error) {
-    if (error instanceof AccountBeingDeleted) return deletingAnswer(guarded.event.rawPath);
-    // API overrides (rate limits) refuse by throwing; the SDK passes on any error that is not its own.
-    if (error instanceof HttpError) return json(error.statusCode, { message: error.message }, error.headers);
-    if (isProviderRefusal(error)) {
-      logger.warn('sign-in provider refused the request', { error: { name: (error as Error).name, message: summary(error) } });
-      return json(400, { message: apiTexts.providerRefused });
-    }
-    // The SDK answers its own errors; anything left is the core slow or down (503, worth a retry) or
-    // ours (a bug): no details out, and the log keeps the SDK's summary without the body of whatever answered it.
-    const dependency = unavailableDependency(error);
-    if (dependency) {
-      logger.warn('auth request failed: dependency unavailable', { dependency, error: { name: (error as Error).name, message: summary(error) } });
-      return unavailableResponse(dependency);
-    }
-    logger.error('auth request failed', { error: { name: (error as Error).name, message: summary(error) } });
-    return json(500, { message: apiTexts.internalError });
+    return failure(error, guarded.event.rawPath);
   }
+}
+
+/** What a request that failed past the origin check is answered: the error's own answer, or 503 or 500. */
+function failure(error: unknown, rawPath = '') {
+  if (error instanceof AccountBeingDeleted) return deletingAnswer(rawPath);
+  // API overrides (rate limits) refuse by throwing; the SDK passes on any error that is not its own.
+  if (error instanceof HttpError) return json(error.statusCode, { message: error.message }, error.headers);
+  if (isProviderRefusal(error)) {
+    logger.warn('sign-in provider refused the request', { error: { name: (error as Error).name, message: summary(error) } });
+    return json(400, { message: apiTexts.providerRefused });
+  }
+  // The SDK answers its own errors; anything left is the core slow or down (503, worth a retry) or
+  // ours (a bug): no details out, and the log keeps the SDK's summary without the body of whatever answered it.
+  const dependency = unavailableDependency(error);
+  if (dependency) {
+    logger.warn('auth request failed: dependency unavailable', { dependency, error: { name: (error as Error).name, message: summary(error) } });
+    return unavailableResponse(dependency);
+  }
+  logger.error('auth request failed', { error: { name: (error as Error).name, message: summary(error) } });
+  return json(500, { message: apiTexts.internalError });
 }
 
 /**

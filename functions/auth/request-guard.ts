@@ -207,7 +207,18 @@ function sdkRoute(method: string, rawPath: string): { route: SdkRoute; policy: R
   return route && { route, policy: AUTH_PATHS[`${method} ${API_BASE_PATH}${path}` as AuthPath] };
 }
 
-/** The refusal, or the event to hand the SDK with the path's declared policy, which ./handler.ts enforces (functions/lib/policy.ts). */
+/**
+ * The declared policy of an SDK path (shared/route-policy.ts), or undefined for a path the SDK does not
+ * serve here: enforced (functions/lib/policy.ts) before the body is looked at, so a caller without
+ * access learns nothing more, as on every other route.
+ */
+export function authPathPolicy(event: APIGatewayProxyEventV2): RoutePolicy | undefined {
+  const method = event.requestContext?.http?.method?.toUpperCase() ?? 'GET';
+  const rawPath = event.rawPath ?? '';
+  return rawPath.startsWith(`${API_BASE_PATH}/`) ? sdkRoute(method, rawPath)?.policy : undefined;
+}
+
+/** The refusal, or the event to hand the SDK with the path's declared policy. */
 export type GuardResult = { refusal: HttpResult } | { event: APIGatewayProxyEventV2; policy: RoutePolicy };
 
 /**

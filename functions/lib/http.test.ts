@@ -8,7 +8,7 @@ import type { APIGatewayProxyEventV2, Context } from 'aws-lambda';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import * as z from 'zod/mini';
 import { texts } from '../../shared/texts';
-import { httpHandler } from './http';
+import { byRouteKey, httpHandler } from './http';
 import { json } from './response';
 
 const context = { awsRequestId: 'test', functionName: 'test' } as Context;
@@ -115,5 +115,19 @@ describe('httpHandler, the Lambda context in the logs', () => {
       expect.objectContaining({ message: 'hello', cold_start: true, function_request_id: 'first', ...context }),
       expect.objectContaining({ message: 'hello', cold_start: false, function_request_id: 'second', ...context }),
     ]);
+  });
+});
+
+describe('a handler is registered with its route, and its route has a policy', () => {
+  it('refuses a route the table does not declare, at compile time and at load', () => {
+    // @ts-expect-error: not a declared route (shared/routes.ts, shared/route-policy.ts), so it has no policy.
+    expect(() => httpHandler(async () => json(200, {}), { route: 'POST /api/undeclared' })).toThrow('no policy declared for POST /api/undeclared');
+  });
+
+  it('refuses a handler registered under another route than the one whose policy it enforces', () => {
+    const releases = httpHandler(async () => json(200, {}), { route: 'GET /api/releases' });
+    // @ts-expect-error: the handler made for GET /api/releases enforces that route's policy, not the usage route's.
+    expect(() => byRouteKey({ 'GET /api/usage': releases })).toThrow('the handler registered for GET /api/usage enforces the policy of GET /api/releases');
+    expect(() => byRouteKey({ 'GET /api/releases': releases })).not.toThrow();
   });
 });
