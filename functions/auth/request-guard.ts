@@ -218,8 +218,7 @@ export function authPathPolicy(event: APIGatewayProxyEventV2): RoutePolicy | und
   return rawPath.startsWith(`${API_BASE_PATH}/`) ? sdkRoute(method, rawPath)?.policy : undefined;
 }
 
-/** The refusal, or the event to hand the SDK with the path's declared policy. */
-export type GuardResult = { refusal: HttpResult } | { event: APIGatewayProxyEventV2; policy: RoutePolicy };
+export type GuardResult = { refusal: HttpResult } | { event: APIGatewayProxyEventV2 };
 
 /**
  * The refusal for a request the SDK must not see, or the event to hand it: a base64 body (a request
@@ -230,7 +229,7 @@ export function guardAuthRequest(event: APIGatewayProxyEventV2): GuardResult {
   const rawPath = event.rawPath ?? '';
   const found = rawPath.startsWith(`${API_BASE_PATH}/`) ? sdkRoute(method, rawPath) : undefined;
   if (!found) return { refusal: notFound() };
-  const { route, policy } = found;
+  const { route } = found;
 
   const raw = event.body === undefined || event.body === null ? undefined : Buffer.from(event.body, event.isBase64Encoded ? 'base64' : 'utf8');
   if (raw && raw.length > MAX_BODY_BYTES) return { refusal: json(413, { message: apiTexts.payloadTooLarge }) };
@@ -252,5 +251,5 @@ export function guardAuthRequest(event: APIGatewayProxyEventV2): GuardResult {
     const refusal = route.body(body);
     if (refusal) return { refusal };
   }
-  return { event: event.isBase64Encoded && text !== undefined ? { ...event, body: text, isBase64Encoded: false } : event, policy };
+  return { event: event.isBase64Encoded && text !== undefined ? { ...event, body: text, isBase64Encoded: false } : event };
 }

@@ -156,7 +156,8 @@ export class Site extends Construct {
    * its own Cache-Control), cookies and Authorization forwarded only to routes that take a session.
    */
   private apiBehaviors(origin: HttpOrigin, securityHeaders: ResponseHeadersPolicy): Record<string, BehaviorOptions> {
-    const publicHeaders = ['content-type', 'origin', 'cloudfront-viewer-address', 'user-agent'];
+    // Origin and Sec-Fetch-Site: what the same-origin rule of a public page write (the contact form) reads (functions/lib/policy.ts).
+    const publicHeaders = ['content-type', 'origin', 'sec-fetch-site', 'cloudfront-viewer-address', 'user-agent'];
     const publicRequestPolicies = new Map<string, OriginRequestPolicy>();
     /** Public routes get no cookies; the viewer address (per-visitor rate limits) and any header the route names. */
     const publicRequests = (extra: readonly string[] = []) => {
