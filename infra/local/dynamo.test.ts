@@ -7,7 +7,7 @@ import { afterAll, describe, expect, it } from 'vitest';
 import { createDocumentClient } from '../../functions/lib/dynamo';
 import { localTableName, tables } from '../../shared/tables';
 import { createTable, createTableInput, deleteTable, dynamoService, ensureTables } from './dynamo';
-import { freePort } from './ports';
+import { holdPort } from './ports';
 
 const dataDir = mkdtempSync(join(tmpdir(), 'voxpen-dynamo-'));
 afterAll(() => rmSync(dataDir, { recursive: true, force: true }));
@@ -15,13 +15,13 @@ afterAll(() => rmSync(dataDir, { recursive: true, force: true }));
 describe('local DynamoDB', () => {
   it('keeps data on disk across a restart, with every shared table created', async () => {
     const item = { platform: 'windows-x64', versionKey: 'k', version: '9.9.9' };
-    const first = await dynamoService({ port: await freePort(), dataDir }).start();
+    const first = await dynamoService({ port: await holdPort(), dataDir }).start();
     const db1 = createDocumentClient(first.url);
     await db1.send(new PutCommand({ TableName: localTableName('releases'), Item: item }));
     db1.destroy();
     await first.stop();
 
-    const second = await dynamoService({ port: await freePort(), dataDir }).start();
+    const second = await dynamoService({ port: await holdPort(), dataDir }).start();
     const db2 = createDocumentClient(second.url);
     const out = await db2.send(new GetCommand({ TableName: localTableName('releases'), Key: { platform: 'windows-x64', versionKey: 'k' } }));
     db2.destroy();
@@ -30,7 +30,7 @@ describe('local DynamoDB', () => {
   });
 
   it('gives a table stored before an index was defined that index, keeping its items', async () => {
-    const server = await dynamoService({ port: await freePort() }).start();
+    const server = await dynamoService({ port: await holdPort() }).start();
     const client = new DynamoDBClient({ endpoint: server.url, region: 'local', credentials: { accessKeyId: 'l', secretAccessKey: 'l' } });
     const TableName = localTableName('users');
     // The users table as data from before billing has it: no index.

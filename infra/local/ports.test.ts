@@ -1,34 +1,40 @@
-import { existsSync, readFileSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { describe, expect, it } from 'vitest';
-import { ephemeralPortStart, freePort, LOOPBACK, reservablePort } from './ports';
+import { createServer as createHttpServer } from 'node:http';
+import { close, listen, portOf } from './http-server';
+import { holdPort, isHeld, isPortFree, LOOPBACK, releasePort } from './ports';
 
 const bind = (port: number) =>
-  new Promise<() => Promise<void>>((resolve, reject) => {
+  new Promise<void>((resolve, reject) => {
     const server = createServer();
     server.once('error', reject);
-    server.listen(port, LOOPBACK, () => resolve(() => new Promise((done) => server.close(() => done()))));
+    server.listen(port, LOOPBACK, () => server.close(() => resolve()));
   });
 
-describe('a port reserved long before it is bound', () => {
-  it("lies below the range the OS gives outgoing connections (Linux's, read from the kernel), where freePort's lie", async () => {
-    const range = '/proc/sys/net/ipv4/ip_local_port_range';
-    if (existsSync(range)) expect(ephemeralPortStart()).toBe(Number(readFileSync(range, 'utf8').trim().split(/\s+/)[0]));
-    expect(await freePort()).toBeGreaterThanOrEqual(ephemeralPortStart());
-    for (let i = 0; i < 20; i++) {
-      const port = await reservablePort();
-      expect(port).toBeLessThan(ephemeralPortStart());
-      expect(port).toBeGreaterThan(1024);
-    }
+describe('a port held from the moment it is chosen until its server listens', () => {
+  it('is bound the whole time, so nothing else can take it in between (EADDRINUSE for the other)', async () => {
+    const port = await holdPort();
+    expect(isHeld(port)).toBe(true);
+    await expect(bind(port)).rejects.toMatchObject({ code: 'EADDRINUSE' });
+    expect(await isPortFree(port)).toBe(false);
+    await releasePort(port);
   });
 
-  it('is free: it can be bound, and a port already bound is never given', async () => {
-    const port = await reservablePort();
-    const close = await bind(port);
-    try {
-      for (let i = 0; i < 50; i++) expect(await reservablePort()).not.toBe(port);
-    } finally {
-      await close();
-    }
+  it('is taken over by the server started on it, which answers there; closed, the port is free again', async () => {
+    const port = await holdPort();
+    const server = createHttpServer((_req, res) => res.end('here'));
+    await listen(server, port);
+    expect(isHeld(port)).toBe(false);
+    expect(portOf(server)).toBe(port);
+    expect(await (await fetch(`http://${LOOPBACK}:${port}/`)).text()).toBe('here');
+    await close(server);
+    expect(await isPortFree(port)).toBe(true);
+  });
+
+  it('drops a connection while no server has taken it, as a port nobody serves does', async () => {
+    const port = await holdPort();
+    await expect(fetch(`http://${LOOPBACK}:${port}/`)).rejects.toThrow();
+    await releasePort(port);
+    expect(await isPortFree(port)).toBe(true);
   });
 });

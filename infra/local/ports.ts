@@ -1,5 +1,4 @@
-import { readFileSync } from 'node:fs';
-import { createServer } from 'node:net';
+import { createServer, type Server } from 'node:net';
 
 export const LOOPBACK = '127.0.0.1';
 
@@ -12,45 +11,42 @@ export function isPortFree(port: number, host = LOOPBACK): Promise<boolean> {
   });
 }
 
-/** A port the OS says is free now, for tests that start services side by side. */
-export function freePort(): Promise<number> {
+/** Sockets bound by holdPort and not yet taken over by a server, by port. */
+const held = new Map<number, Server>();
+
+/**
+ * A port bound now (port 0: the OS picks one) and held, listening, until a server started with
+ * `listen()` on it (./http-server.ts) takes the bound socket over. For services whose addresses must
+ * be known before they start (the stack's environment names every one, a build bakes the API's in):
+ * a port chosen and closed to be bound later could by then be another server's, or the local port of
+ * one of the run's own connections (EADDRINUSE); a held one is never free in between. Until it is
+ * taken, a connection to it is dropped, as a port nobody serves refuses it.
+ */
+export function holdPort(): Promise<number> {
   return new Promise((resolve, reject) => {
-    const probe = createServer();
-    probe.once('error', reject);
-    probe.listen(0, LOOPBACK, () => {
-      const address = probe.address();
-      const port = typeof address === 'object' && address ? address.port : 0;
-      probe.close(() => resolve(port));
+    const socket = createServer((connection) => connection.destroy());
+    socket.once('error', reject);
+    socket.listen(0, LOOPBACK, () => {
+      const port = (socket.address() as { port: number }).port;
+      held.set(port, socket);
+      resolve(port);
     });
   });
 }
 
-/**
- * The ports the OS hands out on its own (to `listen(0)` and to every outgoing connection), Linux's
- * range read where it can be; 32768–60999 is Linux's default, and macOS's (49152–65535) lies above it.
- */
-export function ephemeralPortStart(): number {
-  try {
-    const start = Number(readFileSync('/proc/sys/net/ipv4/ip_local_port_range', 'utf8').trim().split(/\s+/)[0]);
-    if (Number.isInteger(start) && start > 1024) return start;
-  } catch {
-    // Not Linux: its default start, below macOS's and Windows' ranges.
-  }
-  return 32768;
+/** The held socket of `port`, given up to the caller (who listens on it); undefined when the port is not held here. */
+export function takeHeldPort(port: number): Server | undefined {
+  const socket = held.get(port);
+  held.delete(port);
+  return socket;
 }
 
-/**
- * A free port the OS never hands out on its own, for a port chosen long before it is bound (a build
- * that bakes in the API's address, for a stack started minutes later). A port from freePort() lies in
- * the range outgoing connections take their local port from, so by then one of the run's own
- * connections may hold it (EADDRINUSE); below that range only a listener can, and none of ours does.
- */
-export async function reservablePort(): Promise<number> {
-  const top = ephemeralPortStart();
-  const bottom = Math.max(1025, top - 12_000);
-  for (let tries = 0; tries < 50; tries++) {
-    const port = bottom + Math.floor(Math.random() * (top - bottom));
-    if (await isPortFree(port)) return port;
-  }
-  throw new Error(`no free port between ${bottom} and ${top}`);
+export function isHeld(port: number): boolean {
+  return held.has(port);
+}
+
+/** Closes `port`'s held socket if no server took it over (a stack's web port when no site was served). */
+export function releasePort(port: number): Promise<void> {
+  const socket = takeHeldPort(port);
+  return socket ? new Promise((resolve) => socket.close(() => resolve())) : Promise.resolve();
 }

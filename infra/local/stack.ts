@@ -1,6 +1,6 @@
 /**
  * The whole product on one machine: the list of local services, in start order, and the environment
- * the handlers read. `npm start` runs it; integration tests start it in-process on free ports.
+ * the handlers read. `npm start` runs it; integration tests start it in-process on ports the OS picks (ANY_PORTS).
  */
 import { randomBytes } from 'node:crypto';
 import { tmpdir } from 'node:os';
@@ -12,7 +12,7 @@ import { dynamoService } from './dynamo';
 import { startFaultGate, type FaultGate } from './fault-gate';
 import { googleStandInService, LOCAL_GOOGLE_CLIENT } from './google/oidc-service';
 import { gatewayService } from './gateway';
-import { freePort, isPortFree } from './ports';
+import { holdPort, isHeld, isPortFree, releasePort } from './ports';
 import { seedSampleRelease } from './seed';
 import { LOCAL_PRICES, LOCAL_PRO_PRODUCT, LOCAL_STRIPE_SECRET } from './stripe/catalog';
 import { stripeStandInService } from './stripe/server';
@@ -21,6 +21,9 @@ import { webService } from './web';
 
 export const DEFAULT_PORTS = { dynamodb: 8000, api: 4000, web: 5173, google: 4500, auth: 3567, stripe: 12111 } as const;
 export type Ports = { -readonly [K in keyof typeof DEFAULT_PORTS]: number };
+
+/** Every service on a port the OS picks (tests, benchmarks; `VOXPEN_*_PORT=0` for npm start): RunningStack.ports says which. */
+export const ANY_PORTS: Readonly<Ports> = { dynamodb: 0, api: 0, web: 0, google: 0, auth: 0, stripe: 0 };
 
 export function portEnvName(service: keyof Ports): string {
   return `VOXPEN_${service.toUpperCase()}_PORT`;
@@ -36,6 +39,7 @@ export function portsFromEnv(env: NodeJS.ProcessEnv = process.env): Ports {
 }
 
 export interface LocalStackOptions {
+  /** 0: a port the OS picks, held from that moment until its service listens (./ports.ts holdPort); RunningStack.ports says which. */
   ports: Ports;
   /** Where dynalite keeps its LevelDB; in memory when unset (tests). */
   dataDir?: string;
@@ -118,10 +122,17 @@ export interface RunningStack {
   stop(): Promise<void>;
 }
 
+/** Every port asked as 0 bound now and held for its service, so the environment can name them all before any starts. */
+async function holdAskedPorts(ports: Ports): Promise<Ports> {
+  const held = { ...ports };
+  for (const key of Object.keys(held) as (keyof Ports)[]) if (held[key] === 0) held[key] = await holdPort();
+  return held;
+}
+
 async function checkPorts(services: LocalService[], ports: Ports): Promise<void> {
   const envNames = new Map(Object.entries(ports).map(([k, v]) => [v, portEnvName(k as keyof Ports)]));
   for (const service of services) {
-    if (!(await isPortFree(service.port))) throw new PortTakenError(service.name, service.port, envNames.get(service.port) ?? '');
+    if (!isHeld(service.port) && !(await isPortFree(service.port))) throw new PortTakenError(service.name, service.port, envNames.get(service.port) ?? '');
   }
 }
 
@@ -130,10 +141,20 @@ async function checkPorts(services: LocalService[], ports: Ports): Promise<void>
  * start, so nothing is left listening.
  */
 export async function startLocalStack(asked: LocalStackOptions, onReady: (name: string, url: string) => void = () => {}): Promise<RunningStack> {
-  // A gate's core on port 0: a free port of its own.
-  const options = asked.coreGate?.corePort === 0 ? { ...asked, coreGate: { corePort: await freePort() } } : asked;
+  const ports = await holdAskedPorts(asked.ports);
+  // A gate's core on port 0: a port of its own, held likewise.
+  const options = { ...asked, ports, ...(asked.coreGate?.corePort === 0 && { coreGate: { corePort: await holdPort() } }) };
   const services = localServices(options);
-  await checkPorts(services, options.ports);
+  const release = async () => {
+    // Ports held for a service that never listened (a stack's web port no site was served on, or a failed start).
+    for (const port of [...Object.values(ports), options.coreGate?.corePort ?? 0]) await releasePort(port);
+  };
+  try {
+    await checkPorts(services, ports);
+  } catch (error) {
+    await release();
+    throw error;
+  }
   const env = handlerEnvironment(options.ports, outboxDirOf(options));
   Object.assign(process.env, env);
   const running: { name: string; service: RunningService }[] = [];
@@ -141,6 +162,7 @@ export async function startLocalStack(asked: LocalStackOptions, onReady: (name: 
   const stop = async () => {
     for (const { service } of running.reverse()) await service.stop().catch((e) => console.error(e));
     running.length = 0;
+    await release();
   };
   try {
     for (const service of services) {

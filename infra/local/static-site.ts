@@ -2,15 +2,18 @@
  * The built site (frontend/dist) served as the CDN serves it: by the very rules the CloudFront Function
  * runs (shared/url-rewrite.ts), a signed-out visit to a signed-in route redirected to sign-in and each
  * other path mapped to an object, gzip when the browser accepts it, hashed assets cached for a year
- * and HTML revalidated. For browser tests and the web benchmark.
+ * and HTML revalidated; with `api`, `/api/*` goes on to the API as CloudFront's behaviour sends it,
+ * so the site calls its own origin as deployed. For browser tests and the web benchmark.
  */
-import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
+import { createServer, request as httpRequest, type IncomingMessage, type ServerResponse } from 'node:http';
 import { readFile } from 'node:fs/promises';
 import { extname, join, resolve, sep } from 'node:path';
 import { gzipSync } from 'node:zlib';
+import { ORIGIN_VERIFY_HEADER } from '../../shared/secrets';
 import { CLIENT_ROUTES, frontTokenIn, HTML_PATHS, NOT_FOUND_FILE, SIGNED_OUT_TO } from '../../shared/site-pages';
 import { rewriteUri, signedOutRedirect } from '../../shared/url-rewrite';
-import { close, listen } from './http-server';
+import { close, listen, portOf } from './http-server';
+import { LOOPBACK } from './ports';
 import type { LocalService } from './service';
 
 const TYPES: Record<string, string> = {
@@ -40,6 +43,36 @@ export interface StaticSiteOptions {
   dir: string;
   /** Paths with HTML of their own; the site's (public pages and signed-in shells) unless given. */
   prerendered?: readonly string[];
+  /**
+   * Where `/api/*` goes (the local API gateway's origin) and the origin secret CloudFront adds to each
+   * such request, asked at each request; without it (or while it answers undefined) the site serves
+   * files alone.
+   */
+  api?: () => ApiOrigin | undefined;
+}
+
+export interface ApiOrigin {
+  origin: string;
+  originSecret: string;
+}
+
+/**
+ * A request for `/api/*` sent on to the API as CloudFront sends it (infra/constructs/site.ts): with
+ * the viewer's address and port in `cloudfront-viewer-address` (the connection's own, never a header
+ * the caller sent) and the origin secret, which is what makes the API trust that address
+ * (functions/lib/client-ip.ts). Each client is then known by its own address, as deployed.
+ */
+function forwardToApi(req: IncomingMessage, res: ServerResponse, api: ApiOrigin): void {
+  const target = new URL(api.origin);
+  const viewer = `${req.socket.remoteAddress?.replace(/^::ffff:/, '')}:${req.socket.remotePort}`;
+  const headers = { ...req.headers, host: target.host, 'cloudfront-viewer-address': viewer, [ORIGIN_VERIFY_HEADER]: api.originSecret };
+  const upstream = httpRequest({ host: target.hostname === 'localhost' ? LOOPBACK : target.hostname, port: target.port, method: req.method, path: req.url, headers }, (answer) => {
+    res.writeHead(answer.statusCode ?? 502, answer.headers);
+    answer.pipe(res);
+  });
+  // The API gone (its stack stopped first): CloudFront answers 502 when its origin does not.
+  upstream.on('error', () => (res.headersSent ? res.destroy() : res.writeHead(502).end()));
+  req.pipe(upstream);
 }
 
 interface Body {
@@ -62,6 +95,8 @@ export function staticSiteService(options: StaticSiteOptions): LocalService {
   }
 
   async function handle(req: IncomingMessage, res: ServerResponse) {
+    const api = options.api?.();
+    if (api && /^\/api(\/|$|\?)/.test(req.url ?? '')) return forwardToApi(req, res, api);
     if (req.method !== 'GET' && req.method !== 'HEAD') {
       res.writeHead(405, { allow: 'GET, HEAD' }).end();
       return;
@@ -112,7 +147,7 @@ export function staticSiteService(options: StaticSiteOptions): LocalService {
         });
       });
       await listen(server, options.port);
-      return { url: `http://localhost:${options.port}`, stop: () => close(server) };
+      return { url: `http://localhost:${portOf(server)}`, stop: () => close(server) };
     },
   };
 }

@@ -1,13 +1,12 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { NOT_FOUND_TITLE } from '../../shared/site-pages';
-import { freePorts } from '../../test/support/local-stack';
+import { holdPort } from './ports';
 import type { RunningService } from './service';
 import { webService } from './web';
 
 let web: RunningService;
 beforeAll(async () => {
-  const { web: port } = await freePorts();
-  web = await webService({ port, apiOrigin: 'http://localhost:1' }).start();
+  web = await webService({ port: await holdPort(), apiOrigin: 'http://localhost:1' }).start();
 });
 afterAll(() => web?.stop());
 

@@ -1,6 +1,7 @@
 /** The Vite dev server for the frontend, in the supervisor's own process. */
 import { resolve } from 'node:path';
-import { close } from './http-server';
+import type { Server } from 'node:http';
+import { close, listen } from './http-server';
 import type { LocalService } from './service';
 
 export function webService(options: { port: number; apiOrigin: string; root?: string }): LocalService {
@@ -16,7 +17,9 @@ export function webService(options: { port: number; apiOrigin: string; root?: st
         clearScreen: false,
         logLevel: 'warn',
       });
-      await vite.listen();
+      // Through our listen, so a port held for the server (./ports.ts holdPort) is taken over; Vite's
+      // httpServer.listen runs its own start-up first (the dependency optimizer) either way.
+      await listen(vite.httpServer as Server, options.port);
       return {
         url: `http://localhost:${options.port}`,
         stop: async () => {

@@ -8,7 +8,7 @@ import type { DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
 import { createDocumentClient } from '../../functions/lib/dynamo';
 import { tableEnvName, tableOutputKey, type TableKey } from '../../shared/tables';
 import { dynamoService } from '../local/dynamo';
-import { freePort } from '../local/ports';
+import { holdPort } from '../local/ports';
 import { portsFromEnv } from '../local/stack';
 
 export interface Target {
@@ -44,7 +44,7 @@ export async function openTarget(table: TableKey, options: { stack?: string; reg
     return { db, description: `the local DynamoDB at ${endpoint}`, close: async () => db.destroy() };
   }
   const dataDir = process.env.VOXPEN_DATA_DIR ?? '.data';
-  const running = await dynamoService({ port: await freePort(), dataDir: `${dataDir}/dynamodb` }).start();
+  const running = await dynamoService({ port: await holdPort(), dataDir: `${dataDir}/dynamodb` }).start();
   const db = createDocumentClient(running.url);
   return {
     db,

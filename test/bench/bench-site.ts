@@ -3,7 +3,7 @@
  * the dashboard has a real account to read), the production build with that stack's API origin baked
  * in, served as the CDN serves it on the stack's web port (the one origin the API's CORS allows).
  */
-import { freePort } from '../../infra/local/ports';
+import { holdPort } from '../../infra/local/ports';
 import type { RunningService } from '../../infra/local/service';
 import { staticSiteService } from '../../infra/local/static-site';
 import { buildSite, serveSite } from '../support/built-site';
@@ -55,7 +55,7 @@ export async function startSiteAndFloors(started: (() => unknown)[]): Promise<{ 
   started.push(() => site.stop());
   const floors = await buildFloorPages();
   started.push(() => floors.remove());
-  const floorServer = await staticSiteService({ dir: floors.dir, port: await freePort(), prerendered: Object.values(FLOOR_PATHS) }).start();
+  const floorServer = await staticSiteService({ dir: floors.dir, port: await holdPort(), prerendered: Object.values(FLOOR_PATHS) }).start();
   started.push(() => floorServer.stop());
   return { site, floorsDir: floors.dir, floorUrl: (path) => `${floorServer.url}${path}` };
 }

@@ -24,8 +24,7 @@ import { mkdtempSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { LAMBDA_ESBUILD_OPTIONS } from '../../infra/constructs/bundling';
-import { freePort } from '../../infra/local/ports';
-import { startLocalStack, DEFAULT_PORTS, type Ports } from '../../infra/local/stack';
+import { ANY_PORTS, startLocalStack } from '../../infra/local/stack';
 import Stripe from 'stripe';
 import { LOCAL_STRIPE_SECRET } from '../../infra/local/stripe/catalog';
 import { PRICE_IDS } from '../../shared/plans';
@@ -195,10 +194,9 @@ async function main() {
   const unknown = ONLY?.filter((name) => !(name in functions)) ?? [];
   if (ONLY?.length === 0 || unknown.length) throw new Error(`BENCH_LAMBDA_ONLY: ${unknown.length ? `no function ${unknown.join(', ')}` : 'names no function'}; there are ${Object.keys(functions).join(', ')}`);
   const chosen = (Object.entries(functions) as [FunctionName, { entry: string }][]).filter(([n]) => !ONLY || ONLY.includes(n));
-  const ports = {} as Ports;
-  for (const key of Object.keys(DEFAULT_PORTS) as (keyof Ports)[]) ports[key] = await freePort();
   const outboxDir = mkdtempSync(join(tmpdir(), 'voxpen-bench-outbox-'));
-  const stack = await startLocalStack({ ports, seed: true, outboxDir });
+  const stack = await startLocalStack({ ports: ANY_PORTS, seed: true, outboxDir });
+  const { ports } = stack;
   try {
     const accessToken = await benchAccessToken(`http://localhost:${ports.api}`, outboxDir);
     const emptyEntry = join(work, 'empty.ts');

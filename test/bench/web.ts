@@ -11,7 +11,7 @@
  * loads, then each page's ratios to the floors. Prints figures; never fails on them.
  */
 import type { Browser, Page } from 'playwright-core';
-import { freePort } from '../../infra/local/ports';
+import { holdPort } from '../../infra/local/ports';
 import { staticSiteService } from '../../infra/local/static-site';
 import { launchBrowser } from '../support/browser';
 import { roundCount } from '../support/js-rounds';
@@ -48,7 +48,7 @@ const FLOOR_HTML_ALONE: HtmlAlonePage = { path: FLOOR_PATHS.router, served: '/ht
 async function htmlAloneServer(builtDir: string, pages: HtmlAlonePage[], started: (() => unknown)[]) {
   const alone = writeHtmlAlone(builtDir, pages);
   started.push(() => alone.remove());
-  const server = await staticSiteService({ dir: alone.dir, port: await freePort(), prerendered: pages.map((p) => p.served) }).start();
+  const server = await staticSiteService({ dir: alone.dir, port: await holdPort(), prerendered: pages.map((p) => p.served) }).start();
   started.push(() => server.stop());
   return server;
 }

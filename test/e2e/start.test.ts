@@ -6,8 +6,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { isPortFree } from '../../infra/local/ports';
-import { portEnvName, type Ports } from '../../infra/local/stack';
-import { freePorts } from '../support/local-stack';
+import { ANY_PORTS, portEnvName, type Ports } from '../../infra/local/stack';
 
 const dataDirs: string[] = [];
 afterAll(() => dataDirs.forEach((d) => rmSync(d, { recursive: true, force: true })));
@@ -26,6 +25,11 @@ function startSupervisor(ports: Ports): { child: ChildProcess; output: () => str
   return { child, output: () => output, exited };
 }
 
+/** The address each service said it is ready at (`  ready  <name> <url>`), by name. */
+function readyUrls(output: string): Map<string, URL> {
+  return new Map([...output.matchAll(/^ {2}ready {2}(.+?) +(http:\S+)$/gm)].map(([, name, url]) => [name!, new URL(url!)]));
+}
+
 async function waitFor(check: () => boolean, what: () => string, timeoutMs = 90_000): Promise<void> {
   const deadline = Date.now() + timeoutMs;
   while (!check()) {
@@ -36,36 +40,38 @@ async function waitFor(check: () => boolean, what: () => string, timeoutMs = 90_
 
 describe('npm start', () => {
   it('starts every service, serves the page and the API, and leaves nothing listening after Ctrl-C', async () => {
-    const ports = await freePorts();
-    const { child, output, exited } = startSupervisor(ports);
+    // Every port 0: each service on one the OS picks, named in its ready line.
+    const { child, output, exited } = startSupervisor(ANY_PORTS);
     await waitFor(() => output().includes('Voxpen is running'), output);
 
-    for (const [name, port] of Object.entries(ports)) {
-      expect(output(), `a ready line for ${name}`).toContain(`http://localhost:${port}`);
-    }
-    const page = await fetch(`http://localhost:${ports.web}/download`);
+    const ready = readyUrls(output());
+    expect([...ready.keys()].sort()).toEqual(['API', 'Auth core (SuperTokens)', 'DynamoDB (dynalite)', 'Google stand-in (OIDC)', 'Stripe stand-in', 'Web (Vite)']);
+    const ports = [...ready.values()].map((url) => Number(url.port));
+    expect(new Set(ports).size, 'a port of its own for each').toBe(6);
+    expect(output()).toContain(`open ${ready.get('Web (Vite)')!.origin}`);
+    const page = await fetch(`${ready.get('Web (Vite)')!.origin}/download`);
     expect(page.status).toBe(200);
     expect(await page.text()).toContain('<div id="root">');
-    const api = await fetch(`http://localhost:${ports.api}/api/latest-version`);
+    const api = await fetch(`${ready.get('API')!.origin}/api/latest-version`);
     expect(api.status).toBe(200);
     expect((await api.json()).version).toMatch(/^\d+\.\d+\.\d+$/);
 
     process.kill(-child.pid!, 'SIGINT');
     await exited;
     await waitFor(() => output().includes('stopped.'), output, 15_000);
-    for (const port of Object.values(ports)) expect(await isPortFree(port), `port ${port} released`).toBe(true);
+    for (const port of ports) expect(await isPortFree(port), `port ${port} released`).toBe(true);
   });
 
   it('says which port is taken and starts nothing', async () => {
-    const ports = await freePorts();
     const blocker = createServer();
-    await new Promise<void>((r) => blocker.listen(ports.api, '127.0.0.1', () => r()));
+    await new Promise<void>((r) => blocker.listen(0, '127.0.0.1', () => r()));
+    const taken = (blocker.address() as { port: number }).port;
     try {
-      const { output, exited } = startSupervisor(ports);
+      const { output, exited } = startSupervisor({ ...ANY_PORTS, api: taken });
       expect(await exited).toBe(1);
-      expect(output()).toContain(`Port ${ports.api} is taken`);
+      expect(output()).toContain(`Port ${taken} is taken`);
       expect(output()).toContain(portEnvName('api'));
-      expect(await isPortFree(ports.dynamodb)).toBe(true);
+      expect(readyUrls(output()).size, 'no service started').toBe(0);
     } finally {
       blocker.close();
     }

@@ -10,7 +10,7 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { LAMBDA_ESBUILD_OPTIONS } from '../../infra/constructs/bundling';
 import { gatewayService } from '../../infra/local/gateway';
-import { freePort } from '../../infra/local/ports';
+import { holdPort } from '../../infra/local/ports';
 import type { RunningService } from '../../infra/local/service';
 import { functions } from '../../shared/routes';
 import { AuthApi } from '../support/auth-api';
@@ -31,7 +31,7 @@ async function bundle(name: 'auth' | 'users'): Promise<string> {
 beforeAll(async () => {
   stack = await startTestStack();
   const [auth, users] = await Promise.all([bundle('auth'), bundle('users')]);
-  bundled = await gatewayService({ port: await freePort(), corsOrigins: [], root: dir, functions: { auth: { entry: auth }, users: { entry: users } } }).start();
+  bundled = await gatewayService({ port: await holdPort(), corsOrigins: [], root: dir, functions: { auth: { entry: auth }, users: { entry: users } } }).start();
 }, 120_000);
 afterAll(async () => {
   await bundled?.stop();

@@ -17,7 +17,7 @@ import { promisify } from 'node:util';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { LAMBDA_ESBUILD_OPTIONS } from '../../infra/constructs/bundling';
 import { gatewayService } from '../../infra/local/gateway';
-import { freePort } from '../../infra/local/ports';
+import { holdPort } from '../../infra/local/ports';
 import type { RunningService } from '../../infra/local/service';
 import { functions } from '../../shared/routes';
 import { AuthApi } from '../support/auth-api';
@@ -47,7 +47,7 @@ beforeAll(async () => {
   // The core behind the local runtime's fault gate, so a test can hold its answers as a slow core would.
   stack = await startTestStack({ coreGate: { corePort: 0 } });
   const entries = await Promise.all(BUNDLED.map(async (name) => [name, { entry: await bundle(name) }] as const));
-  bundled = await gatewayService({ port: await freePort(), corsOrigins: [], root: dir, functions: Object.fromEntries(entries) }).start();
+  bundled = await gatewayService({ port: await holdPort(), corsOrigins: [], root: dir, functions: Object.fromEntries(entries) }).start();
   api = { api: bundled.url, web: stack.web };
 }, 120_000);
 afterAll(async () => {

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { publishRelease } from '../../functions/releases/publish-release';
 import { gatewayService } from '../../infra/local/gateway';
-import { freePort } from '../../infra/local/ports';
+import { holdPort } from '../../infra/local/ports';
 import { DEFAULT_PLATFORM } from '../../shared/platforms';
 import type { RouteDef } from '../../shared/routes';
 import { texts } from '../../shared/texts';
@@ -88,7 +88,7 @@ describe('the local gateway', () => {
         { method: 'GET', path: '/api/boom', fn: 'boom' },
       ] as unknown as RouteDef[];
       const functions = { echo: { entry: 'test/fixtures/echo-handler.ts' }, boom: { entry: 'test/fixtures/throwing-handler.ts' } };
-      gateway = await gatewayService({ port: await freePort(), routes, functions, corsOrigins: [] }).start();
+      gateway = await gatewayService({ port: await holdPort(), routes, functions, corsOrigins: [] }).start();
     });
     afterAll(() => gateway.stop());
 

@@ -10,7 +10,7 @@ import ThirdParty from 'supertokens-node/recipe/thirdparty';
 import type { TypeInput } from 'supertokens-node/types';
 import { dynamoService } from '../../infra/local/dynamo';
 import { startAuthCore, type AuthCoreOptions, type RunningAuthCore } from '../../infra/local/auth-core/server';
-import { freePort } from '../../infra/local/ports';
+import { holdPort } from '../../infra/local/ports';
 import type { RunningService } from '../../infra/local/service';
 
 export const TEST_CORE_API_KEY = 'test-core-api-key-7f3a';
@@ -26,8 +26,8 @@ export interface CoreUnderTest {
 
 export async function startCoreUnderTest(options: { dataDir?: string } & Partial<Omit<AuthCoreOptions, 'port' | 'dynamoEndpoint'>> = {}): Promise<CoreUnderTest> {
   const { dataDir, ...coreOptions } = options;
-  const dynamoPort = await freePort();
-  const corePort = await freePort();
+  const dynamoPort = await holdPort();
+  const corePort = await holdPort();
   const dynamo = () => dynamoService({ port: dynamoPort, dataDir }).start();
   const core = (endpoint: string) => startAuthCore({ apiKey: TEST_CORE_API_KEY, ...coreOptions, port: corePort, dynamoEndpoint: endpoint });
   const running: CoreUnderTest = {

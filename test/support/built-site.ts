@@ -1,10 +1,10 @@
 /**
  * The production build of the site, served as the CDN serves it, beside the local API: what browser
- * tests of the public pages and the web benchmark load. Built into a temporary directory, so it never
- * disturbs frontend/dist, with the API origin of this very stack baked in.
+ * tests and the web benchmark load. Built into a temporary directory, so it never disturbs
+ * frontend/dist, with the origin the page calls for /api baked in (the browser run's: the site's own).
  */
 import { execFile } from 'node:child_process';
-import { existsSync, mkdirSync, mkdtempSync, rmSync } from 'node:fs';
+import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
@@ -12,8 +12,10 @@ import { staticSiteService } from '../../infra/local/static-site';
 import type { RunningService } from '../../infra/local/service';
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, inject } from 'vitest';
+import { localSecretEnvName } from '../../shared/secrets';
+import { ANY_PORTS } from '../../infra/local/stack';
 import { runBrowser } from './browser';
-import { freePorts, startTestStack, type TestStack } from './local-stack';
+import { startTestStack, type TestStack } from './local-stack';
 
 const run = promisify(execFile);
 
@@ -41,7 +43,7 @@ export const PRIVATE_CODE = /supertokens|\/src\/auth\/|\/src\/pages\/auth\/|\/sr
 
 export interface BuiltSiteJourney {
   stack: TestStack;
-  /** The built site, on the stack's web port: the API's CORS allows that origin, as it allows the dev server. */
+  /** The run's CDN stand-in serving the built site, on the stack's web port (WEB_ORIGIN). */
   web: RunningService;
   browser: Browser;
   /** The build's directory. */
@@ -50,56 +52,62 @@ export interface BuiltSiteJourney {
 }
 
 /**
- * A slot of the browser run (test/support/browser-run.ts) claimed for this file alone, with its build
- * made if no file before made it; `release` frees it for the next file once this one's stack is down.
- * Claiming is a directory made beside the slot's: the OS makes it for one process only.
+ * The run's build (test/support/browser-run.ts), made by the first file that needs it: its origin
+ * baked in as the API's, so the page calls its own origin (the stand-in sends /api on) as it does
+ * deployed. Making it is claimed with a directory beside it, which the OS makes for one process
+ * only; a file that finds it claimed waits for the build to be done (or to have failed: then it
+ * fails on the same error rather than waiting).
  */
-async function claimBuild(): Promise<{ dir: string; apiPort: number; release(): void }> {
-  for (;;) {
-    for (const slot of inject('builtSiteSlots')) {
-      const claim = `${slot.dir}.claimed`;
-      try {
-        mkdirSync(claim);
-      } catch {
-        continue;
-      }
-      const release = () => rmSync(claim, { recursive: true, force: true });
-      if (!existsSync(join(slot.dir, 'index.html'))) {
-        rmSync(slot.dir, { recursive: true, force: true });
-        // A failed build frees the slot, so the next file fails on the same error rather than waiting for a slot.
-        await buildSite({ apiOrigin: `http://localhost:${slot.apiPort}`, outDir: slot.dir }).catch((error: unknown) => {
-          release();
-          throw error;
-        });
-      }
-      return { ...slot, release };
+async function theRunsBuild(): Promise<string> {
+  const { dir, url } = inject('builtSite');
+  try {
+    mkdirSync(`${dir}.claimed`);
+  } catch {
+    while (!existsSync(`${dir}.done`)) {
+      if (existsSync(`${dir}.failed`)) throw new Error(`the site build failed: ${readFileSync(`${dir}.failed`, 'utf8')}`);
+      await new Promise((resolve) => setTimeout(resolve, 250));
     }
-    await new Promise((resolve) => setTimeout(resolve, 250));
+    return dir;
   }
+  try {
+    await buildSite({ apiOrigin: url, outDir: dir });
+  } catch (error) {
+    writeFileSync(`${dir}.failed`, String(error));
+    throw error;
+  }
+  writeFileSync(`${dir}.done`, '');
+  return dir;
+}
+
+/** Makes the run's CDN stand-in send /api on to this stack's API, once no other file has it. */
+async function claimStandIn(stack: TestStack): Promise<void> {
+  const originSecret = (JSON.parse(stack.env[localSecretEnvName('originVerify')]!) as { value: string }).value;
+  const answer = await fetch(`${inject('builtSite').claims}/claim`, { method: 'POST', body: JSON.stringify({ origin: stack.api, originSecret }) });
+  if (!answer.ok) throw new Error(`claiming the site's stand-in answered ${answer.status}`);
 }
 
 /**
  * A browser test file's setup for the site as the CDN serves it: the local stack with seed data (its
- * own, its API on the port the run's build calls), the production build, and Debian's Chromium.
- * Started before the file's tests (its own beforeAll hooks run after this one) and stopped after; read
- * the fields inside tests.
+ * own; WEB_ORIGIN the run's stand-in, which sends /api on to this stack while the file runs), the
+ * run's production build, and Debian's Chromium. Started before the file's tests (its own beforeAll
+ * hooks run after this one) and stopped after; read the fields inside tests.
  */
 export function useBuiltSite(): BuiltSiteJourney {
   const journey = { url: (path: string) => `${journey.web.url}${path}` } as BuiltSiteJourney;
-  let release = () => {};
+  const { url, claims } = inject('builtSite');
+  let claimed = false;
   beforeAll(async () => {
-    const site = await claimBuild();
-    release = site.release;
-    journey.stack = await startTestStack({ seed: true, ports: { ...(await freePorts()), api: site.apiPort } });
-    journey.siteDir = site.dir;
-    journey.web = await serveSite(site.dir, journey.stack.ports.web);
+    journey.siteDir = await theRunsBuild();
+    journey.stack = await startTestStack({ seed: true, ports: { ...ANY_PORTS, web: Number(new URL(url).port) } });
+    await claimStandIn(journey.stack);
+    claimed = true;
+    journey.web = { url, stop: async () => {} };
     journey.browser = await runBrowser();
   });
   afterAll(async () => {
     await journey.browser?.close();
-    await journey.web?.stop();
+    if (claimed) await fetch(`${claims}/release`, { method: 'POST' });
     await journey.stack?.stop();
-    release();
   });
   return journey;
 }

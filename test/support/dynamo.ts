@@ -2,7 +2,7 @@
 import type { DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
 import { createDocumentClient } from '../../functions/lib/dynamo';
 import { dynamoService } from '../../infra/local/dynamo';
-import { freePort } from '../../infra/local/ports';
+import { holdPort } from '../../infra/local/ports';
 
 export interface TestDynamo {
   db: DynamoDBDocumentClient;
@@ -11,7 +11,7 @@ export interface TestDynamo {
 }
 
 export async function startTestDynamo(): Promise<TestDynamo> {
-  const running = await dynamoService({ port: await freePort() }).start();
+  const running = await dynamoService({ port: await holdPort() }).start();
   const db = createDocumentClient(running.url);
   return {
     db,

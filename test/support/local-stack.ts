@@ -1,16 +1,11 @@
-/** The local stack for integration and browser tests: in-process, on free ports, in-memory data. */
+/** The local stack for integration and browser tests: in-process, on ports the OS picks (held until bound), in-memory data. */
 import { mkdtempSync, rmSync } from 'node:fs';
 import { afterAll, beforeAll } from 'vitest';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
 import { createDocumentClient } from '../../functions/lib/dynamo';
-import { freePort } from '../../infra/local/ports';
-import { startLocalStack, type LocalStackOptions, type Ports, type RunningStack } from '../../infra/local/stack';
-
-export async function freePorts(): Promise<Ports> {
-  return { dynamodb: await freePort(), api: await freePort(), web: await freePort(), google: await freePort(), auth: await freePort(), stripe: await freePort() };
-}
+import { ANY_PORTS, startLocalStack, type LocalStackOptions, type RunningStack } from '../../infra/local/stack';
 
 /** `db` reaches the stack's DynamoDB directly, for checking what a request stored. */
 export type TestStack = RunningStack & { api: string; web: string; google: string; stripe: string; outboxDir: string; db: DynamoDBDocumentClient };
@@ -26,7 +21,7 @@ export const TEST_PASSWORD_COST = { N: 2 ** 10, r: 8, p: 1 } as const;
 /** Mail goes to a fresh outbox of the test's own, removed when the stack stops. */
 export async function startTestStack(options: Partial<LocalStackOptions> = {}): Promise<TestStack> {
   const outboxDir = options.outboxDir ?? mkdtempSync(join(tmpdir(), 'voxpen-outbox-'));
-  const stack = await startLocalStack({ ports: await freePorts(), outboxDir, passwordCost: TEST_PASSWORD_COST, ...options });
+  const stack = await startLocalStack({ ports: ANY_PORTS, outboxDir, passwordCost: TEST_PASSWORD_COST, ...options });
   const db = createDocumentClient(stack.env.DYNAMODB_ENDPOINT);
   return {
     ...stack,

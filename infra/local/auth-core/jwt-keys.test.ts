@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createDocumentClient } from '../../../functions/lib/dynamo';
 import { dynamoService } from '../dynamo';
-import { freePort } from '../ports';
+import { holdPort } from '../ports';
 import type { RunningService } from '../service';
 import { createKeyStore } from './jwt-keys';
 import { createStore, type Store } from './store';
@@ -9,7 +9,7 @@ import { createStore, type Store } from './store';
 let dynamo: RunningService;
 let store: Store;
 beforeAll(async () => {
-  dynamo = await dynamoService({ port: await freePort() }).start();
+  dynamo = await dynamoService({ port: await holdPort() }).start();
   store = createStore(createDocumentClient(dynamo.url));
 });
 afterAll(async () => {

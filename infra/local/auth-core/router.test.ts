@@ -1,7 +1,7 @@
 import { createServer, type Server } from 'node:http';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { close, listen } from '../http-server';
-import { freePort } from '../ports';
+import { holdPort } from '../ports';
 import { createRouter, parsePath, type LogEntry } from './router';
 
 describe('CDI paths', () => {
@@ -34,7 +34,7 @@ describe('the router', () => {
       { apiKeys: ['k1', 'k2'], log: (e) => log.push(e) },
     );
     server = createServer(router);
-    const port = await freePort();
+    const port = await holdPort();
     await listen(server, port);
     base = `http://localhost:${port}`;
   });

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createDocumentClient } from '../../../functions/lib/dynamo';
 import { dynamoService } from '../dynamo';
-import { freePort } from '../ports';
+import { holdPort } from '../ports';
 import type { RunningService } from '../service';
 import { DEFAULT_CORE_CONFIG } from './config';
 import type { CoreDeps } from './deps';
@@ -14,7 +14,7 @@ let deps: CoreDeps;
 let now = 1_800_000_000_000;
 
 beforeAll(async () => {
-  dynamo = await dynamoService({ port: await freePort() }).start();
+  dynamo = await dynamoService({ port: await holdPort() }).start();
   const store = createStore(createDocumentClient(dynamo.url));
   const clock = () => now;
   deps = { store, clock, config: DEFAULT_CORE_CONFIG, keys: createKeyStore(store, DEFAULT_CORE_CONFIG, clock) };

@@ -1,7 +1,7 @@
 import { createHash, createPublicKey, randomBytes, verify, type JsonWebKey } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { CookieJar } from '../../../test/support/cookie-jar';
-import { freePort } from '../ports';
+import { holdPort } from '../ports';
 import type { RunningService } from '../service';
 import { LOCAL_GOOGLE_CLIENT, googleStandInService, subjectFor } from './oidc-service';
 
@@ -10,7 +10,7 @@ let google: RunningService;
 let discovery: Record<string, string>;
 
 beforeAll(async () => {
-  google = await googleStandInService({ port: await freePort(), redirectUris: [REDIRECT] }).start();
+  google = await googleStandInService({ port: await holdPort(), redirectUris: [REDIRECT] }).start();
   discovery = await (await fetch(`${google.url}/.well-known/openid-configuration`)).json();
 });
 afterAll(() => google?.stop());

@@ -9,7 +9,7 @@ import { afterAll, beforeAll, expect, it } from 'vitest';
 import { eventType, mismatchesWithSdkTypes, type SdkSample } from '../../../test/support/stripe-sdk-types';
 import { startTestDynamo, type TestDynamo } from '../../../test/support/dynamo';
 import { close, listen } from '../http-server';
-import { freePort } from '../ports';
+import { holdPort } from '../ports';
 import { LOCAL_PRICES, LOCAL_PRO_PRODUCT, LOCAL_STRIPE_SECRET } from './catalog';
 import { startStripeStandIn, type RunningStripeStandIn } from './server';
 
@@ -20,9 +20,9 @@ const webhooks = createServer((req, res) => req.resume().on('end', () => res.wri
 
 beforeAll(async () => {
   dynamo = await startTestDynamo();
-  const hookPort = await freePort();
+  const hookPort = await holdPort();
   await listen(webhooks, hookPort);
-  const port = await freePort();
+  const port = await holdPort();
   stripe = new Stripe(LOCAL_STRIPE_SECRET.secretKey, { host: 'localhost', port, protocol: 'http', telemetry: false });
   standIn = await startStripeStandIn({ port, dynamoEndpoint: dynamo.url, webhookUrl: `http://localhost:${hookPort}/api/stripe-webhook`, retryDelays: [] });
 });

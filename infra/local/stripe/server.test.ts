@@ -3,7 +3,7 @@ import Stripe from 'stripe';
 import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { startTestDynamo, type TestDynamo } from '../../../test/support/dynamo';
 import { close, listen } from '../http-server';
-import { freePort } from '../ports';
+import { holdPort } from '../ports';
 import { LOCAL_PRICES, LOCAL_PRO_PRODUCT, LOCAL_STRIPE_SECRET } from './catalog';
 import { startStripeStandIn, type RunningStripeStandIn } from './server';
 
@@ -36,7 +36,7 @@ async function startReceiver(stripe: Stripe): Promise<Receiver> {
       }
     });
   });
-  const port = await freePort();
+  const port = await holdPort();
   await listen(receiver.server, port);
   receiver.url = `http://localhost:${port}/api/stripe-webhook`;
   return receiver;
@@ -49,7 +49,7 @@ let stripe: Stripe;
 
 beforeAll(async () => {
   dynamo = await startTestDynamo();
-  const port = await freePort();
+  const port = await holdPort();
   stripe = new Stripe(LOCAL_STRIPE_SECRET.secretKey, { host: 'localhost', port, protocol: 'http', telemetry: false });
   receiver = await startReceiver(stripe);
   standIn = await startStripeStandIn({ port, dynamoEndpoint: dynamo.url, webhookUrl: receiver.url, retryDelays: [50, 100] });
@@ -222,7 +222,7 @@ describe('Checkout Session lifetime and trial settings', () => {
     // A second stand-in whose clock starts 31 minutes back: moving it to the real time makes the session lapse
     // while webhook signatures stay within the receiver's tolerance.
     let behind = 31 * 60_000;
-    const port = await freePort();
+    const port = await holdPort();
     const lapsing = await startStripeStandIn({ port, dynamoEndpoint: dynamo.url, webhookUrl: receiver.url, retryDelays: [50, 100], clock: () => Date.now() - behind });
     try {
       const client = new Stripe(LOCAL_STRIPE_SECRET.secretKey, { host: 'localhost', port, protocol: 'http', telemetry: false });
