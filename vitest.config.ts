@@ -29,6 +29,10 @@ export default defineConfig({
           include: ['frontend/**/*.test.{ts,tsx}'],
           environment: 'jsdom',
           setupFiles: ['test/support/dom-setup.ts'],
+          // The component files share their worker's modules and jsdom instead of each importing React,
+          // the testing library and the page modules afresh: each file's mocks (vi.mock) still apply to
+          // it alone, and dom-setup unmounts what a test rendered.
+          isolate: false,
           ...UNIT_AND_INTEGRATION,
         },
       },
