@@ -8,7 +8,7 @@ import type { AccountMessage, AccountPasskeys, RecoveryCodes, SignedInSessions, 
 import { passkeyTexts } from '../../shared/texts/passkeys';
 import { changePasswordBody, deleteAccountBody, turnOffTwoStepBody, updateAccountBody } from '../../shared/schemas/account';
 import { accountTexts, authTexts, billingTexts, twoStepTexts, usersTexts, verifyTexts } from '../../shared/texts';
-import { renameAccount } from '../user-record';
+import { deletionStateOf, renameAccount } from '../user-record';
 import { tooManyAttempts, appInfo, mailSecondFactorEvent } from '../auth';
 import { StripeApiError, stripeClient } from '../billing';
 import { clientKey } from '../lib/client-ip';
@@ -16,6 +16,7 @@ import { documentClient } from '../lib/dynamo';
 import { byRouteKey, httpHandler, type HttpEvent } from '../lib/http';
 import { HttpError } from '../lib/http-error';
 import { logger } from '../lib/logger';
+import { readDeletionMarksWith } from '../lib/policy';
 import { json, type HttpResult } from '../lib/response';
 import { getSecret } from '../lib/secrets';
 import { sessionOf } from '../lib/session';
@@ -246,6 +247,9 @@ const turnOff = httpHandler(
   },
   { route: 'DELETE /api/account/two-step', body: turnOffTwoStepBody },
 );
+
+// The policy's notDeleting reads the account's deletion mark through its owner (functions/lib/policy.ts).
+readDeletionMarksWith(deletionStateOf);
 
 export const handler = byRouteKey({
   'GET /api/account': profile,

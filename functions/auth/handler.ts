@@ -16,7 +16,8 @@ import { logger } from '../lib/logger';
 import { cameThroughCloudFront } from '../lib/origin-check';
 import { json } from '../lib/response';
 import { unavailableDependency, unavailableResponse } from '../lib/unavailable';
-import { AccountBeingDeleted, enforcePolicy } from '../lib/policy';
+import { AccountBeingDeleted, enforcePolicy, readDeletionMarksWith } from '../lib/policy';
+import { deletionStateOf } from '../user-record';
 import { cookiesAreSecure, withSessionCleared } from '../lib/session-tokens';
 import { desktopConsent, desktopExchange } from './desktop-handoff';
 import { isProviderRefusal } from './provider-refusal';
@@ -39,6 +40,9 @@ const ownRoutes: { [P in (typeof OWN_AUTH_PATHS)[number]]: RouteHandler<P> } = {
   'POST /api/auth/reset-link/check': resetLinkCheck,
 };
 const ownRouteOf: Record<string, RouteHandler | undefined> = ownRoutes;
+
+// The policy's notDeleting reads the account's deletion mark through its owner (functions/lib/policy.ts).
+readDeletionMarksWith(deletionStateOf);
 
 /** Served with the SDK's session (verifySession), after the guard has checked its body. */
 const RECOVERY_CODE_PATH = '/api/auth/mfa/recovery-code';

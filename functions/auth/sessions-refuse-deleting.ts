@@ -6,7 +6,11 @@
  * sweeper finishes it; until then nothing new starts, even if the job stalled after its mark.
  */
 import type { RecipeInterface } from 'supertokens-node/recipe/session';
-import { deletingRefusal, isMarkedForDeletion } from '../lib/policy';
+import { documentClient } from '../lib/dynamo';
+import { deletingRefusal } from '../lib/policy';
+import { deletionStateOf } from '../user-record';
+
+const isMarkedForDeletion = async (userId: string) => (await deletionStateOf(documentClient(), userId)) === 'MARKED';
 
 export function sessionsRefuseDeleting(original: RecipeInterface): RecipeInterface {
   return {

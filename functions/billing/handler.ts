@@ -10,6 +10,8 @@ import { documentClient, primeDocumentClient } from '../lib/dynamo';
 import { byRouteKey, httpHandler } from '../lib/http';
 import { HttpError } from '../lib/http-error';
 import { logger } from '../lib/logger';
+import { readDeletionMarksWith } from '../lib/policy';
+import { deletionStateOf } from '../user-record';
 import { unavailableDependency } from '../lib/unavailable';
 import { json, type HttpResult } from '../lib/response';
 import { sessionOf, whileCoreKeysLoad } from '../lib/session';
@@ -81,6 +83,8 @@ const checkoutSession = httpHandler(
 
 // Checkout and the portal read DynamoDB after their session check: a cold start sets the client up while the core answers.
 whileCoreKeysLoad(primeDocumentClient);
+// The policy's notDeleting reads the account's deletion mark through its owner (functions/lib/policy.ts).
+readDeletionMarksWith(deletionStateOf);
 
 export const handler = byRouteKey({
   'POST /api/create-checkout-session': checkout,

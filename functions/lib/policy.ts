@@ -7,13 +7,12 @@
  * the body is validated (./step-up.ts). docs/security.md#who-may-call-what.
  */
 import type middy from '@middy/core';
-import { GetCommand } from '@aws-sdk/lib-dynamodb';
 import type { APIGatewayProxyEventV2 } from 'aws-lambda';
 import type { RoutePolicy, SessionPolicy } from '../../shared/route-policy';
-import { tableName } from '../../shared/tables';
 import { apiTexts } from '../../shared/texts';
 import { UNAUTHORISED } from './access-token';
 import { documentClient } from './dynamo';
+import type { DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
 import { HttpError } from './http-error';
 import type { HttpResult } from './response';
 import { accessTokenOf, requireSession, sessionOf } from './session';
@@ -61,20 +60,32 @@ export function sameOriginRefusal(event: Pick<APIGatewayProxyEventV2, 'headers' 
   return undefined;
 }
 
-/** The account's record as the deletion mark concerns it: present, marked (functions/user-record/deletion.ts), or missing. */
-export type RecordState = 'PRESENT' | 'MARKED' | 'MISSING';
+/** The account's record as a deletion concerns it (functions/user-record/deletion.ts deletionStateOf). */
+export type DeletionState = 'PRESENT' | 'MARKED' | 'MISSING';
+type DeletionStateReader = (db: DynamoDBDocumentClient, userId: string) => Promise<DeletionState>;
 
-/** One strongly consistent read of the users item's deletion mark alone. */
-export async function recordState(userId: string): Promise<RecordState> {
-  const out = await documentClient().send(new GetCommand({ TableName: tableName('users'), Key: { userId }, ProjectionExpression: 'userId, deletingSince', ConsistentRead: true }));
-  if (!out.Item) return 'MISSING';
-  return out.Item.deletingSince === undefined ? 'PRESENT' : 'MARKED';
+let deletionStateOf: DeletionStateReader | undefined;
+
+/**
+ * How this Lambda reads an account's deletion mark: its handler module gives the users table's owner's
+ * reader (functions/user-record), which this folder cannot import (it imports this one), as it gives
+ * whileCoreKeysLoad its work. A route declared `notDeleting` in a Lambda that gave none fails closed
+ * (500), which the route × state test would show.
+ */
+export function readDeletionMarksWith(reader: DeletionStateReader): void {
+  deletionStateOf = reader;
 }
 
-/** Whether the account is marked for deletion; a missing record is no mark (see notDeleting below for what it means). */
-export async function isMarkedForDeletion(userId: string): Promise<boolean> {
-  return (await recordState(userId)) === 'MARKED';
+/** Whether this Lambda gave its reader (functions/lib/policy.test.ts checks each Lambda with such a route does). */
+export function readsDeletionMarks(): boolean {
+  return deletionStateOf !== undefined;
 }
+
+async function deletionState(userId: string): Promise<DeletionState> {
+  if (!deletionStateOf) throw new Error('notDeleting declared, but this Lambda gave no deletion-mark reader (readDeletionMarksWith)');
+  return deletionStateOf(documentClient(), userId);
+}
+
 
 /**
  * What an account being deleted is answered: what a deleted account's session is answered, the SDK's
@@ -98,7 +109,7 @@ export function deletingRefusal(): HttpError {
  * deleted account's unexpired token reads nothing, and a lost record's owner is served as before.
  */
 async function refuseDeleting(event: APIGatewayProxyEventV2, { caller }: SessionPolicy): Promise<void> {
-  const state = await recordState(sessionOf(event).userId);
+  const state = await deletionState(sessionOf(event).userId);
   if (state === 'MARKED') throw deletingRefusal();
   if (state === 'MISSING' && caller === 'session') {
     const token = accessTokenOf(event)!.token;

@@ -8,10 +8,11 @@ import { FREE_WORDS_PER_MONTH } from '../../shared/plans';
 import { usageReportBody } from '../../shared/schemas/billing';
 import { usageTexts } from '../../shared/texts';
 import { addMonths, usageMonth } from '../../shared/usage';
-import { planOfUser } from '../user-record';
+import { deletionStateOf, planOfUser } from '../user-record';
 import { documentClient, primeDocumentClient } from '../lib/dynamo';
 import { byRouteKey, httpHandler } from '../lib/http';
 import { HttpError } from '../lib/http-error';
+import { readDeletionMarksWith } from '../lib/policy';
 import { hit } from '../lib/rate-limit';
 import { json } from '../lib/response';
 import { sessionOf, whileCoreKeysLoad } from '../lib/session';
@@ -66,6 +67,8 @@ const reportUsageRoute = httpHandler(
 
 // Every route here reads DynamoDB after its session check: a cold start sets the client up while the core answers.
 whileCoreKeysLoad(primeDocumentClient);
+// The policy's notDeleting reads the account's deletion mark through its owner (functions/lib/policy.ts).
+readDeletionMarksWith(deletionStateOf);
 
 export const handler = byRouteKey({
   'GET /api/usage': getUsage,

@@ -6,7 +6,7 @@
  * a few minutes is a deletion that stopped part way: the sweeper (functions/account/sweeper.ts) finds
  * it through the sparse `byDeletion` index (only marked items carry `deletionQueue`) and finishes it.
  */
-import { DeleteCommand, UpdateCommand, type DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
+import { DeleteCommand, GetCommand, UpdateCommand, type DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
 import { tableName } from '../../shared/tables';
 import { queryAll } from '../lib/dynamo';
 import { getAccount } from './account';
@@ -49,6 +49,16 @@ export async function markDeleting(db: DynamoDBDocumentClient, userId: string, w
     if ((error as { name?: string }).name !== 'ConditionalCheckFailedException') throw error;
     return { status: 'ALREADY_MARKED', mark: (await getAccount(db, userId)) as unknown as DeletionMark };
   }
+}
+
+/** The account's record as a deletion concerns it: present, marked for deletion, or missing (deleted, or lost). */
+type DeletionState = 'PRESENT' | 'MARKED' | 'MISSING';
+
+/** One strongly consistent read of the mark alone: what every session route's `notDeleting` asks (functions/lib/policy.ts, given it by each Lambda). */
+export async function deletionStateOf(db: DynamoDBDocumentClient, userId: string): Promise<DeletionState> {
+  const out = await db.send(new GetCommand({ TableName: tableName('users'), Key: { userId }, ProjectionExpression: 'userId, deletingSince', ConsistentRead: true }));
+  if (!out.Item) return 'MISSING';
+  return out.Item.deletingSince === undefined ? 'PRESENT' : 'MARKED';
 }
 
 /** Whether the account's item says it is being deleted: nothing new may start for it. */

@@ -1,4 +1,4 @@
-import { useEffect, useState } from 'react';
+import { useState } from 'react';
 import { redirect, useLoaderData, useNavigate, type LoaderFunctionArgs } from 'react-router';
 import { desktopSignInQuery, parseDesktopSignIn, pickDesktopSignInParams } from '../../../../shared/desktop-sign-in';
 import { consentToDesktopSignIn } from '../../api/desktop';
@@ -87,9 +87,9 @@ export function LaunchPage() {
                 : { kind: 'confirm', email: session.email };
 
   // The click is the consent: one same-origin POST, whose answer is the app's address with its code.
-  const sending = consent?.kind === 'sending';
-  useEffect(() => {
-    if (!sending || !check.ok) return;
+  const sendConsent = () => {
+    if (!check.ok || consent) return;
+    setConsent({ kind: 'sending' });
     consentToDesktopSignIn(check.signIn).then(
       (callbackUrl) => setConsent({ kind: 'answered', callbackUrl }),
       (error: unknown) => {
@@ -98,7 +98,7 @@ export function LaunchPage() {
         setConsent({ kind: 'refused', message: message ?? t.redirectFailed });
       },
     );
-  }, [sending, check]);
+  };
 
   const callbackUrl = state.kind === 'success' ? state.callbackUrl : undefined;
   useTimeout(() => {
@@ -122,7 +122,7 @@ export function LaunchPage() {
       clearDesktopSignIn();
       navigate('/dashboard', { replace: true });
     };
-    return <ConfirmView email={state.email} onContinue={() => setConsent({ kind: 'sending' })} onCancel={cancel} />;
+    return <ConfirmView email={state.email} onContinue={sendConsent} onCancel={cancel} />;
   }
   return <FailureView message={state.message} next={{ to: '/', label: t.goHome }} />;
 }
