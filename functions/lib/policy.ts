@@ -7,17 +7,17 @@
  * the body is validated (./step-up.ts). docs/security.md#who-may-call-what.
  */
 import type middy from '@middy/core';
+import type { DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
 import type { APIGatewayProxyEventV2 } from 'aws-lambda';
 import type { RoutePolicy, SessionPolicy } from '../../shared/route-policy';
 import { apiTexts } from '../../shared/texts';
 import { UNAUTHORISED } from './access-token';
+import { verifyWithCore } from './core-session';
 import { documentClient } from './dynamo';
-import type { DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
 import { HttpError } from './http-error';
 import type { HttpResult } from './response';
-import { accessTokenOf, requireSession, sessionOf } from './session';
-import { verifyWithCore } from './core-session';
 import { getSecret } from './secrets';
+import { accessTokenOf, requireSession, sessionOf } from './session';
 import { REFRESH_TOKEN_COOKIE } from './session-tokens';
 
 /** The local web app's origin when none is configured (as functions/auth/app-info.ts). */
@@ -85,7 +85,6 @@ async function deletionState(userId: string): Promise<DeletionState> {
   if (!deletionStateOf) throw new Error('notDeleting declared, but this Lambda gave no deletion-mark reader (readDeletionMarksWith)');
   return deletionStateOf(documentClient(), userId);
 }
-
 
 /**
  * What an account being deleted is answered: what a deleted account's session is answered, the SDK's

@@ -67,7 +67,7 @@ describe('requireSession against the core', () => {
   it("asks the core about a live route's session while a cold container fetches the keys, once", async () => {
     const session = await coldContainer();
     const request = requestWith(await token());
-    const checked = outcome(Promise.resolve(session.requireLiveSession().before!(request)));
+    const checked = outcome(Promise.resolve(session.requireSession({ live: true }).before!(request)));
     await settle();
     // Both questions are out before either is answered.
     expect(requests.map((r) => r.path).sort()).toEqual(['/.well-known/jwks.json', '/recipe/session/verify']);
@@ -81,7 +81,7 @@ describe('requireSession against the core', () => {
 
   it('refuses a genuine token whose session the core says has ended (signed out, revoked)', async () => {
     const session = await coldContainer();
-    const checked = outcome(Promise.resolve(session.requireLiveSession().before!(requestWith(await token()))));
+    const checked = outcome(Promise.resolve(session.requireSession({ live: true }).before!(requestWith(await token()))));
     await settle();
     keysRequest().answer(200, { keys: [jwk] });
     verifyRequests()[0]!.answer(200, { status: 'UNAUTHORISED' });
@@ -90,7 +90,7 @@ describe('requireSession against the core', () => {
 
   it("answers the token's own refusal when it fails here, whatever the core says", async () => {
     const session = await coldContainer();
-    const checked = outcome(Promise.resolve(session.requireLiveSession().before!(requestWith(await token(Math.floor(Date.now() / 1000) - 60)))));
+    const checked = outcome(Promise.resolve(session.requireSession({ live: true }).before!(requestWith(await token(Math.floor(Date.now() / 1000) - 60)))));
     await settle();
     verifyRequests()[0]!.answer(200, { status: 'UNAUTHORISED' });
     keysRequest().answer(200, { keys: [jwk] });
@@ -99,17 +99,17 @@ describe('requireSession against the core', () => {
 
   it('once the keys are held, checks a token here before any question to the core', async () => {
     const session = await coldContainer();
-    const first = outcome(Promise.resolve(session.requireLiveSession().before!(requestWith(await token()))));
+    const first = outcome(Promise.resolve(session.requireSession({ live: true }).before!(requestWith(await token()))));
     await settle();
     keysRequest().answer(200, { keys: [jwk] });
     verifyRequests()[0]!.answer(200, { status: 'OK' });
     expect(await first).toBe('passed');
     const { privateKey } = await generateKeyPair('RS256');
     const forged = await new SignJWT({}).setProtectedHeader({ alg: 'RS256', kid: 'core-1', version: '5' }).setSubject('user-1').setIssuedAt().setExpirationTime('1h').sign(privateKey);
-    expect(await outcome(Promise.resolve(session.requireLiveSession().before!(requestWith(forged))))).toBe(`401 ${TRY_REFRESH_TOKEN}`);
+    expect(await outcome(Promise.resolve(session.requireSession({ live: true }).before!(requestWith(forged))))).toBe(`401 ${TRY_REFRESH_TOKEN}`);
     expect(verifyRequests()).toHaveLength(1);
     // A genuine one is still asked about, after its check here.
-    const later = outcome(Promise.resolve(session.requireLiveSession().before!(requestWith(await token()))));
+    const later = outcome(Promise.resolve(session.requireSession({ live: true }).before!(requestWith(await token()))));
     await settle();
     expect(verifyRequests()).toHaveLength(2);
     verifyRequests()[1]!.answer(200, { status: 'OK' });

@@ -183,14 +183,9 @@ async function requireSecondStep(core: CoreConnection, session: VerifiedSession)
   });
 }
 
-/** `requireSession({ live: true })`: for the routes that create or extend a session or change the account. */
-export function requireLiveSession(): middy.MiddlewareObj<APIGatewayProxyEventV2, HttpResult> {
-  return requireSession({ live: true });
-}
-
 /** The verified session of a request that passed `requireSession()`. */
 export function sessionOf(event: object): VerifiedSession {
   const entry = checked.get(event);
-  if (!entry) throw new Error('sessionOf() on a route without requireSession()');
+  if (!entry) throw new Error('sessionOf() on a route whose policy reads no session (shared/route-policy.ts)');
   return entry.session;
 }

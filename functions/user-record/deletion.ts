@@ -9,6 +9,7 @@
 import { DeleteCommand, GetCommand, UpdateCommand, type DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
 import { tableName } from '../../shared/tables';
 import { queryAll } from '../lib/dynamo';
+import type { DeletionState } from '../lib/policy';
 import { getAccount } from './account';
 
 /** The one value of `deletionQueue`: the sparse index's partition, holding every marked account. */
@@ -50,9 +51,6 @@ export async function markDeleting(db: DynamoDBDocumentClient, userId: string, w
     return { status: 'ALREADY_MARKED', mark: (await getAccount(db, userId)) as unknown as DeletionMark };
   }
 }
-
-/** The account's record as a deletion concerns it: present, marked for deletion, or missing (deleted, or lost). */
-type DeletionState = 'PRESENT' | 'MARKED' | 'MISSING';
 
 /** One strongly consistent read of the mark alone: what every session route's `notDeleting` asks (functions/lib/policy.ts, given it by each Lambda). */
 export async function deletionStateOf(db: DynamoDBDocumentClient, userId: string): Promise<DeletionState> {
