@@ -17,6 +17,8 @@ import { cameThroughCloudFront } from '../lib/origin-check';
 import { json } from '../lib/response';
 import { unavailableDependency, unavailableResponse } from '../lib/unavailable';
 import { AccountBeingDeleted, enforcePolicy, readDeletionMarksWith } from '../lib/policy';
+import { sessionOf } from '../lib/session';
+import { checkProof } from '../lib/step-up';
 import { deletionStateOf } from '../user-record';
 import { cookiesAreSecure, withSessionCleared } from '../lib/session-tokens';
 import { desktopConsent, desktopExchange } from './desktop-handoff';
@@ -76,6 +78,12 @@ async function answerWithSdk(event: APIGatewayProxyEventV2, context: Context) {
   const guarded = guardAuthRequest(event);
   if ('refusal' in guarded) return guarded.refusal;
   try {
+    // A new credential's step-up proof (functions/lib/step-up.ts), once the body is known to be well formed.
+    if (policy && policy.caller !== 'anyone' && policy.proof) {
+      const body: unknown = guarded.event.body ? JSON.parse(guarded.event.body) : undefined;
+      const refusedProof = await checkProof({ ...guarded.event, body }, policy, sessionOf(event));
+      if (refusedProof) return json(refusedProof.statusCode, { message: refusedProof.message, ...refusedProof.extra }, refusedProof.headers);
+    }
     await ensureSupertokens();
     if (guarded.event.rawPath === RECOVERY_CODE_PATH) return await recoveryCodeSignIn(guarded.event, context);
     return await supertokensApi(guarded.event, context, () => undefined);

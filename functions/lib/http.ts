@@ -20,8 +20,9 @@ import { HttpError } from './http-error';
 import { logger } from './logger';
 import { cameThroughCloudFront } from './origin-check';
 import { policyGuard } from './policy';
+import { sessionOf } from './session';
 import { json, type HttpResult } from './response';
-import { checkProof } from './step-up';
+import { checkProof, type ProofEvent } from './step-up';
 import { unavailableDependency, unavailableResponse } from './unavailable';
 
 /** Far below API Gateway's 10 MB: no product body is anywhere near this. */
@@ -54,7 +55,7 @@ function proofCheck(policy: RoutePolicy): middy.MiddlewareObj<APIGatewayProxyEve
   return {
     before: async (request) => {
       if (policy.caller === 'anyone' || !policy.proof) return;
-      const refusal = await checkProof(request.event, policy);
+      const refusal = await checkProof(request.event as unknown as ProofEvent, policy, sessionOf(request.event));
       if (refusal) throw refusal;
     },
   };
