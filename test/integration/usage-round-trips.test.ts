@@ -1,7 +1,7 @@
 /**
  * The DynamoDB calls of a usage report, counted through the local stack: every DynamoDB command the
  * process sends is seen (the document client's send, real dynalite underneath), and those on the
- * usage and users tables are the usage Lambda's (the session check asks the core, whose own tables are
+ * usage and users tables are the usage Lambda's (its policy reads the deletion mark first; the session check asks the core, whose own tables are
  * others; the rate limit's counter is its own table). An accepted report is one transaction (its key
  * record and the month's counters), the month read for its answer and the answer kept on the record.
  * The plan is decided in the same transaction, from the month item, where the account's owner puts it
@@ -36,8 +36,13 @@ afterAll(async () => {
   await stack?.stop();
 });
 
-/** An accepted report: the transaction, the month read for the answer, the answer kept on the key's record. */
-const accepted = ['TransactWriteCommand usage', 'GetCommand usage', 'UpdateCommand usage'];
+/**
+ * Before the route runs, its policy reads the account's deletion mark (`notDeleting`: one strongly
+ * consistent read of the mark alone, docs/security.md#deleting-is-refused-everywhere).
+ */
+const MARK = 'GetCommand users';
+/** An accepted report: the mark, the transaction, the month read for the answer, the answer kept on the key's record. */
+const accepted = [MARK, 'TransactWriteCommand usage', 'GetCommand usage', 'UpdateCommand usage'];
 
 /** The DynamoDB calls one report makes, and its answer. */
 async function callsOf(who: Awaited<ReturnType<typeof newMember>>['who'], body: { words: number; seconds: number }, key = randomUUID()) {
@@ -53,7 +58,7 @@ describe('POST /api/usage round trips', () => {
     expect(first.status).toBe(200);
     // No plan on a new month: the transaction is cancelled with the month item (nothing written), the
     // plan read, and the transaction made with it.
-    expect(first.calls).toEqual(['TransactWriteCommand usage', 'GetCommand users', ...accepted]);
+    expect(first.calls).toEqual([MARK, 'TransactWriteCommand usage', 'GetCommand users', ...accepted.slice(1)]);
 
     for (const words of [50, 25]) {
       const next = await callsOf(who, { words, seconds: 10 });
@@ -72,11 +77,11 @@ describe('POST /api/usage round trips', () => {
     // The cancellation carries the key's record, with its answer: nothing more to read.
     const replayed = await callsOf(who, { words: 50, seconds: 10 }, key);
     expect(replayed).toMatchObject({ status: 200, body: applied.body });
-    expect(replayed.calls).toEqual(['TransactWriteCommand usage']);
+    expect(replayed.calls).toEqual([MARK, 'TransactWriteCommand usage']);
     // And the month item when the plan's condition refuses.
     const refused = await callsOf(who, { words: 51, seconds: 10 });
     expect(refused.status).toBe(403);
-    expect(refused.calls).toEqual(['TransactWriteCommand usage']);
+    expect(refused.calls).toEqual([MARK, 'TransactWriteCommand usage']);
   });
 
   it('counts as Pro right after a paid checkout, in one call: the webhook put the plan on the month', async () => {
