@@ -31,6 +31,7 @@ import { postGoogleSignInUp, signInWithGoogle } from '../support/google-sign-in'
 import { useTestStack } from '../support/local-stack';
 import { desktopCode, desktopConsent, desktopSession, newMember, refreshWithCookie, refreshWithHeader, setCookies } from '../support/sessions';
 import { pkcePair } from '../../infra/scripts/desktop-client';
+import { SoftwareAuthenticator, type RegisterOptions, type SignInOptions } from '../support/software-authenticator';
 import { verifyThroughOutbox } from '../support/verification';
 import { payCheckout, standInSdk } from '../support/stripe-pages';
 
@@ -249,8 +250,14 @@ describe('a deletion that stops part way', () => {
     expect(await getAccount(stack.db, userId)).toBeUndefined();
   });
 
-  it('refuses everything from the mark on while the job is held after it (sessions not yet ended): sign-in, refresh, the desktop hand-off and exchange, usage, reads and writes; the sweeper finishes it', async () => {
+  it('refuses everything from the mark on while the job is held after it (sessions not yet ended): sign-in by password, passkey and Google, refresh, the desktop hand-off and exchange, usage, reads and writes; the sweeper finishes it', async () => {
     const { who, email, userId } = await member('held');
+    // A passkey on the account, added before the mark (as /account adds one).
+    const authenticator = new SoftwareAuthenticator(stack.web);
+    const webauthn = { rid: 'webauthn' };
+    const register = (await (await who.call('POST', '/api/auth/webauthn/options/register', { email }, webauthn)).json()) as RegisterOptions & { webauthnGeneratedOptionsId: string };
+    const added = await who.call('POST', '/api/auth/webauthn/signup', { webauthnGeneratedOptionsId: register.webauthnGeneratedOptionsId, credential: authenticator.create(register), shouldTryLinkingWithSessionUser: true, passkeyName: 'Held key' }, webauthn);
+    expect(((await added.json()) as { status: string }).status).toBe('OK');
     const desktop = await desktopSession(stack.api, who);
     const pending = await desktopCode(who);
     const google = await signInWithGoogle(stack, `held-google-${randomUUID().slice(0, 8)}@example.com`, 'Held Google');
@@ -262,6 +269,11 @@ describe('a deletion that stops part way', () => {
 
     // Sign-in, every recipe: as for the deleted account's credentials, or told why (Google).
     expect((await new AuthApi(stack.api, stack.web).signIn(email, PASSWORD)).status).toBe('WRONG_CREDENTIALS_ERROR');
+    const byPasskey = new AuthApi(stack.api, stack.web);
+    const options = (await (await byPasskey.call('POST', '/api/auth/webauthn/options/signin', {}, webauthn)).json()) as SignInOptions & { webauthnGeneratedOptionsId: string };
+    const passkeyAnswer = await byPasskey.call('POST', '/api/auth/webauthn/signin', { webauthnGeneratedOptionsId: options.webauthnGeneratedOptionsId, credential: authenticator.get(options, 'localhost'), shouldTryLinkingWithSessionUser: false }, webauthn);
+    expect(await passkeyAnswer.json()).toEqual({ status: 'INVALID_CREDENTIALS_ERROR' });
+    expect(byPasskey.hasSession()).toBe(false);
     const again = await postGoogleSignInUp(stack, googleEmail, 'Held Google');
     expect(again.res.status).toBe(409);
     expect(await again.res.json()).toEqual({ message: texts.billing.accountDeleting });
