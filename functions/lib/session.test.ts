@@ -59,7 +59,18 @@ describe('requireSession against the core', () => {
       .sign(keys.privateKey);
 
   const requestWith = (accessToken: string) => ({ event: { headers: { authorization: `Bearer ${accessToken}` } } }) as unknown as Parameters<NonNullable<ReturnType<typeof import('./session').requireSession>['before']>>[0];
-  const settle = () => new Promise((r) => setTimeout(r, 10));
+  /**
+   * Until the container has sent what the test expects of it: its requests go out after some async
+   * work (the token's signature checked here), which a busy machine takes longer over than any fixed
+   * wait (a 10 ms one let a request land in the next test's list).
+   */
+  const sent = (done: () => boolean) =>
+    vi.waitFor(
+      () => {
+        if (!done()) throw new Error(`not sent yet: ${requests.map((r) => r.path).join(', ') || 'nothing'}`);
+      },
+      { timeout: 10_000, interval: 2 },
+    );
   const keysRequest = () => requests.find((r) => r.path === '/.well-known/jwks.json')!;
   const verifyRequests = () => requests.filter((r) => r.path === '/recipe/session/verify');
   const outcome = (p: Promise<unknown>) => p.then(() => 'passed', (e: HttpError) => `${e.statusCode} ${e.message}`);
@@ -68,7 +79,7 @@ describe('requireSession against the core', () => {
     const session = await coldContainer();
     const request = requestWith(await token());
     const checked = outcome(Promise.resolve(session.requireSession({ live: true }).before!(request)));
-    await settle();
+    await sent(() => requests.length >= 2);
     // Both questions are out before either is answered.
     expect(requests.map((r) => r.path).sort()).toEqual(['/.well-known/jwks.json', '/recipe/session/verify']);
     expect(JSON.parse(verifyRequests()[0]!.body!)).toMatchObject({ checkDatabase: true });
@@ -82,7 +93,7 @@ describe('requireSession against the core', () => {
   it('refuses a genuine token whose session the core says has ended (signed out, revoked)', async () => {
     const session = await coldContainer();
     const checked = outcome(Promise.resolve(session.requireSession({ live: true }).before!(requestWith(await token()))));
-    await settle();
+    await sent(() => Boolean(keysRequest()) && verifyRequests().length === 1);
     keysRequest().answer(200, { keys: [jwk] });
     verifyRequests()[0]!.answer(200, { status: 'UNAUTHORISED' });
     expect(await checked).toBe(`401 ${UNAUTHORISED}`);
@@ -91,7 +102,7 @@ describe('requireSession against the core', () => {
   it("answers the token's own refusal when it fails here, whatever the core says", async () => {
     const session = await coldContainer();
     const checked = outcome(Promise.resolve(session.requireSession({ live: true }).before!(requestWith(await token(Math.floor(Date.now() / 1000) - 60)))));
-    await settle();
+    await sent(() => Boolean(keysRequest()) && verifyRequests().length === 1);
     verifyRequests()[0]!.answer(200, { status: 'UNAUTHORISED' });
     keysRequest().answer(200, { keys: [jwk] });
     expect(await checked).toBe(`401 ${TRY_REFRESH_TOKEN}`);
@@ -100,7 +111,7 @@ describe('requireSession against the core', () => {
   it('once the keys are held, checks a token here before any question to the core', async () => {
     const session = await coldContainer();
     const first = outcome(Promise.resolve(session.requireSession({ live: true }).before!(requestWith(await token()))));
-    await settle();
+    await sent(() => Boolean(keysRequest()) && verifyRequests().length === 1);
     keysRequest().answer(200, { keys: [jwk] });
     verifyRequests()[0]!.answer(200, { status: 'OK' });
     expect(await first).toBe('passed');
@@ -110,7 +121,7 @@ describe('requireSession against the core', () => {
     expect(verifyRequests()).toHaveLength(1);
     // A genuine one is still asked about, after its check here.
     const later = outcome(Promise.resolve(session.requireSession({ live: true }).before!(requestWith(await token()))));
-    await settle();
+    await sent(() => verifyRequests().length >= 2);
     expect(verifyRequests()).toHaveLength(2);
     verifyRequests()[1]!.answer(200, { status: 'OK' });
     expect(await later).toBe('passed');
@@ -121,7 +132,7 @@ describe('requireSession against the core', () => {
     const work = vi.fn();
     session.whileCoreKeysLoad(work);
     const read = outcome(Promise.resolve(session.requireSession().before!(requestWith(await token()))));
-    await settle();
+    await sent(() => Boolean(keysRequest()) && work.mock.calls.length > 0);
     expect(work).toHaveBeenCalledTimes(1);
     keysRequest().answer(200, { keys: [jwk] });
     expect(await read).toBe('passed');
@@ -136,7 +147,7 @@ describe('requireSession against the core', () => {
       () => undefined,
       (e: HttpError) => e,
     );
-    await settle();
+    await sent(() => Boolean(keysRequest()));
     keysRequest().answer(200, { keys: [jwk] });
     const refusal = await checked;
     expect(refusal).toMatchObject({ statusCode: 403, message: 'invalid claim', extra: { claimValidationErrors: [{ id: 'st-mfa' }] } });
@@ -146,17 +157,17 @@ describe('requireSession against the core', () => {
   it('asks the core about a token from before the second step existed: refused when the account has an authenticator app, served when not', async () => {
     const session = await coldContainer();
     const withApp = outcome(Promise.resolve(session.requireSession().before!(requestWith(await token(undefined, null)))));
-    await settle();
+    await sent(() => Boolean(keysRequest()));
     keysRequest().answer(200, { keys: [jwk] });
     const devicesAsked = () => requests.filter((r) => r.path === '/recipe/totp/device/list');
-    for (let i = 0; i < 50 && devicesAsked().length === 0; i++) await settle();
+    await sent(() => devicesAsked().length > 0);
     const asked = devicesAsked();
     expect(asked).toHaveLength(1);
     asked[0]!.answer(200, { status: 'OK', devices: [{ name: 'app', period: 30, skew: 1, verified: true }] });
     expect(await withApp).toBe('403 invalid claim');
 
     const without = outcome(Promise.resolve(session.requireSession().before!(requestWith(await token(undefined, null)))));
-    for (let i = 0; i < 50 && devicesAsked().length < 2; i++) await settle();
+    await sent(() => devicesAsked().length >= 2);
     devicesAsked()[1]!.answer(200, { status: 'OK', devices: [{ name: 'app', period: 30, skew: 1, verified: false }] });
     expect(await without).toBe('passed');
   });
