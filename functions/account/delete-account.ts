@@ -18,7 +18,7 @@
 import type { DeleteAccountBody } from '../../shared/schemas/account';
 import { getAccount, markDeleting } from '../user-record';
 import { logger } from '../lib/logger';
-import { finishDeletion } from './deletion-job';
+import { DeletionStopped, billingEndedBefore, finishDeletion } from './deletion-job';
 import type { AccountDeps, Caller } from './deps';
 import { checkCurrentPassword, type PasswordCheck } from './password-check';
 
@@ -26,8 +26,9 @@ import { checkCurrentPassword, type PasswordCheck } from './password-check';
 export const RECENT_SIGN_IN_MS = 10 * 60 * 1000;
 
 export type DeleteOutcome =
-  /** Marked, and finished unless a step failed: the sweeper finishes what is left. */
-  | { status: 'ACCEPTED'; finished: boolean }
+  /** Marked, and finished unless a step failed: the sweeper finishes what is left; `billingEnded` says whether billing is stopped already. */
+  | { status: 'ACCEPTED'; finished: true }
+  | { status: 'ACCEPTED'; finished: false; billingEnded: boolean }
   | { status: 'UNKNOWN_USER' }
   | { status: 'PASSWORD_REQUIRED' }
   | Exclude<PasswordCheck, { status: 'OK' }>
@@ -65,7 +66,9 @@ export async function deleteAccount(deps: AccountDeps, caller: Caller, body: Del
     return { status: 'ACCEPTED', finished: true };
   } catch (error) {
     // The mark stands and every session has ended: the sweeper finishes the rest.
-    logger.warn('account deletion stopped part way; the sweeper finishes it', { userId: caller.userId, error: { name: (error as Error).name, message: (error as Error).message } });
-    return { status: 'ACCEPTED', finished: false };
+    const step = error instanceof DeletionStopped ? error.step : 'sessions';
+    const cause = error instanceof DeletionStopped ? error.error : error;
+    logger.warn('account deletion stopped part way; the sweeper finishes it', { userId: caller.userId, step, error: { name: (cause as Error).name, message: (cause as Error).message } });
+    return { status: 'ACCEPTED', finished: false, billingEnded: billingEndedBefore(step) };
   }
 }

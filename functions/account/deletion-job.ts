@@ -37,7 +37,30 @@ export const deletionSteps: readonly DeletionStep[] = [
   { name: 'record', run: (deps, mark) => deleteAccountRecord(deps.db, mark.userId) },
 ];
 
-/** Runs every step from the start; each is safe to repeat, so a resumed deletion simply runs them all. */
+/** The step a deletion stopped at: the error, and the step it came from (so an answer can say what is done and what is not). */
+export class DeletionStopped extends Error {
+  constructor(
+    readonly step: DeletionStep['name'],
+    readonly error: unknown,
+  ) {
+    super(`account deletion stopped at its ${step} step: ${(error as Error)?.message ?? String(error)}`, { cause: error });
+    this.name = 'DeletionStopped';
+  }
+}
+
+/** Runs every step from the start; each is safe to repeat, so a resumed deletion simply runs them all. A failing step stops it with DeletionStopped. */
 export async function finishDeletion(deps: AccountDeps, mark: DeletionMark): Promise<void> {
-  for (const step of deletionSteps) await step.run(deps, mark);
+  for (const step of deletionSteps) {
+    try {
+      await step.run(deps, mark);
+    } catch (error) {
+      throw new DeletionStopped(step.name, error);
+    }
+  }
+}
+
+/** Whether a deletion stopped at `step` had ended billing already (the billing step comes before it). */
+export function billingEndedBefore(step: DeletionStep['name']): boolean {
+  const at = (name: DeletionStep['name']) => deletionSteps.findIndex((s) => s.name === name);
+  return at(step) > at('billing');
 }

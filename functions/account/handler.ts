@@ -206,7 +206,7 @@ const remove = httpHandler(
     if (outcome.status !== 'ACCEPTED') return refusal(outcome, 'password');
     logger.info(outcome.finished ? 'account deleted' : 'account deletion accepted; the sweeper finishes it', { userId: caller.userId });
     // 202: the deletion is a job that finishes even if this request did not see it through.
-    return signedOut(message(202, outcome.finished ? accountTexts.deleted : accountTexts.deletionUnderway));
+    return signedOut(message(202, outcome.finished ? accountTexts.deleted : accountTexts.deletionUnderway(outcome.billingEnded)));
   },
   { route: 'DELETE /api/account', body: deleteAccountBody },
 );

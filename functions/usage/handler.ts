@@ -2,7 +2,7 @@
  * The usage function group, for the desktop app (docs/decisions.md#6): GET /api/usage answers this month's
  * usage and what the plan leaves; POST /api/usage adds a report once per Idempotency-Key (report.ts),
  * refused with 403 once Free's words for the month are used up, and with 429 past an hourly rate no
- * dictation reaches (USAGE_REPORT_RATE).
+ * dictation reaches (USAGE_REPORT_RATE), which a retry of a counted key neither spends nor meets.
  */
 import { FREE_WORDS_PER_MONTH } from '../../shared/plans';
 import { usageReportBody } from '../../shared/schemas/billing';
@@ -16,7 +16,7 @@ import { readDeletionMarksWith } from '../lib/policy';
 import { hit } from '../lib/rate-limit';
 import { json } from '../lib/response';
 import { sessionOf, whileCoreKeysLoad } from '../lib/session';
-import { idempotencyKeyOf, reportUsage, USAGE_REPORT_RATE } from './report';
+import { idempotencyKeyOf, recordedOutcome, reportUsage, USAGE_REPORT_RATE } from './report';
 import { monthUsage, summarize } from './usage';
 
 const getUsage = httpHandler(
@@ -41,12 +41,17 @@ const reportUsageRoute = httpHandler(
     if (key.status === 'MISSING') throw new HttpError(400, usageTexts.keyRequired);
     if (key.status === 'INVALID') throw new HttpError(400, usageTexts.keyInvalid);
     const db = documentClient();
-    const rate = await hit(db, USAGE_REPORT_RATE, userId);
-    if (!rate.allowed) {
-      throw new HttpError(429, usageTexts.tooManyReports(Math.ceil(rate.retryAfterSeconds / 60)), undefined, { 'retry-after': String(rate.retryAfterSeconds) });
+    const now = new Date();
+    // A key counted before is answered from its record first: a retry neither spends the hourly rate nor is refused by it.
+    let outcome = await recordedOutcome(db, userId, key.key, event.body, now);
+    if (!outcome) {
+      const rate = await hit(db, USAGE_REPORT_RATE, userId, now.getTime());
+      if (!rate.allowed) {
+        throw new HttpError(429, usageTexts.tooManyReports(Math.ceil(rate.retryAfterSeconds / 60)), undefined, { 'retry-after': String(rate.retryAfterSeconds) });
+      }
+      // The month item carries the plan (report.ts); the users item is read only when it does not.
+      outcome = await reportUsage(db, userId, key.key, event.body, now, () => planOfUser(db, userId));
     }
-    // The month item carries the plan (report.ts); the users item is read only when it does not.
-    const outcome = await reportUsage(db, userId, key.key, event.body, new Date(), () => planOfUser(db, userId));
     switch (outcome.status) {
       case 'APPLIED':
         return json(200, outcome.usage);

@@ -10,7 +10,8 @@ import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { tableName } from '../../shared/tables';
 import { pushPlanToUsage } from './usage-plan';
 import { startTestDynamo, type TestDynamo } from '../../test/support/dynamo';
-import { idempotencyKeyOf, keyRecordKey, reportUsage, type ReportOutcome } from './report';
+import { CONFLICT_RETRIES, idempotencyKeyOf, keyRecordKey, recordedOutcome, reportUsage, type ReportOutcome } from './report';
+import { unavailableDependency } from '../lib/unavailable';
 import { monthUsage } from './usage';
 
 let dynamo: TestDynamo;
@@ -252,5 +253,59 @@ describe('a Free report past the month’s words', () => {
     });
     expect(sent).toEqual(['TransactWriteCommand']);
     expect(planRead).not.toHaveBeenCalled();
+  });
+});
+
+/**
+ * The local table behind a client whose first `times` transactions are cancelled for a conflict, as
+ * DynamoDB cancels one that meets another transaction on its items (the local layer serialises them,
+ * so it never does).
+ */
+function conflicting(times: number): { db: DynamoDBDocumentClient; transactions: () => number } {
+  let seen = 0;
+  const db = {
+    send: async (command: { constructor: { name: string } }) => {
+      if (command.constructor.name === 'TransactWriteCommand' && ++seen <= times) {
+        throw new TransactionCanceledException({
+          message: 'Transaction cancelled, please refer cancellation reasons for specific reasons [TransactionConflict, None]',
+          $metadata: {},
+          CancellationReasons: [{ Code: 'TransactionConflict', Message: 'Transaction is ongoing for the item' }, { Code: 'None' }],
+        });
+      }
+      return dynamo.db.send(command as never);
+    },
+  } as unknown as DynamoDBDocumentClient;
+  return { db, transactions: () => seen };
+}
+
+describe('a transaction conflict', () => {
+  it('is retried: the report counts once when a later attempt goes through', async () => {
+    const { db, transactions } = conflicting(CONFLICT_RETRIES);
+    expect(await reportUsage(db, 'conflict-1', newKey(), { words: 40, seconds: 5 }, now, 'free')).toMatchObject({ status: 'APPLIED', usage: { wordsTranscribed: 40 } });
+    // The conflicts, then the month's first write without the plan (refused: the month has none yet) and with it.
+    expect(transactions()).toBe(CONFLICT_RETRIES + 2);
+    expect(await words('conflict-1')).toBe(40);
+  });
+
+  it('past its retries is a dependency busy (a 503 with Retry-After), counting nothing, and the same key counts once afterwards', async () => {
+    const { db, transactions } = conflicting(Number.POSITIVE_INFINITY);
+    const key = newKey();
+    const failed = await reportUsage(db, 'conflict-2', key, { words: 40, seconds: 5 }, now, 'free').catch((error: unknown) => error);
+    expect(unavailableDependency(failed)).toBe('database');
+    expect(transactions()).toBe(CONFLICT_RETRIES + 1);
+    expect(await words('conflict-2')).toBe(0);
+    expect(await reportUsage(dynamo.db, 'conflict-2', key, { words: 40, seconds: 5 }, now, 'free')).toMatchObject({ status: 'APPLIED' });
+    expect(await words('conflict-2')).toBe(40);
+  });
+});
+
+describe('a key looked up before anything is charged', () => {
+  it('answers a counted key from its record (the replay, or KEY_REUSED for another report) and nothing for a new or expired key', async () => {
+    const key = newKey();
+    expect(await recordedOutcome(dynamo.db, 'lookup-1', key, { words: 10, seconds: 3 }, now)).toBeUndefined();
+    const first = await reportUsage(dynamo.db, 'lookup-1', key, { words: 10, seconds: 3 }, now, 'free');
+    expect(await recordedOutcome(dynamo.db, 'lookup-1', key, { words: 10, seconds: 3 }, now)).toEqual({ status: 'REPLAYED', usage: (first as { usage: unknown }).usage });
+    expect(await recordedOutcome(dynamo.db, 'lookup-1', key, { words: 11, seconds: 3 }, now)).toEqual({ status: 'KEY_REUSED' });
+    expect(await recordedOutcome(dynamo.db, 'lookup-1', key, { words: 10, seconds: 3 }, new Date(now.getTime() + 25 * 3600_000))).toBeUndefined();
   });
 });

@@ -10,6 +10,10 @@
  * hundred bytes (an earlier design kept every key on the month item, which passed DynamoDB's 400 KB
  * and refused every later report).
  *
+ * The handler looks the key's record up first (recordedOutcome), before the hourly rate is charged,
+ * so a retry of a counted report never spends the rate or is refused by it; the transaction's own
+ * condition still decides when two attempts race past that read.
+ *
  * A key found recorded answers from its record: another report under it is refused (422); the same
  * one is replayed with its first answer, which the record is given right after the write (the month
  * as read just after counting it, so it may include reports counted at the same moment). A retry
@@ -32,6 +36,7 @@ import { tableName } from '../../shared/tables';
 import { monthExpiresAt, timeSavedSeconds, usageMonth } from '../../shared/usage';
 import { USAGE_PLAN_ATTRIBUTE } from './usage-plan';
 import { isExpired } from '../lib/dynamo';
+import { DependencyUnavailable } from '../lib/unavailable';
 import type { RateLimitRule } from '../lib/rate-limit';
 import { IDEMPOTENCY_KEY_PREFIX, metricsOf, monthUsage, summarize } from './usage';
 
@@ -107,7 +112,7 @@ const planOn = (item: MonthItem | undefined): Plan | undefined => {
   return plan === 'free' || plan === 'pro' ? plan : undefined;
 };
 
-type Counted = { status: 'APPLIED' } | { status: 'KEY_FOUND'; record: KeyRecord | undefined } | { status: 'REFUSED'; item: MonthItem | undefined };
+type Counted = { status: 'APPLIED' } | { status: 'KEY_FOUND'; record: KeyRecord | undefined } | { status: 'REFUSED'; item: MonthItem | undefined } | { status: 'CONFLICT' };
 
 const reasonItem = (reason: CancellationReason | undefined) => (reason?.Item ? unmarshall(reason.Item as Record<string, AttributeValue>) : undefined);
 
@@ -172,8 +177,8 @@ async function count(db: DynamoDBDocumentClient, userId: string, key: string, re
     if (onKey?.Code === 'ConditionalCheckFailed') return { status: 'KEY_FOUND', record: (reasonItem(onKey) as KeyRecord | undefined) ?? (await readRecord(db, userId, key)) };
     // Asked for ALL_OLD, DynamoDB leaves the Item out only when there is none: a month not started.
     if (onMonth?.Code === 'ConditionalCheckFailed') return { status: 'REFUSED', item: reasonItem(onMonth) ?? {} };
-    // Cancelled for another reason (a conflict with a concurrent transaction): DynamoDB's advice is to retry.
-    if ((error as TransactionCanceledException).CancellationReasons?.some((r) => r.Code === 'TransactionConflict')) return { status: 'REFUSED', item: await readMonth(db, userId, month) };
+    // Cancelled by a concurrent transaction on one of its items: DynamoDB's advice is to retry (reportUsage, with jitter).
+    if ((error as TransactionCanceledException).CancellationReasons?.some((r) => r.Code === 'TransactionConflict')) return { status: 'CONFLICT' };
     throw error;
   }
 }
@@ -225,20 +230,50 @@ async function replay(db: DynamoDBDocumentClient, userId: string, key: string, r
 const resolvePlan = (plan: PlanSource) => (typeof plan === 'function' ? plan() : Promise.resolve(plan));
 
 /**
+ * A transaction cancelled by a conflict (another transaction on the same month item, on DynamoDB;
+ * the local layer serialises them) is tried again this many times, each after a wait drawn at random
+ * up to a doubling cap ("full jitter", so concurrent reports spread out instead of meeting again);
+ * past them the report is a 503 with Retry-After (functions/lib/unavailable.ts), which the desktop
+ * app retries under the same key. The waits add up to at most 25+50+100 = 175 ms.
+ */
+export const CONFLICT_RETRIES = 3;
+const CONFLICT_BASE_MS = 25;
+const conflictWait = (attempt: number) => Math.random() * CONFLICT_BASE_MS * 2 ** (attempt - 1);
+
+/**
+ * A key counted before, looked up before anything is charged (the hourly rate, the month): its first
+ * answer when the report is the same, KEY_REUSED when it is another; undefined when no live record
+ * holds the key. A retry is therefore never refused by the rate it would otherwise spend.
+ */
+export async function recordedOutcome(db: DynamoDBDocumentClient, userId: string, key: string, report: Report, now: Date): Promise<ReportOutcome | undefined> {
+  const record = await readRecord(db, userId, key);
+  if (!record || isExpired(record, now.getTime())) return undefined;
+  if (!sameReport(record, report)) return { status: 'KEY_REUSED' };
+  return { status: 'REPLAYED', usage: await replay(db, userId, key, record, undefined) };
+}
+
+/**
  * Applies a report under its key, at most once (the module comment). `plan` is read only when the
  * month item does not carry it.
  */
 export async function reportUsage(db: DynamoDBDocumentClient, userId: string, key: string, report: Report, now: Date, plan: PlanSource): Promise<ReportOutcome> {
   const month = usageMonth(now);
   let known: Plan | undefined;
+  let conflicts = 0;
   // A few rounds at most: without the plan, with it, and again when a record expired or the month
-  // changed between a refusal and its read.
+  // changed between a refusal and its read. Conflicts have their own budget (CONFLICT_RETRIES).
   for (let round = 0; round < 5; round++) {
     if (known === 'free' && report.words > FREE_WORDS_PER_MONTH) {
       return { status: 'LIMIT_REACHED', usage: summarize(await monthUsage(db, userId, month), known) };
     }
     const counted = await count(db, userId, key, report, month, now, known);
     if (counted.status === 'APPLIED') return { status: 'APPLIED', usage: await answerOf(db, userId, key, month, known) };
+    if (counted.status === 'CONFLICT') {
+      if (++conflicts > CONFLICT_RETRIES) throw new DependencyUnavailable('database', 'usage report: transaction conflicts past the retries');
+      await pause(conflictWait(conflicts));
+      round--;
+      continue;
+    }
     if (counted.status === 'KEY_FOUND') {
       const { record } = counted;
       if (!record || isExpired(record, now.getTime())) continue;
@@ -256,5 +291,6 @@ export async function reportUsage(db: DynamoDBDocumentClient, userId: string, ke
     }
     // Read after the refusal, the item has changed since: it no longer says why, so again.
   }
-  throw new Error('usage report: the month item kept changing under us');
+  // The month item changed under every round: as busy as a conflict, and answered the same way.
+  throw new DependencyUnavailable('database', 'usage report: the month item kept changing under us');
 }

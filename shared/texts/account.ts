@@ -19,9 +19,12 @@ export const accountTexts = {
   confirmationMismatch: 'Type "delete my account" to confirm.',
   signInAgainToDelete: 'For your security, sign in again, then delete your account within 10 minutes.',
   deleted: 'Your account and its data have been deleted. Goodbye, and thank you for using Voxpen.',
-  /** DELETE /api/account stopped part way (a dependency slow): signed out everywhere, and the rest follows within minutes. */
-  deletionUnderway:
-    'Your account is being deleted: you are signed out everywhere, billing is stopped, and your data will be gone within a few minutes. Nothing else is needed from you.',
+  /**
+   * DELETE /api/account stopped part way (a dependency slow): signed out everywhere, and the rest
+   * follows within minutes. Billing is said to be stopped only when its step is done.
+   */
+  deletionUnderway: (billingEnded: boolean) =>
+    `Your account is being deleted: you are signed out everywhere, billing ${billingEnded ? 'is stopped' : 'will be stopped'}, and your data will be gone within a few minutes. Nothing else is needed from you.`,
   sessionEnded: (name: string) => `${name} has been signed out.`,
   sessionIsThisOne: 'This is the session you are using: to end it, sign out.',
   sessionNotFound: 'That session is not signed in to your account (it may have ended already).',

@@ -217,8 +217,23 @@ describe('a deletion that stops part way', () => {
       throw Object.assign(new Error('connect ECONNREFUSED 127.0.0.1:12111'), { code: 'ECONNREFUSED' });
     };
     const outcome = await deleteAccount(failing, { userId: m.userId, sessionHandle: 'unused', address: m.who.address }, { confirmation: CONFIRMATION, password: PASSWORD });
-    expect(outcome).toEqual({ status: 'ACCEPTED', finished: false });
+    // Billing's step failed: the answer says billing will be stopped, not that it is.
+    expect(outcome).toEqual({ status: 'ACCEPTED', finished: false, billingEnded: false });
+    expect(texts.account.deletionUnderway(false)).toContain('billing will be stopped');
+    expect((await stripe.subscriptions.retrieve(m.subscriptionId)).status).not.toBe('canceled');
     expect(await getAccount(stack.db, m.userId)).toMatchObject({ deletingSince: expect.any(Number) });
+    expect((await sweepDeletions(await deps(Date.now() + STALLED_AFTER_MS + 1_000))).finished).toContain(m.userId);
+    await expectGone(m);
+  });
+
+  it('says billing is stopped when a step after billing failed', async () => {
+    const m = await fullMember('core-down');
+    const failing = await deps();
+    failing.core = { ...failing.core, deleteUser: () => Promise.reject(Object.assign(new Error('connect ECONNREFUSED 127.0.0.1:3567'), { code: 'ECONNREFUSED' })) };
+    const outcome = await deleteAccount(failing, { userId: m.userId, sessionHandle: 'unused', address: m.who.address }, { confirmation: CONFIRMATION, password: PASSWORD });
+    expect(outcome).toEqual({ status: 'ACCEPTED', finished: false, billingEnded: true });
+    expect(texts.account.deletionUnderway(true)).toContain('billing is stopped');
+    expect((await stripe.subscriptions.retrieve(m.subscriptionId)).status).toBe('canceled');
     expect((await sweepDeletions(await deps(Date.now() + STALLED_AFTER_MS + 1_000))).finished).toContain(m.userId);
     await expectGone(m);
   });

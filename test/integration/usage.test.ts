@@ -10,7 +10,7 @@ import type { UsageSummary, UserProfile } from '../../shared/api-types';
 import { FREE_WORDS_PER_MONTH, PRICE_IDS } from '../../shared/plans';
 import { texts } from '../../shared/texts';
 import { timeSavedSeconds, usageMonth } from '../../shared/usage';
-import { UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import { GetCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { rateLimitKey } from '../../functions/lib/rate-limit';
 import { USAGE_REPORT_RATE } from '../../functions/usage/report';
 import { tableName } from '../../shared/tables';
@@ -109,6 +109,30 @@ describe('usage reports', () => {
     expect(retryAfter).toBeGreaterThan(0);
     expect(retryAfter).toBeLessThanOrEqual(3600);
     expect(((await past.json()) as { message: string }).message).toBe(texts.usage.tooManyReports(Math.ceil(retryAfter / 60)));
+    expect((await who.get('/api/usage')).body).toMatchObject({ wordsTranscribed: 10 });
+  });
+
+  it('replays a retry past the hourly rate, which the retry does not spend: only new reports are refused', async () => {
+    const { who } = await writer();
+    const key = randomUUID();
+    const send = (k: string) => who.call('POST', '/api/usage', { words: 10, seconds: 2 }, { 'idempotency-key': k });
+    const first = await send(key);
+    expect(first.status).toBe(200);
+    const firstAnswer = await first.json();
+    const userId = ((await who.get('/api/user-profile')).body as unknown as UserProfile).userId;
+    const rateKey = rateLimitKey(USAGE_REPORT_RATE, userId);
+    const hits = async () => (await stack.db.send(new GetCommand({ TableName: tableName('rateLimits'), Key: { key: rateKey }, ConsistentRead: true }))).Item?.hits as number;
+    // The hour used up, as 599 more reports would have left it.
+    await stack.db.send(new UpdateCommand({ TableName: tableName('rateLimits'), Key: { key: rateKey }, UpdateExpression: 'ADD hits :n', ExpressionAttributeValues: { ':n': USAGE_REPORT_RATE.limit - 1 } }));
+    expect(await hits()).toBe(USAGE_REPORT_RATE.limit);
+    for (let i = 0; i < 3; i++) {
+      const retry = await send(key);
+      expect(retry.status).toBe(200);
+      expect(retry.headers.get('idempotent-replayed')).toBe('true');
+      expect(await retry.json()).toEqual(firstAnswer);
+    }
+    expect(await hits()).toBe(USAGE_REPORT_RATE.limit);
+    expect((await send(randomUUID())).status).toBe(429);
     expect((await who.get('/api/usage')).body).toMatchObject({ wordsTranscribed: 10 });
   });
 
