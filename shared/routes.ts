@@ -80,12 +80,14 @@ export const functions = {
     // A change of address mails the new address its link and the old one a notice.
     sendsMail: true,
   },
-  // No route: its EventBridge schedule runs it (infra/stack.ts). It finishes deletions that stopped
-  // part way, so it needs what a deletion touches, and no origin secret (no request reaches it).
+  // No route: its EventBridge schedule runs it (infra/stack.ts). It finishes deletions and email
+  // changes that stopped part way, so it needs what they touch (an email change mails its notice to
+  // the old address), and no origin secret (no request reaches it).
   deletionSweeper: {
     entry: 'functions/account/sweeper-handler.ts',
     tables: ['users', 'usage', 'handoffCodes', 'rateLimits', 'contactMessages'],
     secrets: ['supertokens', 'stripe'],
+    sendsMail: true,
   },
 } as const satisfies Record<string, FunctionDef>;
 

@@ -53,7 +53,8 @@ export const tables = {
    * One item per account, by SuperTokens user id. Billing keeps the Stripe customer id and the
    * subscription on it; `byStripeCustomer` finds the account a webhook's customer belongs to.
    * `byDeletion` is sparse: only an account being deleted carries `deletionQueue`, so the sweeper
-   * finds stalled deletions with one Query (functions/user-record/deletion.ts).
+   * finds stalled deletions with one Query (functions/user-record/deletion.ts); `byEmailChange` the
+   * same for email changes left part way (functions/user-record/email-change.ts).
    */
   users: {
     owner: 'functions/user-record',
@@ -61,6 +62,7 @@ export const tables = {
     indexes: [
       { name: 'byStripeCustomer', partitionKey: { name: 'stripeCustomerId', type: 'S' } },
       { name: 'byDeletion', partitionKey: { name: 'deletionQueue', type: 'S' }, sortKey: { name: 'deletingSince', type: 'N' } },
+      { name: 'byEmailChange', partitionKey: { name: 'emailChangeQueue', type: 'S' }, sortKey: { name: 'emailChangeSince', type: 'N' } },
     ],
   },
   /**

@@ -9,7 +9,7 @@ import { passkeyTexts } from '../../shared/texts/passkeys';
 import { changePasswordBody, deleteAccountBody, turnOffTwoStepBody, updateAccountBody } from '../../shared/schemas/account';
 import { accountTexts, authTexts, billingTexts, twoStepTexts, usersTexts, verifyTexts } from '../../shared/texts';
 import { deletionStateOf, renameAccount } from '../user-record';
-import { tooManyAttempts, appInfo, mailSecondFactorEvent } from '../auth';
+import { tooManyAttempts, appInfo, mailSecondFactorEvent, sdkEmailChangeCore } from '../auth';
 import { StripeApiError, stripeClient } from '../billing';
 import { clientKey } from '../lib/client-ip';
 import { documentClient } from '../lib/dynamo';
@@ -85,7 +85,7 @@ const profile = httpHandler(
 function emailChangeAnswer(outcome: EmailChangeOutcome): HttpResult {
   switch (outcome.status) {
     case 'OK':
-      return message(200, accountTexts.emailChangeSent(outcome.email), { pendingEmail: outcome.email });
+      return outcome.finished ? message(200, accountTexts.emailChanged(outcome.email)) : message(200, accountTexts.emailChangeSent(outcome.email), { pendingEmail: outcome.email });
     case 'UNCHANGED':
       return json(400, { message: accountTexts.emailUnchanged, fields: { email: accountTexts.emailUnchanged } });
     case 'GOOGLE_ONLY':
@@ -101,7 +101,7 @@ const update = httpHandler(
   async (event) => {
     const { name, email, password } = event.body;
     // The email first: a wrong password changes nothing, the name included.
-    const changing = email === undefined ? undefined : await requestEmailChange({ ...(await deps()), send: sendMail, webOrigin: appInfo().websiteDomain! }, await callerOf(event), { email, password });
+    const changing = email === undefined ? undefined : await requestEmailChange({ ...(await deps()), send: sendMail, webOrigin: appInfo().websiteDomain!, jobCore: sdkEmailChangeCore }, await callerOf(event), { email, password });
     if (changing && changing.status !== 'OK') return emailChangeAnswer(changing);
     if (name !== undefined) {
       const renamed = await renameAccount(documentClient(), sessionOf(event).userId, name);

@@ -1,10 +1,12 @@
 /**
- * Finishes deletions that stopped part way (./deletion-job.ts): every account marked as being deleted
- * more than STALLED_AFTER_MS ago, found with one Query of the users table's sparse `byDeletion` index,
- * has every step run again. Run on a schedule (deployed: an EventBridge rule every few minutes;
- * locally: a timer in `npm start`'s supervisor). One account's failure does not stop the others.
+ * Finishes jobs that stopped part way: deletions (./deletion-job.ts) and email changes
+ * (functions/auth/email-change-job.ts). Every account marked more than STALLED_AFTER_MS ago, found
+ * with one Query of the users table's sparse `byDeletion` or `byEmailChange` index, has every step
+ * run again. Run on a schedule (deployed: an EventBridge rule every few minutes; locally: a timer in
+ * `npm start`'s supervisor). One account's failure does not stop the others.
  */
-import { stalledDeletions } from '../user-record';
+import { runEmailChange, type EmailChangeDeps } from '../auth';
+import { stalledDeletions, stalledEmailChanges } from '../user-record';
 import { logger } from '../lib/logger';
 import { finishDeletion } from './deletion-job';
 import type { AccountDeps } from './deps';
@@ -27,6 +29,23 @@ export async function sweepDeletions(deps: AccountDeps): Promise<Swept> {
     } catch (error) {
       swept.failed.push(mark.userId);
       logger.warn('stalled account deletion still failing; next sweep tries again', { userId: mark.userId, error: { name: (error as Error).name, message: (error as Error).message } });
+    }
+  }
+  return swept;
+}
+
+/** Email changes marked more than STALLED_AFTER_MS ago and not finished: every step run again. */
+export async function sweepEmailChanges(deps: EmailChangeDeps): Promise<Swept> {
+  const swept: Swept = { finished: [], failed: [] };
+  for (const mark of await stalledEmailChanges(deps.db, deps.now() - STALLED_AFTER_MS)) {
+    try {
+      // Not run to the end: its link is still unused (or the address was taken); nothing to report.
+      if (!(await runEmailChange(deps, mark))) continue;
+      swept.finished.push(mark.userId);
+      logger.info('stalled email change finished', { userId: mark.userId });
+    } catch (error) {
+      swept.failed.push(mark.userId);
+      logger.warn('stalled email change still failing; next sweep tries again', { userId: mark.userId, error: { name: (error as Error).name, message: (error as Error).message } });
     }
   }
   return swept;

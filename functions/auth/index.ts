@@ -8,11 +8,12 @@ export { RESET_MAIL_PAIR_RULE, RESET_MAIL_RULE, resetMailPair, tooManyAttempts }
 export { VERIFY_RESEND_RULE } from './email-verification';
 export { deleteHandoffCodesOf } from './handoff-codes';
 export { passkeyMail } from './passkey-mail';
-export { changeLoginEmail, finishEmailChange } from './proven-email';
+export { emailChangeSteps, finishEmailChange, pendingEmailChange, runEmailChange, type EmailChangeDeps, type EmailChangeCore } from './email-change-job';
+export { changeLoginEmail, emailChangeDeps, sdkEmailChangeCore } from './proven-email';
 export { forgetRecoveryCodes, recoveryCodesLeft, replaceRecoveryCodes } from './recovery-codes';
 export { mailSecondFactorEvent, type SecondFactorEvent } from './second-factor-mail';
 export { readClientData } from './session-clients';
 export { keepingSession } from './sessions-end-with-password';
 export { forgetPasswordChecksOf, limitPasswordCheck } from './sign-in-guard';
 export { ensureSupertokens } from './supertokens';
-export { emailChangeNoticeMail, verificationMail } from './verification-mail';
+export { emailChangedNoticeMail, emailChangeNoticeMail, verificationMail } from './verification-mail';

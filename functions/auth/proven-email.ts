@@ -1,19 +1,18 @@
 /**
- * What follows once a verification link has proven an address: a new address becomes the login's,
- * the record takes it as proven from now, and a Stripe customer's email follows it. Here, in auth,
- * because the verification recipe calls it; the account page's own "the address is already proven"
- * path (functions/account/change-email.ts) calls it too.
+ * What follows once a verification link has proven an address: the email change job
+ * (./email-change-job.ts), run against the core through supertokens-node. Here, in auth, because the
+ * verification recipe calls it; the account page (functions/account/change-email.ts), sign-in
+ * (./email-change-on-sign-in.ts) and the sweeper run the same job.
  */
-import type { DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
 import supertokens from 'supertokens-node';
 import EmailPassword from 'supertokens-node/recipe/emailpassword';
-import { normaliseEmail } from '../../shared/schemas/credentials';
-import { getAccount, recordProvenEmail } from '../user-record';
-import { type StripeApi, stripeClient } from '../billing';
+import EmailVerification from 'supertokens-node/recipe/emailverification';
+import WebAuthn from 'supertokens-node/recipe/webauthn';
+import { stripeClient } from '../billing';
 import { documentClient } from '../lib/dynamo';
-import { logger } from '../lib/logger';
-
-export type ChangeLoginEmailResult = { status: 'OK' | 'TAKEN' | 'UNKNOWN_USER' };
+import { sendMail } from '../lib/mail';
+import { TENANT_ID } from './app-info';
+import { finishEmailChange, type ChangeLoginEmailResult, type EmailChangeCore, type EmailChangeDeps } from './email-change-job';
 
 /** The login's email becomes `email` in the core (it signs in with it, and no longer with the old one). */
 export async function changeLoginEmail(recipeUserId: string, email: string): Promise<ChangeLoginEmailResult> {
@@ -23,49 +22,38 @@ export async function changeLoginEmail(recipeUserId: string, email: string): Pro
   return { status: 'TAKEN' };
 }
 
-export interface FinishDeps {
-  db: DynamoDBDocumentClient;
-  core: {
-    /** The user's email-password login, when it has one. */
-    account(userId: string): Promise<{ password?: { email: string; recipeUserId: string } } | undefined>;
-    changeEmail(recipeUserId: string, email: string): Promise<ChangeLoginEmailResult>;
-  };
-  stripe: () => Promise<StripeApi>;
-  now: () => number;
-}
-
-/**
- * An address proven by its link: when it is not the login's address yet, it becomes it; the record
- * takes it as proven from now; a Stripe customer's receipts follow it. A proven address another
- * account took meanwhile changes nothing.
- */
-export async function finishEmailChange(deps: FinishDeps, proven: { recipeUserId: string; email: string }): Promise<void> {
-  const email = normaliseEmail(proven.email);
-  const account = await deps.core.account(proven.recipeUserId);
-  const login = account?.password;
-  if (login && normaliseEmail(login.email) !== email) {
-    const changed = await deps.core.changeEmail(login.recipeUserId, email);
-    if (changed.status !== 'OK') {
-      logger.warn('email change not finished', { status: changed.status });
-      return;
-    }
-    logger.info('email changed');
-  }
-  await recordProvenEmail(deps.db, proven.recipeUserId, email, new Date(deps.now()));
-  const record = await getAccount(deps.db, proven.recipeUserId);
-  if (record?.stripeCustomerId && record.email === email) await (await deps.stripe()).updateCustomerEmail(record.stripeCustomerId, email);
-}
-
-const sdkLogins: FinishDeps['core'] = {
-  async account(userId) {
+/** The email change job's calls to the core, through supertokens-node. */
+export const sdkEmailChangeCore: EmailChangeCore = {
+  async logins(userId) {
     const user = await supertokens.getUser(userId);
     if (!user) return undefined;
-    const login = user.loginMethods.find((m) => m.recipeId === 'emailpassword' && m.email);
-    return login ? { password: { email: login.email!, recipeUserId: login.recipeUserId.getAsString() } } : {};
+    const password = user.loginMethods.find((m) => m.recipeId === 'emailpassword' && m.email);
+    const passkey = user.loginMethods.find((m) => m.recipeId === 'webauthn' && m.email);
+    return {
+      userId: user.id,
+      ...(password ? { password: { email: password.email!, recipeUserId: password.recipeUserId.getAsString() } } : {}),
+      ...(passkey ? { passkey: { email: passkey.email!, recipeUserId: passkey.recipeUserId.getAsString(), verified: passkey.verified } } : {}),
+    };
   },
   changeEmail: changeLoginEmail,
+  async changePasskeyEmail(recipeUserId, email) {
+    const result = await WebAuthn.updateUserEmail({ recipeUserId, email, tenantId: TENANT_ID });
+    if (result.status === 'OK') return { status: 'OK' };
+    if (result.status === 'UNKNOWN_USER_ID_ERROR') return { status: 'UNKNOWN_USER' };
+    return { status: 'TAKEN' };
+  },
+  emailProven: (recipeUserId, email) => EmailVerification.isEmailVerified(supertokens.convertToRecipeUserId(recipeUserId), email),
+  async proveEmail(recipeUserId, email) {
+    const created = await EmailVerification.createEmailVerificationToken(TENANT_ID, supertokens.convertToRecipeUserId(recipeUserId), email);
+    if (created.status === 'OK') await EmailVerification.verifyEmailUsingToken(TENANT_ID, created.token, false);
+  },
 };
 
+/** The job's dependencies in a Lambda: the shared clients and the SDK's core. */
+export function emailChangeDeps(): EmailChangeDeps {
+  return { db: documentClient(), core: sdkEmailChangeCore, stripe: () => stripeClient(), send: sendMail, now: Date.now };
+}
+
 export async function onEmailProven(proven: { recipeUserId: string; email: string }): Promise<void> {
-  await finishEmailChange({ db: documentClient(), core: sdkLogins, stripe: () => stripeClient(), now: Date.now }, proven);
+  await finishEmailChange(emailChangeDeps(), proven);
 }

@@ -27,7 +27,8 @@ import { clientsInSessions } from './session-clients';
 import { emailClaimInNewSessions } from './session-email-claim';
 import { sessionsRefuseDeleting } from './sessions-refuse-deleting';
 import { emailVerificationRecipe } from './email-verification';
-import { onEmailProven } from './proven-email';
+import { emailChangeDeps, onEmailProven } from './proven-email';
+import { emailChangesFinishedInNewSessions } from './email-change-on-sign-in';
 import { accountLinkingRecipe, passkeyRecipe } from './passkeys';
 import { secondFactorRecipes } from './second-factors';
 
@@ -76,10 +77,12 @@ export function supertokensConfig(core: { connectionUri: string; apiKey: string 
         // The web app uses cookies; the desktop app asks for header-based tokens (st-auth-mode: header).
         getTokenTransferMethod: () => 'any',
         // Each session carries the account's email in its token and remembers its client (./session-clients.ts);
-        // none starts or is refreshed for an account being deleted (./sessions-refuse-deleting.ts).
-        // The SDK's own functions are reachable only from the layer it hands over: the outer overrides call
-        // only what they override themselves (createNewSession, refreshSession), the inner one the SDK's.
-        override: { functions: (original) => sessionsRefuseDeleting(emailClaimInNewSessions(clientsInSessions(original))) },
+        // none starts or is refreshed for an account being deleted (./sessions-refuse-deleting.ts); an email
+        // change its account left part way is finished first (./email-change-on-sign-in.ts), so the token
+        // carries the new address. The SDK's own functions are reachable only from the layer it hands over:
+        // the outer overrides call only what they override themselves (createNewSession, refreshSession),
+        // the inner one the SDK's.
+        override: { functions: (original) => sessionsRefuseDeleting(emailChangesFinishedInNewSessions(emailClaimInNewSessions(clientsInSessions(original)), emailChangeDeps)) },
       }),
     ],
   };

@@ -39,3 +39,21 @@ export function emailChangeNoticeMail(to: string): Mail {
     ].join('\n'),
   };
 }
+
+/** To the address replaced, once the change is done: it no longer signs in. */
+export function emailChangedNoticeMail(to: string): Mail {
+  return {
+    kind: 'email-changed-notice',
+    to,
+    subject: `Your ${PRODUCT_NAME} email address has been changed`,
+    text: [
+      'Hello,',
+      '',
+      `The email address of your ${PRODUCT_NAME} account has been changed to a new address, confirmed from the link we sent to it. This address no longer signs in.`,
+      '',
+      'If this was not you, reply to this email straight away so we can help you get your account back.',
+      '',
+      `The ${PRODUCT_NAME} team`,
+    ].join('\n'),
+  };
+}

@@ -42,6 +42,11 @@ export interface Account extends UserRecord {
   openCheckout?: OpenCheckout;
   /** Set while the account is being deleted (./deletion.ts): nothing new starts for it. */
   deletingSince?: number;
+  /** Set while an email change is being finished (./email-change.ts): the address it moves to, from, and since when (epoch ms). */
+  emailChangeTo?: string;
+  emailChangeFrom?: string;
+  emailChangeSince?: number;
+  emailChangeNoticeSent?: boolean;
   /** The account's passkeys' names and times, by credential id (./passkey-labels.ts). */
   passkeys?: Record<string, PasskeyLabel>;
 }

@@ -13,6 +13,8 @@ export const accountTexts = {
   emailChangeSent: (email: string) => `We sent a link to ${email}. Your address changes once you open it; until then you sign in with your current one.`,
   emailChangeGoogle: 'This account signs in with Google, so its email address is your Google address: change it at Google.',
   emailUnchanged: 'That is already your email address.',
+  /** The same change asked again while it stood unfinished (a link used, the rest interrupted): finished now. */
+  emailChanged: (email: string) => `Your email address is now ${email}. Sign in with it from now on.`,
   signedOutEverywhere: 'You have been signed out of all devices.',
   /** The typed confirmation a deletion needs, exactly. */
   deleteConfirmation: 'delete my account',

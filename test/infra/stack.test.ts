@@ -256,6 +256,8 @@ describe('data', () => {
       expect.objectContaining({ IndexName: 'byStripeCustomer', KeySchema: [{ AttributeName: 'stripeCustomerId', KeyType: 'HASH' }] }),
       // Sparse: only an account being deleted is in it, so the sweeper's Query reads those alone.
       expect.objectContaining({ IndexName: 'byDeletion', KeySchema: [{ AttributeName: 'deletionQueue', KeyType: 'HASH' }, { AttributeName: 'deletingSince', KeyType: 'RANGE' }] }),
+      // Sparse too: only an email change left part way, for the same sweeper.
+      expect.objectContaining({ IndexName: 'byEmailChange', KeySchema: [{ AttributeName: 'emailChangeQueue', KeyType: 'HASH' }, { AttributeName: 'emailChangeSince', KeyType: 'RANGE' }] }),
     ]);
   });
 
@@ -594,10 +596,12 @@ describe('optional context: custom domain, WAF, alarm email, mail sender', () =>
     const sesStatements = customOfType('AWS::IAM::Policy').flatMap(([, p]) =>
       (p.Properties.PolicyDocument.Statement as any[]).filter((st) => [st.Action].flat().includes('ses:SendEmail')).map((st) => ({ roles: json(p.Properties.Roles), resource: json(st.Resource) })),
     );
-    // Auth mails reset and verification links; account mails an email change's link and notice.
-    expect(sesStatements).toHaveLength(2);
+    // Auth mails reset and verification links; account mails an email change's link and notice; the
+    // sweeper mails the notice of an email change it finishes.
+    expect(sesStatements).toHaveLength(3);
     expect(sesStatements.map((st) => st.roles).join(' ')).toContain('Apiauth');
     expect(sesStatements.map((st) => st.roles).join(' ')).toContain('Apiaccount');
+    expect(sesStatements.map((st) => st.roles).join(' ')).toContain('deletionSweeper');
     for (const st of sesStatements) expect(st.resource).toContain('identity/voxpen.example');
   });
 });

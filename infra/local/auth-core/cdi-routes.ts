@@ -107,6 +107,7 @@ const schemas = {
   registerCredential: z.object({ recipeUserId: z.string().min(1), webauthnGeneratedOptionsId: z.string().min(1), credential: jsonObject }),
   credentialOf: z.object({ webauthnCredentialId: z.string().min(1), recipeUserId: z.string().min(1) }),
   recipeUserId: z.object({ recipeUserId: z.string().min(1) }),
+  webauthnEmail: z.object({ recipeUserId: z.string().min(1), email: z.string().min(1) }),
 };
 
 const unlinkingOff = () => {
@@ -201,6 +202,7 @@ export function cdiRoutes(deps: CoreDeps): Route[] {
     { method: 'GET', path: '/recipe/webauthn/user/credential/list', handle: (r) => webauthn.listCredentials(deps, query(schemas.recipeUserId, r).recipeUserId) },
     { method: 'GET', path: '/recipe/webauthn/user/credential', handle: (r) => webauthn.getCredential(deps, query(schemas.credentialOf, r)) },
     { method: 'DELETE', path: '/recipe/webauthn/user/credential/remove', handle: (r) => webauthn.removeCredential(deps, query(schemas.credentialOf, r)) },
+    { method: 'PUT', path: '/recipe/webauthn/user/email', handle: (r) => webauthn.updateUserEmail(deps, r.tenantId, body(schemas.webauthnEmail, r)) },
 
     // Multitenancy (read-only) and account linking
     // TOTP (the MultiFactorAuth recipe itself makes no core call: it reads the metadata above and the tenant below)

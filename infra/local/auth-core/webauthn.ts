@@ -19,7 +19,7 @@ import type { CoreDeps } from './deps';
 import { normaliseEmail } from './email-address';
 import { primaryOf } from './linking';
 import { deleteItem, getItem, itemKey, putIfAbsent, queryOwner, ownerKey } from './store';
-import { newUser, readUser, userJson, type UserItem } from './users';
+import { newUser, readUser, userJson, userOwnerFields, type UserItem } from './users';
 import {
   advanceCounter,
   credentialsOf,
@@ -350,4 +350,38 @@ export async function getCredential(deps: CoreDeps, input: { webauthnCredentialI
 
 export async function removeCredential(deps: CoreDeps, input: { webauthnCredentialId: string; recipeUserId: string }) {
   return (await deleteCredential(deps, input.webauthnCredentialId, input.recipeUserId)) ? { status: 'OK' as const } : { status: 'CREDENTIAL_NOT_FOUND_ERROR' as const };
+}
+
+/**
+ * PUT /recipe/webauthn/user/email: the webauthn user's email becomes `email`, claimed as at sign-up
+ * (another webauthn user of the tenant holding it refuses), and the old one freed. Its credentials
+ * stay; the address is what the OS passkey picker and the account's logins show.
+ */
+export async function updateUserEmail(deps: CoreDeps, tenantId: string, input: { recipeUserId: string; email: string }) {
+  const user = await readUser(deps, input.recipeUserId);
+  if (!user || user.recipeId !== 'webauthn') return { status: 'UNKNOWN_USER_ID_ERROR' as const };
+  const email = normaliseEmail(input.email);
+  if (email === user.email) return { status: 'OK' as const };
+  const held = await getItem<{ userId: string }>(deps.store, itemKey.webauthnEmailClaim(user.tenantId, email));
+  if (held?.userId !== user.userId && !(await claimPasskeyEmail(deps, user.tenantId, email, user.userId))) return { status: 'EMAIL_ALREADY_EXISTS_ERROR' as const };
+  const fields = { email, ...userOwnerFields(user.tenantId, email, user.timeJoined, user.userId) };
+  const names = Object.keys(fields) as (keyof typeof fields)[];
+  const written = await ifConditionHolds(
+    deps.store.db.send(
+      new UpdateCommand({
+        TableName: deps.store.table,
+        Key: { pk: user.pk },
+        UpdateExpression: `SET ${names.map((_, i) => `#n${i} = :v${i}`).join(', ')}`,
+        ConditionExpression: 'attribute_exists(pk)',
+        ExpressionAttributeNames: Object.fromEntries(names.map((n, i) => [`#n${i}`, n])),
+        ExpressionAttributeValues: Object.fromEntries(names.map((n, i) => [`:v${i}`, fields[n]])),
+      }),
+    ),
+  );
+  if (written === undefined) {
+    await deleteItem(deps.store, itemKey.webauthnEmailClaim(user.tenantId, email), { attr: 'userId', value: user.userId });
+    return { status: 'UNKNOWN_USER_ID_ERROR' as const };
+  }
+  await deleteItem(deps.store, itemKey.webauthnEmailClaim(user.tenantId, user.email), { attr: 'userId', value: user.userId });
+  return { status: 'OK' as const };
 }
