@@ -92,6 +92,8 @@ export const tables = {
     owner: 'functions/auth',
     partitionKey: { name: 'codeHash', type: 'S' },
     ttlAttribute: 'expiresAt',
+    // An account's deletion finds its codes and links by it, not by a Scan (functions/auth/handoff-codes.ts).
+    indexes: [{ name: 'byUser', partitionKey: { name: 'userId', type: 'S' } }],
   },
   /** Fixed-window counters for rate limits (functions/lib/rate-limit.ts), one item per scope and subject. */
   rateLimits: {

@@ -9,7 +9,9 @@
 import { DeleteCommand, PutCommand, type DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
 import { createHash, randomBytes, timingSafeEqual } from 'node:crypto';
 import { tableName } from '../../shared/tables';
-import { deleteKeys, ifConditionHolds, scanAll } from '../lib/dynamo';
+import { deleteKeys, ifConditionHolds, queryAll } from '../lib/dynamo';
+import { recoveryItemKey } from './recovery-codes';
+import { resetAccountKey } from './reset-links';
 
 export const HANDOFF_CODE_TTL_SECONDS = 60;
 
@@ -95,14 +97,18 @@ export async function redeemHandoffCode(db: DynamoDBDocumentClient, code: string
 }
 
 /**
- * Deletes every code a user's sessions were handed (the account's deletion), used or not, and with
- * them the account's reset-link records (./reset-links.ts), which carry `userId` too. A Scan: the
- * table holds only codes of the last minute and links of the last hour (TTL clears the rest), so it stays small, and
- * an index by user for a once-per-account deletion would cost on every sign-in.
+ * Deletes every item of the account in the table (its deletion): the codes its sessions were handed,
+ * used or not, its reset-link records (./reset-links.ts) and its recovery codes (./recovery-codes.ts).
+ * No Scan: the account's long-lived items have keys made from its id and are deleted by key; the
+ * short-lived ones (hand-off codes, reset links, keyed by a hash of their secret) are found with one
+ * Query of the `byUser` index, which holds only what the account has. The index is
+ * eventually consistent: a code issued in the second before the deletion may be missed, and it is
+ * useless (its user is gone, and it expires within the minute).
  */
 export async function deleteHandoffCodesOf(db: DynamoDBDocumentClient, userId: string): Promise<number> {
   const TableName = tableName('handoffCodes');
-  const keys = await scanAll<{ codeHash: string }>(db, { TableName, FilterExpression: 'userId = :u', ExpressionAttributeValues: { ':u': userId }, ProjectionExpression: 'codeHash', ConsistentRead: true });
+  const found = await queryAll<{ codeHash: string }>(db, { TableName, IndexName: 'byUser', KeyConditionExpression: 'userId = :u', ExpressionAttributeValues: { ':u': userId }, ProjectionExpression: 'codeHash' });
+  const keys = [...new Set([recoveryItemKey(userId), resetAccountKey(userId), ...found.map((k) => k.codeHash)])].map((codeHash) => ({ codeHash }));
   await deleteKeys(db, TableName, keys);
-  return keys.length;
+  return found.length;
 }

@@ -26,7 +26,9 @@ interface RecoveryItem {
   createdAt: number;
 }
 
-const itemKey = (userId: string) => `recovery#${userId}`;
+/** The account's one recovery item's key: known from the account, so its deletion removes it by key. */
+export const recoveryItemKey = (userId: string) => `recovery#${userId}`;
+const itemKey = recoveryItemKey;
 
 /** What a person may type for a code: any case, with or without its dash and spaces. */
 export function normaliseRecoveryCode(input: string): string {

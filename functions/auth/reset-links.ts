@@ -18,7 +18,9 @@ import { ifConditionHolds } from '../lib/dynamo';
 
 // The desktop handoff's table, whose partition key is named for its codes; these keys cannot meet them.
 const linkKey = (token: string) => `reset#${createHash('sha256').update(token).digest('base64url')}`;
-const accountKey = (userId: string) => `reset-user#${userId}`;
+/** The account's last-reset item's key: known from the account, so its deletion removes it by key. */
+export const resetAccountKey = (userId: string) => `reset-user#${userId}`;
+const accountKey = resetAccountKey;
 
 interface ResetLinkItem {
   codeHash: string;

@@ -1,8 +1,10 @@
 /**
- * A gate in front of a local dependency (the auth core), so the local runtime can hold or refuse its
- * answers as a slow or dead one would: 'pass' forwards every request, 'hold' keeps each request
- * waiting (it goes on when the gate passes again, or never if its caller gives up first), 'refuse'
- * drops the connection as a dead host would. Tests use it to show the product's 503 contract.
+ * A gate in front of a local dependency (the auth core, DynamoDB, the Stripe stand-in), so the local
+ * runtime can hold or refuse its answers as a slow or dead one would: 'pass' forwards every request,
+ * 'hold' keeps each request waiting (it goes on when the gate passes again, or never if its caller
+ * gives up first), 'refuse' drops the connection as a dead host would. Tests use it to show the
+ * product's 503 contract. It also notes what passed through it: DynamoDB's operation (its
+ * `X-Amz-Target`) and table, so a test can count the product's Scans.
  */
 import { createServer, request as httpRequest, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
@@ -15,12 +17,27 @@ export interface FaultGate {
   set(mode: GateMode): void;
   /** Requests that reached the gate while it held them. */
   held(): number;
+  /** Every request so far: DynamoDB's operation ('Scan', 'Query', …) and table when it names them, else the method and path. */
+  seen(): { operation: string; table?: string }[];
   stop(): Promise<void>;
+}
+
+function operationOf(req: IncomingMessage, body: Buffer): { operation: string; table?: string } {
+  const target = req.headers['x-amz-target'];
+  if (typeof target !== 'string') return { operation: `${req.method} ${req.url}` };
+  let table: string | undefined;
+  try {
+    table = (JSON.parse(body.toString('utf8')) as { TableName?: string }).TableName;
+  } catch {
+    // Not JSON: the operation alone.
+  }
+  return { operation: target.split('.').pop()!, ...(table ? { table } : {}) };
 }
 
 export async function startFaultGate(options: { port: number; target: string }): Promise<FaultGate> {
   let mode: GateMode = 'pass';
   let heldCount = 0;
+  const seen: { operation: string; table?: string }[] = [];
   const waiting = new Set<() => void>();
   const target = new URL(options.target);
 
@@ -40,6 +57,7 @@ export async function startFaultGate(options: { port: number; target: string }):
     const chunks: Buffer[] = [];
     for await (const chunk of req) chunks.push(chunk as Buffer);
     const body = Buffer.concat(chunks);
+    seen.push(operationOf(req, body));
     if (mode === 'refuse') return void req.socket.destroy();
     if (mode === 'hold') {
       heldCount++;
@@ -63,6 +81,7 @@ export async function startFaultGate(options: { port: number; target: string }):
       }
     },
     held: () => heldCount,
+    seen: () => [...seen],
     stop: async () => {
       for (const go of waiting) go();
       server.closeAllConnections();

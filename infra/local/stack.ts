@@ -55,6 +55,14 @@ export interface LocalStackOptions {
    * `corePort` (0: any free one): a test holds or refuses the core's answers through `RunningStack.coreGate`.
    */
   coreGate?: { corePort: number };
+  /**
+   * The same in front of DynamoDB, dynalite itself on `dynamoPort` (0: any free one). Only the
+   * product's handlers go through it; the auth core and the Stripe stand-in keep their own way to
+   * their tables, so holding it holds the product's database and nothing else.
+   */
+  dynamoGate?: { dynamoPort: number };
+  /** The same in front of the Stripe stand-in, itself on `stripePort` (0: any free one). */
+  stripeGate?: { stripePort: number };
   /** false: the Stripe stand-in's webhooks go nowhere (a test of what works without them). */
   stripeWebhooks?: boolean;
   /** The auth core's scrypt cost; the real core's cost when unset (docs/testing.md: tests use a lighter one). */
@@ -102,10 +110,13 @@ export function localServices(options: LocalStackOptions): LocalService[] {
   const root = options.root ?? process.cwd();
   const env = handlerEnvironment(ports);
   const webOrigin = env.WEB_ORIGIN!;
+  // Behind a gate, dynalite has a port of its own, which the stand-ins use directly.
+  const dynamoPort = options.dynamoGate?.dynamoPort ?? ports.dynamodb;
+  const standInsDynamo = `http://localhost:${dynamoPort}`;
   const services: LocalService[] = [
-    dynamoService({ port: ports.dynamodb, dataDir: options.dataDir && resolve(root, options.dataDir, 'dynamodb') }),
-    authCoreService({ port: options.coreGate?.corePort ?? ports.auth, dynamoEndpoint: env.DYNAMODB_ENDPOINT!, apiKey: LOCAL_AUTH_CORE_API_KEY, ...(options.passwordCost && { config: { scrypt: options.passwordCost } }) }),
-    stripeStandInService({ port: ports.stripe, dynamoEndpoint: env.DYNAMODB_ENDPOINT!, webhookUrl: options.stripeWebhooks === false ? 'http://127.0.0.1:9/api/stripe-webhook' : `http://localhost:${ports.api}/api/stripe-webhook` }),
+    dynamoService({ port: dynamoPort, dataDir: options.dataDir && resolve(root, options.dataDir, 'dynamodb') }),
+    authCoreService({ port: options.coreGate?.corePort ?? ports.auth, dynamoEndpoint: standInsDynamo, apiKey: LOCAL_AUTH_CORE_API_KEY, ...(options.passwordCost && { config: { scrypt: options.passwordCost } }) }),
+    stripeStandInService({ port: options.stripeGate?.stripePort ?? ports.stripe, dynamoEndpoint: standInsDynamo, webhookUrl: options.stripeWebhooks === false ? 'http://127.0.0.1:9/api/stripe-webhook' : `http://localhost:${ports.api}/api/stripe-webhook` }),
     googleStandInService({ port: ports.google, redirectUris: googleRedirectUris(ports) }),
     gatewayService({ port: ports.api, corsOrigins: [webOrigin, `http://127.0.0.1:${ports.web}`], root }),
   ];
@@ -119,6 +130,10 @@ export interface RunningStack {
   env: Record<string, string>;
   /** The auth core's fault gate, when asked for (LocalStackOptions.coreGate). */
   coreGate?: FaultGate;
+  /** DynamoDB's, for the product's handlers (LocalStackOptions.dynamoGate). */
+  dynamoGate?: FaultGate;
+  /** The Stripe stand-in's (LocalStackOptions.stripeGate). */
+  stripeGate?: FaultGate;
   stop(): Promise<void>;
 }
 
@@ -142,12 +157,18 @@ async function checkPorts(services: LocalService[], ports: Ports): Promise<void>
  */
 export async function startLocalStack(asked: LocalStackOptions, onReady: (name: string, url: string) => void = () => {}): Promise<RunningStack> {
   const ports = await holdAskedPorts(asked.ports);
-  // A gate's core on port 0: a port of its own, held likewise.
-  const options = { ...asked, ports, ...(asked.coreGate?.corePort === 0 && { coreGate: { corePort: await holdPort() } }) };
+  // A gate's dependency on port 0: a port of its own, held likewise.
+  const options = {
+    ...asked,
+    ports,
+    ...(asked.coreGate?.corePort === 0 && { coreGate: { corePort: await holdPort() } }),
+    ...(asked.dynamoGate?.dynamoPort === 0 && { dynamoGate: { dynamoPort: await holdPort() } }),
+    ...(asked.stripeGate?.stripePort === 0 && { stripeGate: { stripePort: await holdPort() } }),
+  };
   const services = localServices(options);
   const release = async () => {
     // Ports held for a service that never listened (a stack's web port no site was served on, or a failed start).
-    for (const port of [...Object.values(ports), options.coreGate?.corePort ?? 0]) await releasePort(port);
+    for (const port of [...Object.values(ports), options.coreGate?.corePort ?? 0, options.dynamoGate?.dynamoPort ?? 0, options.stripeGate?.stripePort ?? 0]) await releasePort(port);
   };
   try {
     await checkPorts(services, ports);
@@ -159,12 +180,19 @@ export async function startLocalStack(asked: LocalStackOptions, onReady: (name: 
   Object.assign(process.env, env);
   const running: { name: string; service: RunningService }[] = [];
   let coreGate: FaultGate | undefined;
+  let dynamoGate: FaultGate | undefined;
+  let stripeGate: FaultGate | undefined;
   const stop = async () => {
     for (const { service } of running.reverse()) await service.stop().catch((e) => console.error(e));
     running.length = 0;
     await release();
   };
   try {
+    // DynamoDB's gate before anything that reaches DynamoDB through the product's endpoint (the seed, the handlers).
+    if (options.dynamoGate) {
+      dynamoGate = await startFaultGate({ port: options.ports.dynamodb, target: `http://localhost:${options.dynamoGate.dynamoPort}` });
+      running.push({ name: 'DynamoDB gate', service: dynamoGate });
+    }
     for (const service of services) {
       const started = await service.start();
       running.push({ name: service.name, service: started });
@@ -175,9 +203,13 @@ export async function startLocalStack(asked: LocalStackOptions, onReady: (name: 
       coreGate = await startFaultGate({ port: options.ports.auth, target: `http://localhost:${options.coreGate.corePort}` });
       running.push({ name: 'auth core gate', service: coreGate });
     }
+    if (options.stripeGate) {
+      stripeGate = await startFaultGate({ port: options.ports.stripe, target: `http://localhost:${options.stripeGate.stripePort}` });
+      running.push({ name: 'Stripe gate', service: stripeGate });
+    }
   } catch (error) {
     await stop();
     throw error;
   }
-  return { ports: options.ports, urls: Object.fromEntries(running.map((r) => [r.name, r.service.url])), env, coreGate, stop };
+  return { ports: options.ports, urls: Object.fromEntries(running.map((r) => [r.name, r.service.url])), env, coreGate, dynamoGate, stripeGate, stop };
 }

@@ -33,9 +33,11 @@ import { desktopCode, desktopConsent, desktopSession, newMember, refreshWithCook
 import { pkcePair } from '../../infra/scripts/desktop-client';
 import { SoftwareAuthenticator, type RegisterOptions, type SignInOptions } from '../support/software-authenticator';
 import { verifyThroughOutbox } from '../support/verification';
+import { turnOnTwoStep } from '../support/two-step';
 import { payCheckout, standInSdk } from '../support/stripe-pages';
 
-const stack = useTestStack();
+// DynamoDB behind the local fault gate, which notes every operation: a deletion's Scans are counted.
+const stack = useTestStack({ dynamoGate: { dynamoPort: 0 } });
 let stripe: Stripe;
 
 beforeAll(() => {
@@ -165,6 +167,21 @@ describe('DELETE /api/account', () => {
     // Google signs the same person up again, as a new account.
     const back = await signInWithGoogle(stack, email, 'Back Again');
     expect(back.userId).not.toBe(userId);
+  });
+
+  it('makes no Scan: an account with two-step verification, a desktop code and a reset link is erased by key and by Query', async () => {
+    const { who, email, userId } = await member('two-step');
+    await turnOnTwoStep(who);
+    await desktopCode(who);
+    await who.requestPasswordReset(email);
+    const ours = async () => (await scan('handoffCodes')).filter((i) => i.userId === userId).map((i) => String(i.codeHash).split('#')[0]).sort();
+    expect(await ours()).toEqual(expect.arrayContaining(['recovery', 'reset']));
+    const before = stack.dynamoGate!.seen().length;
+    expect((await remove(who, { confirmation: CONFIRMATION, password: PASSWORD })).status).toBe(202);
+    const during = stack.dynamoGate!.seen().slice(before);
+    expect(during.filter((op) => op.operation === 'Query').length).toBeGreaterThan(0);
+    expect(during.filter((op) => op.operation === 'Scan')).toEqual([]);
+    expect(await ours()).toEqual([]);
   });
 
   it('refuses a caller without a session', async () => {
