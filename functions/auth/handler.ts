@@ -12,6 +12,7 @@ import { middleware } from 'supertokens-node/framework/awsLambda';
 import { apiTexts, billingTexts } from '../../shared/texts';
 import type { RouteHandler } from '../lib/http';
 import { HttpError } from '../lib/http-error';
+import { withRequestDeadline } from '../lib/deadline';
 import { logger } from '../lib/logger';
 import { cameThroughCloudFront } from '../lib/origin-check';
 import { json } from '../lib/response';
@@ -51,7 +52,8 @@ const RECOVERY_CODE_PATH = '/api/auth/mfa/recovery-code';
 
 export async function handler(event: APIGatewayProxyEventV2, context: Context) {
   const own = ownRouteOf[`${event.requestContext?.http?.method} ${event.rawPath}`];
-  return own ? own(event, context) : sdkRoutes(event, context);
+  // The own routes are httpHandlers, which set the request's time budget themselves (functions/lib/deadline.ts).
+  return own ? own(event, context) : withRequestDeadline(context, () => sdkRoutes(event, context));
 }
 
 // The own routes are httpHandlers, which give the logger the Lambda context themselves: given it twice,

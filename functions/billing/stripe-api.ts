@@ -11,6 +11,7 @@
 import { createHash, randomUUID } from 'node:crypto';
 import type Stripe from 'stripe';
 import { nodeFetch, type FetchedResponse, type FetchLike } from '../lib/node-request';
+import { callLimitMs, STRIPE_LIMITS } from '../lib/deadline';
 
 /** The API version the `stripe` package in package.json pins (its ApiVersion); events are read with its types. */
 export const STRIPE_API_VERSION = '2026-10-28.endive';
@@ -109,13 +110,14 @@ export function stripeApi(options: StripeApiOptions): StripeApi {
   const maxRetries = options.maxRetries ?? 2;
   const sleep = options.sleep ?? ((ms: number) => new Promise<void>((r) => setTimeout(r, ms)));
 
-  const timeoutMs = options.timeoutMs ?? 3_000;
-  const budgetMs = options.budgetMs ?? 7_000;
+  const timeoutMs = options.timeoutMs ?? STRIPE_LIMITS.attemptMs;
+  const budgetMs = options.budgetMs ?? STRIPE_LIMITS.callMs;
 
   /** A POST carries an idempotency key, the same on every retry, so a retried create makes one object. */
   async function call<T>(method: 'GET' | 'POST' | 'DELETE', path: string, params?: Record<string, Param>, idempotencyKey: string = randomUUID()): Promise<T> {
     const body = params ? formEncode(params).toString() : undefined;
-    const deadline = Date.now() + budgetMs;
+    // The call's attempts within its budget, and within what is left of the request's (functions/lib/deadline.ts).
+    const deadline = Date.now() + callLimitMs(budgetMs);
     for (let attempt = 0; ; attempt++) {
       let res: FetchedResponse | undefined;
       let failure: unknown;

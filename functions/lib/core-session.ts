@@ -7,7 +7,7 @@
 import { HttpError } from './http-error';
 import { TRY_REFRESH_TOKEN, UNAUTHORISED } from './access-token';
 import { nodeRequest } from './node-request';
-import { CORE_TIMEOUT_MS, DependencyUnavailable, unavailableDependency } from './unavailable';
+import { coreTimeoutMs, DependencyUnavailable, unavailableDependency } from './unavailable';
 
 /** The core's address and key, as in the `supertokens` secret. */
 export interface CoreConnection {
@@ -41,7 +41,7 @@ export function coreBaseUrl(connectionUri: string): string {
  * Asks the core whether `accessToken`'s session stands. `checkDatabase` also asks whether it still
  * exists (not signed out, not revoked); without it the core only confirms a refreshed token. A
  * refusal is the SDK's own 401: 'unauthorised' for a session that has ended (the web SDK signs out),
- * 'try refresh token' otherwise. A core that does not answer in CORE_TIMEOUT_MS, or answers 5xx, is
+ * 'try refresh token' otherwise. A core that does not answer in CORE_TIMEOUT_MS (or what is left of the request), or answers 5xx, is
  * unavailable: the caller gets 503 with Retry-After (./unavailable.ts).
  */
 export async function verifyWithCore(
@@ -54,7 +54,7 @@ export async function verifyWithCore(
     method: 'POST',
     headers: { 'content-type': 'application/json', 'cdi-version': CDI_VERSION, rid: 'session', ...(core.apiKey ? { 'api-key': core.apiKey } : {}) },
     body: JSON.stringify({ accessToken, doAntiCsrfCheck: false, enableAntiCsrf: false, checkDatabase }),
-    timeoutMs: CORE_TIMEOUT_MS,
+    timeoutMs: coreTimeoutMs(),
     // Asking twice is harmless: a verify revokes nothing, and a refreshed token's promotion is done once.
     idempotent: true,
   }).catch((error: unknown) => {
@@ -78,7 +78,7 @@ export async function isEmailVerifiedInCore(core: CoreConnection, recipeUserId: 
   const res = await request(`${coreBaseUrl(core.connectionUri)}/recipe/user/email/verify?${query}`, {
     method: 'GET',
     headers: { 'cdi-version': CDI_VERSION, rid: 'emailverification', ...(core.apiKey ? { 'api-key': core.apiKey } : {}) },
-    timeoutMs: CORE_TIMEOUT_MS,
+    timeoutMs: coreTimeoutMs(),
     idempotent: true,
   });
   if (res.status < 200 || res.status > 299) throw new Error(`The SuperTokens core answered ${res.status} to an email verification check`);
@@ -94,7 +94,7 @@ export async function hasSecondFactorInCore(core: CoreConnection, userId: string
   const res = await request(`${coreBaseUrl(core.connectionUri)}/recipe/totp/device/list?${query}`, {
     method: 'GET',
     headers: { 'cdi-version': CDI_VERSION, rid: 'totp', ...(core.apiKey ? { 'api-key': core.apiKey } : {}) },
-    timeoutMs: CORE_TIMEOUT_MS,
+    timeoutMs: coreTimeoutMs(),
     idempotent: true,
   }).catch((error: unknown) => {
     // Not answered in time, or not reachable: the core is unavailable (a 503), not our bug.

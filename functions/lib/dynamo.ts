@@ -1,4 +1,5 @@
 import { ConditionalCheckFailedException, DynamoDBClient } from '@aws-sdk/client-dynamodb';
+import { DYNAMODB_LIMITS, remainingMs } from './deadline';
 import { BatchWriteCommand, DynamoDBDocumentClient, GetCommand, paginateQuery, paginateScan, type QueryCommandInput, type ScanCommandInput } from '@aws-sdk/lib-dynamodb';
 
 let client: DynamoDBDocumentClient | undefined;
@@ -24,13 +25,30 @@ export function primeDocumentClient(): void {
     .catch(() => undefined);
 }
 
+/**
+ * A client with time limits (./deadline.ts DYNAMODB_LIMITS): each attempt's connection and answer,
+ * two attempts, and every call cut to what is left of the request's budget (an abort signal), so a
+ * frozen table is a 503 within the request's time (./unavailable.ts), never a wait without end.
+ */
 export function createDocumentClient(endpoint?: string): DynamoDBDocumentClient {
+  const limits = {
+    maxAttempts: DYNAMODB_LIMITS.maxAttempts,
+    // throwOnRequestTimeout: without it the SDK only logs a warning when an answer is late, and waits on.
+    requestHandler: { connectionTimeout: DYNAMODB_LIMITS.connectionTimeoutMs, requestTimeout: DYNAMODB_LIMITS.requestTimeoutMs, throwOnRequestTimeout: true },
+  };
   const base = new DynamoDBClient(
     endpoint
-      ? { endpoint, region: process.env.AWS_REGION ?? 'local', credentials: { accessKeyId: 'local', secretAccessKey: 'local' } }
-      : {},
+      ? { endpoint, region: process.env.AWS_REGION ?? 'local', credentials: { accessKeyId: 'local', secretAccessKey: 'local' }, ...limits }
+      : limits,
   );
-  return DynamoDBDocumentClient.from(base, { marshallOptions: { removeUndefinedValues: true } });
+  const client = DynamoDBDocumentClient.from(base, { marshallOptions: { removeUndefinedValues: true } });
+  const send = client.send.bind(client) as (command: unknown, options?: { abortSignal?: AbortSignal }) => Promise<unknown>;
+  client.send = ((command: unknown, options?: { abortSignal?: AbortSignal }) => {
+    const left = remainingMs();
+    if (options?.abortSignal || left === Number.POSITIVE_INFINITY) return send(command, options);
+    return send(command, { ...options, abortSignal: AbortSignal.timeout(Math.max(left, 1)) });
+  }) as DynamoDBDocumentClient['send'];
+  return client;
 }
 
 /** Every item a Query finds, through all its pages (the SDK's paginator follows LastEvaluatedKey). */

@@ -17,6 +17,7 @@ import { AUTH_PATHS, type AuthPath, type RoutePolicy } from '../../shared/route-
 import { routePolicy, type RouteKey } from '../../shared/routes';
 import { apiTexts } from '../../shared/texts';
 import { HttpError } from './http-error';
+import { withRequestDeadline } from './deadline';
 import { logger } from './logger';
 import { cameThroughCloudFront } from './origin-check';
 import { policyGuard } from './policy';
@@ -164,7 +165,8 @@ export function httpHandler<TBody = undefined, R extends PolicedRoute = PolicedR
   handler.use(proofCheck(policy));
   // Registered last so its onError runs first; middy runs onError middlewares in reverse order.
   const served = handler.use(errorMapper).handler(fn as unknown as (event: APIGatewayProxyEventV2, context: Context) => Promise<HttpResult>);
-  return Object.assign((event: APIGatewayProxyEventV2, context: Context) => served(event, context), { route: options.route });
+  // The request's time budget (./deadline.ts): every dependency call inside is cut to what is left of it.
+  return Object.assign((event: APIGatewayProxyEventV2, context: Context) => withRequestDeadline(context, () => served(event, context)), { route: options.route });
 }
 
 /**

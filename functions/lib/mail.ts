@@ -4,6 +4,7 @@
  * a developer can follow the link; otherwise it goes through Amazon SES from `MAIL_FROM`.
  */
 import { SendEmailCommand, SESv2Client } from '@aws-sdk/client-sesv2';
+import { MAIL_LIMITS } from './deadline';
 import { randomBytes } from 'node:crypto';
 import { mkdir, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
@@ -69,7 +70,10 @@ export function sesSender(client: SESv2Client, from: string): MailSender {
 export function mailSenderFromEnv(env: NodeJS.ProcessEnv = process.env): MailSender {
   if (env.MAIL_OUTBOX_DIR) return outboxSender(env.MAIL_OUTBOX_DIR);
   if (!env.MAIL_FROM) throw new Error('Mail is not configured: set MAIL_FROM (or MAIL_OUTBOX_DIR locally)');
-  return sesSender(new SESv2Client({}), env.MAIL_FROM);
+  return sesSender(
+    new SESv2Client({ maxAttempts: MAIL_LIMITS.maxAttempts, requestHandler: { connectionTimeout: MAIL_LIMITS.connectionTimeoutMs, requestTimeout: MAIL_LIMITS.requestTimeoutMs, throwOnRequestTimeout: true } }),
+    env.MAIL_FROM,
+  );
 }
 
 let defaultSender: MailSender | undefined;

@@ -4,17 +4,23 @@
  * again; the pages say "try again in a moment"). A 500 is left for our own failures. Every handler's
  * error mapper asks `unavailableDependency` first (./http.ts, functions/auth/handler.ts).
  */
-import { FUNCTION_TIMEOUT_SECONDS } from '../../shared/routes';
+import { CORE_CALL_MS, callLimitMs } from './deadline';
 import { apiTexts } from '../../shared/texts';
 import { json, type HttpResult } from './response';
 
 export type Dependency = 'auth' | 'database' | 'billing' | 'network';
 
 /**
- * One call to the auth core may take this long: under a third of the Lambda's time, so a request that
- * asks the core twice still answers (a 503) before the Lambda is stopped mid-answer.
+ * One call to the auth core may take this long (./deadline.ts CORE_CALL_MS, and never more than what is
+ * left of the request's budget: coreTimeoutMs): under a third of the request's budget, so a request
+ * that asks the core twice still answers (a 503) before the gateway's deadline.
  */
-export const CORE_TIMEOUT_MS = Math.floor((FUNCTION_TIMEOUT_SECONDS * 1000) / 3.5);
+export const CORE_TIMEOUT_MS = CORE_CALL_MS;
+
+/** The time limit of a core call made now: CORE_TIMEOUT_MS, cut to what is left of the request's budget. */
+export function coreTimeoutMs(): number {
+  return callLimitMs(CORE_TIMEOUT_MS);
+}
 
 /** Seconds a caller waits before trying again: long enough for a brief outage or a cold core to pass. */
 export const RETRY_AFTER_SECONDS = 5;

@@ -10,6 +10,7 @@ import { pathToFileURL } from 'node:url';
 import { matchRoute } from '../../shared/route-match';
 import { functions as functionDefs, routes as routeTable, type RouteDef } from '../../shared/routes';
 import { apiTexts } from '../../shared/texts';
+import { GATEWAY_TIMEOUT_MS } from '../../functions/lib/deadline';
 import { BodyTooLarge, guarded, readBody, sendJson } from './http-kit';
 import { close, listen } from './http-server';
 import type { LocalService } from './service';
@@ -82,8 +83,12 @@ export function toEvent(req: IncomingMessage, body: Buffer, route: RouteDef, pat
   };
 }
 
+/** What API Gateway answers when an integration passes its deadline: the product's own answer never came. */
+const GATEWAY_TIMEOUT_ANSWER = { message: 'Service Unavailable' };
+
 function lambdaContext(fn: string, requestId: string): Context {
-  const deadline = Date.now() + 30_000;
+  // The Lambda's timeout, which is API Gateway's deadline too (functions/lib/deadline.ts).
+  const deadline = Date.now() + GATEWAY_TIMEOUT_MS;
   return {
     callbackWaitsForEmptyEventLoop: false,
     functionName: `local-${fn}`,
@@ -161,14 +166,26 @@ export function gatewayService(options: GatewayOptions): LocalService {
       throw error;
     }
     const event = toEvent(req, body, match.route, match.pathParameters);
+    let timer: NodeJS.Timeout | undefined;
     try {
       const handler = await loadHandler(match.route.fn);
-      const result = await handler(event, lambdaContext(match.route.fn, event.requestContext.requestId));
+      // API Gateway's deadline, as deployed: past it the caller gets the gateway's 503 without Retry-After
+      // or our sentence, whatever the handler does later (its answer is dropped).
+      const overrun = new Promise<'overrun'>((resolve) => {
+        timer = setTimeout(() => resolve('overrun'), GATEWAY_TIMEOUT_MS);
+      });
+      const result = await Promise.race([handler(event, lambdaContext(match.route.fn, event.requestContext.requestId)), overrun]);
+      if (result === 'overrun') {
+        console.error(`[api] ${match.route.fn} passed API Gateway's ${GATEWAY_TIMEOUT_MS} ms: answered 503 for it`);
+        return sendJson(res, 503, GATEWAY_TIMEOUT_ANSWER, cors);
+      }
       send(res, result, cors);
     } catch (error) {
       // As API Gateway does for a failed invocation: the caller learns nothing of the cause.
       console.error(`[api] ${match.route.fn} failed:`, error);
       sendJson(res, 500, { message: apiTexts.internalError }, cors);
+    } finally {
+      clearTimeout(timer);
     }
   }
 

@@ -8,6 +8,7 @@ import { join, resolve } from 'node:path';
 import { localSecretEnvName } from '../../shared/secrets';
 import { authCoreService, LOCAL_AUTH_CORE_API_KEY } from './auth-core/server';
 import type { ScryptCost } from './auth-core/password-hash';
+import { limitCoreRequests } from './core-fetch-limit';
 import { dynamoService } from './dynamo';
 import { startFaultGate, type FaultGate } from './fault-gate';
 import { googleStandInService, LOCAL_GOOGLE_CLIENT } from './google/oidc-service';
@@ -178,6 +179,8 @@ export async function startLocalStack(asked: LocalStackOptions, onReady: (name: 
   }
   const env = handlerEnvironment(options.ports, outboxDirOf(options));
   Object.assign(process.env, env);
+  // The in-process core client waits on the core as the deployed bundle's does (./core-fetch-limit.ts).
+  limitCoreRequests(`http://localhost:${options.ports.auth}`);
   const running: { name: string; service: RunningService }[] = [];
   let coreGate: FaultGate | undefined;
   let dynamoGate: FaultGate | undefined;

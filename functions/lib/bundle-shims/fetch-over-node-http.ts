@@ -13,13 +13,14 @@
  * own signal get a time limit; only reads are sent again after a kept connection's reset (nodeRequest).
  */
 import { nodeRequest, type NodeRequest } from '../node-request';
-import { CORE_TIMEOUT_MS } from '../unavailable';
+import { coreTimeoutMs } from '../unavailable';
 
 /**
  * The longest a request without its own signal may take: the core's limit (../unavailable.ts), under a
- * third of a Lambda's, so a core or Google that does not answer fails the request (a 503) rather than the Lambda.
+ * third of a request's budget and never more than is left of it, so a core or Google that does not
+ * answer fails the request (a 503) rather than the Lambda.
  */
-const DEFAULT_TIMEOUT_MS = CORE_TIMEOUT_MS;
+const defaultTimeoutMs = coreTimeoutMs;
 
 function unsupported(what: string): Error {
   return new Error(`${what} is not supported by the bundles' fetch (functions/lib/bundle-shims/fetch-over-node-http.ts)`);
@@ -131,7 +132,7 @@ export async function fetch(input: string | URL, init: RequestInit = {}): Promis
     headers,
     body: init.body,
     signal: init.signal,
-    timeoutMs: init.signal ? undefined : DEFAULT_TIMEOUT_MS,
+    timeoutMs: init.signal ? undefined : defaultTimeoutMs(),
   }).catch((error: unknown) => {
     // As fetch: an aborted request rejects with the signal's reason (jose tells its time limit by a TimeoutError).
     if (init.signal?.aborted) throw init.signal.reason;
