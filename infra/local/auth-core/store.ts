@@ -4,7 +4,8 @@
  * conditional write or a Query (never a Scan); uniqueness comes from conditional puts of claim items,
  * since dynalite has no transactions.
  */
-import { DeleteCommand, GetCommand, PutCommand, type DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
+import type { TransactionCanceledException } from '@aws-sdk/client-dynamodb';
+import { DeleteCommand, GetCommand, PutCommand, TransactWriteCommand, type DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
 import { ifConditionHolds, queryAll } from '../../../functions/lib/dynamo';
 import { tableName } from '../../../shared/tables';
 
@@ -100,6 +101,21 @@ export async function getItem<T>(store: Store, pk: string): Promise<T | undefine
 export async function putIfAbsent<T extends { pk: string }>(store: Store, item: T): Promise<boolean> {
   const written = await ifConditionHolds(store.db.send(new PutCommand({ TableName: store.table, Item: item, ConditionExpression: 'attribute_not_exists(pk)' })));
   return written !== undefined;
+}
+
+/**
+ * Writes items that must exist together (a passkey's credential and its user), each only if absent,
+ * in one TransactWriteItems: all land or none does, so a crash between them cannot leave one without
+ * the other. False when any of them existed (nothing written).
+ */
+export async function putAllIfAbsent(store: Store, items: readonly { pk: string }[]): Promise<boolean> {
+  try {
+    await store.db.send(new TransactWriteCommand({ TransactItems: items.map((Item) => ({ Put: { TableName: store.table, Item, ConditionExpression: 'attribute_not_exists(pk)' } })) }));
+    return true;
+  } catch (error) {
+    if ((error as { name?: string }).name === 'TransactionCanceledException' && (error as TransactionCanceledException).CancellationReasons?.some((r) => r.Code === 'ConditionalCheckFailed')) return false;
+    throw error;
+  }
 }
 
 /** Deletes an item, optionally only while `attr` still equals `value`; returns what was deleted. */

@@ -18,7 +18,7 @@ import { ifConditionHolds } from '../../../functions/lib/dynamo';
 import type { CoreDeps } from './deps';
 import { normaliseEmail } from './email-address';
 import { primaryOf } from './linking';
-import { deleteItem, getItem, itemKey, putIfAbsent, queryOwner, ownerKey } from './store';
+import { deleteItem, getItem, itemKey, putAllIfAbsent, putIfAbsent, queryOwner, ownerKey } from './store';
 import { newUser, readUser, userJson, userOwnerFields, type UserItem } from './users';
 import {
   advanceCounter,
@@ -280,11 +280,13 @@ export async function signUp(deps: CoreDeps, tenantId: string, input: { webauthn
   const checked = await verifiedRegistration(deps, options, input.credential, user.userId);
   if ('refusal' in checked) return checked.refusal;
   if (!(await claimPasskeyEmail(deps, tenantId, options.email, user.userId))) return { status: 'EMAIL_ALREADY_EXISTS_ERROR' as const };
-  if (!(await saveCredential(deps, checked.credential))) {
+  // The credential and its user together, as the core writes them in one transaction: a credential
+  // without its user (a crash between two writes) could never sign in and nothing would remove it. A
+  // claim left by such a crash is taken over by the next sign-up (claimPasskeyEmail).
+  if (!(await putAllIfAbsent(deps.store, [checked.credential, user]))) {
     await deleteItem(deps.store, itemKey.webauthnEmailClaim(tenantId, options.email), { attr: 'userId', value: user.userId });
     return INVALID_CREDENTIALS;
   }
-  await putIfAbsent(deps.store, user);
   return { status: 'OK' as const, user: await userJson(deps, user), recipeUserId: user.userId };
 }
 
