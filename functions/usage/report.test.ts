@@ -10,8 +10,10 @@ import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { tableName } from '../../shared/tables';
 import { pushPlanToUsage } from './usage-plan';
 import { startTestDynamo, type TestDynamo } from '../../test/support/dynamo';
-import { CONFLICT_RETRIES, idempotencyKeyOf, keyRecordKey, recordedOutcome, reportUsage, type ReportOutcome } from './report';
+import { CONFLICT_RETRIES, idempotencyKeyOf, keyRecordKey, recordedOutcome, reportUsage, USAGE_REPORT_RATE, type ReportOutcome } from './report';
 import { unavailableDependency } from '../lib/unavailable';
+import { createDocumentClient } from '../lib/dynamo';
+import { hit } from '../lib/rate-limit';
 import { monthUsage } from './usage';
 
 let dynamo: TestDynamo;
@@ -307,5 +309,44 @@ describe('a key looked up before anything is charged', () => {
     expect(await recordedOutcome(dynamo.db, 'lookup-1', key, { words: 10, seconds: 3 }, now)).toEqual({ status: 'REPLAYED', usage: (first as { usage: unknown }).usage });
     expect(await recordedOutcome(dynamo.db, 'lookup-1', key, { words: 11, seconds: 3 }, now)).toEqual({ status: 'KEY_REUSED' });
     expect(await recordedOutcome(dynamo.db, 'lookup-1', key, { words: 10, seconds: 3 }, new Date(now.getTime() + 25 * 3600_000))).toBeUndefined();
+  });
+});
+
+/** A client of the local table that asks every call for its consumed capacity and adds it up, reads and writes apart. */
+function measuring() {
+  const db = createDocumentClient(dynamo.url);
+  const units = { read: 0, write: 0 };
+  db.middlewareStack.add(
+    (next, context) => async (args) => {
+      (args.input as { ReturnConsumedCapacity?: string }).ReturnConsumedCapacity = 'TOTAL';
+      const out = await next(args);
+      const consumed = (out.output as { ConsumedCapacity?: { CapacityUnits?: number } | { CapacityUnits?: number }[] }).ConsumedCapacity;
+      const total = [consumed ?? []].flat().reduce((sum, c) => sum + (c.CapacityUnits ?? 0), 0);
+      units[/^(Get|Query|Scan|BatchGet)/.test(context.commandName ?? '') ? 'read' : 'write'] += total;
+      return out;
+    },
+    { step: 'initialize', name: 'consumedCapacity' },
+  );
+  return { db, units };
+}
+
+describe('what a report costs (docs/architecture.md#usage-records)', () => {
+  it('a new report: 6 write units and 2 read units; its replay: 1 read unit and no write, measured through the local layer', async () => {
+    const report = { words: 12, seconds: 4 };
+    // Not the month's first report: the month carries its plan.
+    await reportUsage(dynamo.db, 'cost-1', newKey(), report, now, 'free');
+    const key = newKey();
+    const { db, units } = measuring();
+    // As POST /api/usage does it (handler.ts): the key looked up, the hourly rate, the count.
+    expect(await recordedOutcome(db, 'cost-1', key, report, now)).toBeUndefined();
+    await hit(db, USAGE_REPORT_RATE, 'cost-1', now.getTime());
+    expect(await reportUsage(db, 'cost-1', key, report, now, 'free')).toMatchObject({ status: 'APPLIED' });
+    expect(units).toEqual({ read: 2, write: 6 });
+
+    const replay = measuring();
+    expect(await recordedOutcome(replay.db, 'cost-1', key, report, now)).toMatchObject({ status: 'REPLAYED' });
+    expect(replay.units).toEqual({ read: 1, write: 0 });
+    db.destroy();
+    replay.db.destroy();
   });
 });

@@ -15,6 +15,9 @@
  * items, as DynamoDB does.
  * A ClientRequestToken seen in the last 10 minutes with the same request answers success without
  * writing again; with another request, IdempotentParameterMismatchException (DynamoDB's behaviour).
+ * Asked for (ReturnConsumedCapacity), it answers the write units per table as DynamoDB counts a
+ * transaction's: twice an ordinary write's, each item's by the larger of its size before and after
+ * (dynalite's own figure for one write), so a test can measure what a request costs.
  */
 import {
   DeleteItemCommand,
@@ -27,6 +30,7 @@ import {
   type TransactWriteItem,
 } from '@aws-sdk/client-dynamodb';
 import { createHash } from 'node:crypto';
+import { addConsumedCapacity } from 'dynalite/db/index.js';
 import type { IncomingMessage, RequestListener, ServerResponse } from 'node:http';
 
 const TARGET = 'DynamoDB_20120810.TransactWriteItems';
@@ -233,6 +237,7 @@ export function withTransactions({ passThrough, backend }: TransactionsOptions):
     }
 
     const outcomes = await Promise.allSettled(ops.map(apply));
+    const wanted = (input as { ReturnConsumedCapacity?: string }).ReturnConsumedCapacity;
     if (outcomes.some((o) => o.status === 'rejected')) {
       await Promise.all(outcomes.map((o, i) => (o.status === 'fulfilled' && o.value.wrote ? restore(ops[i]!, o.value.before) : undefined)));
       const reasons = await Promise.all(outcomes.map((o, i) => (o.status === 'fulfilled' ? { Code: 'None' } : reasonOf(ops[i]!, o.reason))));
@@ -242,7 +247,15 @@ export function withTransactions({ passThrough, backend }: TransactionsOptions):
       throw cancelled(reasons);
     }
     if (token) tokens.set(token, { digest, at: now });
-    return {};
+    if (wanted !== 'TOTAL' && wanted !== 'INDEXES') return {};
+    const units = new Map<string, number>();
+    for (const [i, op] of ops.entries()) {
+      const outcome = outcomes[i] as PromiseFulfilledResult<Applied>;
+      const after = op.kind === 'Put' ? (op.body.Item as Item) : op.kind === 'Delete' ? undefined : await read(op);
+      const one = addConsumedCapacity({ ReturnConsumedCapacity: 'TOTAL', TableName: op.table }, false, after, outcome.value.before)?.CapacityUnits ?? 1;
+      units.set(op.table, (units.get(op.table) ?? 0) + 2 * one);
+    }
+    return { ConsumedCapacity: [...units].map(([TableName, CapacityUnits]) => ({ TableName, CapacityUnits, WriteCapacityUnits: CapacityUnits })) };
   }
 
   function send(res: ServerResponse, status: number, body: unknown): void {
