@@ -27,8 +27,12 @@ export const DYNAMODB_LIMITS = { connectionTimeoutMs: 1_000, requestTimeoutMs: 3
 /** One call to the auth core: under a third of a request's budget, so a request that asks it twice still answers. */
 export const CORE_CALL_MS = Math.floor(REQUEST_BUDGET_MS / 3.15);
 
-/** Stripe: one attempt's limit, and all of a call's attempts (functions/billing/stripe-api.ts). */
-export const STRIPE_LIMITS = { attemptMs: 3_000, callMs: 7_000 } as const;
+/**
+ * Stripe: one attempt's limit, and all of a call's attempts (functions/billing/stripe-api.ts). Two
+ * calls fit in a request's budget beside the core and DynamoDB (a checkout may expire the open one
+ * and create another).
+ */
+export const STRIPE_LIMITS = { attemptMs: 2_500, callMs: 4_000 } as const;
 
 /** SES: a connection in 1 s, an answer in 3 s, two attempts. */
 export const MAIL_LIMITS = { connectionTimeoutMs: 1_000, requestTimeoutMs: 3_000, maxAttempts: 2 } as const;
