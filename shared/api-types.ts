@@ -1,5 +1,6 @@
 /** Bodies the API answers with; the frontend and the handlers both import these. */
 import type { Platform } from './platforms';
+import type { Preferences, VocabularyEntry } from './vocabulary';
 
 /** spec §3: latest version info. */
 export interface LatestVersion {
@@ -245,6 +246,10 @@ export interface AccountExport {
   usage: ExportedUsageMonth[];
   /** Messages sent through the contact form from the account's email, oldest first. */
   contactMessages: { receivedAt: string; name: string; email: string; message: string }[];
+  /** The custom vocabulary, in the account's order (empty when there is none). */
+  vocabulary: VocabularyEntry[];
+  /** The dictation preferences (the defaults when never saved). */
+  preferences: Omit<Preferences, 'version'>;
 }
 
 /** POST /api/auth/reset-link/check: the same answer for a link unknown, used or expired. */

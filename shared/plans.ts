@@ -89,3 +89,31 @@ export function formatUsd(amount: number): string {
 
 /** The query Stripe's cancel_url carries back to /pricing, where the page says nothing was bought. */
 export const CHECKOUT_CANCELLED_PARAM = { name: 'checkout', value: 'cancelled' } as const;
+
+/**
+ * Dictation output styles. 'polished' is the Pricing table's "AI enhancement", a Pro feature; the
+ * other two are every plan's (functions/vocabulary/preferences.ts refuses the rest with a sentence).
+ */
+export const OUTPUT_STYLES = ['verbatim', 'clean', 'polished'] as const;
+export type OutputStyle = (typeof OUTPUT_STYLES)[number];
+
+/**
+ * Export formats. The Pricing table's Free column says "Text, Markdown" and Pro's "All": all is every
+ * format /features names (Word, Google Docs, Markdown, PDF, plain text; frontend/src/content/features.ts).
+ */
+export const EXPORT_FORMATS = ['text', 'markdown', 'docx', 'google-docs', 'pdf'] as const;
+export type ExportFormat = (typeof EXPORT_FORMATS)[number];
+
+/** What each plan of an account includes of the dictation settings ("Custom vocabulary" is Pro's on the Pricing table). */
+export const PLAN_INCLUDES = {
+  free: { vocabulary: false, styles: ['verbatim', 'clean'], exportFormats: ['text', 'markdown'] },
+  pro: { vocabulary: true, styles: OUTPUT_STYLES, exportFormats: EXPORT_FORMATS },
+} as const satisfies Record<'free' | 'pro', { vocabulary: boolean; styles: readonly OutputStyle[]; exportFormats: readonly ExportFormat[] }>;
+
+export function planIncludesStyle(plan: 'free' | 'pro', style: OutputStyle): boolean {
+  return (PLAN_INCLUDES[plan].styles as readonly OutputStyle[]).includes(style);
+}
+
+export function planIncludesExportFormat(plan: 'free' | 'pro', format: ExportFormat): boolean {
+  return (PLAN_INCLUDES[plan].exportFormats as readonly ExportFormat[]).includes(format);
+}

@@ -74,18 +74,21 @@ export const functions = {
   // sign-in reads (functions/auth/google.ts).
   account: {
     entry: 'functions/account/handler.ts',
-    tables: ['users', 'usage', 'handoffCodes', 'rateLimits', 'contactMessages'],
+    tables: ['users', 'usage', 'handoffCodes', 'rateLimits', 'contactMessages', 'vocabulary'],
     secrets: ['supertokens', 'originVerify', 'stripe'],
     billingConfig: true,
     // A change of address mails the new address its link and the old one a notice.
     sendsMail: true,
   },
+  // The custom vocabulary and dictation preferences, for /account and the desktop app alike
+  // (docs/desktop-api.md#vocabulary). It reads the plan from the users item (Pro writes the vocabulary).
+  vocabulary: { entry: 'functions/vocabulary/handler.ts', tables: ['vocabulary'], readTables: ['users'], secrets: ['supertokens', 'originVerify'], billingConfig: true },
   // No route: its EventBridge schedule runs it (infra/stack.ts). It finishes deletions and email
   // changes that stopped part way, so it needs what they touch (an email change mails its notice to
   // the old address), and no origin secret (no request reaches it).
   deletionSweeper: {
     entry: 'functions/account/sweeper-handler.ts',
-    tables: ['users', 'usage', 'handoffCodes', 'rateLimits', 'contactMessages'],
+    tables: ['users', 'usage', 'handoffCodes', 'rateLimits', 'contactMessages', 'vocabulary'],
     secrets: ['supertokens', 'stripe'],
     sendsMail: true,
   },
@@ -131,6 +134,11 @@ const routeTable = [
   { method: 'GET', path: '/api/account/two-step', fn: 'account', forwardsCredentials: true, policy: LIVE_READ },
   { method: 'DELETE', path: '/api/account/two-step', fn: 'account', forwardsCredentials: true, policy: SENSITIVE_WRITE },
   { method: 'POST', path: '/api/account/two-step/recovery-codes', fn: 'account', forwardsCredentials: true, policy: SENSITIVE_WRITE },
+  // The vocabulary and preferences (docs/desktop-api.md#vocabulary): /account's and the desktop app's.
+  { method: 'GET', path: '/api/vocabulary', fn: 'vocabulary', forwardsCredentials: true, policy: ACCOUNT_READ },
+  { method: 'PUT', path: '/api/vocabulary', fn: 'vocabulary', forwardsCredentials: true, policy: ACCOUNT_WRITE },
+  { method: 'GET', path: '/api/preferences', fn: 'vocabulary', forwardsCredentials: true, policy: ACCOUNT_READ },
+  { method: 'PUT', path: '/api/preferences', fn: 'vocabulary', forwardsCredentials: true, policy: ACCOUNT_WRITE },
 ] as const satisfies readonly RouteDef[];
 
 export const routes: readonly RouteDef[] = routeTable;

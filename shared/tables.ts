@@ -28,6 +28,7 @@ export type TableOwner =
   | 'functions/lib'
   | 'functions/contact'
   | 'functions/releases'
+  | 'functions/vocabulary'
   | 'infra/local/auth-core'
   | 'infra/local/stripe';
 
@@ -113,6 +114,17 @@ export const tables = {
     ttlAttribute: 'expiresAt',
     sortKey: { name: 'receivedKey', type: 'S' },
     indexes: [{ name: 'bySender', partitionKey: { name: 'sender', type: 'S' }, sortKey: { name: 'receivedKey', type: 'S' } }],
+  },
+  /**
+   * Each account's custom vocabulary and dictation preferences, in its partition (functions/vocabulary/store.ts,
+   * docs/architecture.md#vocabulary): `list` (the head: the version, the write whose pages hold the
+   * entries, how many), `page#<write>#<n>` (the entries, at most 64 KB a page, so no item nears
+   * DynamoDB's 400 KB whatever the list's size) and `preferences`.
+   */
+  vocabulary: {
+    owner: 'functions/vocabulary',
+    partitionKey: { name: 'userId', type: 'S' },
+    sortKey: { name: 'item', type: 'S' },
   },
   /**
    * The local auth core's own data (infra/local/auth-core), one item per `pk`: users, email and

@@ -2,7 +2,7 @@
  * GET /api/account/export (GDPR articles 15 and 20): everything the product holds about the account,
  * as one JSON file: the profile and how it signs in, the plan and the subscription (with Stripe's id
  * for it, which the user may need with Stripe), every month of usage, and the contact messages sent
- * from its email. Built field by field, never by spreading a stored item, so nothing is exported by
+ * from its email, the custom vocabulary and the dictation preferences. Built field by field, never by spreading a stored item, so nothing is exported by
  * accident: no password hash or token (the core keeps those and is not asked for them), no peppered
  * IP hash, no Stripe customer id, nothing of another account.
  */
@@ -11,6 +11,7 @@ import { EXPORT_UNITS, type AccountExport, type AccountOverview, type AccountPro
 import { getAccount, provenAddressOf, type Account, planOf } from '../user-record';
 import { contactMessagesFrom } from '../contact';
 import { usageHistory } from '../usage';
+import { readList, readPreferences } from '../vocabulary';
 import type { CoreAccount } from './core';
 import type { AccountDeps } from './deps';
 
@@ -43,7 +44,13 @@ export async function readProfile(deps: Pick<AccountDeps, 'db' | 'core'>, userId
 }
 
 export async function exportData(deps: Pick<AccountDeps, 'db' | 'core' | 'now'>, userId: string): Promise<ExportOutcome> {
-  const [account, core, usage] = await Promise.all([getAccount(deps.db, userId), deps.core.account(userId), usageHistory(deps.db, userId)]);
+  const [account, core, usage, vocabulary, preferences] = await Promise.all([
+    getAccount(deps.db, userId),
+    deps.core.account(userId),
+    usageHistory(deps.db, userId),
+    readList(deps.db, userId),
+    readPreferences(deps.db, userId),
+  ]);
   if (!account) return { status: 'UNKNOWN_USER' };
   const proven = provenAddressOf(account);
   const messages = proven ? await contactMessagesFrom(deps.db, proven) : [];
@@ -70,6 +77,8 @@ export async function exportData(deps: Pick<AccountDeps, 'db' | 'core' | 'now'>,
       .map(({ month, timeSaved, wordsTranscribed, recordingTime }) => ({ month, words: wordsTranscribed, recordingSeconds: recordingTime, timeSavedSeconds: timeSaved }))
       .sort((a, b) => a.month.localeCompare(b.month)),
     contactMessages: messages.map(({ receivedAt, name, email, message }) => ({ receivedAt, name, email, message })),
+    vocabulary: vocabulary.entries.map(({ phrase, soundsLike }) => ({ phrase, soundsLike })),
+    preferences: { language: preferences.language, style: preferences.style, exportFormat: preferences.exportFormat },
   };
   return { status: 'OK', data, fileName: exportFileName(at) };
 }

@@ -21,7 +21,7 @@ type Handler = (event: APIGatewayProxyEventV2, context: Context) => Promise<APIG
 export const GATEWAY_MAX_BODY_BYTES = 1024 * 1024;
 
 /** Headers the web SDK (supertokens-web-js) sends and reads across origins (localhost:5173 → localhost:4000). */
-const CORS_ALLOW_HEADERS = 'content-type, rid, fdi-version, anti-csrf, authorization, st-auth-mode, x-requested-with, if-none-match';
+const CORS_ALLOW_HEADERS = 'content-type, rid, fdi-version, anti-csrf, authorization, st-auth-mode, x-requested-with, if-none-match, if-match';
 // content-disposition: the data export's file name (deployed, the API is same-origin and needs no exposing).
 const CORS_EXPOSE_HEADERS = 'front-token, anti-csrf, st-access-token, st-refresh-token, etag, content-disposition';
 

@@ -55,6 +55,14 @@ async function remove(who: AuthApi, body: unknown) {
   return { res, status: res.status, body: text ? (JSON.parse(text) as Record<string, unknown>) : {} };
 }
 
+/** A vocabulary and preferences on the account (a Pro trial writes them), found in their table. */
+async function keepVocabulary(who: AuthApi) {
+  expect((await who.call('PUT', '/api/vocabulary', { entries: [{ phrase: 'Zebediah', soundsLike: ['zeb a dye a'] }] }, { 'if-match': '"0"' })).status).toBe(200);
+  expect((await who.call('PUT', '/api/preferences', { language: 'en-GB', style: 'polished', exportFormat: 'pdf' }, { 'if-match': '"0"' })).status).toBe(200);
+  const userId = ((await who.get('/api/user-profile')).body as unknown as UserProfile).userId;
+  expect((await scan('vocabulary')).filter((i) => i.userId === userId).map((i) => String(i.item).split('#')[0]).sort()).toEqual(['list', 'page', 'preferences']);
+}
+
 /** Every item of a local table, read straight from DynamoDB. */
 async function scan(key: TableKey): Promise<Record<string, unknown>[]> {
   const items: Record<string, unknown>[] = [];
@@ -79,6 +87,7 @@ describe('DELETE /api/account', () => {
     // The month, and the report's key record beside it (functions/usage/report.ts): deleted below.
     expect((await scan('usage')).filter((i) => i.userId === userId).map((i) => String(i.month).split('#')[0]).sort()).toEqual([new Date().toISOString().slice(0, 7), 'idempotency']);
     expect((await new AuthApi(stack.api, stack.web).post('/api/contact', { name: 'Leaving', email, message: 'Bye' })).status).toBe(201);
+    await keepVocabulary(who);
     await desktopCode(who); // an unredeemed handoff code
     expect((await who.signIn(email, PASSWORD)).status).toBe('OK'); // remembered as an address the email signs in from
     const wrongSignIn = await who.call('POST', '/api/auth/signin', { formFields: [{ id: 'email', value: email }, { id: 'password', value: 'wrong-guess-1' }] }, { rid: 'emailpassword' });
@@ -117,13 +126,13 @@ describe('DELETE /api/account', () => {
 
     // No item of the user in any table.
     const mentions = (item: Record<string, unknown>) => JSON.stringify(item).includes(userId) || JSON.stringify(item).toLowerCase().includes(email);
-    for (const key of ['users', 'usage', 'handoffCodes', 'contactMessages', 'authCore'] as const) {
+    for (const key of ['users', 'usage', 'handoffCodes', 'contactMessages', 'vocabulary', 'authCore'] as const) {
       expect((await scan(key)).filter(mentions), key).toEqual([]);
     }
     for (const key of emailKeys) expect((await scan('rateLimits')).some((i) => i.key === key), key).toBe(false);
     expect(await pairFailures()).toBeUndefined();
     expect(await checksOfEmail()).toEqual([]);
-    expect(Object.keys(tables)).toEqual(['releases', 'users', 'usage', 'processedEvents', 'handoffCodes', 'rateLimits', 'contactMessages', 'authCore', 'stripeStandIn']);
+    expect(Object.keys(tables)).toEqual(['releases', 'users', 'usage', 'processedEvents', 'handoffCodes', 'rateLimits', 'contactMessages', 'vocabulary', 'authCore', 'stripeStandIn']);
 
     // The core has no such user: its sign-in fails, and the old access token brings nothing back.
     expect((await new AuthApi(stack.api, stack.web).signIn(email, PASSWORD)).status).toBe('WRONG_CREDENTIALS_ERROR');
@@ -198,13 +207,14 @@ describe('a deletion that stops part way', () => {
     await payCheckout((await who.post('/api/create-checkout-session', { priceId: PRICE_IDS.monthly })).body.url as string, email);
     expect((await who.call('POST', '/api/usage', { words: 5, seconds: 2 }, { 'idempotency-key': randomUUID() })).status).toBe(200);
     expect((await new AuthApi(stack.api, stack.web).post('/api/contact', { name: 'Leaving', email, message: 'Bye' })).status).toBe(201);
+    await keepVocabulary(who);
     const subscriptionId = (await getAccount(stack.db, userId))!.subscription!.subscriptionId;
     return { who, email, userId, subscriptionId };
   }
 
   async function expectGone(m: { email: string; userId: string; subscriptionId: string }) {
     const mentions = (item: Record<string, unknown>) => JSON.stringify(item).includes(m.userId) || JSON.stringify(item).toLowerCase().includes(m.email);
-    for (const key of ['users', 'usage', 'handoffCodes', 'contactMessages', 'authCore'] as const) expect((await scan(key)).filter(mentions), key).toEqual([]);
+    for (const key of ['users', 'usage', 'handoffCodes', 'contactMessages', 'vocabulary', 'authCore'] as const) expect((await scan(key)).filter(mentions), key).toEqual([]);
     expect((await new AuthApi(stack.api, stack.web).signIn(m.email, PASSWORD)).status).toBe('WRONG_CREDENTIALS_ERROR');
     expect((await stripe.subscriptions.retrieve(m.subscriptionId)).status).toBe('canceled');
   }

@@ -1,0 +1,84 @@
+/**
+ * The vocabulary function group (docs/desktop-api.md#vocabulary), for /account and the desktop app
+ * alike: GET and PUT /api/vocabulary, GET and PUT /api/preferences. Each answer carries the version
+ * as its ETag; a GET sent If-None-Match it answers 304, a PUT must be sent If-Match it (428 without,
+ * 412 with the current state when it is stale, for the client to merge into).
+ */
+import { preferencesBody, vocabularyBody, type PreferencesBody, type VocabularyBody } from '../../shared/schemas/vocabulary';
+import { vocabularyTexts as t } from '../../shared/texts/vocabulary';
+import { versionTag } from '../../shared/vocabulary';
+import { documentClient, primeDocumentClient } from '../lib/dynamo';
+import { byRouteKey, httpHandler, type HttpEvent } from '../lib/http';
+import { json, type HttpResult } from '../lib/response';
+import { requireLiveSession, requireSession, sessionOf, whileCoreKeysLoad } from '../lib/session';
+import { ifMatch, noneMatches } from './conditional';
+import { readPreferences } from './store';
+import { readVocabulary, writePreferences, writeVocabulary, type VocabularyDeps } from './vocabulary';
+
+/** A whole list at every limit is about 700 KB of JSON (1,000 entries, each 100 characters and five 100-character variants); the local gateway's cap is 1 MB too. */
+export const VOCABULARY_MAX_BODY_BYTES = 1024 * 1024;
+
+const deps = (): VocabularyDeps => ({ db: documentClient(), now: Date.now });
+
+/** 200 with the body and its version as ETag, or 304 when the client holds that version. */
+function versioned(event: HttpEvent<unknown>, body: { version: number }): HttpResult {
+  const etag = versionTag(body.version);
+  if (!noneMatches(event.headers['if-none-match'], body.version)) return { statusCode: 304, headers: { etag, 'cache-control': 'no-store' }, body: '' };
+  return json(200, body, { etag });
+}
+
+const preconditionRequired = () => json(428, { message: t.ifMatchRequired });
+const deleting = () => json(409, { message: t.accountDeleting });
+
+const getVocabulary = httpHandler(async (event) => versioned(event, (await readVocabulary(deps(), sessionOf(event).userId)).list), { auth: requireSession() });
+
+const putVocabulary = httpHandler<VocabularyBody>(
+  async (event) => {
+    const outcome = await writeVocabulary(deps(), sessionOf(event).userId, ifMatch(event.headers['if-match']), event.body);
+    switch (outcome.status) {
+      case 'OK':
+        return json(200, { ...outcome.list, message: t.saved }, { etag: versionTag(outcome.list.version) });
+      case 'STALE':
+        return json(412, { message: t.versionChanged, ...outcome.list }, { etag: versionTag(outcome.list.version) });
+      case 'PRECONDITION_REQUIRED':
+        return preconditionRequired();
+      case 'NOT_INCLUDED':
+        return json(403, { message: outcome.message });
+      case 'DELETING':
+        return deleting();
+    }
+  },
+  // A write to the account: a signed-out, revoked or deleted account's token, still unexpired, must not make one.
+  { auth: requireLiveSession(), body: vocabularyBody, maxBodyBytes: VOCABULARY_MAX_BODY_BYTES },
+);
+
+const getPreferences = httpHandler(async (event) => versioned(event, await readPreferences(documentClient(), sessionOf(event).userId)), { auth: requireSession() });
+
+const putPreferences = httpHandler<PreferencesBody>(
+  async (event) => {
+    const outcome = await writePreferences(deps(), sessionOf(event).userId, ifMatch(event.headers['if-match']), event.body);
+    switch (outcome.status) {
+      case 'OK':
+        return json(200, { ...outcome.preferences, message: t.preferencesSaved }, { etag: versionTag(outcome.preferences.version) });
+      case 'STALE':
+        return json(412, { message: t.versionChanged, ...outcome.preferences }, { etag: versionTag(outcome.preferences.version) });
+      case 'PRECONDITION_REQUIRED':
+        return preconditionRequired();
+      case 'NOT_INCLUDED':
+        return json(403, { message: outcome.message, fields: outcome.fields });
+      case 'DELETING':
+        return deleting();
+    }
+  },
+  { auth: requireLiveSession(), body: preferencesBody },
+);
+
+// Every route here reads DynamoDB after its session check: a cold start sets the client up while the core answers.
+whileCoreKeysLoad(primeDocumentClient);
+
+export const handler = byRouteKey({
+  'GET /api/vocabulary': getVocabulary,
+  'PUT /api/vocabulary': putVocabulary,
+  'GET /api/preferences': getPreferences,
+  'PUT /api/preferences': putPreferences,
+});
