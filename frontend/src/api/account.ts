@@ -2,6 +2,7 @@
 import { exportFileName } from '../../../shared/account-export';
 import type { AccountMessage, AccountOverview, AccountPasskey, AccountPasskeys, ErrorBody, RecoveryCodes, SignedInSession, SignedInSessions, TwoStepStatus } from '../../../shared/api-types';
 import type { ChangePasswordBody, DeleteAccountBody, TurnOffTwoStepBody } from '../../../shared/schemas/account';
+import { saveFile } from '../save-file';
 import { api, isApiError } from './client';
 
 /** PATCH /api/account: answers the saved (trimmed) name. */
@@ -80,16 +81,7 @@ export function fileNameIn(disposition: unknown): string | undefined {
 export async function downloadAccountData(): Promise<string> {
   const response = await api.get<Blob>('/api/account/export', { responseType: 'blob' });
   const name = fileNameIn(response.headers['content-disposition']) ?? exportFileName(new Date());
-  const url = URL.createObjectURL(response.data);
-  const link = document.createElement('a');
-  link.href = url;
-  link.download = name;
-  link.hidden = true;
-  document.body.append(link);
-  link.click();
-  link.remove();
-  // The browser has the file once the download starts; a minute is plenty before the blob goes.
-  setTimeout(() => URL.revokeObjectURL(url), 60_000);
+  saveFile(response.data, name);
   return name;
 }
 

@@ -61,7 +61,7 @@ export function loadApiClient(): Promise<AxiosInstance> {
   return client;
 }
 
-type Method = 'get' | 'delete' | 'post' | 'patch';
+type Method = 'get' | 'delete' | 'post' | 'patch' | 'put';
 
 /** One of axios's methods, forwarded to the instance once it is loaded; typed as axios types it. */
 function forward<M extends Method>(method: M): AxiosInstance[M] {
@@ -69,7 +69,7 @@ function forward<M extends Method>(method: M): AxiosInstance[M] {
 }
 
 /** The calls the product makes, as axios makes them. */
-export const api = { get: forward('get'), delete: forward('delete'), post: forward('post'), patch: forward('patch') };
+export const api = { get: forward('get'), delete: forward('delete'), post: forward('post'), patch: forward('patch'), put: forward('put') };
 
 /**
  * axios's isAxiosError (the same test of the same marker), for code that only looks at a failure:

@@ -34,6 +34,11 @@ vi.mock('../../api/account', async (original) => ({
   // So has two-step verification (TwoStepSection.test.tsx).
   readTwoStep: vi.fn(async () => ({ enabled: false, recoveryCodesLeft: 0 })),
 }));
+// The vocabulary and preferences have theirs (VocabularySection.test.tsx).
+vi.mock('../../api/vocabulary', () => ({
+  readVocabulary: vi.fn(async () => ({ version: 0, entries: [], editable: false })),
+  readPreferences: vi.fn(async () => ({ version: 0, language: 'en-US', style: 'clean', exportFormat: 'text' })),
+}));
 
 const t = accountTexts;
 const config = { headers: new AxiosHeaders() };

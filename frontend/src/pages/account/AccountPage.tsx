@@ -13,6 +13,8 @@ import { EmailSection } from './EmailSection';
 import { PasskeysSection } from './PasskeysSection';
 import { SessionsSection } from './SessionsSection';
 import { TwoStepSection } from './TwoStepSection';
+import { VocabularySection } from './VocabularySection';
+import { PreferencesSection } from './PreferencesSection';
 import { SignOutEverywhereSection } from './SignOutEverywhereSection';
 import './account.css';
 
@@ -55,7 +57,7 @@ function Goodbye({ message }: { message: string }) {
 }
 
 /**
- * /account: the profile and how the account signs in, the password (email accounts), passkeys, where it is
+ * /account: the profile and how the account signs in, the vocabulary and dictation preferences, the password (email accounts), passkeys, where it is
  * signed in (each signed out on its own), signing out everywhere, the data as a file, and deletion. Signed in only: the loader sends the
  * signed-out to /signin, and a session that ends while the page is open does too, unless the page
  * ended it itself (it says so, then moves on).
@@ -89,6 +91,8 @@ export function AccountPage() {
       ) : (
         <div className="account-sections">
           <ProfileSection profile={state.profile} />
+          <VocabularySection vocabulary={state.vocabulary} />
+          <PreferencesSection preferences={state.preferences} plan={state.profile.paidPlan ? 'pro' : 'free'} />
           {state.profile.signInMethods.includes('password') ? <EmailSection /> : null}
           {state.profile.signInMethods.includes('password') ? <PasswordSection email={state.profile.email} /> : <NoPasswordSection />}
           <PasskeysSection email={state.profile.email} passkeys={state.passkeys} />

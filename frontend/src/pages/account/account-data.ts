@@ -1,7 +1,9 @@
 import { redirect } from 'react-router';
 import { SECOND_STEP_PATH } from '../../../../shared/site-pages';
 import type { AccountOverview, AccountPasskey, SignedInSession } from '../../../../shared/api-types';
+import type { Preferences, VocabularyList } from '../../../../shared/vocabulary';
 import { listPasskeys, listSessions, readAccountProfile } from '../../api/account';
+import { readPreferences, readVocabulary } from '../../api/vocabulary';
 import { ensureUserExists } from '../../api/users';
 import { isApiError, loadApiClient } from '../../api/client';
 import { sessionExists } from '../../auth/session';
@@ -40,7 +42,28 @@ export async function readPasskeys(): Promise<PasskeyList> {
   }
 }
 
-export type AccountState = { status: 'ready'; profile: AccountOverview; sessions: Deferred<SessionList>; passkeys: Deferred<PasskeyList> } | { status: 'error' };
+/** A read an /account section shows once it lands; a failure is shown in the section. */
+export type SectionRead<T> = { step: 'failed' } | { step: 'ready'; value: T };
+
+async function sectionRead<T>(read: () => Promise<T>, what: string): Promise<SectionRead<T>> {
+  try {
+    return { step: 'ready', value: await read() };
+  } catch (error) {
+    console.error(`Could not read ${what}`, error);
+    return { step: 'failed' };
+  }
+}
+
+export type AccountState =
+  | {
+      status: 'ready';
+      profile: AccountOverview;
+      sessions: Deferred<SessionList>;
+      passkeys: Deferred<PasskeyList>;
+      vocabulary: Deferred<SectionRead<VocabularyList>>;
+      preferences: Deferred<SectionRead<Preferences>>;
+    }
+  | { status: 'error' };
 
 const answered = (error: unknown, status: number) => isApiError(error) && error.response?.status === status;
 
@@ -76,7 +99,9 @@ export async function loadAccount(): Promise<AccountState> {
     // Where the account is signed in: read beside the profile, not awaited (its section fills in when it lands).
     const sessions = defer(readSessions());
     const passkeys = defer(readPasskeys());
-    return { status: 'ready', profile: await readProfile(), sessions, passkeys };
+    const vocabulary = defer(sectionRead(readVocabulary, 'the vocabulary'));
+    const preferences = defer(sectionRead(readPreferences, 'the preferences'));
+    return { status: 'ready', profile: await readProfile(), sessions, passkeys, vocabulary, preferences };
   } catch (error) {
     if (answered(error, 401)) toSignIn();
     if (isUnverifiedRefusal(error)) throw redirect(CHECK_INBOX_PATH);
