@@ -21,9 +21,8 @@ import { usageTexts } from './texts/usage';
 import { usersTexts } from './texts/users';
 import { twoStepTexts } from './texts/two-step';
 import { verifyTexts } from './texts/verify';
-import { vocabularyTexts } from './texts/vocabulary';
 
-export { accountTexts, apiTexts, authTexts, billingTexts, billingUiTexts, contactTexts, desktopTexts, downloadTexts, homeTexts, layoutTexts, passkeyTexts, routerTexts, usageTexts, twoStepTexts, usersTexts, verifyTexts, vocabularyTexts };
+export { accountTexts, apiTexts, authTexts, billingTexts, billingUiTexts, contactTexts, desktopTexts, downloadTexts, homeTexts, layoutTexts, passkeyTexts, routerTexts, usageTexts, twoStepTexts, usersTexts, verifyTexts };
 
 export const texts = {
   api: apiTexts,
@@ -42,5 +41,4 @@ export const texts = {
   verify: verifyTexts,
   passkeys: passkeyTexts,
   twoStep: twoStepTexts,
-  vocabulary: vocabularyTexts,
 } as const;

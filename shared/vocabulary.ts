@@ -5,12 +5,18 @@
  */
 import type { ExportFormat, OutputStyle } from './plans';
 
-/** The limits of a list, enforced with field errors (shared/schemas/vocabulary.ts). */
+/** The limits of a list, enforced with field errors (shared/schemas/vocabulary.ts). Each a constant of its own too, for texts that name it. */
+export const MAX_ENTRIES = 1_000;
+/** MAX_ENTRIES as the texts write it; a template's call or property read would keep every Lambda's copy of those texts (esbuild cannot drop it). */
+export const MAX_ENTRIES_TEXT = '1,000';
+export const MAX_PHRASE_CHARS = 100;
+export const MAX_SOUNDS_LIKE = 5;
+export const MAX_SOUNDS_LIKE_CHARS = 100;
 export const VOCABULARY_LIMITS = {
-  entries: 1_000,
-  phraseChars: 100,
-  soundsLike: 5,
-  soundsLikeChars: 100,
+  entries: MAX_ENTRIES,
+  phraseChars: MAX_PHRASE_CHARS,
+  soundsLike: MAX_SOUNDS_LIKE,
+  soundsLikeChars: MAX_SOUNDS_LIKE_CHARS,
 } as const;
 
 /** One word or phrase Voxpen should write as given, with what it may sound like when spoken. */
@@ -53,7 +59,7 @@ export const LANGUAGES = {
   'zh-CN': 'Chinese (Simplified)',
 } as const;
 export type LanguageTag = keyof typeof LANGUAGES;
-export const LANGUAGE_TAGS = Object.keys(LANGUAGES) as LanguageTag[];
+export const LANGUAGE_TAGS = /* @__PURE__ */ Object.keys(LANGUAGES) as LanguageTag[];
 
 /** GET /api/preferences (and PUT's answer, and 412's). */
 export interface Preferences {

@@ -12,7 +12,7 @@ import { byRouteKey, httpHandler, type HttpEvent } from '../lib/http';
 import { json, type HttpResult } from '../lib/response';
 import { requireLiveSession, requireSession, sessionOf, whileCoreKeysLoad } from '../lib/session';
 import { ifMatch, noneMatches } from './conditional';
-import { readPreferences } from './store';
+import { readListVersion, readPreferences } from './store';
 import { readVocabulary, writePreferences, writeVocabulary, type VocabularyDeps } from './vocabulary';
 
 /** A whole list at every limit is about 700 KB of JSON (1,000 entries, each 100 characters and five 100-character variants); the local gateway's cap is 1 MB too. */
@@ -20,17 +20,30 @@ export const VOCABULARY_MAX_BODY_BYTES = 1024 * 1024;
 
 const deps = (): VocabularyDeps => ({ db: documentClient(), now: Date.now });
 
+const notModified = (version: number): HttpResult => ({ statusCode: 304, headers: { etag: versionTag(version), 'cache-control': 'no-store' }, body: '' });
+
 /** 200 with the body and its version as ETag, or 304 when the client holds that version. */
 function versioned(event: HttpEvent<unknown>, body: { version: number }): HttpResult {
-  const etag = versionTag(body.version);
-  if (!noneMatches(event.headers['if-none-match'], body.version)) return { statusCode: 304, headers: { etag, 'cache-control': 'no-store' }, body: '' };
-  return json(200, body, { etag });
+  if (!noneMatches(event.headers['if-none-match'], body.version)) return notModified(body.version);
+  return json(200, body, { etag: versionTag(body.version) });
 }
 
 const preconditionRequired = () => json(428, { message: t.ifMatchRequired });
 const deleting = () => json(409, { message: t.accountDeleting });
 
-const getVocabulary = httpHandler(async (event) => versioned(event, (await readVocabulary(deps(), sessionOf(event).userId)).list), { auth: requireSession() });
+const getVocabulary = httpHandler(
+  async (event) => {
+    const { userId } = sessionOf(event);
+    // The desktop app's hourly question: its copy's version. Answered from the head alone (1 RCU), the pages read only when it changed.
+    const held = event.headers['if-none-match'];
+    if (held) {
+      const version = await readListVersion(documentClient(), userId);
+      if (!noneMatches(held, version)) return notModified(version);
+    }
+    return versioned(event, (await readVocabulary(deps(), userId)).list);
+  },
+  { auth: requireSession() },
+);
 
 const putVocabulary = httpHandler<VocabularyBody>(
   async (event) => {

@@ -88,6 +88,12 @@ export async function readList(db: DynamoDBDocumentClient, userId: string): Prom
   }
 }
 
+/** The list's version alone (the head's, 0 for none): one strongly consistent GetItem of a small item, for a client asking whether its copy is current. */
+export async function readListVersion(db: DynamoDBDocumentClient, userId: string): Promise<number> {
+  const out = await db.send(new GetCommand({ TableName: table(), Key: { userId, item: HEAD }, ProjectionExpression: '#v', ExpressionAttributeNames: { '#v': 'version' }, ConsistentRead: true }));
+  return (out.Item as { version?: number } | undefined)?.version ?? 0;
+}
+
 /** Entries in order, cut into pages of at most PAGE_BYTES of JSON. */
 export function paginate(entries: readonly VocabularyEntry[], maxBytes = PAGE_BYTES): VocabularyEntry[][] {
   const pages: VocabularyEntry[][] = [];

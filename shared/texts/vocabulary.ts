@@ -1,14 +1,18 @@
-/** The vocabulary and preferences API's sentences (docs/desktop-api.md#vocabulary): the web page and the desktop app show them. */
-import { VOCABULARY_LIMITS as L } from '../vocabulary';
+/**
+ * The vocabulary and preferences API's sentences (docs/desktop-api.md#vocabulary): the web page and the desktop app show them.
+ * Not in shared/texts.ts's index: every Lambda imports the index (functions/lib/http.ts), and the bundler keeps each text module
+ * it names in each of them; only the vocabulary Lambda and /account say these.
+ */
+import { MAX_ENTRIES_TEXT, MAX_PHRASE_CHARS, MAX_SOUNDS_LIKE, MAX_SOUNDS_LIKE_CHARS } from '../vocabulary';
 
 export const vocabularyTexts = {
   phraseRequired: 'Enter the word or phrase',
-  phraseTooLong: `Keep a word or phrase to ${L.phraseChars} characters or fewer`,
+  phraseTooLong: `Keep a word or phrase to ${MAX_PHRASE_CHARS} characters or fewer`,
   soundsLikeEmpty: 'A "sounds like" variant cannot be empty',
-  soundsLikeTooLong: `Keep a "sounds like" variant to ${L.soundsLikeChars} characters or fewer`,
+  soundsLikeTooLong: `Keep a "sounds like" variant to ${MAX_SOUNDS_LIKE_CHARS} characters or fewer`,
   soundsLikeList: 'Give the "sounds like" variants as a list of text',
-  tooManySoundsLike: `Give at most ${L.soundsLike} "sounds like" variants`,
-  tooManyEntries: `Your vocabulary can hold at most ${L.entries.toLocaleString('en-US')} words and phrases`,
+  tooManySoundsLike: `Give at most ${MAX_SOUNDS_LIKE} "sounds like" variants`,
+  tooManyEntries: `Your vocabulary can hold at most ${MAX_ENTRIES_TEXT} words and phrases`,
   duplicate: (phrase: string) => `"${phrase}" is already in the list (the same letters, ignoring case)`,
   entriesRequired: 'Send the whole list as entries: an array of { phrase, soundsLike }',
   notAString: 'Must be text',

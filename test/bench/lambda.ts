@@ -61,6 +61,8 @@ const SAMPLE_REQUESTS: Partial<Record<FunctionName, { method: string; path: stri
   billing: { method: 'POST', path: '/api/create-checkout-session', body: { priceId: PRICE_IDS.monthly }, signedIn: true },
   // The whole export: the core (SDK init, the user's login methods), the users item, usage, contact messages.
   account: { method: 'GET', path: '/api/account/export', signedIn: true },
+  // The desktop app's start-up read: the list and the plan.
+  vocabulary: { method: 'GET', path: '/api/vocabulary', signedIn: true },
 };
 
 /** A Stripe event signed as Stripe signs it, new each run so it is applied rather than deduplicated. */

@@ -11,6 +11,7 @@ import type { AccountExport } from '../../shared/api-types';
 import { PRICE_IDS } from '../../shared/plans';
 import { tableName } from '../../shared/tables';
 import { texts } from '../../shared/texts';
+import { vocabularyTexts } from '../../shared/texts/vocabulary';
 import { VOCABULARY_LIMITS } from '../../shared/vocabulary';
 import { AuthApi } from '../support/auth-api';
 import { useTestStack } from '../support/local-stack';
@@ -18,7 +19,7 @@ import { desktopSession, newMember } from '../support/sessions';
 import { payCheckout, portalAction } from '../support/stripe-pages';
 
 const stack = useTestStack();
-const t = texts.vocabulary;
+const t = vocabularyTexts;
 
 type Answer = { status: number; etag: string | null; body: Record<string, unknown> };
 
