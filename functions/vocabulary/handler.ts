@@ -4,13 +4,13 @@
  * as its ETag; a GET sent If-None-Match it answers 304, a PUT must be sent If-Match it (428 without,
  * 412 with the current state when it is stale, for the client to merge into).
  */
-import { preferencesBody, vocabularyBody, type PreferencesBody, type VocabularyBody } from '../../shared/schemas/vocabulary';
+import { preferencesBody, vocabularyBody } from '../../shared/schemas/vocabulary';
 import { vocabularyTexts as t } from '../../shared/texts/vocabulary';
 import { versionTag } from '../../shared/vocabulary';
 import { documentClient, primeDocumentClient } from '../lib/dynamo';
 import { byRouteKey, httpHandler, type HttpEvent } from '../lib/http';
 import { json, type HttpResult } from '../lib/response';
-import { requireLiveSession, requireSession, sessionOf, whileCoreKeysLoad } from '../lib/session';
+import { sessionOf, whileCoreKeysLoad } from '../lib/session';
 import { ifMatch, noneMatches } from './conditional';
 import { readListVersion, readPreferences } from './store';
 import { readVocabulary, writePreferences, writeVocabulary, type VocabularyDeps } from './vocabulary';
@@ -29,7 +29,6 @@ function versioned(event: HttpEvent<unknown>, body: { version: number }): HttpRe
 }
 
 const preconditionRequired = () => json(428, { message: t.ifMatchRequired });
-const deleting = () => json(409, { message: t.accountDeleting });
 
 const getVocabulary = httpHandler(
   async (event) => {
@@ -42,10 +41,10 @@ const getVocabulary = httpHandler(
     }
     return versioned(event, (await readVocabulary(deps(), userId)).list);
   },
-  { auth: requireSession() },
+  { route: 'GET /api/vocabulary' },
 );
 
-const putVocabulary = httpHandler<VocabularyBody>(
+const putVocabulary = httpHandler(
   async (event) => {
     const outcome = await writeVocabulary(deps(), sessionOf(event).userId, ifMatch(event.headers['if-match']), event.body);
     switch (outcome.status) {
@@ -57,17 +56,15 @@ const putVocabulary = httpHandler<VocabularyBody>(
         return preconditionRequired();
       case 'NOT_INCLUDED':
         return json(403, { message: outcome.message });
-      case 'DELETING':
-        return deleting();
     }
   },
-  // A write to the account: a signed-out, revoked or deleted account's token, still unexpired, must not make one.
-  { auth: requireLiveSession(), body: vocabularyBody, maxBodyBytes: VOCABULARY_MAX_BODY_BYTES },
+  // Its policy (shared/routes.ts, ACCOUNT_WRITE): a live session, proven, past its second step, of an account not being deleted.
+  { route: 'PUT /api/vocabulary', body: vocabularyBody, maxBodyBytes: VOCABULARY_MAX_BODY_BYTES },
 );
 
-const getPreferences = httpHandler(async (event) => versioned(event, await readPreferences(documentClient(), sessionOf(event).userId)), { auth: requireSession() });
+const getPreferences = httpHandler(async (event) => versioned(event, await readPreferences(documentClient(), sessionOf(event).userId)), { route: 'GET /api/preferences' });
 
-const putPreferences = httpHandler<PreferencesBody>(
+const putPreferences = httpHandler(
   async (event) => {
     const outcome = await writePreferences(deps(), sessionOf(event).userId, ifMatch(event.headers['if-match']), event.body);
     switch (outcome.status) {
@@ -79,11 +76,9 @@ const putPreferences = httpHandler<PreferencesBody>(
         return preconditionRequired();
       case 'NOT_INCLUDED':
         return json(403, { message: outcome.message, fields: outcome.fields });
-      case 'DELETING':
-        return deleting();
     }
   },
-  { auth: requireLiveSession(), body: preferencesBody },
+  { route: 'PUT /api/preferences', body: preferencesBody },
 );
 
 // Every route here reads DynamoDB after its session check: a cold start sets the client up while the core answers.

@@ -27,7 +27,6 @@ export const vocabularyTexts = {
   unknownLanguage: 'Choose one of the dictation languages offered',
   unknownStyle: 'Choose verbatim, clean or polished',
   unknownExportFormat: 'Choose text, Markdown, Word, Google Docs or PDF',
-  accountDeleting: 'This account is being deleted, so nothing on it can change.',
   saved: 'Your vocabulary has been saved.',
   preferencesSaved: 'Your preferences have been saved.',
 } as const;

@@ -343,8 +343,8 @@ describe('secrets and least privilege', () => {
     expect(originSecretReaders.sort()).toEqual(Object.keys(functions).filter((n) => n !== 'deletionSweeper').sort());
   });
 
-  it("lets the account function delete from exactly the tables a deletion empties, each by name, and read none other; only it deletes from usage, handoff codes and contact messages", () => {
-    expect(functions.account.tables).toEqual(['users', 'usage', 'handoffCodes', 'rateLimits', 'contactMessages']);
+  it("lets the account function delete from exactly the tables a deletion empties, each by name, and read none other; only it deletes from usage, handoff codes, contact messages and the vocabulary (their owners aside)", () => {
+    expect(functions.account.tables).toEqual(['users', 'usage', 'handoffCodes', 'rateLimits', 'contactMessages', 'vocabulary']);
     const statementsOf = (name: string) => {
       const roleId = resources[logicalIdOfFunction(name)!]!.Properties.Role['Fn::GetAtt'][0];
       return ofType('AWS::IAM::Policy')
@@ -356,15 +356,16 @@ describe('secrets and least privilege', () => {
       (Object.keys(tables) as TableKey[]).filter((k) =>
         statementsOf(name).some((st) => [st.Action].flat().includes('dynamodb:BatchWriteItem') && [st.Action].flat().includes('dynamodb:DeleteItem') && json(st.Resource).includes(`"Data${k}`)),
       );
-    expect(tablesDeletableBy('account').sort()).toEqual(['contactMessages', 'handoffCodes', 'rateLimits', 'usage', 'users']);
+    expect(tablesDeletableBy('account').sort()).toEqual(['contactMessages', 'handoffCodes', 'rateLimits', 'usage', 'users', 'vocabulary']);
     // Its export and deletion find contact messages by sender: the index is covered, by the table's name, not a wildcard.
     const contactResources = statementsOf('account').flatMap((st) => [st.Resource].flat()).map(json).filter((r) => r.includes('"Datacontact'));
     expect(contactResources.some((r) => r.includes('/index/*'))).toBe(true);
     // The sweeper finishes what the account function's deletion started: the same tables, the same deletes.
     expect(tablesDeletableBy('deletionSweeper').sort()).toEqual(tablesDeletableBy('account').sort());
     for (const other of Object.keys(functions).filter((n) => n !== 'account' && n !== 'deletionSweeper')) {
-      for (const key of ['usage', 'handoffCodes', 'contactMessages'] as const) {
+      for (const key of ['usage', 'handoffCodes', 'contactMessages', 'vocabulary'] as const) {
         if (other === 'usage' && key === 'usage') continue;
+        if (other === 'vocabulary' && key === 'vocabulary') continue;
         if (other === 'auth' && key === 'handoffCodes') continue;
         if (other === 'contact' && key === 'contactMessages') continue;
         expect(tablesDeletableBy(other), `${other} may delete from ${key}`).not.toContain(key);

@@ -162,7 +162,7 @@ describe('what each plan may do', () => {
     const { who } = await onTrial('ended');
     const token = who.jar.get('sAccessToken')!;
     await who.signOut();
-    const res = await fetch(`${stack.api}/api/vocabulary`, { method: 'PUT', headers: { cookie: `sAccessToken=${token}`, 'content-type': 'application/json', 'if-match': '"0"' }, body: JSON.stringify({ entries: [entry('Ghost')] }) });
+    const res = await fetch(`${stack.api}/api/vocabulary`, { method: 'PUT', headers: { cookie: `sAccessToken=${token}`, rid: 'anti-csrf', 'content-type': 'application/json', 'if-match': '"0"' }, body: JSON.stringify({ entries: [entry('Ghost')] }) });
     expect(res.status).toBe(401);
 
     const unproven = new AuthApi(stack.api, stack.web);
@@ -178,7 +178,7 @@ describe('bad input', () => {
     const { who } = await onTrial('bad');
     expect((await write(who, { entries: [entry('Voxpen')] }, '"0"')).status).toBe(200);
 
-    const malformed = await fetch(`${stack.api}/api/vocabulary`, { method: 'PUT', headers: { cookie: who.jar.header(), origin: stack.web, 'content-type': 'application/json', 'if-match': '"1"' }, body: '{"entries": [' });
+    const malformed = await fetch(`${stack.api}/api/vocabulary`, { method: 'PUT', headers: { cookie: who.jar.header(), origin: stack.web, rid: 'anti-csrf', 'content-type': 'application/json', 'if-match': '"1"' }, body: '{"entries": [' });
     expect(await answer(malformed)).toMatchObject({ status: 400, body: { message: texts.api.malformedJson } });
 
     const L = VOCABULARY_LIMITS;
