@@ -4,10 +4,12 @@
  * both edits through the reference client's merge, what each plan may do (Free, a Pro trial, Pro, and
  * Free again after a downgrade), every bad input refused with nothing changed, and the export.
  */
+import { spawn } from 'node:child_process';
+import { once } from 'node:events';
 import { QueryCommand } from '@aws-sdk/lib-dynamodb';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { merge, pull, push, type Synced } from '../../infra/scripts/desktop-vocabulary';
-import type { AccountExport } from '../../shared/api-types';
+import type { AccountExport, DesktopConsent } from '../../shared/api-types';
 import { PRICE_IDS } from '../../shared/plans';
 import { tableName } from '../../shared/tables';
 import { texts } from '../../shared/texts';
@@ -111,6 +113,39 @@ describe('the version as ETag', () => {
     expect(desktopSaved.version).toBe(3);
     expect(desktopSaved.entries).toEqual([entry('Alder'), entry('Cedarfall', ['cedar fall']), entry('Zebediah'), entry('Quillon')]);
     expect(await pull(stack.api, laptop, laptopSaved)).toEqual(desktopSaved);
+  });
+});
+
+describe('`npm run desktop:sync`', () => {
+  it('signs in as the desktop app, adds and removes the words given, pushes them and prints the list saved', async () => {
+    const { who } = await onTrial('sync-command');
+    expect((await write(who, { entries: [entry('Voxpen'), entry('Quillon')] }, '"0"')).status).toBe(200);
+    const command = spawn('node', ['node_modules/.bin/tsx', 'infra/scripts/desktop-sync.ts', '--site', stack.web, '--add', 'Zebediah=zeb a dye a|zebedee', '--remove', 'quillon'], {
+      env: { ...process.env, VOXPEN_API_PORT: new URL(stack.api).port },
+    });
+    let output = '';
+    command.stdout.setEncoding('utf8').on('data', (chunk: string) => (output += chunk));
+    command.stderr.setEncoding('utf8').on('data', (chunk: string) => (output += chunk));
+    const exited = once(command, 'exit');
+    try {
+      await vi.waitFor(() => expect(output).toMatch(/http:\S+\/signin\?\S+/), { timeout: 15_000 });
+      // The browser's part, as /launch does it: the consent, then the loopback address it answers opened.
+      const params = new URL(/http:\S+\/signin\?\S+/.exec(output)![0]).searchParams;
+      const consent = await who.call('POST', '/api/auth/desktop/consent', {
+        redirect_url: params.get('redirect_url'),
+        code_challenge: params.get('code_challenge'),
+        code_challenge_method: params.get('code_challenge_method'),
+        state: params.get('state'),
+      });
+      expect(consent.status).toBe(200);
+      expect((await fetch(((await consent.json()) as DesktopConsent).redirectUrl)).status).toBe(200);
+      const [code] = await exited;
+      expect(output).toContain('Version 2: 2 words.\n  Voxpen\n  Zebediah  (sounds like: zeb a dye a, zebedee)\n');
+      expect(code).toBe(0);
+    } finally {
+      command.kill();
+    }
+    expect((await read(who)).body).toEqual({ version: 2, entries: [entry('Voxpen'), entry('Zebediah', ['zeb a dye a', 'zebedee'])], editable: true });
   });
 });
 
