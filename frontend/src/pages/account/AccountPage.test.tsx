@@ -6,6 +6,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { ErrorBody } from '../../../../shared/api-types';
 import { texts } from '../../../../shared/texts';
 import { accountTexts } from './account-texts';
+import { vocabularyPageTexts } from './vocabulary-texts';
 import { changeAccountEmail, changePassword, deleteAccount, downloadAccountData, readAccountProfile, renameAccount, signOutEverywhere } from '../../api/account';
 import { signOut } from '../../auth/auth-client';
 import { sessionExists, useSession } from '../../auth/session';
@@ -108,6 +109,13 @@ describe('/account', () => {
     expect(within(bar).getByRole('link', { name: 'Account' })).toHaveAttribute('aria-current', 'page');
     expect(within(bar).getByRole('link', { name: 'Dashboard' })).toHaveAttribute('href', '/dashboard');
     expect(within(bar).getByRole('button', { name: 'Logout' })).toBeInTheDocument();
+  });
+
+  it('fills in the Vocabulary and Preferences sections once their code has arrived: Free is shown what Pro adds', async () => {
+    await renderAccount();
+    await screen.findByRole('heading', { name: vocabularyPageTexts.proTitle });
+    expect(within(section(t.vocabularyTitle)).getByRole('link', { name: vocabularyPageTexts.seePro })).toHaveAttribute('href', '/pricing');
+    expect(await within(section(t.preferencesTitle)).findByLabelText(vocabularyPageTexts.languageLabel)).toHaveValue('en-US');
   });
 
   it('says when the account cannot be read', async () => {

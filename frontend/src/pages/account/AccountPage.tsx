@@ -13,8 +13,7 @@ import { EmailSection } from './EmailSection';
 import { PasskeysSection } from './PasskeysSection';
 import { SessionsSection } from './SessionsSection';
 import { TwoStepSection } from './TwoStepSection';
-import { VocabularySection } from './VocabularySection';
-import { PreferencesSection } from './PreferencesSection';
+import { useSettled } from '../../hooks/use-settled';
 import { SignOutEverywhereSection } from './SignOutEverywhereSection';
 import './account.css';
 
@@ -56,6 +55,39 @@ function Goodbye({ message }: { message: string }) {
   );
 }
 
+/** A section whose code is still on its way (or failed to arrive): its heading and the state its own loading shows. */
+function SectionPending({ id, title, text, failed }: { id: string; title: string; text: string; failed: boolean }) {
+  return (
+    <section className="card account-section" aria-labelledby={id}>
+      <h2 id={id}>{title}</h2>
+      <p className={failed ? 'form-alert' : 'muted'} role={failed ? 'alert' : 'status'}>
+        {text}
+      </p>
+    </section>
+  );
+}
+
+/** The Vocabulary and Preferences sections, once their chunk (./dictation.ts) has arrived; their places held meanwhile. */
+function DictationSections({ state }: { state: Extract<AccountState, { status: 'ready' }> }) {
+  const loaded = useSettled(state.dictation);
+  if (loaded?.step !== 'ready') {
+    const failed = loaded?.step === 'failed';
+    return (
+      <>
+        <SectionPending id="vocabulary-title" title={t.vocabularyTitle} text={failed ? t.vocabularyFailed : t.vocabularyLoading} failed={failed} />
+        <SectionPending id="preferences-title" title={t.preferencesTitle} text={failed ? t.preferencesFailed : t.preferencesLoading} failed={failed} />
+      </>
+    );
+  }
+  const { VocabularySection, PreferencesSection } = loaded.value;
+  return (
+    <>
+      <VocabularySection vocabulary={state.vocabulary} />
+      <PreferencesSection preferences={state.preferences} plan={state.profile.paidPlan ? 'pro' : 'free'} />
+    </>
+  );
+}
+
 /**
  * /account: the profile and how the account signs in, the vocabulary and dictation preferences, the password (email accounts), passkeys, where it is
  * signed in (each signed out on its own), signing out everywhere, the data as a file, and deletion. Signed in only: the loader sends the
@@ -91,8 +123,7 @@ export function AccountPage() {
       ) : (
         <div className="account-sections">
           <ProfileSection profile={state.profile} />
-          <VocabularySection vocabulary={state.vocabulary} />
-          <PreferencesSection preferences={state.preferences} plan={state.profile.paidPlan ? 'pro' : 'free'} />
+          <DictationSections state={state} />
           {state.profile.signInMethods.includes('password') ? <EmailSection /> : null}
           {state.profile.signInMethods.includes('password') ? <PasswordSection email={state.profile.email} /> : <NoPasswordSection />}
           <PasskeysSection email={state.profile.email} passkeys={state.passkeys} />

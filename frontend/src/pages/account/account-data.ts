@@ -62,6 +62,8 @@ export type AccountState =
       passkeys: Deferred<PasskeyList>;
       vocabulary: Deferred<SectionRead<VocabularyList>>;
       preferences: Deferred<SectionRead<Preferences>>;
+      /** The two sections' code (./dictation.ts), loaded beside the reads. */
+      dictation: Deferred<SectionRead<typeof import('./dictation')>>;
     }
   | { status: 'error' };
 
@@ -101,7 +103,8 @@ export async function loadAccount(): Promise<AccountState> {
     const passkeys = defer(readPasskeys());
     const vocabulary = defer(sectionRead(readVocabulary, 'the vocabulary'));
     const preferences = defer(sectionRead(readPreferences, 'the preferences'));
-    return { status: 'ready', profile: await readProfile(), sessions, passkeys, vocabulary, preferences };
+    const dictation = defer(sectionRead(() => import('./dictation'), "the vocabulary sections' code"));
+    return { status: 'ready', profile: await readProfile(), sessions, passkeys, vocabulary, preferences, dictation };
   } catch (error) {
     if (answered(error, 401)) toSignIn();
     if (isUnverifiedRefusal(error)) throw redirect(CHECK_INBOX_PATH);

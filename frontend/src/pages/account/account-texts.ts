@@ -39,6 +39,13 @@ export const accountTexts = {
   signingOut: 'Signing out...',
   toSignIn: 'Taking you to the sign-in page...',
   cancel: 'Cancel',
+  /** The Vocabulary and Preferences sections' headings and states, shown while their code loads (./dictation.ts). */
+  vocabularyTitle: 'Vocabulary',
+  vocabularyLoading: 'Loading your vocabulary...',
+  vocabularyFailed: 'Could not load your vocabulary. Please reload the page to try again.',
+  preferencesTitle: 'Dictation preferences',
+  preferencesLoading: 'Loading your preferences...',
+  preferencesFailed: 'Could not load your preferences. Please reload the page to try again.',
   exportIntro: 'A JSON file with everything we hold about your account: your profile, plan and subscription, usage for every month, and the messages you sent us.',
   download: 'Download my data',
   preparing: 'Preparing your download...',

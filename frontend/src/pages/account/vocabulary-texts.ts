@@ -1,13 +1,14 @@
 /** /account's Vocabulary and Preferences sections' own texts (the API's sentences are in shared/texts/vocabulary.ts). */
 import { VOCABULARY_LIMITS } from '../../../../shared/vocabulary';
+import { accountTexts } from './account-texts';
 
 const count = (n: number, one: string, many = `${one}s`) => `${n.toLocaleString('en-US')} ${n === 1 ? one : many}`;
 
 export const vocabularyPageTexts = {
-  title: 'Vocabulary',
+  title: accountTexts.vocabularyTitle,
   intro: 'Teach Voxpen names, jargon and spellings once: it writes them as you spell them here, on every computer signed in to your account. Add what a word may sound like when spoken, if Voxpen mishears it.',
-  loading: 'Loading your vocabulary...',
-  loadFailed: 'Could not load your vocabulary. Please reload the page to try again.',
+  loading: accountTexts.vocabularyLoading,
+  loadFailed: accountTexts.vocabularyFailed,
   proTitle: 'Custom vocabulary is part of Pro',
   proPitch: 'With Pro, Voxpen learns the names, jargon and spellings you teach it, synced to every computer you dictate on. Pro also adds the polished style (AI enhancement), unlimited words, and export to Word, Google Docs and PDF.',
   keptNote: 'Your plan no longer includes custom vocabulary. Your words are kept and still used; upgrade to Pro again to change them.',
@@ -57,10 +58,10 @@ export const vocabularyPageTexts = {
   /** A 412: the list changed elsewhere (the desktop app); the change was applied to the list as it is now. */
   mergedNote: 'Your list had changed on another device; this change was made to the list as it is now.',
   failed: 'Something went wrong. Please try again in a moment.',
-  preferencesTitle: 'Dictation preferences',
+  preferencesTitle: accountTexts.preferencesTitle,
   preferencesIntro: 'How the desktop app dictates and exports, on every computer signed in to your account.',
-  preferencesLoading: 'Loading your preferences...',
-  preferencesFailed: 'Could not load your preferences. Please reload the page to try again.',
+  preferencesLoading: accountTexts.preferencesLoading,
+  preferencesFailed: accountTexts.preferencesFailed,
   languageLabel: 'Dictation language',
   styleLabel: 'Output style',
   styles: { verbatim: 'Verbatim: every word as spoken', clean: 'Clean: without ums, ahs and false starts', polished: 'Polished: AI enhancement (Pro)' },
