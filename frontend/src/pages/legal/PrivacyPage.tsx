@@ -26,6 +26,7 @@ export function PrivacyPage() {
               <li>Account data: your name, email address and, if you subscribe, billing details held by our payment provider.</li>
               <li>Voice recordings you dictate, so we can transcribe them and let you review recent sessions.</li>
               <li>Usage data: words transcribed, recording time and app version, so we can show your metrics and enforce plan limits.</li>
+              <li>Your custom vocabulary and dictation preferences (language, style, export format), kept with your account so every computer you dictate on uses them.</li>
             </ul>
           ),
         },
@@ -55,14 +56,14 @@ export function PrivacyPage() {
               <ul>
                 <li>
                   <strong>Export</strong>: sign in, open <Link to="/account">your account</Link> and choose <strong>Download my data</strong>. You get a JSON file with your
-                  profile, how you sign in, your plan and subscription, your usage for every month, and the messages you sent us from your confirmed email address since you confirmed it.
+                  profile, how you sign in, your plan and subscription, your usage for every month, your vocabulary and dictation preferences, and the messages you sent us from your confirmed email address since you confirmed it.
                 </li>
                 <li>
                   <strong>Correct</strong>: change your name and your password there too.
                 </li>
                 <li>
                   <strong>Delete</strong>: choose <strong>Delete account</strong> there, type &quot;delete my account&quot; and confirm with your password (if you sign in with
-                  Google, sign in again first). Your account, usage and the messages you sent us from your confirmed address are deleted at once, any subscription ends with no further charge, and
+                  Google, sign in again first). Your account, usage, vocabulary and preferences, and the messages you sent us from your confirmed address are deleted at once, any subscription ends with no further charge, and
                   every device is signed out. You may sign up again later with the same email, as a new account.
                 </li>
               </ul>
