@@ -14,8 +14,8 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { gatewayService } from '../../infra/local/gateway';
-import { freePort } from '../../infra/local/ports';
-import { DEFAULT_PORTS, startLocalStack, type Ports } from '../../infra/local/stack';
+import { holdPort } from '../../infra/local/ports';
+import { ANY_PORTS, startLocalStack } from '../../infra/local/stack';
 import { PRICE_IDS } from '../../shared/plans';
 import { functions, type RouteDef } from '../../shared/routes';
 import { TEST_PASSWORD_COST } from '../support/local-stack';
@@ -61,17 +61,16 @@ async function proAccessToken(api: string, web: string, outboxDir: string): Prom
 }
 
 async function main() {
-  const ports = {} as Ports;
-  for (const key of Object.keys(DEFAULT_PORTS) as (keyof Ports)[]) ports[key] = await freePort();
   const outboxDir = mkdtempSync(join(tmpdir(), 'voxpen-bench-api-'));
-  const stack = await startLocalStack({ ports, outboxDir, passwordCost: TEST_PASSWORD_COST });
+  const stack = await startLocalStack({ ports: ANY_PORTS, outboxDir, passwordCost: TEST_PASSWORD_COST });
+  const { ports } = stack;
   const routes = [
     { method: 'GET', path: '/api/vocabulary', fn: 'vocabulary' },
     { method: 'GET', path: '/api/noop', fn: 'noop' },
     { method: 'GET', path: '/api/noop-session', fn: 'sessionNoop' },
   ] as unknown as RouteDef[];
   const gateway = await gatewayService({
-    port: await freePort(),
+    port: await holdPort(),
     routes,
     functions: { vocabulary: functions.vocabulary, noop: { entry: 'test/bench/noop-handler.ts' }, sessionNoop: { entry: 'test/bench/session-noop-handler.ts' } },
     corsOrigins: [],
