@@ -7,7 +7,7 @@ import { accountFailure } from '../../api/account';
 import { savePreferences } from '../../api/vocabulary';
 import { FocusedAlert } from '../../components/FocusedAlert';
 import { useSettled, type Deferred } from '../../hooks/use-settled';
-import type { SectionRead } from './account-data';
+import type { SectionRead } from './section-read';
 import { Result } from './Result';
 import { vocabularyPageTexts as t } from './vocabulary-texts';
 

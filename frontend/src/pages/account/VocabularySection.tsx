@@ -11,7 +11,7 @@ import { FocusedAlert } from '../../components/FocusedAlert';
 import { useSettled, type Deferred } from '../../hooks/use-settled';
 import { saveFile } from '../../save-file';
 import { FormField } from '../auth/FormField';
-import type { SectionRead } from './account-data';
+import type { SectionRead } from './section-read';
 import { Result } from './Result';
 import { previewImport, toCsv, type ImportPreview } from './vocabulary-file';
 import { vocabularyPageTexts as t } from './vocabulary-texts';

@@ -12,6 +12,7 @@ import { isSecondStepRefusal } from '../../auth/second-step-gate';
 import { hasSessionHint, secondStepPendingByHint } from '../../session-hint';
 import { rememberReturnTo } from '../../return-to';
 import { defer, type Deferred } from '../../hooks/use-settled';
+import { sectionRead, type SectionRead } from './section-read';
 
 /** A list an /account section reads with the page (the loader) and shows; a failed read is shown in the section. */
 export type Listing<T> = { step: 'failed' } | { step: 'ready'; items: T[] };
@@ -42,17 +43,6 @@ export async function readPasskeys(): Promise<PasskeyList> {
   }
 }
 
-/** A read an /account section shows once it lands; a failure is shown in the section. */
-export type SectionRead<T> = { step: 'failed' } | { step: 'ready'; value: T };
-
-async function sectionRead<T>(read: () => Promise<T>, what: string): Promise<SectionRead<T>> {
-  try {
-    return { step: 'ready', value: await read() };
-  } catch (error) {
-    console.error(`Could not read ${what}`, error);
-    return { step: 'failed' };
-  }
-}
 
 export type AccountState =
   | {
