@@ -8,6 +8,8 @@ import { spawn } from 'node:child_process';
 import { once } from 'node:events';
 import { QueryCommand } from '@aws-sdk/lib-dynamodb';
 import { describe, expect, it, vi } from 'vitest';
+import { PutCommand } from '@aws-sdk/lib-dynamodb';
+import { ORPHAN_AFTER_MS, readList, replaceList } from '../../functions/vocabulary/store';
 import { merge, pull, push, type Synced } from '../../infra/scripts/desktop-vocabulary';
 import type { AccountExport, DesktopConsent } from '../../shared/api-types';
 import { PRICE_IDS } from '../../shared/plans';
@@ -83,6 +85,8 @@ describe('the version as ETag', () => {
     const pushed = await push(stack.api, desktop.accessToken, pulled, [...pulled.entries, entry('Ashgrove')]);
     expect(pushed.version).toBe(3);
     expect((await read(who)).body.entries).toEqual([...list.slice(1), entry('Ashgrove')]);
+    // `*` matches whatever version there is (RFC 9110 §13.1.1): an overwrite, sent knowingly.
+    expect(await write(who, { entries: [] }, '*')).toMatchObject({ status: 200, etag: '"4"', body: { version: 4, entries: [] } });
   });
 
   it('lets one of several writes sent at once against the same version through; the rest get 412 and change nothing', async () => {
@@ -269,6 +273,31 @@ describe('the export', () => {
     expect((await write(who, { language: 'pt-BR', style: 'polished', exportFormat: 'google-docs' }, '"0"', '/api/preferences')).status).toBe(200);
     const after = (await who.get('/api/account/export')).body as unknown as AccountExport;
     expect(after).toMatchObject({ vocabulary: [entry('Zebediah', ['zeb a dye a'])], preferences: { language: 'pt-BR', style: 'polished', exportFormat: 'google-docs' } });
+  });
+});
+
+describe('a write that stopped part way', () => {
+  const items = async (userId: string) =>
+    (await stack.db.send(new QueryCommand({ TableName: tableName('vocabulary'), KeyConditionExpression: 'userId = :u', ExpressionAttributeValues: { ':u': userId } }))).Items!.map((i) => String(i.item));
+
+  it('leaves pages no reader sees, which the next write deletes once older than any write runs (a write under way is left alone)', async () => {
+    const userId = `stopped-${Date.now()}`;
+    const now = Date.now();
+    expect((await replaceList(stack.db, userId, [0], [entry('Alder')], now)).status).toBe('OK');
+    // Two writes that put their pages and never swapped the head: one stopped long ago, one still running.
+    const stale = `${(now - ORPHAN_AFTER_MS - 1_000).toString(36)}-deadbeef`;
+    const running = `${(now - 1_000).toString(36)}-cafebabe`;
+    for (const write of [stale, running]) {
+      await stack.db.send(new PutCommand({ TableName: tableName('vocabulary'), Item: { userId, item: `page#${write}#0`, entries: [entry('Never saved')] } }));
+    }
+    expect(await readList(stack.db, userId)).toEqual({ version: 1, entries: [entry('Alder')] });
+
+    expect((await replaceList(stack.db, userId, [1], [entry('Alder'), entry('Birch')], now)).status).toBe('OK');
+    const left = await items(userId);
+    expect(left).not.toContain(`page#${stale}#0`);
+    expect(left).toContain(`page#${running}#0`);
+    expect(left.filter((i) => i.startsWith('page#') && !i.includes(running))).toHaveLength(1);
+    expect(await readList(stack.db, userId)).toEqual({ version: 2, entries: [entry('Alder'), entry('Birch')] });
   });
 });
 
