@@ -10,7 +10,9 @@ import { versionTag } from '../../shared/vocabulary';
 import { documentClient, primeDocumentClient } from '../lib/dynamo';
 import { byRouteKey, httpHandler, type HttpEvent } from '../lib/http';
 import { json, type HttpResult } from '../lib/response';
+import { readDeletionMarksWith } from '../lib/policy';
 import { sessionOf, whileCoreKeysLoad } from '../lib/session';
+import { deletionStateOf } from '../user-record';
 import { ifMatch, noneMatches } from './conditional';
 import { readListVersion, readPreferences } from './store';
 import { readVocabulary, writePreferences, writeVocabulary, type VocabularyDeps } from './vocabulary';
@@ -83,6 +85,8 @@ const putPreferences = httpHandler(
 
 // Every route here reads DynamoDB after its session check: a cold start sets the client up while the core answers.
 whileCoreKeysLoad(primeDocumentClient);
+// Every route here is refused to an account marked for deletion (its policy): the mark is read through its owner.
+readDeletionMarksWith(deletionStateOf);
 
 export const handler = byRouteKey({
   'GET /api/vocabulary': getVocabulary,
