@@ -44,9 +44,17 @@ export interface SessionPolicy extends Common {
   secondStep: boolean;
   /**
    * A fresh step-up proof in the request itself (the current password, or for an account without one
-   * a passkey or code), checked by functions/lib/step-up.ts before the handler runs.
+   * a code from its authenticator app, or a recent sign-in), checked by functions/lib/step-up.ts
+   * before the handler runs. A ProofRule names where the password is and when the proof is owed.
    */
-  proof: boolean;
+  proof: boolean | ProofRule;
+}
+
+export interface ProofRule {
+  /** The body field the password is in (`password` unless named: POST /api/account/password's `currentPassword`). */
+  passwordField?: string;
+  /** Owed only when the body has this field (PATCH /api/account: a new email asks, a new name does not). */
+  whenBodyHas?: string;
 }
 
 export type RoutePolicy = PublicPolicy | SessionPolicy;
@@ -110,8 +118,9 @@ export const AUTH_PATHS = {
   'POST /api/auth/totp/device': SENSITIVE_WRITE,
   'POST /api/auth/totp/device/verify': ACCOUNT_WRITE,
   'POST /api/auth/totp/device/remove': ACCOUNT_WRITE,
-  // A new passkey: a credential, so a fresh proof.
-  'POST /api/auth/webauthn/options/register': ACCOUNT_WRITE,
+  // A new passkey: a credential, so a fresh proof; asked at the options too, so a wrong password is
+  // answered before the browser's prompt makes a credential the account would not keep.
+  'POST /api/auth/webauthn/options/register': SENSITIVE_WRITE,
   'POST /api/auth/webauthn/signup': SENSITIVE_WRITE,
   // The desktop hand-off (docs/desktop-api.md): the browser's consent is a same-origin POST from
   // /launch; the desktop app's exchange carries no cookie and is proven by its PKCE verifier.

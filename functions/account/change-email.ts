@@ -1,7 +1,8 @@
 /**
  * Changing the account's email address (PATCH /api/account {email, password}), in two halves:
  *
- * - asked for here: the current password checked (with the sign-in limits), a link that proves the
+ * - asked for here (the current password is the route's step-up proof, functions/lib/step-up.ts, checked
+ *   with the sign-in limits before this runs): a link that proves the
  *   new address mailed to it and a notice to the old one. The answer is the same whether or not
  *   another account has the new address; then nothing is mailed to it, so the answer and the
  *   mailbox tell the asker nothing about anyone else. Links per account are limited as a resend is.
@@ -19,7 +20,6 @@ import { logger } from '../lib/logger';
 import type { Mail } from '../lib/mail';
 import { hit } from '../lib/rate-limit';
 import type { AccountDeps, Caller } from './deps';
-import { checkCurrentPassword, type PasswordCheck } from './password-check';
 
 export type EmailChangeOutcome =
   /** Asked for (a link sent), or `finished`: a change to the address left part way, done now. */
@@ -27,9 +27,7 @@ export type EmailChangeOutcome =
   | { status: 'UNCHANGED' }
   | { status: 'UNKNOWN_USER' }
   | { status: 'GOOGLE_ONLY' }
-  | { status: 'PASSWORD_REQUIRED' }
-  | { status: 'LINKS_LIMITED'; retryAfterSeconds: number }
-  | Exclude<PasswordCheck, { status: 'OK' }>;
+  | { status: 'LINKS_LIMITED'; retryAfterSeconds: number };
 
 export interface EmailChangeDeps extends AccountDeps {
   send: (mail: Mail) => Promise<void>;
@@ -59,9 +57,6 @@ export async function requestEmailChange(deps: EmailChangeDeps, caller: Caller, 
   const account = await deps.core.account(caller.userId);
   if (!account) return { status: 'UNKNOWN_USER' };
   if (!account.password) return { status: 'GOOGLE_ONLY' };
-  if (body.password === undefined || body.password === '') return { status: 'PASSWORD_REQUIRED' };
-  const check = await checkCurrentPassword(deps, caller, account.password.email, body.password);
-  if (check.status !== 'OK') return check;
 
   const email = normaliseEmail(body.email);
   const current = normaliseEmail(account.password.email);

@@ -1,8 +1,8 @@
 /**
- * DELETE /api/account (GDPR article 17): the account and its data, for good. The caller proves it is
- * the owner once more: an account with a password gives it (checked under the sign-in limits); a
- * Google account, which has none here, must have signed in within the last 10 minutes, so a session
- * left open on a shared computer cannot delete it.
+ * DELETE /api/account (GDPR article 17): the account and its data, for good. The caller has proved it
+ * is the owner once more with the route's step-up proof (functions/lib/step-up.ts, before this runs):
+ * the password, or for a Google account a code from its authenticator app or a sign-in within the
+ * last 10 minutes, so a session left open on a shared computer cannot delete it.
  *
  * Then the deletion is a job (./deletion-job.ts): the account is marked as being deleted and every
  * session revoked, so nothing new starts; billing ends through Stripe, the product's items go, the core
@@ -20,42 +20,16 @@ import { getAccount, markDeleting } from '../user-record';
 import { logger } from '../lib/logger';
 import { DeletionStopped, billingEndedBefore, finishDeletion } from './deletion-job';
 import type { AccountDeps, Caller } from './deps';
-import { checkCurrentPassword, type PasswordCheck } from './password-check';
-
-/** How recent a Google account's sign-in must be to delete it. */
-export const RECENT_SIGN_IN_MS = 10 * 60 * 1000;
 
 export type DeleteOutcome =
   /** Marked, and finished unless a step failed: the sweeper finishes what is left; `billingEnded` says whether billing is stopped already. */
   | { status: 'ACCEPTED'; finished: true }
   | { status: 'ACCEPTED'; finished: false; billingEnded: boolean }
-  | { status: 'UNKNOWN_USER' }
-  | { status: 'PASSWORD_REQUIRED' }
-  | Exclude<PasswordCheck, { status: 'OK' }>
-  | { status: 'SIGN_IN_AGAIN' };
-
-/** Whether a session created at `createdAt` (epoch ms; undefined when it has ended) is recent enough to delete with (or, given `withinMs`, to do something else as grave). */
-export function signedInRecently(createdAt: number | undefined, now: number, withinMs = RECENT_SIGN_IN_MS): boolean {
-  return createdAt !== undefined && now - createdAt <= withinMs;
-}
-
-export type OwnerCheck = { status: 'OK' } | { status: 'PASSWORD_REQUIRED' } | Exclude<PasswordCheck, { status: 'OK' }> | { status: 'SIGN_IN_AGAIN' };
-
-/** That the owner is at the keyboard: the password for an account with one, else a sign-in within `withinMs`. */
-export async function ownerConfirmed(deps: AccountDeps, caller: Caller, password: string | undefined, login: { email: string } | undefined, withinMs = RECENT_SIGN_IN_MS): Promise<OwnerCheck> {
-  if (login) {
-    if (password === undefined || password === '') return { status: 'PASSWORD_REQUIRED' };
-    return checkCurrentPassword(deps, caller, login.email, password);
-  }
-  const createdAt = await deps.core.sessionCreatedAt(caller.sessionHandle);
-  return signedInRecently(createdAt, deps.now(), withinMs) ? { status: 'OK' } : { status: 'SIGN_IN_AGAIN' };
-}
+  | { status: 'UNKNOWN_USER' };
 
 export async function deleteAccount(deps: AccountDeps, caller: Caller, body: DeleteAccountBody): Promise<DeleteOutcome> {
   const core = await deps.core.account(caller.userId);
   if (!core) return { status: 'UNKNOWN_USER' };
-  const confirmed = await ownerConfirmed(deps, caller, body.password, core.password);
-  if (confirmed.status !== 'OK') return confirmed;
 
   const account = await getAccount(deps.db, caller.userId);
   const emails = [...new Set([account?.email, core.password?.email].filter((e): e is string => e !== undefined))];

@@ -7,9 +7,10 @@
 import type { AccountMessage, AccountPasskeys, RecoveryCodes, SignedInSessions, TwoStepStatus } from '../../shared/api-types';
 import { passkeyTexts } from '../../shared/texts/passkeys';
 import { changePasswordBody, deleteAccountBody, turnOffTwoStepBody, updateAccountBody } from '../../shared/schemas/account';
-import { accountTexts, authTexts, billingTexts, twoStepTexts, usersTexts, verifyTexts } from '../../shared/texts';
+import { stepUpProof } from '../../shared/schemas/step-up';
+import { accountTexts, billingTexts, twoStepTexts, usersTexts, verifyTexts } from '../../shared/texts';
 import { deletionStateOf, renameAccount } from '../user-record';
-import { tooManyAttempts, appInfo, mailSecondFactorEvent, sdkEmailChangeCore } from '../auth';
+import { appInfo, coreProofDeps, mailSecondFactorEvent, mailSecurityNotice, sdkEmailChangeCore } from '../auth';
 import { StripeApiError, stripeClient } from '../billing';
 import { clientKey } from '../lib/client-ip';
 import { documentClient } from '../lib/dynamo';
@@ -20,6 +21,7 @@ import { readDeletionMarksWith } from '../lib/policy';
 import { json, type HttpResult } from '../lib/response';
 import { getSecret } from '../lib/secrets';
 import { sessionOf } from '../lib/session';
+import { provideProofChecks } from '../lib/step-up';
 import { cookiesAreSecure, withSessionCleared } from '../lib/session-tokens';
 import { sendMail } from '../lib/mail';
 import { requestEmailChange, type EmailChangeOutcome } from './change-email';
@@ -31,11 +33,18 @@ import { exportData, readProfile } from './export-data';
 import { listPasskeys, removePasskey } from './passkeys';
 import { endSession, listSessions } from './sessions';
 import { signOutEverywhere } from './sign-out-everywhere';
-import { newRecoveryCodes, turnOffTwoStep, twoStepStatus, type TwoStepDeps } from './two-step';
+import { newRecoveryCodes, turnOffTwoStep, twoStepStatus, type TurnOffOutcome, type TwoStepDeps } from './two-step';
+
+// The routes' step-up proofs (functions/lib/step-up.ts) are checked with the core, through the SDK this Lambda carries.
+provideProofChecks(() => coreProofDeps(documentClient()));
 
 async function deps(): Promise<AccountDeps> {
-  return { db: documentClient(), core: await supertokensCore(), stripe: () => stripeClient(), now: Date.now };
+  const db = documentClient();
+  return { db, core: await supertokensCore(), stripe: () => stripeClient(), now: Date.now };
 }
+
+/** Where and when, for the security notices (docs/security.md#notices). */
+const noticeContext = (event: HttpEvent<unknown>) => ({ userAgent: event.headers?.['user-agent'], at: Date.now() });
 
 async function callerOf(event: HttpEvent<unknown>): Promise<Caller> {
   const { userId, sessionHandle } = sessionOf(event);
@@ -50,25 +59,15 @@ async function twoStepDeps(): Promise<TwoStepDeps> {
   return { ...(await deps()), mail: mailSecondFactorEvent };
 }
 
-/** The refusals the password-checking routes share; `passwordField` names the field a wrong password was given in. */
-function refusal(outcome: Exclude<ChangePasswordOutcome | DeleteOutcome, { status: 'OK' | 'ACCEPTED' }>, passwordField: 'currentPassword' | 'password'): HttpResult {
+/** What a route's rule refuses once the step-up proof has passed: the account gone, or a change it cannot make. */
+function refusal(outcome: Exclude<ChangePasswordOutcome | DeleteOutcome | TurnOffOutcome, { status: 'OK' | 'ACCEPTED' | 'NOT_ON' }>): HttpResult {
   switch (outcome.status) {
     case 'UNKNOWN_USER':
       return message(404, usersTexts.notFound);
     case 'NO_PASSWORD':
       return message(400, accountTexts.noPassword);
-    case 'WRONG_PASSWORD':
-      return json(400, { message: accountTexts.wrongPassword, fields: { [passwordField]: accountTexts.wrongPassword } });
-    case 'PASSWORD_REQUIRED':
-      return json(400, { message: authTexts.fields.required, fields: { password: authTexts.fields.required } });
-    case 'TOO_MANY_ATTEMPTS': {
-      const limited = tooManyAttempts(outcome.retryAfterSeconds);
-      return json(429, { message: limited.message }, limited.headers);
-    }
     case 'PASSWORD_POLICY_VIOLATED':
       return json(400, { message: outcome.reason, fields: { newPassword: outcome.reason } });
-    case 'SIGN_IN_AGAIN':
-      return message(403, accountTexts.signInAgainToDelete);
   }
 }
 
@@ -93,7 +92,7 @@ function emailChangeAnswer(outcome: EmailChangeOutcome): HttpResult {
     case 'LINKS_LIMITED':
       return json(429, { message: verifyTexts.api.resendLimited(Math.ceil(outcome.retryAfterSeconds / 60)) }, { 'retry-after': String(outcome.retryAfterSeconds) });
     default:
-      return refusal(outcome, 'password');
+      return refusal(outcome);
   }
 }
 
@@ -116,8 +115,9 @@ const update = httpHandler(
 const password = httpHandler(
   async (event) => {
     const outcome = await changePassword(await deps(), await callerOf(event), event.body);
-    if (outcome.status !== 'OK') return refusal(outcome, 'currentPassword');
+    if (outcome.status !== 'OK') return refusal(outcome);
     logger.info('password changed from the account page');
+    await mailSecurityNotice(sessionOf(event).userId, 'password-changed', noticeContext(event));
     return message(200, accountTexts.passwordChanged);
   },
   { route: 'POST /api/account/password', body: changePasswordBody },
@@ -203,7 +203,7 @@ const remove = httpHandler(
       logger.error('account deletion stopped: stripe call failed', { status: error.status, type: error.type, code: error.code, stripeRequestId: error.requestId });
       throw new HttpError(502, billingTexts.unavailable);
     }
-    if (outcome.status !== 'ACCEPTED') return refusal(outcome, 'password');
+    if (outcome.status !== 'ACCEPTED') return refusal(outcome);
     logger.info(outcome.finished ? 'account deleted' : 'account deletion accepted; the sweeper finishes it', { userId: caller.userId });
     // 202: the deletion is a job that finishes even if this request did not see it through.
     return signedOut(message(202, outcome.finished ? accountTexts.deleted : accountTexts.deletionUnderway(outcome.billingEnded)));
@@ -221,28 +221,26 @@ const twoStep = httpHandler(
 
 const recoveryCodes = httpHandler(
   async (event) => {
-    const outcome = await newRecoveryCodes(await twoStepDeps(), await callerOf(event));
+    const outcome = await newRecoveryCodes(await twoStepDeps(), await callerOf(event), noticeContext(event));
     if (outcome.status === 'NOT_ON') return message(409, twoStepTexts.api.notOn);
     logger.info('new recovery codes made');
     const body: RecoveryCodes = { codes: outcome.codes };
     return json(200, body, { 'cache-control': 'no-store' });
   },
-  { route: 'POST /api/account/two-step/recovery-codes' },
+  { route: 'POST /api/account/two-step/recovery-codes', body: stepUpProof },
 );
 
 const turnOff = httpHandler(
   async (event) => {
-    const outcome = await turnOffTwoStep(await twoStepDeps(), await callerOf(event), event.body.password);
+    const outcome = await turnOffTwoStep(await twoStepDeps(), await callerOf(event), noticeContext(event));
     switch (outcome.status) {
       case 'OK':
         logger.info('two-step verification turned off');
         return message(200, twoStepTexts.section.turnedOff);
       case 'NOT_ON':
         return message(409, twoStepTexts.api.notOn);
-      case 'SIGN_IN_AGAIN':
-        return message(403, twoStepTexts.api.signInAgain);
       default:
-        return refusal(outcome, 'password');
+        return refusal(outcome);
     }
   },
   { route: 'DELETE /api/account/two-step', body: turnOffTwoStepBody },

@@ -7,7 +7,7 @@
  * its proven address since it was proven (what came before may be a stranger's). The account's record is not here: it carries the deletion's mark and goes last
  * (./deletion-job.ts). Each step is safe to repeat.
  */
-import { RESET_MAIL_PAIR_RULE, RESET_MAIL_RULE, resetMailPair, deleteHandoffCodesOf, forgetPasswordChecksOf } from '../auth';
+import { RESET_MAIL_PAIR_RULE, RESET_MAIL_RULE, resetMailPair, deleteHandoffCodesOf, forgetPasswordChecksOf, forgetStepAddresses } from '../auth';
 import { deleteContactMessagesFrom, type ProvenAddress } from '../contact';
 import { reset } from '../lib/rate-limit';
 import { USAGE_REPORT_RATE, deleteUsageHistory } from '../usage';
@@ -33,6 +33,7 @@ export async function eraseUserData(deps: Pick<AccountDeps, 'db'>, who: { userId
       emails.flatMap((email) => [forgetPasswordChecksOf(db, email, who.address), reset(db, RESET_MAIL_RULE, email), reset(db, RESET_MAIL_PAIR_RULE, resetMailPair(email, who.address))]),
     ),
     reset(db, USAGE_REPORT_RATE, who.userId),
+    forgetStepAddresses(db, who.userId),
   ]);
   return { usageMonths, handoffCodes, contactMessages: messages, vocabularyItems };
 }

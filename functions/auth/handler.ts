@@ -19,7 +19,8 @@ import { json } from '../lib/response';
 import { unavailableDependency, unavailableResponse } from '../lib/unavailable';
 import { AccountBeingDeleted, enforcePolicy, readDeletionMarksWith } from '../lib/policy';
 import { sessionOf } from '../lib/session';
-import { checkProof } from '../lib/step-up';
+import { checkProof, provideProofChecks } from '../lib/step-up';
+import { documentClient } from '../lib/dynamo';
 import { deletionStateOf } from '../user-record';
 import { cookiesAreSecure, withSessionCleared } from '../lib/session-tokens';
 import { desktopConsent, desktopExchange } from './desktop-handoff';
@@ -27,10 +28,14 @@ import { isProviderRefusal } from './provider-refusal';
 import { recoveryCodeSignIn } from './recovery-code-sign-in';
 import { authPathPolicy, guardAuthRequest, type OWN_AUTH_PATHS } from './request-guard';
 import { resetLinkCheck } from './reset-link-check';
+import { coreProofDeps } from './step-up-proof';
 import { ensureSupertokens } from './supertokens';
 
 // The guard lets through only paths the SDK serves; this answers any it still declines to (without it
 // the SDK answers 404 with its own wording, or nothing at all when handed a handler that returns nothing).
+// The step-up proofs some paths ask for (functions/lib/step-up.ts) are checked with the core.
+provideProofChecks(() => coreProofDeps(documentClient()));
+
 const supertokensApi = middleware(async () => json(404, { message: apiTexts.notFound }));
 
 /**
@@ -80,13 +85,14 @@ async function answerWithSdk(event: APIGatewayProxyEventV2, context: Context) {
   const guarded = guardAuthRequest(event);
   if ('refusal' in guarded) return guarded.refusal;
   try {
+    // The SDK first: the step-up's checks ask the core through it.
+    await ensureSupertokens();
     // A new credential's step-up proof (functions/lib/step-up.ts), once the body is known to be well formed.
     if (policy && policy.caller !== 'anyone' && policy.proof) {
       const body: unknown = guarded.event.body ? JSON.parse(guarded.event.body) : undefined;
       const refusedProof = await checkProof({ ...guarded.event, body }, policy, sessionOf(event));
-      if (refusedProof) return json(refusedProof.statusCode, { message: refusedProof.message, ...refusedProof.extra }, refusedProof.headers);
+      if (refusedProof) return failure(refusedProof);
     }
-    await ensureSupertokens();
     if (guarded.event.rawPath === RECOVERY_CODE_PATH) return await recoveryCodeSignIn(guarded.event, context);
     return await supertokensApi(guarded.event, context, () => undefined);
   } catch (error) {
@@ -98,7 +104,7 @@ async function answerWithSdk(event: APIGatewayProxyEventV2, context: Context) {
 function failure(error: unknown, rawPath = '') {
   if (error instanceof AccountBeingDeleted) return deletingAnswer(rawPath);
   // API overrides (rate limits) refuse by throwing; the SDK passes on any error that is not its own.
-  if (error instanceof HttpError) return json(error.statusCode, { message: error.message }, error.headers);
+  if (error instanceof HttpError) return json(error.statusCode, { message: error.message, ...(error.fields ? { fields: error.fields } : {}) }, error.headers);
   if (isProviderRefusal(error)) {
     logger.warn('sign-in provider refused the request', { error: { name: (error as Error).name, message: summary(error) } });
     return json(400, { message: apiTexts.providerRefused });

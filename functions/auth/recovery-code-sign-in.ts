@@ -17,7 +17,7 @@ import { json } from '../lib/response';
 import { getSecret } from '../lib/secrets';
 import { recoveryCodesLeft, useRecoveryCode } from './recovery-codes';
 import { mailSecondFactorEvent } from './second-factor-mail';
-import { countCodeCheck } from './second-factors';
+import { countCodeCheck, rememberStepAddress } from './code-check-limits';
 
 type SessionEvent = APIGatewayProxyEventV2 & { session?: SessionContainer };
 
@@ -26,15 +26,17 @@ async function useCode(event: SessionEvent) {
   const userId = session.getUserId();
   const { code } = JSON.parse(event.body ?? '{}') as { code: string };
   const db = documentClient();
-  await countCodeCheck(db, userId, clientKey(event, await getSecret('originVerify')));
+  const address = clientKey(event, await getSecret('originVerify'));
+  await countCodeCheck(db, userId, address);
   if (!(await useRecoveryCode(db, userId, code))) {
     logger.info('recovery code refused', { userId });
     return json(400, { status: 'INVALID_CODE', message: twoStepTexts.wrongCode });
   }
   await MultiFactorAuth.markFactorAsCompleteInSession(session, RECOVERY_CODE_FACTOR);
+  await rememberStepAddress(db, userId, address);
   const codesLeft = await recoveryCodesLeft(db, userId);
   logger.info('signed in with a recovery code', { userId, codesLeft });
-  await mailSecondFactorEvent(userId, 'recovery-code-used', codesLeft);
+  await mailSecondFactorEvent(userId, 'recovery-code-used', codesLeft, { userAgent: event.headers['user-agent'] });
   return json(200, { status: 'OK', codesLeft });
 }
 

@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { localTableName } from '../../shared/tables';
 import { startTestDynamo, type TestDynamo } from '../../test/support/dynamo';
 import { deleteHandoffCodesOf } from './handoff-codes';
-import { CODE_CHECK_ADDRESS_RULE, countCodeCheck } from './second-factors';
+import { CODE_CHECK_ADDRESS_RULE, countCodeCheck } from './code-check-limits';
 import { forgetRecoveryCodes, RECOVERY_CODE_COUNT, recoveryCodesLeft, replaceRecoveryCodes, useRecoveryCode } from './recovery-codes';
 
 let dynamo: TestDynamo;

@@ -1,49 +1,73 @@
 /**
- * The notices a change to the second step sends to the account's proven address: a factor added or
- * removed, a recovery code used, new recovery codes made. The owner learns of each even when it was
- * not them (a stolen session, a stolen recovery code), and from an address only they can read.
- * Sent after the change: a mail that cannot go out is logged, and the change stands.
+ * The security notices (docs/security.md#notices) a change to how an account signs in sends to its
+ * proven address: a password changed or reset, two-step verification on or off, another
+ * authenticator app, new recovery codes, a recovery code used. Each says what happened, when, from
+ * which device (the browser and system of the request that made it), and what to do if it was not
+ * the owner: a link that starts a password reset. The owner learns of each even when it was not them
+ * (a stolen session, a stolen password), and from an address only they can read. Sent after the
+ * change: a mail that cannot go out is logged, and the change stands.
  */
 import supertokens from 'supertokens-node';
 import { PRODUCT_NAME } from '../../shared/product';
+import { securityNoticeTexts as t, type SecurityEvent } from '../../shared/texts/security-notices';
 import { logger } from '../lib/logger';
 import { sendMail, type Mail } from '../lib/mail';
+import { appInfo } from './app-info';
+import { browserOf } from './session-clients';
 
-export type SecondFactorEvent = 'totp-added' | 'totp-removed' | 'recovery-code-used' | 'recovery-codes-replaced';
+export type SecondFactorEvent = SecurityEvent;
 
-const WHAT: Record<SecondFactorEvent, { subject: string; line: string }> = {
-  'totp-added': { subject: 'Two-step verification is on', line: `Two-step verification with an authenticator app was turned on for your ${PRODUCT_NAME} account. Signing in now asks for a code from the app.` },
-  'totp-removed': { subject: 'Two-step verification is off', line: `Two-step verification was turned off for your ${PRODUCT_NAME} account. Signing in no longer asks for a code, and your recovery codes no longer work.` },
-  'recovery-code-used': { subject: 'A recovery code was used', line: `A recovery code was used to sign in to your ${PRODUCT_NAME} account. Each code works once.` },
-  'recovery-codes-replaced': { subject: 'New recovery codes', line: `New recovery codes were made for your ${PRODUCT_NAME} account. The earlier codes no longer work.` },
-};
+/** Where and when a change was made: the request's user agent, and the moment (epoch ms). */
+export interface NoticeContext {
+  userAgent?: string;
+  at?: number;
+}
 
-export function secondFactorMail(to: string, event: SecondFactorEvent, codesLeft?: number): Mail {
-  const { subject, line } = WHAT[event];
-  const left = codesLeft === undefined ? [] : ['', `Recovery codes left: ${codesLeft}.`];
+export function deviceName(userAgent: string | undefined): string {
+  const { browser, os } = browserOf(userAgent) as { browser?: string; os?: string };
+  if (browser && os) return `${browser} on ${os}`;
+  return browser ?? (os ? `a browser on ${os}` : t.unknownDevice);
+}
+
+/** The page that starts a reset for `to` (the address is filled in; nothing is sent until its owner asks). */
+export function resetLink(to: string, webOrigin = appInfo().websiteDomain!): string {
+  return `${new URL('/auth/reset-password', webOrigin).href}?email=${encodeURIComponent(to)}`;
+}
+
+export function securityNoticeMail(to: string, event: SecurityEvent, context: NoticeContext = {}, extra: string[] = [], webOrigin?: string): Mail {
+  const { subject, line } = t.events[event];
+  const at = new Date(context.at ?? Date.now());
   return {
-    kind: `second-factor-${event}`,
+    kind: `security-${event}`,
     to,
     subject: `${subject} (${PRODUCT_NAME})`,
-    text: ['Hello,', '', line, ...left, '', 'If this was not you, change your password now (that signs every device out) and turn two-step verification on again from your account page.', '', `The ${PRODUCT_NAME} team`].join('\n'),
+    text: ['Hello,', '', line, ...extra, '', t.when(at.toUTCString()), t.from(deviceName(context.userAgent)), '', t.notYou(resetLink(to, webOrigin)), '', t.signOff].join('\n'),
   };
+}
+
+export function secondFactorMail(to: string, event: SecondFactorEvent, codesLeft?: number, context?: NoticeContext): Mail {
+  return securityNoticeMail(to, event, context, codesLeft === undefined ? [] : ['', t.codesLeft(codesLeft)]);
 }
 
 /** The address the core has proven for the account, if any: notices go nowhere else. */
 async function provenAddressOf(userId: string): Promise<string | undefined> {
   const user = await supertokens.getUser(userId);
-  return user?.loginMethods.find((m) => m.verified && m.email)?.email;
+  const logins = [...(user?.loginMethods ?? [])].sort((a, b) => Number(a.recipeId === 'webauthn') - Number(b.recipeId === 'webauthn'));
+  return logins.find((m) => m.verified && m.email)?.email;
 }
 
-export async function mailSecondFactorEvent(userId: string, event: SecondFactorEvent, codesLeft?: number, send: (mail: Mail) => Promise<void> = sendMail): Promise<void> {
+export async function mailSecondFactorEvent(userId: string, event: SecondFactorEvent, codesLeft?: number, context?: NoticeContext, send: (mail: Mail) => Promise<void> = sendMail): Promise<void> {
   try {
     const to = await provenAddressOf(userId);
     if (!to) {
-      logger.warn('second-factor notice not sent: no proven address', { event });
+      logger.warn('security notice not sent: no proven address', { event });
       return;
     }
-    await send(secondFactorMail(to, event, codesLeft));
+    await send(secondFactorMail(to, event, codesLeft, context));
   } catch (error) {
-    logger.error('second-factor notice not sent', { event, error: { name: (error as Error).name, message: (error as Error).message } });
+    logger.error('security notice not sent', { event, error: { name: (error as Error).name, message: (error as Error).message } });
   }
 }
+
+/** The same notice for any security event (a password changed or reset): the name says what it is for. */
+export const mailSecurityNotice = (userId: string, event: SecurityEvent, context?: NoticeContext) => mailSecondFactorEvent(userId, event, undefined, context);

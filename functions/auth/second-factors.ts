@@ -21,45 +21,23 @@ import type { DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
 import { EmailVerificationClaim } from 'supertokens-node/recipe/emailverification';
 import MultiFactorAuth from 'supertokens-node/recipe/multifactorauth';
 import type { RecipeInterface as MfaFunctions } from 'supertokens-node/recipe/multifactorauth/types';
+import Session from 'supertokens-node/recipe/session';
 import Totp from 'supertokens-node/recipe/totp';
 import type { APIInterface as TotpApis } from 'supertokens-node/recipe/totp/types';
 import { PRODUCT_NAME } from '../../shared/product';
 import { isSecondFactor, isTwoStepFactor, RECOVERY_CODE_FACTOR } from '../../shared/second-factors';
 import { twoStepTexts } from '../../shared/texts/two-step';
 import { logger } from '../lib/logger';
-import { hit, type RateLimitRule } from '../lib/rate-limit';
-import { tooManyAttempts } from './auth-limits';
+import { countCodeCheck, rememberStepAddress } from './code-check-limits';
 import { recoveryCodesLeft, replaceRecoveryCodes } from './recovery-codes';
 import { requestAddress, type AddressOf, type SdkRequest } from './request-address';
-import { mailSecondFactorEvent, type SecondFactorEvent } from './second-factor-mail';
-
-/**
- * Code checks: 10 per 15 minutes per account (after its first factor: the guesser already has the
- * password), 30 per 15 minutes per address across accounts. Six digits are a million codes, and the
- * core adds its own pause after 5 wrong ones in a row, so a guesser gets a handful of tries a day.
- */
-export const CODE_CHECK_ACCOUNT_RULE: RateLimitRule = { scope: 'second-factor-account', limit: 10, windowSeconds: 15 * 60 };
-export const CODE_CHECK_ADDRESS_RULE: RateLimitRule = { scope: 'second-factor-address', limit: 30, windowSeconds: 15 * 60 };
+import { mailSecondFactorEvent, type NoticeContext, type SecondFactorEvent } from './second-factor-mail';
 
 export interface SecondFactorDeps {
   db: () => DynamoDBDocumentClient;
   address?: AddressOf;
   now?: () => number;
-  mail?: (userId: string, event: SecondFactorEvent, codesLeft?: number) => Promise<void>;
-}
-
-/** Counts one code check by the account and by the address; throws the auth limits' 429 past either. */
-export async function countCodeCheck(db: DynamoDBDocumentClient, userId: string, address: string, now = Date.now()): Promise<void> {
-  for (const [rule, subject] of [
-    [CODE_CHECK_ACCOUNT_RULE, userId],
-    [CODE_CHECK_ADDRESS_RULE, address],
-  ] as const) {
-    const decision = await hit(db, rule, subject, now);
-    if (!decision.allowed) {
-      logger.warn('second-factor check refused: too many', { limit: rule.scope, retryAfterSeconds: decision.retryAfterSeconds });
-      throw tooManyAttempts(decision.retryAfterSeconds);
-    }
-  }
+  mail?: (userId: string, event: SecondFactorEvent, codesLeft?: number, context?: NoticeContext) => Promise<void>;
 }
 
 /** What the MFA recipe asks: the factors set up (the SDK's, and recovery codes while any are left), and what a sign-in must complete. */
@@ -80,7 +58,26 @@ export function secondFactorFunctions(original: MfaFunctions, deps: Pick<SecondF
 
 type Input<K extends keyof TotpApis> = Parameters<NonNullable<TotpApis[K]>>[0];
 
-/** The TOTP recipe's API: limited code checks, recovery codes and a notice when an app is added, removal only from /account. */
+/** The user agent of the SDK request (the API Gateway event it keeps), for the notices. */
+function userAgentOf(req: unknown): string | undefined {
+  const headers = ((req as SdkRequest).original as { headers?: Record<string, string | undefined> } | undefined)?.headers;
+  return headers?.['user-agent'];
+}
+
+/** Ends every session of the account but `keep`: turning two-step on is a change of how it signs in, as a new password is. */
+async function endOtherSessions(userId: string, keep: string): Promise<number> {
+  const handles = await Session.getAllSessionHandlesForUser(userId);
+  const others = handles.filter((h) => h !== keep);
+  await Promise.all(others.map((h) => Session.revokeSession(h)));
+  return others.length;
+}
+
+/**
+ * The TOTP recipe's API: an app is added only with the step-up proof in the request (its path's
+ * policy, shared/route-policy.ts, checked before the SDK sees it); its confirmation turns two-step on (recovery codes, every other session ended, a notice)
+ * or, for a further app, keeps the recovery codes unless the body asks for new ones
+ * (`newRecoveryCodes: true`) and says which in the notice; code checks are limited; removal only from /account.
+ */
 export function secondFactorTotpApis(original: TotpApis, deps: SecondFactorDeps): TotpApis {
   const addressOf = deps.address ?? requestAddress;
   const now = deps.now ?? Date.now;
@@ -96,19 +93,35 @@ export function secondFactorTotpApis(original: TotpApis, deps: SecondFactorDeps)
     verifyDevicePOST: async (input: Input<'verifyDevicePOST'>) => {
       await input.session.assertClaims([EmailVerificationClaim.validators.isVerified()], input.userContext);
       await counted(input);
+      const userId = input.session.getUserId();
+      const { devices } = await input.options.recipeImplementation.listDevices({ userId, userContext: input.userContext });
+      const wasOn = devices.some((d) => d.verified && d.name !== input.deviceName);
       const result = await original.verifyDevicePOST!(input);
       if (result.status !== 'OK' || result.wasAlreadyVerified) return result;
-      // The app is on: its recovery codes, shown once in this answer. Should writing them fail, the
-      // app stays on and /account offers to make codes.
-      const userId = input.session.getUserId();
+      const context = { userAgent: userAgentOf(input.options.req), at: now() };
+      if (wasOn) {
+        // A further app: the recovery codes stay unless the owner chose new ones, and the notice says which.
+        const body = (await input.options.req.getJSONBody()) as { newRecoveryCodes?: unknown } | undefined;
+        const recoveryCodes = body?.newRecoveryCodes === true ? await replaceRecoveryCodes(deps.db(), userId, now()) : undefined;
+        logger.info('another authenticator app added', { userId, newRecoveryCodes: recoveryCodes !== undefined });
+        await mail(userId, recoveryCodes ? 'authenticator-added-codes-replaced' : 'authenticator-added-codes-kept', undefined, context);
+        return recoveryCodes ? { ...result, recoveryCodes } : result;
+      }
+      // Two-step is on: its recovery codes, shown once in this answer (should writing them fail, the app
+      // stays on and /account offers to make codes), and every other session ends, as after a new
+      // password: a session from before the step was asked for must not keep full access.
       const recoveryCodes = await replaceRecoveryCodes(deps.db(), userId, now());
-      logger.info('two-step verification turned on', { userId });
-      await mail(userId, 'totp-added');
+      const ended = await endOtherSessions(userId, input.session.getHandle());
+      logger.info('two-step verification turned on', { userId, sessionsEnded: ended });
+      await mail(userId, 'two-step-on', undefined, context);
       return { ...result, recoveryCodes };
     },
     verifyTOTPPOST: async (input: Input<'verifyTOTPPOST'>) => {
-      await counted(input);
-      return original.verifyTOTPPOST!(input);
+      const address = await addressOf(input.options.req as SdkRequest);
+      await countCodeCheck(deps.db(), input.session.getUserId(), address, now());
+      const result = await original.verifyTOTPPOST!(input);
+      if (result.status === 'OK') await rememberStepAddress(deps.db(), input.session.getUserId(), address, now());
+      return result;
     },
     removeDevicePOST: async (input: Input<'removeDevicePOST'>) => {
       // A setup left half-way (a device never confirmed) may be dropped here; a working one only with the password.

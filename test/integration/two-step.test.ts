@@ -4,7 +4,7 @@
  * themselves. Codes are computed here from the secret the setup answers, as an authenticator app does.
  */
 import { describe, expect, it } from 'vitest';
-import { CODE_CHECK_ACCOUNT_RULE } from '../../functions/auth/second-factors';
+import { CODE_CHECK_ACCOUNT_RULE } from '../../functions/auth/code-check-limits';
 import { texts } from '../../shared/texts';
 import { AuthApi } from '../support/auth-api';
 import { latestMailTo, outboxMessages } from '../support/outbox';

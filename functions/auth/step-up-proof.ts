@@ -1,0 +1,54 @@
+/**
+ * The step-up's checks (functions/lib/step-up.ts has the rule) made with the SuperTokens core: the
+ * password under the sign-in limits (./sign-in-guard.ts: a wrong one is a failed sign-in), an
+ * authenticator code under the second-step limits (./second-factors.ts), the session's creation.
+ * The two Lambdas that serve proof routes (auth: a passkey, an authenticator app; account: the rest)
+ * provide them to the rule at cold start.
+ */
+import type { DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
+import supertokens from 'supertokens-node';
+import EmailPassword from 'supertokens-node/recipe/emailpassword';
+import Session from 'supertokens-node/recipe/session';
+import Totp from 'supertokens-node/recipe/totp';
+import { HttpError } from '../lib/http-error';
+import type { ProofDeps } from '../lib/step-up';
+import { TENANT_ID } from './app-info';
+import { countCodeCheck, rememberStepAddress } from './code-check-limits';
+import { limitPasswordCheck } from './sign-in-guard';
+
+export function coreProofDeps(db: DynamoDBDocumentClient, now: () => number = Date.now): ProofDeps {
+  return {
+    async proofsOf(userId) {
+      const user = await supertokens.getUser(userId);
+      if (!user) return undefined;
+      const login = user.loginMethods.find((m) => m.recipeId === 'emailpassword' && m.email);
+      const apps = login ? [] : (await Totp.listDevices(userId)).devices;
+      return { passwordEmail: login?.email, authenticatorApp: apps.some((d) => d.verified) };
+    },
+    async checkPassword(email, password, address) {
+      const attempt = { email: email.trim().toLowerCase(), address, at: now() };
+      const checked = await limitPasswordCheck(db, attempt, () => EmailPassword.verifyCredentials(TENANT_ID, email, password));
+      if (!checked.allowed) return { status: 'TOO_MANY_ATTEMPTS', retryAfterSeconds: checked.retryAfterSeconds };
+      return checked.result.status === 'OK' ? { status: 'OK' } : { status: 'WRONG' };
+    },
+    async checkCode(userId, code, address) {
+      try {
+        await countCodeCheck(db, userId, address, now());
+      } catch (error) {
+        if (error instanceof HttpError && error.statusCode === 429) return { status: 'TOO_MANY_ATTEMPTS', retryAfterSeconds: Number(error.headers?.['retry-after'] ?? 60) };
+        throw error;
+      }
+      const result = await Totp.verifyTOTP(TENANT_ID, userId, code);
+      if (result.status === 'OK') {
+        await rememberStepAddress(db, userId, address, now());
+        return { status: 'OK' };
+      }
+      if (result.status === 'LIMIT_REACHED_ERROR') return { status: 'TOO_MANY_ATTEMPTS', retryAfterSeconds: Math.max(1, Math.ceil(result.retryAfterMs / 1000)) };
+      return { status: 'WRONG' };
+    },
+    async sessionCreatedAt(sessionHandle) {
+      return (await Session.getSessionInformation(sessionHandle))?.timeCreated;
+    },
+    now,
+  };
+}
