@@ -17,12 +17,14 @@ import { homeTexts } from './texts/home';
 import { layoutTexts } from './texts/layout';
 import { passkeyTexts } from './texts/passkeys';
 import { routerTexts } from './texts/router';
+import { securityNoticeTexts } from './texts/security-notices';
+import { stepUpTexts } from './texts/step-up';
 import { usageTexts } from './texts/usage';
 import { usersTexts } from './texts/users';
 import { twoStepTexts } from './texts/two-step';
 import { verifyTexts } from './texts/verify';
 
-export { accountTexts, apiTexts, authTexts, billingTexts, billingUiTexts, contactTexts, desktopTexts, downloadTexts, homeTexts, layoutTexts, passkeyTexts, routerTexts, usageTexts, twoStepTexts, usersTexts, verifyTexts };
+export { accountTexts, apiTexts, authTexts, billingTexts, billingUiTexts, contactTexts, desktopTexts, downloadTexts, homeTexts, layoutTexts, passkeyTexts, routerTexts, securityNoticeTexts, stepUpTexts, usageTexts, twoStepTexts, usersTexts, verifyTexts };
 
 export const texts = {
   api: apiTexts,
@@ -41,4 +43,6 @@ export const texts = {
   verify: verifyTexts,
   passkeys: passkeyTexts,
   twoStep: twoStepTexts,
+  stepUp: stepUpTexts,
+  securityNotices: securityNoticeTexts,
 } as const;

@@ -9,14 +9,16 @@ import { hit, type RateLimitRule } from '../lib/rate-limit';
 import { tooManyAttempts } from './auth-limits';
 
 /**
- * Code checks (docs/security.md#second-step-limits), counted before the check: 10 per 15 minutes per
+ * Code checks (docs/security.md#second-step-limits), counted before the check: 5 per 15 minutes per
  * (account, address), 30 per 15 minutes per address across accounts, and an account ceiling of 10 per
  * 15 minutes that applies only to addresses where the account has not completed its second step
- * before. So a password holder guessing from anywhere gets 10 guesses a window in all, and the
- * owner, at an address where they completed the step before, is never refused for it: the guesser
+ * before. So a password holder guessing from anywhere new gets 10 guesses a window in all, and the
+ * owner, at an address where they completed the step before, is not refused for it: the guesser
  * cannot turn the account's limit against its owner (as the password limits spare known addresses).
+ * The core's own pause after wrong codes in a row (per account, whoever sent them) is set far above
+ * these (infra/local/auth-core/config.ts), else it would be that lock-out.
  */
-export const CODE_CHECK_PAIR_RULE: RateLimitRule = { scope: 'second-factor-pair', limit: 10, windowSeconds: 15 * 60 };
+export const CODE_CHECK_PAIR_RULE: RateLimitRule = { scope: 'second-factor-pair', limit: 5, windowSeconds: 15 * 60 };
 export const CODE_CHECK_ACCOUNT_RULE: RateLimitRule = { scope: 'second-factor-account', limit: 10, windowSeconds: 15 * 60 };
 export const CODE_CHECK_ADDRESS_RULE: RateLimitRule = { scope: 'second-factor-address', limit: 30, windowSeconds: 15 * 60 };
 

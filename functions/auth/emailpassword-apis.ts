@@ -2,7 +2,7 @@
  * The EmailPassword API with the product's limits around it (`override.apis`): the sign-in guard and
  * equal-time refusals on sign-in, per-address limits on sign-up, email-exists and reset requests,
  * sign-up's taken email in the product's words, the new account's record and verification link,
- * and a sign-in's repair of a missing record.
+ * a sign-in's repair of a missing record, and a completed reset's notice (docs/security.md#notices).
  */
 import type { APIInterface } from 'supertokens-node/recipe/emailpassword';
 import { EMAIL_EXISTS_RULE, limitPerAddress, RESET_REQUEST_RULE, SIGN_UP_RULE, type LimitDeps } from './auth-limits';
@@ -11,7 +11,22 @@ import { repairRecordOnSignIn } from './email-sign-in';
 import { recordNewEmailAccounts } from './email-sign-up';
 import { sendVerificationAfterSignUp } from './email-verification';
 import { equalTimeSignIn } from './equal-time-sign-in';
+import { mailSecurityNotice } from './second-factor-mail';
 import { guardSignIn } from './sign-in-guard';
+
+type ResetPOST = NonNullable<APIInterface['passwordResetPOST']>;
+
+/** A completed reset is mailed to the account, so a takeover through a stolen mailbox session is noticed. */
+function noticeAfterReset(original: ResetPOST): ResetPOST {
+  return async (input) => {
+    const result = await original(input);
+    if (result.status === 'OK') {
+      const headers = (input.options.req.original as { headers?: Record<string, string | undefined> } | undefined)?.headers;
+      await mailSecurityNotice(result.user.id, 'password-reset', { userAgent: headers?.['user-agent'] });
+    }
+    return result;
+  };
+}
 
 export function limitedEmailPasswordApis(original: APIInterface, deps: LimitDeps): APIInterface {
   return {
@@ -22,5 +37,6 @@ export function limitedEmailPasswordApis(original: APIInterface, deps: LimitDeps
     emailExistsGET: original.emailExistsGET && limitPerAddress(EMAIL_EXISTS_RULE, original.emailExistsGET.bind(original), deps),
     generatePasswordResetTokenPOST:
       original.generatePasswordResetTokenPOST && limitPerAddress(RESET_REQUEST_RULE, original.generatePasswordResetTokenPOST.bind(original), deps),
+    passwordResetPOST: original.passwordResetPOST && noticeAfterReset(original.passwordResetPOST.bind(original)),
   };
 }

@@ -86,6 +86,10 @@ async function proven(session: SessionContainer, userContext: Record<string, unk
   return user;
 }
 
+function userAgentOf(req: unknown): string | undefined {
+  return ((req as SdkRequest).original as { headers?: Record<string, string | undefined> } | undefined)?.headers?.['user-agent'];
+}
+
 async function nameFromBody(req: { getJSONBody(): Promise<unknown> }): Promise<string> {
   const body = (await req.getJSONBody()) as { passkeyName?: unknown };
   const parsed = passkeyNameSchema.safeParse(body.passkeyName);
@@ -143,7 +147,7 @@ export function passkeyApis(original: APIInterface, deps: PasskeyDeps): APIInter
         await labelPasskey(deps.db(), user.id, input.credential.id, name, now());
         logger.info('passkey added');
         const to = provenAddress(result.user);
-        if (to) await deps.send(passkeyMail(to, 'added', name));
+        if (to) await deps.send(passkeyMail(to, 'added', name, { userAgent: userAgentOf(input.options.req), at: now().getTime() }));
       }
       return result;
     },

@@ -34,14 +34,19 @@ export function resetLink(to: string, webOrigin = appInfo().websiteDomain!): str
   return `${new URL('/auth/reset-password', webOrigin).href}?email=${encodeURIComponent(to)}`;
 }
 
+/** What every notice ends with: when, from which device, and the reset link for when it was not the owner. */
+export function noticeFooter(to: string, context: NoticeContext = {}, webOrigin?: string): string[] {
+  const at = new Date(context.at ?? Date.now());
+  return [t.when(at.toUTCString()), t.from(deviceName(context.userAgent)), '', t.notYou(resetLink(to, webOrigin)), '', t.signOff];
+}
+
 export function securityNoticeMail(to: string, event: SecurityEvent, context: NoticeContext = {}, extra: string[] = [], webOrigin?: string): Mail {
   const { subject, line } = t.events[event];
-  const at = new Date(context.at ?? Date.now());
   return {
     kind: `security-${event}`,
     to,
     subject: `${subject} (${PRODUCT_NAME})`,
-    text: ['Hello,', '', line, ...extra, '', t.when(at.toUTCString()), t.from(deviceName(context.userAgent)), '', t.notYou(resetLink(to, webOrigin)), '', t.signOff].join('\n'),
+    text: ['Hello,', '', line, ...extra, '', ...noticeFooter(to, context, webOrigin)].join('\n'),
   };
 }
 

@@ -98,6 +98,7 @@ export function secondFactorTotpApis(original: TotpApis, deps: SecondFactorDeps)
       const wasOn = devices.some((d) => d.verified && d.name !== input.deviceName);
       const result = await original.verifyDevicePOST!(input);
       if (result.status !== 'OK' || result.wasAlreadyVerified) return result;
+      await rememberStepAddress(deps.db(), userId, await addressOf(input.options.req as SdkRequest), now());
       const context = { userAgent: userAgentOf(input.options.req), at: now() };
       if (wasOn) {
         // A further app: the recovery codes stay unless the owner chose new ones, and the notice says which.

@@ -44,6 +44,5 @@ export const passkeyTexts = {
     removedSubject: `A passkey was removed from your ${PRODUCT_NAME} account`,
     added: (name: string) => `A passkey named "${name}" was added to your ${PRODUCT_NAME} account. It can now sign in to your account.`,
     removed: (name: string) => `The passkey named "${name}" was removed from your ${PRODUCT_NAME} account. It can no longer sign in.`,
-    notYou: 'If this was not you, sign in, change your password and sign out everywhere from your account page, and remove any passkey you do not recognise.',
   },
 };

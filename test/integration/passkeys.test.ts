@@ -26,16 +26,20 @@ async function answer(res: Response) {
   return { status: res.status, body: (text ? JSON.parse(text) : {}) as Record<string, unknown> & { status?: string } };
 }
 
-const registerOptions = async (who: AuthApi, email = 'ignored@example.com') => answer(await who.call('POST', '/api/auth/webauthn/options/register', { email }, RID));
+/** The step-up proof a passkey's addition carries (docs/security.md#step-up): the member's password. */
+type Proof = { password?: string; code?: string };
+const WITH_PASSWORD: Proof = { password: PASSWORD };
+
+const registerOptions = async (who: AuthApi, proof: Proof = WITH_PASSWORD, email = 'ignored@example.com') => answer(await who.call('POST', '/api/auth/webauthn/options/register', { email, ...proof }, RID));
 const signInOptions = async (who: AuthApi) => (await answer(await who.call('POST', '/api/auth/webauthn/options/signin', {}, RID))).body as unknown as SignInOptions & { status: string };
 
 /** Adds a passkey to `who`'s account as /account does: options, the authenticator's answer, the sign-up linked to the session. */
-async function addPasskey(who: AuthApi, authenticator: SoftwareAuthenticator, passkeyName: string) {
-  const options = await registerOptions(who);
+async function addPasskey(who: AuthApi, authenticator: SoftwareAuthenticator, passkeyName: string, proof: Proof = WITH_PASSWORD) {
+  const options = await registerOptions(who, proof);
   expect(options.body.status).toBe('OK');
   const credential = authenticator.create(options.body as unknown as RegisterOptions);
   return answer(
-    await who.call('POST', '/api/auth/webauthn/signup', { webauthnGeneratedOptionsId: options.body.webauthnGeneratedOptionsId, credential, shouldTryLinkingWithSessionUser: true, passkeyName }, RID),
+    await who.call('POST', '/api/auth/webauthn/signup', { webauthnGeneratedOptionsId: options.body.webauthnGeneratedOptionsId, credential, shouldTryLinkingWithSessionUser: true, passkeyName, ...proof }, RID),
   );
 }
 
@@ -260,7 +264,7 @@ describe('a passkey as the second step', () => {
     // A passkey alone does not turn the second step on: the password is still the whole sign-in.
     expect((await (await passwordSignIn(email)).get('/api/user-profile')).status).toBe(200);
 
-    await turnOnTwoStep(who);
+    await turnOnTwoStep(who, WITH_PASSWORD);
     const next = await passwordSignIn(email);
     expect(await next.get('/api/user-profile')).toEqual({ status: 403, body: MFA_REFUSAL });
     expect(await nextFactors(next)).toEqual(['recovery-code', 'totp', 'webauthn']);
@@ -275,7 +279,7 @@ describe('a passkey as the second step', () => {
     const { who, email } = await newMember(stack, 'owing', PASSWORD);
     const ownKey = new SoftwareAuthenticator(stack.web);
     await addPasskey(who, ownKey, 'Own key');
-    const { secret, firstAt } = await turnOnTwoStep(who);
+    const { secret, firstAt } = await turnOnTwoStep(who, WITH_PASSWORD);
 
     // Someone with the password alone: the session owes its second step, and asks to add their own passkey.
     const thief = await passwordSignIn(email);
@@ -309,7 +313,7 @@ describe('a passkey as the second step', () => {
     const { who: bob, email: bobEmail } = await newMember(stack, 'bob2', PASSWORD);
     const bobKey = new SoftwareAuthenticator(stack.web);
     await addPasskey(bob, bobKey, 'Bob’s key');
-    const { recoveryCodes } = await turnOnTwoStep(bob);
+    const { recoveryCodes } = await turnOnTwoStep(bob, WITH_PASSWORD);
 
     const bobAgain = await passwordSignIn(bobEmail);
     expect((await passkeyOnSession(bobAgain, adaKey)).body.status).not.toBe('OK');
@@ -330,7 +334,7 @@ describe('a passkey as the second step', () => {
     const { who, userId } = await newMember(stack, 'first', PASSWORD);
     const phone = new SoftwareAuthenticator(stack.web);
     await addPasskey(who, phone, 'My phone');
-    await turnOnTwoStep(who);
+    await turnOnTwoStep(who, WITH_PASSWORD);
 
     // Only when its device checked its owner: the options ask for it, and an answer without it is refused.
     const unverified = await passkeySignIn(phone, { unverified: true });

@@ -20,9 +20,12 @@ export async function totp(who: AuthApi, path: string, body: unknown): Promise<{
   return { status: res.status, body: (await res.json()) as Record<string, unknown> };
 }
 
-/** Turns two-step verification on for `who`'s proven account: the secret, the first code used, the recovery codes. */
-export async function turnOnTwoStep(who: AuthApi) {
-  const created = await totp(who, '/device', { deviceName: 'Authenticator app' });
+/**
+ * Turns two-step verification on for `who`'s proven account, with the step-up proof the setup asks
+ * for (the password; docs/security.md#step-up): the secret, the first code used, the recovery codes.
+ */
+export async function turnOnTwoStep(who: AuthApi, proof: { password?: string; code?: string }) {
+  const created = await totp(who, '/device', { deviceName: 'Authenticator app', ...proof });
   expect(created.status).toBe(200);
   expect(created.body).toMatchObject({ status: 'OK', deviceName: 'Authenticator app' });
   const secret = created.body.secret as string;
