@@ -76,6 +76,13 @@ function registrationEmail(user: User, session: SessionContainer): string | unde
   return own?.email ?? user.emails[0];
 }
 
+/** The account's passkeys, as `excludeCredentials` names them. */
+async function credentialsOf(user: User): Promise<{ id: string; type: 'public-key'; transports: ('ble' | 'hybrid' | 'internal' | 'nfc' | 'usb')[] }[]> {
+  const logins = user.loginMethods.filter((m) => m.recipeId === 'webauthn');
+  const lists = await Promise.all(logins.map((m) => WebAuthn.listCredentials({ recipeUserId: m.recipeUserId.getAsString() })));
+  return lists.flatMap((l) => l.credentials.map((c) => ({ id: c.webauthnCredentialId, type: 'public-key' as const, transports: [] })));
+}
+
 async function proven(session: SessionContainer, userContext: Record<string, unknown>): Promise<User> {
   // A session whose address is not proven gets the SDK's 403 st-ev answer, as on every product route;
   // one that still owes its second step gets the 403 st-mfa answer: a passkey added by a password alone
@@ -117,7 +124,13 @@ export function passkeyApis(original: APIInterface, deps: PasskeyDeps): APIInter
       const user = await proven(session, input.userContext);
       const email = registrationEmail(user, session);
       if (!email) throw new HttpError(400, passkeyTexts.api.addFromAccount);
-      return registerOptions.call(original, { tenantId: input.tenantId, options: input.options, userContext: input.userContext, email, displayName: email });
+      const made = await registerOptions.call(original, { tenantId: input.tenantId, options: input.options, userContext: input.userContext, email, displayName: email });
+      if (made.status !== 'OK') return made;
+      // WebAuthn as the spec intends: one user handle per account (the core gives the first passkey's
+      // options a handle of their own, before the account is the passkey login's primary user, so one
+      // authenticator could keep two entries for one account), and the account's credentials excluded,
+      // so an authenticator that holds one says so instead of making a second.
+      return { ...made, user: { ...made.user, id: Buffer.from(user.id).toString('base64url') }, excludeCredentials: await credentialsOf(user) };
     },
 
     signUpPOST: async (input) => {
@@ -153,7 +166,18 @@ export function passkeyApis(original: APIInterface, deps: PasskeyDeps): APIInter
     },
 
     signInPOST: async (input) => {
-      const result = await signIn.call(original, input);
+      let result: Awaited<ReturnType<typeof signIn>>;
+      try {
+        result = await signIn.call(original, input);
+      } catch (error) {
+        // The SDK refuses another account's passkey sent with a session (the second step) by throwing
+        // its own bad-input error, whose sentence is about its internals ("shouldDoAutomaticAccountLinking
+        // returned false…"): the client gets the recipe's documented answer for a passkey that does not
+        // sign in here, and the log keeps the sentence.
+        if (!(supertokens.Error.isErrorFromSuperTokens(error) && error.type === supertokens.Error.BAD_INPUT_ERROR)) throw error;
+        logger.info('passkey sign-in refused by the SDK', { reason: error.message });
+        return { status: 'INVALID_CREDENTIALS_ERROR' };
+      }
       if (result.status === 'OK') await markPasskeyUsed(deps.db(), result.user.id, input.credential.id, now());
       return result;
     },

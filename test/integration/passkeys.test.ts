@@ -100,6 +100,10 @@ describe('adding a passkey on /account', () => {
     expect(await addPasskey(who, phone, 'My phone')).toMatchObject({ status: 200, body: { status: 'OK' } });
     const added = await latestMailTo(stack.outboxDir, email, 5000, 'passkey-added');
     expect(added.text).toContain('"My phone"');
+    // What happened, when, from which device, and a link that starts a reset if it was not the owner.
+    expect(added.text).toMatch(/^When: .+ GMT$/m);
+    expect(added.text).toMatch(/^From: /m);
+    expect(added.text).toContain(`/auth/reset-password?email=${encodeURIComponent(email)}`);
 
     // The second is one more credential of the account's passkey login.
     expect(await addPasskey(who, laptop, '  Work laptop  ')).toMatchObject({ status: 200, body: { status: 'OK' } });
@@ -115,6 +119,38 @@ describe('adding a passkey on /account', () => {
     expect((await again.signIn(email, PASSWORD)).status).toBe('OK');
     expect((await passkeysOf(again)).length).toBe(2);
     expect(await profileOf(again)).toMatchObject({ status: 200, email, signInMethods: ['password', 'passkey'] });
+  });
+
+  it('asks for the password in the request: options and sign-up without it, or with a wrong one, are refused and nothing is added', async () => {
+    const { who } = await newMember(stack, 'stepup-passkey', PASSWORD);
+    const required = { status: 400, body: { message: texts.stepUp.passwordRequired, fields: { password: texts.stepUp.passwordRequired } } };
+    expect(await registerOptions(who, {})).toEqual(required);
+    expect(await registerOptions(who, { password: 'not-it-9' })).toEqual({ status: 400, body: { message: texts.stepUp.wrongPassword, fields: { password: texts.stepUp.wrongPassword } } });
+    // Options made with the password do not make a sign-up without it count: the sign-up asks again.
+    const options = await registerOptions(who);
+    const credential = new SoftwareAuthenticator(stack.web).create(options.body as unknown as RegisterOptions);
+    const signUp = await who.call('POST', '/api/auth/webauthn/signup', { webauthnGeneratedOptionsId: options.body.webauthnGeneratedOptionsId, credential, shouldTryLinkingWithSessionUser: true, passkeyName: 'Sneaky' }, RID);
+    expect(await answer(signUp)).toEqual(required);
+    expect(await passkeysOf(who)).toEqual([]);
+  });
+
+  it('gives the account one user handle, the first passkey and later ones alike, and excludes the passkeys it has', async () => {
+    const { who, userId } = await newMember(stack, 'handle', PASSWORD);
+    const phone = new SoftwareAuthenticator(stack.web);
+    const first = await registerOptions(who);
+    expect(first.body.excludeCredentials).toEqual([]);
+    const handle = (first.body.user as { id: string }).id;
+    expect(Buffer.from(handle, 'base64url').toString()).toBe(userId);
+    const credential = phone.create(first.body as unknown as RegisterOptions);
+    const added = await who.call('POST', '/api/auth/webauthn/signup', { webauthnGeneratedOptionsId: first.body.webauthnGeneratedOptionsId, credential, shouldTryLinkingWithSessionUser: true, passkeyName: 'Phone', ...WITH_PASSWORD }, RID);
+    expect((await answer(added)).body.status).toBe('OK');
+
+    const next = await registerOptions(who);
+    expect((next.body.user as { id: string }).id).toBe(handle);
+    expect((next.body.excludeCredentials as { id: string }[]).map((c) => c.id)).toEqual(phone.credentialIds);
+    // The authenticator that holds the account's passkey refuses to make a second one for it.
+    expect(() => phone.create(next.body as unknown as RegisterOptions)).toThrow(expect.objectContaining({ name: 'InvalidStateError' }));
+    expect(phone.userHandles).toEqual([handle]);
   });
 
   it('asks for a session with a proven address, and a name', async () => {
@@ -316,7 +352,8 @@ describe('a passkey as the second step', () => {
     const { recoveryCodes } = await turnOnTwoStep(bob, WITH_PASSWORD);
 
     const bobAgain = await passwordSignIn(bobEmail);
-    expect((await passkeyOnSession(bobAgain, adaKey)).body.status).not.toBe('OK');
+    // The recipe's own answer for a passkey that does not sign in to this account; never the SDK's internal sentence.
+    expect(await passkeyOnSession(bobAgain, adaKey)).toEqual({ status: 200, body: { status: 'INVALID_CREDENTIALS_ERROR' } });
     expect(mfaClaimOf(bobAgain)).toMatchObject({ v: false });
     expect(mfaClaimOf(bobAgain).c.webauthn).toBeUndefined();
     expect(await bobAgain.get('/api/user-profile')).toEqual({ status: 403, body: MFA_REFUSAL });

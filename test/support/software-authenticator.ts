@@ -37,6 +37,7 @@ export interface RegisterOptions {
   challenge: string;
   rp: { id: string };
   user: { id: string };
+  excludeCredentials?: { id: string; type: string }[];
 }
 
 export interface SignInOptions {
@@ -77,8 +78,22 @@ export class SoftwareAuthenticator {
     return Buffer.from(JSON.stringify({ type, challenge, origin: this.origin, crossOrigin: false }));
   }
 
-  /** navigator.credentials.create(): a new resident credential for the options' user. */
+  /** What the authenticator holds for the site: one resident credential per user handle. */
+  get userHandles(): string[] {
+    return this.credentials.map((c) => c.userHandle);
+  }
+
+  /**
+   * navigator.credentials.create(): a new resident credential for the options' user. As WebAuthn's
+   * authenticatorMakeCredential does: a credential it holds among `excludeCredentials` refuses the
+   * request (InvalidStateError), and a resident credential for the same user handle is replaced.
+   */
   create(options: RegisterOptions) {
+    if (options.excludeCredentials?.some((excluded) => this.credentialIds.includes(excluded.id))) {
+      throw Object.assign(new Error('The authenticator already holds a credential for this account'), { name: 'InvalidStateError' });
+    }
+    const replaced = this.credentials.findIndex((c) => c.userHandle === options.user.id);
+    if (replaced !== -1) this.credentials.splice(replaced, 1);
     const { privateKey, publicKey } = generateKeyPairSync('ec', { namedCurve: 'P-256' });
     const jwk = publicKey.export({ format: 'jwk' });
     const cose = cbor(
