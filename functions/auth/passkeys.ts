@@ -31,6 +31,7 @@ import { logger } from '../lib/logger';
 import type { Mail } from '../lib/mail';
 import { appInfo } from './app-info';
 import { passkeyMail } from './passkey-mail';
+import type { SdkRequest } from './request-address';
 
 export interface PasskeyDeps {
   db: () => DynamoDBDocumentClient;

@@ -217,7 +217,7 @@ describe('two-step verification with an authenticator app', () => {
   it('an account without it signs in with its password alone, and cannot turn it on for an unproven address', async () => {
     const { who } = await newMember(stack, 'plain', PASSWORD);
     expect((await who.get('/api/account/two-step')).body).toEqual({ enabled: false, recoveryCodesLeft: 0 });
-    expect((await who.post('/api/account/two-step/recovery-codes', {})).status).toBe(409);
+    expect((await who.post('/api/account/two-step/recovery-codes', { password: PASSWORD })).status).toBe(409);
     const code = await desktopCode(who);
     expect(code.code).toBeTruthy();
 
