@@ -108,7 +108,7 @@ describe('DELETE /api/account', () => {
     // Refusals first: the confirmation, then the password.
     expect((await remove(who, { password: PASSWORD })).status).toBe(400);
     expect(await remove(who, { confirmation: 'delete', password: PASSWORD })).toMatchObject({ status: 400, body: { fields: { confirmation: texts.account.confirmationMismatch } } });
-    expect(await remove(who, { confirmation: CONFIRMATION })).toMatchObject({ status: 400, body: { fields: { password: texts.auth.fields.required } } });
+    expect(await remove(who, { confirmation: CONFIRMATION })).toMatchObject({ status: 400, body: { fields: { password: texts.stepUp.passwordRequired } } });
     expect(await remove(who, { confirmation: CONFIRMATION, password: 'not-it-1' })).toMatchObject({ status: 400, body: { message: texts.account.wrongPassword } });
     expect(await getAccount(stack.db, userId)).toBeDefined();
 

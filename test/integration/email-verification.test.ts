@@ -226,7 +226,7 @@ describe('changing the email address (PATCH /api/account {email, password})', ()
   it('refuses without the password or with a wrong one (400, nothing sent), keeps name-only changes working, and tells a Google account to change it at Google', async () => {
     const { who } = await newMember(stack, 'careful', PASSWORD);
     const next = `never-${randomUUID().slice(0, 8)}@example.com`;
-    expect(await change(who, { email: next })).toEqual({ status: 400, body: { message: texts.auth.fields.required, fields: { password: texts.auth.fields.required } } });
+    expect(await change(who, { email: next })).toEqual({ status: 400, body: { message: texts.stepUp.passwordRequired, fields: { password: texts.stepUp.passwordRequired } } });
     expect(await change(who, { email: next, password: 'not-it-42' })).toMatchObject({ status: 400, body: { message: texts.account.wrongPassword } });
     expect((await change(who, { email: 'not an address', password: PASSWORD })).status).toBe(400);
     expect(mailsTo(next)).toEqual([]);

@@ -3,7 +3,9 @@
  * (the API uses the account's own address, and takes the name given here with the credential), and
  * signing in with a discoverable one, no email typed. The outcomes are the page's to word.
  */
+import type { StepUpProof } from '../../../shared/schemas/step-up';
 import { authSdk } from './auth-sdk';
+import { addToBody, proofFields, proofRefusalOf } from './step-up';
 
 export type AddPasskeyOutcome = { status: 'OK' } | { status: 'CANCELLED' | 'UNSUPPORTED' | 'ALREADY_ON_DEVICE' | 'FAILED' };
 export type PasskeySignInOutcome = { status: 'OK'; userId: string } | { status: 'CANCELLED' | 'UNSUPPORTED' | 'FAILED' };
@@ -11,22 +13,28 @@ export type PasskeySignInOutcome = { status: 'OK'; userId: string } | { status: 
 /** The browser's own refusal (the person cancelled, or the request timed out) reads as cancelled. */
 const refusedByBrowser = (error: unknown) => error instanceof DOMException || (error as { name?: string } | undefined)?.name === 'NotAllowedError';
 
-export async function addPasskey(name: string, email: string): Promise<AddPasskeyOutcome> {
+/**
+ * Adds a passkey with the step-up proof (docs/security.md#step-up) in both of its requests: the
+ * options (so a wrong password is answered before the browser's dialog makes a credential) and the
+ * sign-up that stores it. A refused proof throws ProofRefused, for the form to show beside its field.
+ */
+export async function addPasskey(name: string, email: string, proof: StepUpProof = {}): Promise<AddPasskeyOutcome> {
   const { WebAuthn } = await authSdk();
-  const result = await WebAuthn.registerCredentialWithSignUp({
-    email,
-    shouldTryLinkingWithSessionUser: true,
-    options: {
-      // The name travels with the credential (the sign-up call; the options call needs none): the API
-      // stores it only if the passkey is added.
-      preAPIHook: async (context) => {
-        if (!new URL(context.url).pathname.endsWith('/webauthn/signup') || typeof context.requestInit.body !== 'string') return context;
-        const body = { ...(JSON.parse(context.requestInit.body) as Record<string, unknown>), passkeyName: name };
-        return { ...context, requestInit: { ...context.requestInit, body: JSON.stringify(body) } };
-      },
-    },
-    userContext: {},
-  });
+  const withProof = addToBody(proofFields(proof), (path) => path.endsWith('/webauthn/options/register'));
+  // The name travels with the credential (the sign-up call; the options call needs none): the API
+  // stores it only if the passkey is added.
+  const withName = addToBody({ passkeyName: name, ...proofFields(proof) }, (path) => path.endsWith('/webauthn/signup'));
+  let result: Awaited<ReturnType<typeof WebAuthn.registerCredentialWithSignUp>>;
+  try {
+    result = await WebAuthn.registerCredentialWithSignUp({
+      email,
+      shouldTryLinkingWithSessionUser: true,
+      options: { preAPIHook: async (context) => withName(await withProof(context)) },
+      userContext: {},
+    });
+  } catch (error) {
+    throw (await proofRefusalOf(error)) ?? error;
+  }
   switch (result.status) {
     case 'OK':
       return { status: 'OK' };

@@ -126,7 +126,7 @@ export function AccountPage() {
           <DictationSections state={state} />
           {state.profile.signInMethods.includes('password') ? <EmailSection /> : null}
           {state.profile.signInMethods.includes('password') ? <PasswordSection email={state.profile.email} /> : <NoPasswordSection />}
-          <PasskeysSection email={state.profile.email} passkeys={state.passkeys} />
+          <PasskeysSection email={state.profile.email} passkeys={state.passkeys} hasPassword={state.profile.signInMethods.includes('password')} />
           <TwoStepSection hasPassword={state.profile.signInMethods.includes('password')} />
           <SessionsSection sessions={state.sessions} />
           <SignOutEverywhereSection />

@@ -8,6 +8,8 @@ import { formatMoment } from '../../../../shared/format';
 import { passkeyTexts as t } from '../../../../shared/texts/passkeys';
 import { listPasskeys, removePasskey } from '../../api/account';
 import { addPasskey } from '../../auth/passkeys';
+import { ProofRefused } from '../../auth/step-up';
+import { stepUpTexts } from '../../../../shared/texts/step-up';
 import { defer } from '../../hooks/use-settled';
 import { accountAction } from './account-actions';
 import { readPasskeys } from './account-data';
@@ -28,8 +30,8 @@ const phone: AccountPasskey = { id: 'cred-1', name: 'My phone', addedAt: '2026-1
 const laptop: AccountPasskey = { id: 'cred-2', name: 'Work laptop', addedAt: '2026-11-27T09:00:00.000Z', lastUsedAt: null };
 
 /** The section on /account, its form sent through the page's action. */
-function renderSection() {
-  const router = createMemoryRouter([{ path: '/account', element: <PasskeysSection email="ada@example.com" passkeys={defer(readPasskeys())} />, action: accountAction }], {
+function renderSection(hasPassword = true) {
+  const router = createMemoryRouter([{ path: '/account', element: <PasskeysSection email="ada@example.com" passkeys={defer(readPasskeys())} hasPassword={hasPassword} />, action: accountAction }], {
     initialEntries: ['/account'],
   });
   render(<RouterProvider router={router} />);
@@ -55,7 +57,7 @@ describe('Passkeys on /account', () => {
     expect(within(items[1]!).getByRole('button', { name: t.removeLabel('Work laptop') })).toBeTruthy();
   });
 
-  it('asks for a name, then adds the passkey under it (trimmed) for the account’s address, lists it and says so', async () => {
+  it('asks for a name and the current password in place, then adds the passkey under it (trimmed) for the account’s address, lists it and says so', async () => {
     const user = userEvent.setup();
     vi.mocked(addPasskey).mockResolvedValue({ status: 'OK' });
     renderSection();
@@ -68,8 +70,11 @@ describe('Passkeys on /account', () => {
 
     vi.mocked(listPasskeys).mockResolvedValue([phone, laptop]);
     await user.type(screen.getByLabelText(t.nameLabel), '  Work laptop {Enter}');
+    expect(await screen.findByText(stepUpTexts.passwordRequired)).toBeTruthy();
+    expect(addPasskey).not.toHaveBeenCalled();
+    await user.type(screen.getByLabelText(stepUpTexts.passwordLabel), 'engine42{Enter}');
     expect(await within(screen.getByRole('status')).findByText(t.added('Work laptop'))).toBeTruthy();
-    expect(addPasskey).toHaveBeenCalledWith('Work laptop', 'ada@example.com');
+    expect(addPasskey).toHaveBeenCalledWith('Work laptop', 'ada@example.com', { password: 'engine42', code: '' });
     expect(within(section()).getByText('Work laptop')).toBeTruthy();
     expect((screen.getByLabelText(t.nameLabel) as HTMLInputElement).value).toBe('');
   });
@@ -83,9 +88,32 @@ describe('Passkeys on /account', () => {
     const user = userEvent.setup();
     vi.mocked(addPasskey).mockResolvedValue({ status });
     renderSection();
-    await user.type(screen.getByLabelText(t.nameLabel), 'Key{Enter}');
+    await user.type(screen.getByLabelText(t.nameLabel), 'Key');
+    await user.type(screen.getByLabelText(stepUpTexts.passwordLabel), 'engine42{Enter}');
     expect(await screen.findByText(message)).toBeTruthy();
     expect(listPasskeys).toHaveBeenCalledTimes(1);
+  });
+
+  it('shows a refused password beside its field, and adds nothing', async () => {
+    const user = userEvent.setup();
+    vi.mocked(addPasskey).mockRejectedValueOnce(new ProofRefused(stepUpTexts.wrongPassword, 'password'));
+    renderSection();
+    await user.type(screen.getByLabelText(t.nameLabel), 'Key');
+    await user.type(screen.getByLabelText(stepUpTexts.passwordLabel), 'not-it-9{Enter}');
+    expect(await screen.findByText(stepUpTexts.wrongPassword)).toBeTruthy();
+    expect(screen.getByLabelText(stepUpTexts.passwordLabel).getAttribute('aria-invalid')).toBe('true');
+  });
+
+  it('asks an account without a password for its app’s code when the API wants it, and sends it', async () => {
+    const user = userEvent.setup();
+    vi.mocked(addPasskey).mockRejectedValueOnce(new ProofRefused(stepUpTexts.codeRequired, 'code')).mockResolvedValueOnce({ status: 'OK' });
+    renderSection(false);
+    expect(screen.queryByLabelText(stepUpTexts.passwordLabel)).toBeNull();
+    await user.type(screen.getByLabelText(t.nameLabel), 'Key{Enter}');
+    expect(await screen.findByText(stepUpTexts.codeRequired)).toBeTruthy();
+    await user.type(screen.getByLabelText(stepUpTexts.codeLabel), '123456{Enter}');
+    expect(await within(screen.getByRole('status')).findByText(t.added('Key'))).toBeTruthy();
+    expect(addPasskey).toHaveBeenLastCalledWith('Key', 'ada@example.com', { password: '', code: '123456' });
   });
 
   it('removes one, says so and moves focus to the heading; a passkey already gone leaves the list with the reason', async () => {

@@ -2,6 +2,7 @@ import { useState } from 'react';
 import { formatMoment } from '../../../../shared/format';
 import { PASSKEY_NAME_MAX } from '../../../../shared/schemas/passkeys';
 import { passkeyTexts } from '../../../../shared/texts/passkeys';
+import { stepUpTexts } from '../../../../shared/texts/step-up';
 import { removePasskey } from '../../api/account';
 import { FocusedAlert } from '../../components/FocusedAlert';
 import type { Deferred } from '../../hooks/use-settled';
@@ -16,12 +17,13 @@ const t = passkeyTexts;
 /**
  * The account's passkeys: each with its name, when it was added and last signed in, and "Remove"
  * (the core removes it: a removal from the list, the outcome read out, focus to the heading); "Add a
- * passkey" under a name its owner chooses, sent through the route's action, which hands over to the
+ * passkey" under a name its owner chooses, with the current password (the step-up proof,
+ * docs/security.md#step-up), sent through the route's action, which hands over to the
  * browser's own passkey dialog and answers with the list read again.
  */
-export function PasskeysSection({ email, passkeys }: { email: string; passkeys: Deferred<PasskeyList> }) {
+export function PasskeysSection({ email, passkeys, hasPassword }: { email: string; passkeys: Deferred<PasskeyList>; hasPassword: boolean }) {
   const state = useRemovableList(passkeys, (passkey) => removePasskey(passkey.id));
-  const form = useSectionForm('add-passkey', ['passkeyName']);
+  const form = useSectionForm('add-passkey', ['passkeyName', 'password', 'code']);
   const { busy, outcome } = form;
   // The name waits while the form is sent (the wiring's `disabled`) and while a removal is under way.
   const { disabled: sending, ...nameField } = form.field('passkeyName');
@@ -29,8 +31,11 @@ export function PasskeysSection({ email, passkeys }: { email: string; passkeys: 
   // read again and its sentence; a new, empty name field (its key) for the next one.
   const [seen, setSeen] = useState(outcome);
   const [added, setAdded] = useState(0);
+  // An account without a password proves itself with a code from its app once the API asks for one.
+  const [askCode, setAskCode] = useState(false);
   if (outcome !== seen) {
     setSeen(outcome);
+    if (outcome?.fields?.code) setAskCode(true);
     if (outcome?.passkeys && outcome.message) {
       state.replace(outcome.passkeys, outcome.message);
       setAdded((n) => n + 1);
@@ -77,6 +82,8 @@ export function PasskeysSection({ email, passkeys }: { email: string; passkeys: 
           disabled={sending || state.removing !== undefined}
           required
         />
+        {hasPassword && <FormField key={`password-${added}`} label={stepUpTexts.passwordLabel} type="password" {...form.field('password')} autoComplete="current-password" hint={stepUpTexts.passwordHint} required />}
+        {!hasPassword && askCode && <FormField key={`code-${added}`} label={stepUpTexts.codeLabel} {...form.field('code')} autoComplete="one-time-code" inputMode="numeric" required />}
         <div className="account-actions">
           <button type="submit" className="btn btn-primary" disabled={busy || state.removing !== undefined} aria-busy={busy || undefined}>
             {busy ? t.adding : t.add}

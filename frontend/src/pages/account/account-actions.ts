@@ -14,6 +14,8 @@ import { accountFailure, changeAccountEmail, changePassword, deleteAccount, rena
 import { signOut } from '../../auth/auth-client';
 import { formText, problemsFound } from '../../form-fields';
 import { addPasskey, type AddPasskeyOutcome } from '../../auth/passkeys';
+import { ProofRefused } from '../../auth/step-up';
+import { stepUpTexts } from '../../../../shared/texts/step-up';
 import { readPasskeys, type PasskeyList } from './account-data';
 import { accountTexts } from './account-texts';
 
@@ -126,17 +128,23 @@ const passkeyRefusal: Record<Exclude<AddPasskeyOutcome['status'], 'OK'>, string>
 };
 
 /**
- * A passkey under the name its owner gives, for the account's address (the form carries it): the
- * browser's own passkey dialog, then the list read again to show it.
+ * A passkey under the name its owner gives, for the account's address (the form carries it), with the
+ * step-up proof the form asks for (the password; for an account without one, a code from its app when
+ * the API asks for it): the browser's own passkey dialog, then the list read again to show it.
  */
-async function addOwnPasskey(form: FormData): Promise<SectionOutcome<'passkeyName'>> {
-  const fields = problemsFound({ passkeyName: fieldError(passkeyNameSchema, formText(form, 'passkeyName')) });
+async function addOwnPasskey(form: FormData): Promise<SectionOutcome<'passkeyName' | 'password' | 'code'>> {
+  const hasPassword = form.has('password');
+  const fields = problemsFound({
+    passkeyName: fieldError(passkeyNameSchema, formText(form, 'passkeyName')),
+    password: hasPassword && !formText(form, 'password') ? stepUpTexts.passwordRequired : undefined,
+  });
   if (fields) return { fields };
   const name = formText(form, 'passkeyName').trim();
   let outcome: AddPasskeyOutcome;
   try {
-    outcome = await addPasskey(name, formText(form, 'email'));
+    outcome = await addPasskey(name, formText(form, 'email'), { password: formText(form, 'password'), code: formText(form, 'code') });
   } catch (error) {
+    if (error instanceof ProofRefused) return error.field ? { fields: { [error.field]: error.message } } : { error: error.message };
     console.error('Adding a passkey failed', error);
     return { error: accountFailure(error, passkeyTexts.failed).message };
   }
