@@ -3,6 +3,7 @@ import * as z from 'zod/mini';
 import { accountTexts as account } from '../texts/account';
 import { authTexts as auth } from '../texts/auth';
 import { emailSchema, newPasswordSchema, signInPasswordSchema } from './credentials';
+import { stepUpFields, stepUpProof } from './step-up';
 
 const nameField = z.string({ error: account.nameRequired }).check(z.trim(), z.minLength(1, { error: account.nameRequired }), z.maxLength(200, { error: account.nameTooLong }));
 
@@ -33,17 +34,15 @@ export const changePasswordBody = z.object({
 export type ChangePasswordBody = z.infer<typeof changePasswordBody>;
 
 /**
- * DELETE /api/account: the typed confirmation, and for an account with a password, the password
- * (the server decides whether it is needed: a Google account has none).
+ * DELETE /api/account: the typed confirmation, and the step-up proof: the password, or for a Google
+ * account a code from its app when it has one (the server decides which).
  */
 export const deleteAccountBody = z.object({
   confirmation: z.literal(account.deleteConfirmation, { error: account.confirmationMismatch }),
-  password: z.optional(z.string({ error: auth.fields.required }).check(z.maxLength(1000))),
+  ...stepUpFields,
 });
 export type DeleteAccountBody = z.infer<typeof deleteAccountBody>;
 
-/** DELETE /api/account/two-step: for an account with a password, the password (a Google account signs in again instead). */
-export const turnOffTwoStepBody = z.object({
-  password: z.optional(z.string({ error: auth.fields.required }).check(z.maxLength(1000))),
-});
+/** DELETE /api/account/two-step: the step-up proof (the password, or a Google account's app code; functions/lib/step-up.ts decides which). */
+export const turnOffTwoStepBody = stepUpProof;
 export type TurnOffTwoStepBody = z.infer<typeof turnOffTwoStepBody>;

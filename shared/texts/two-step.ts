@@ -4,7 +4,7 @@ import type { SecondFactorId } from '../second-factors';
 export const twoStepTexts = {
   section: {
     title: 'Two-step verification',
-    offLead: 'Ask for a code from an authenticator app (Google Authenticator, 1Password, Authy...) after your password or Google, so a stolen password alone does not open your account.',
+    offLead: 'Ask for a code from an authenticator app (Google Authenticator, 1Password, Authy...) after your password or Google, so a stolen password alone does not open your account. Turning it on signs out every other device signed in to your account.',
     onLead: 'On. Signing in asks for a code from your authenticator app after your password or Google.',
     setUp: 'Set up two-step verification',
     scan: 'Scan this QR code with your authenticator app, or type the key below into it.',
@@ -28,11 +28,11 @@ export const twoStepTexts = {
     regenerateNote: 'New codes replace the old ones: the old ones stop working.',
     turnOff: 'Turn off',
     turnOffTitle: 'Turn off two-step verification',
-    turnOffPassword: 'Your password',
-    turnOffGoogle: 'To turn it off, sign in again with Google first (within the last 5 minutes).',
+    regenerateTitle: 'Make new recovery codes',
+    regenerateConfirm: 'Make new codes',
     turnOffConfirm: 'Turn off two-step verification',
     turningOff: 'Turning off...',
-    turnedOn: 'Two-step verification is on.',
+    turnedOn: 'Two-step verification is on. Every other device signed in to your account has been signed out.',
     turnedOff: 'Two-step verification is off. Your authenticator app entry and recovery codes no longer work.',
     loadFailed: 'We could not read your two-step verification settings. Please reload the page.',
     failed: 'Something went wrong. Please try again in a minute.',
@@ -78,7 +78,6 @@ export const twoStepTexts = {
   api: {
     notOn: 'Two-step verification is not on for this account.',
     alreadyOn: 'Two-step verification is already on.',
-    signInAgain: 'For your security, sign in again (within the last 5 minutes) to turn off two-step verification.',
     turnOffFromAccount: 'Turn off two-step verification from your account page.',
     verifyEmailFirst: 'Confirm your email address before adding a second step.',
   },

@@ -12,6 +12,7 @@ import { DARK_BACKGROUND, LIGHT_BACKGROUND, routePaths, VISITS, WIDTHS } from '.
 import { axeFindings, screenshotPath } from '../support/browser';
 import { signUpInBrowser, useJourney } from '../support/journey';
 import { passkeyTexts } from '../../shared/texts/passkeys';
+import { stepUpTexts } from '../../shared/texts/step-up';
 import { virtualAuthenticator } from '../support/virtual-authenticator';
 
 const journey = useJourney();
@@ -60,6 +61,7 @@ describe('accessibility of every route', () => {
     await page.goto(`${journey.stack.web}/account`);
     const section = page.getByRole('region', { name: passkeyTexts.heading });
     await section.getByLabel(passkeyTexts.nameLabel).fill('Axe key');
+    await section.getByLabel(stepUpTexts.passwordLabel).fill('correct-horse-9');
     await section.getByRole('button', { name: passkeyTexts.add }).click();
     await section.getByRole('status').getByText(passkeyTexts.added('Axe key')).waitFor();
     const visitor = await (await journey.browser.newContext({ viewport: WIDTHS[0] })).newPage();

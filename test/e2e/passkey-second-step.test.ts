@@ -12,6 +12,7 @@ import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { layoutTexts } from '../../shared/texts/layout';
 import { passkeyTexts } from '../../shared/texts/passkeys';
+import { stepUpTexts } from '../../shared/texts/step-up';
 import type { SecondFactorId } from '../../shared/second-factors';
 import { twoStepTexts } from '../../shared/texts/two-step';
 import { checkedAtBothWidths } from '../support/accessibility';
@@ -40,10 +41,12 @@ async function memberWithPasskeyAndApp(name: string) {
 
   const keys = page.getByRole('region', { name: passkeyTexts.heading });
   await keys.getByLabel(passkeyTexts.nameLabel).fill('This laptop');
+  await keys.getByLabel(stepUpTexts.passwordLabel).fill(PASSWORD);
   await keys.getByRole('button', { name: passkeyTexts.add }).click();
   await keys.getByRole('status').getByText(passkeyTexts.added('This laptop')).waitFor({ timeout: 60_000 });
 
   const section = page.getByRole('region', { name: t.section.title });
+  await section.getByLabel(stepUpTexts.passwordLabel).fill(PASSWORD);
   await section.getByRole('button', { name: t.section.setUp }).click();
   await section.getByRole('img', { name: t.section.qrAlt }).waitFor();
   const secret = (await section.locator('.two-step-secret').textContent())!.replace(/\s/g, '');

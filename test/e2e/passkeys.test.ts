@@ -1,7 +1,7 @@
 /**
  * Passkeys in Chromium against the whole local stack, with a virtual authenticator (the DevTools
  * protocol's WebAuthn domain: an internal, user-verifying authenticator that keeps resident keys):
- * add a named passkey on /account, log out, "Sign in with a passkey" on /signin with no email typed
+ * add a named passkey on /account (its form asks for the current password in place), log out, "Sign in with a passkey" on /signin with no email typed
  * (back to the page the visit was for), then remove it, after which it no longer signs in. axe finds
  * nothing on the listed passkey at 1280 and 390 px (the accessibility journey checks the other states).
  */
@@ -9,6 +9,7 @@ import { randomUUID } from 'node:crypto';
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { passkeyTexts } from '../../shared/texts/passkeys';
+import { stepUpTexts } from '../../shared/texts/step-up';
 import { checkedAtBothWidths } from '../support/accessibility';
 import { signUpInBrowser, useJourney } from '../support/journey';
 import { virtualAuthenticator } from '../support/virtual-authenticator';
@@ -30,11 +31,18 @@ describe('passkeys in Chromium', () => {
     const section = page.getByRole('region', { name: t.heading });
     await section.getByText(t.none).waitFor();
 
-    // A name is asked for first; the keyboard adds it.
+    // A name and the current password are asked for in the form itself; the keyboard adds it.
     await section.getByRole('button', { name: t.add }).click();
     await section.getByText(t.nameRequired).waitFor();
+    await section.getByText(stepUpTexts.passwordRequired).waitFor();
     await section.getByLabel(t.nameLabel).fill('This laptop');
-    await section.getByLabel(t.nameLabel).press('Enter');
+    // A wrong password is refused beside its field before the browser's dialog: no credential is made.
+    await section.getByLabel(stepUpTexts.passwordLabel).fill('not-it-9');
+    await section.getByLabel(stepUpTexts.passwordLabel).press('Enter');
+    await section.getByText(stepUpTexts.wrongPassword).waitFor({ timeout: 60_000 });
+    expect(await authenticator.credentials()).toHaveLength(0);
+    await section.getByLabel(stepUpTexts.passwordLabel).fill('engine42');
+    await section.getByLabel(stepUpTexts.passwordLabel).press('Enter');
     // The browser's dialog, the core's checks and the mail: generous on a busy machine.
     await section.getByRole('status').getByText(t.added('This laptop')).waitFor({ timeout: 60_000 });
     const item = section.getByRole('listitem').filter({ hasText: 'This laptop' });

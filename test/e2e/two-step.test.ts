@@ -9,6 +9,7 @@ import { randomUUID } from 'node:crypto';
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { twoStepTexts } from '../../shared/texts/two-step';
+import { stepUpTexts } from '../../shared/texts/step-up';
 import { checkedAtBothWidths } from '../support/accessibility';
 import { downloadedText, screenshotPath } from '../support/browser';
 import { signUpInBrowser, useJourney } from '../support/journey';
@@ -44,6 +45,7 @@ describe('two-step verification in Chromium', () => {
 
     await page.goto(`${journey.stack.web}/account`);
     const section = page.getByRole('region', { name: t.section.title });
+    await section.getByLabel(stepUpTexts.passwordLabel).fill(PASSWORD);
     await section.getByRole('button', { name: t.section.setUp }).click();
     await section.getByRole('img', { name: t.section.qrAlt }).waitFor();
     const secret = (await section.locator('.two-step-secret').textContent())!.replace(/\s/g, '');

@@ -1,7 +1,8 @@
 /** The account routes (/account): the profile, rename, change the password, two-step verification, where it is signed in, passkeys, sign out everywhere, export, delete. */
 import { exportFileName } from '../../../shared/account-export';
 import type { AccountMessage, AccountOverview, AccountPasskey, AccountPasskeys, ErrorBody, RecoveryCodes, SignedInSession, SignedInSessions, TwoStepStatus } from '../../../shared/api-types';
-import type { ChangePasswordBody, DeleteAccountBody, TurnOffTwoStepBody } from '../../../shared/schemas/account';
+import type { ChangePasswordBody, DeleteAccountBody } from '../../../shared/schemas/account';
+import type { StepUpProof } from '../../../shared/schemas/step-up';
 import { saveFile } from '../save-file';
 import { api, isApiError } from './client';
 
@@ -41,14 +42,14 @@ export async function readTwoStep(): Promise<TwoStepStatus> {
   return data;
 }
 
-/** POST /api/account/two-step/recovery-codes: ten new codes; the old ones stop working. */
-export async function makeRecoveryCodes(): Promise<string[]> {
-  const { data } = await api.post<RecoveryCodes>('/api/account/two-step/recovery-codes');
+/** POST /api/account/two-step/recovery-codes {password | code}: ten new codes; the old ones stop working. */
+export async function makeRecoveryCodes(proof: StepUpProof): Promise<string[]> {
+  const { data } = await api.post<RecoveryCodes>('/api/account/two-step/recovery-codes', proof);
   return data.codes;
 }
 
-/** DELETE /api/account/two-step: with the password (a Google account: a sign-in of the last 5 minutes). */
-export async function turnOffTwoStep(body: TurnOffTwoStepBody): Promise<AccountMessage> {
+/** DELETE /api/account/two-step: with the password (a Google account: a code from its app). */
+export async function turnOffTwoStep(body: StepUpProof): Promise<AccountMessage> {
   const { data } = await api.delete<AccountMessage>('/api/account/two-step', { data: body });
   return data;
 }

@@ -10,6 +10,8 @@ import { isApiError } from '../api/client';
 import { secondStepPendingByHint } from '../session-hint';
 import { authSdk } from './auth-sdk';
 import { afterSignInPath } from './sign-in-intent';
+import type { StepUpProof } from '../../../shared/schemas/step-up';
+import { addToBody, proofFields, proofRefusalOf } from './step-up';
 
 /** Where a first factor (password, Google) goes: the second step when it is owed (the intent kept for after), else on as the intent says. */
 export function afterFirstFactorPath(): string {
@@ -58,12 +60,21 @@ export async function verifyRecoveryCode(code: string): Promise<CodeResult> {
 /** The name the account's one authenticator app goes by. */
 const APP_NAME = 'Authenticator app';
 
-/** Starts setting up the app: its secret and the otpauth:// address the QR code carries. A setup left half-way before is dropped first. */
-export async function startAppSetup(): Promise<{ secret: string; uri: string }> {
+/**
+ * Starts setting up the app with the step-up proof (docs/security.md#step-up): its secret and the
+ * otpauth:// address the QR code carries. A setup left half-way before is dropped first. A refused
+ * proof throws ProofRefused, for the form to show beside its field.
+ */
+export async function startAppSetup(proof: StepUpProof): Promise<{ secret: string; uri: string }> {
   const { Totp } = await authSdk();
   const { devices } = await Totp.listDevices();
   for (const device of devices.filter((d) => !d.verified)) await Totp.removeDevice({ deviceName: device.name });
-  const created = await Totp.createDevice({ deviceName: APP_NAME });
+  let created: Awaited<ReturnType<typeof Totp.createDevice>>;
+  try {
+    created = await Totp.createDevice({ deviceName: APP_NAME, options: { preAPIHook: addToBody(proofFields(proof)) } });
+  } catch (error) {
+    throw (await proofRefusalOf(error)) ?? error;
+  }
   if (created.status !== 'OK') throw new Error(`could not start the authenticator app's setup: ${created.status}`);
   return { secret: created.secret, uri: created.qrCodeString };
 }

@@ -4,8 +4,10 @@ import { AxiosError, AxiosHeaders, type AxiosResponse } from 'axios';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { ErrorBody } from '../../../../shared/api-types';
 import { twoStepTexts } from '../../../../shared/texts/two-step';
-import { readTwoStep, turnOffTwoStep } from '../../api/account';
+import { makeRecoveryCodes, readTwoStep, turnOffTwoStep } from '../../api/account';
 import { confirmAppSetup, startAppSetup } from '../../auth/second-step';
+import { ProofRefused } from '../../auth/step-up';
+import { stepUpTexts } from '../../../../shared/texts/step-up';
 import { TwoStepSection } from './TwoStepSection';
 
 vi.mock('../../api/account', async (original) => ({
@@ -32,9 +34,18 @@ describe('Two-step verification on /account', () => {
   it('sets up: the QR code drawn here and the key as text, a wrong code refused in the same words as any, then the ten codes shown once', async () => {
     vi.mocked(confirmAppSetup).mockResolvedValueOnce({ status: 'WRONG' }).mockResolvedValueOnce({ status: 'OK', recoveryCodes: CODES });
     const user = userEvent.setup();
+    vi.mocked(startAppSetup).mockRejectedValueOnce(new ProofRefused(stepUpTexts.wrongPassword, 'password'));
     render(<TwoStepSection hasPassword />);
     expect(screen.getByRole('region', { name: t.title })).toBeTruthy();
-    await user.click(await screen.findByRole('button', { name: t.setUp }));
+    // The current password first, in place: a wrong one beside its field, and nothing starts.
+    await user.type(await screen.findByLabelText(stepUpTexts.passwordLabel), 'not-it-9');
+    await user.click(screen.getByRole('button', { name: t.setUp }));
+    expect((await screen.findByRole('alert')).textContent).toBe(stepUpTexts.wrongPassword);
+    expect(screen.getByLabelText(stepUpTexts.passwordLabel).getAttribute('aria-invalid')).toBe('true');
+    await user.clear(screen.getByLabelText(stepUpTexts.passwordLabel));
+    await user.type(screen.getByLabelText(stepUpTexts.passwordLabel), 'engine42');
+    await user.click(screen.getByRole('button', { name: t.setUp }));
+    expect(startAppSetup).toHaveBeenLastCalledWith({ password: 'engine42' });
 
     const qr = await screen.findByRole('img', { name: t.qrAlt });
     expect(qr.getAttribute('src')).toMatch(/^data:image\/png;base64,/);
@@ -63,28 +74,45 @@ describe('Two-step verification on /account', () => {
     render(<TwoStepSection hasPassword />);
     expect(await screen.findByText(t.codesLeft(7))).toBeTruthy();
     await user.click(screen.getByRole('button', { name: t.turnOff }));
-    await user.type(screen.getByLabelText(t.turnOffPassword), 'not-it-9');
+    await user.type(screen.getByLabelText(stepUpTexts.passwordLabel), 'not-it-9');
     await user.click(screen.getByRole('button', { name: t.turnOffConfirm }));
     expect((await screen.findByRole('alert')).textContent).toBe('Your current password is not correct.');
-    expect(screen.getByLabelText(t.turnOffPassword).getAttribute('aria-invalid')).toBe('true');
-    await user.clear(screen.getByLabelText(t.turnOffPassword));
-    await user.type(screen.getByLabelText(t.turnOffPassword), 'engine42');
+    expect(screen.getByLabelText(stepUpTexts.passwordLabel).getAttribute('aria-invalid')).toBe('true');
+    await user.clear(screen.getByLabelText(stepUpTexts.passwordLabel));
+    await user.type(screen.getByLabelText(stepUpTexts.passwordLabel), 'engine42');
     await user.click(screen.getByRole('button', { name: t.turnOffConfirm }));
     expect(await screen.findByRole('button', { name: t.setUp })).toBeTruthy();
     expect(turnOffTwoStep).toHaveBeenLastCalledWith({ password: 'engine42' });
     expect(screen.getByRole('status').textContent).toContain(t.turnedOff);
   });
 
-  it('a Google account is told to sign in again instead of typing a password', async () => {
+  it('new recovery codes ask for the password in place, and are shown once', async () => {
+    vi.mocked(readTwoStep).mockResolvedValue({ enabled: true, recoveryCodesLeft: 3 });
+    vi.mocked(makeRecoveryCodes).mockResolvedValueOnce(CODES);
+    const user = userEvent.setup();
+    render(<TwoStepSection hasPassword />);
+    await user.click(await screen.findByRole('button', { name: t.regenerate }));
+    await user.type(screen.getByLabelText(stepUpTexts.passwordLabel), 'engine42');
+    await user.click(screen.getByRole('button', { name: t.regenerateConfirm }));
+    const list = await screen.findByRole('list', { name: t.codesTitle });
+    expect(within(list).getAllByRole('listitem')).toHaveLength(10);
+    expect(makeRecoveryCodes).toHaveBeenLastCalledWith({ password: 'engine42' });
+  });
+
+  it('a Google account proves itself with a code from its app instead of a password', async () => {
     vi.mocked(readTwoStep).mockResolvedValue({ enabled: true, recoveryCodesLeft: 10 });
-    vi.mocked(turnOffTwoStep).mockRejectedValueOnce(refused(403, { message: twoStepTexts.api.signInAgain }));
+    vi.mocked(turnOffTwoStep).mockRejectedValueOnce(refused(400, { message: stepUpTexts.wrongCode, fields: { code: stepUpTexts.wrongCode } })).mockResolvedValueOnce({ message: t.turnedOff });
     const user = userEvent.setup();
     render(<TwoStepSection hasPassword={false} />);
     await user.click(await screen.findByRole('button', { name: t.turnOff }));
-    expect(screen.queryByLabelText(t.turnOffPassword)).toBeNull();
-    expect(screen.getByText(t.turnOffGoogle)).toBeTruthy();
+    expect(screen.queryByLabelText(stepUpTexts.passwordLabel)).toBeNull();
+    await user.type(screen.getByLabelText(stepUpTexts.codeLabel), '000000');
     await user.click(screen.getByRole('button', { name: t.turnOffConfirm }));
-    expect((await screen.findByRole('alert')).textContent).toBe(twoStepTexts.api.signInAgain);
-    expect(turnOffTwoStep).toHaveBeenLastCalledWith({});
+    expect((await screen.findByRole('alert')).textContent).toBe(stepUpTexts.wrongCode);
+    await user.clear(screen.getByLabelText(stepUpTexts.codeLabel));
+    await user.type(screen.getByLabelText(stepUpTexts.codeLabel), '123456');
+    await user.click(screen.getByRole('button', { name: t.turnOffConfirm }));
+    expect(await screen.findByRole('button', { name: t.setUp })).toBeTruthy();
+    expect(turnOffTwoStep).toHaveBeenLastCalledWith({ code: '123456' });
   });
 });

@@ -1,7 +1,11 @@
-import { useState, type FormEvent } from 'react';
+import { useId, useState, type FormEvent } from 'react';
+import type { StepUpProof } from '../../../../shared/schemas/step-up';
+import { stepUpTexts } from '../../../../shared/texts/step-up';
 import { twoStepTexts } from '../../../../shared/texts/two-step';
 import { accountFailure, makeRecoveryCodes, readTwoStep, turnOffTwoStep } from '../../api/account';
+import { isApiError } from '../../api/client';
 import { confirmAppSetup, startAppSetup } from '../../auth/second-step';
+import { ProofRefused } from '../../auth/step-up';
 import { FocusedAlert } from '../../components/FocusedAlert';
 import { useRead } from '../../hooks/use-read';
 import { CodeEntry } from '../auth/CodeEntry';
@@ -19,7 +23,11 @@ type State =
   | { step: 'setting-up'; secret: string; qr: string }
   | { step: 'codes'; codes: string[] }
   | { step: 'on'; codesLeft: number }
+  | { step: 'regenerating'; codesLeft: number }
   | { step: 'turning-off'; codesLeft: number };
+
+/** What a change here is proven with (docs/security.md#step-up): the password; a Google account, its app's code once it has one, else nothing (a recent sign-in). */
+type Asks = 'password' | 'code' | 'nothing';
 
 /** A module-level ref callback: a new step's heading takes focus, so it is read out. */
 function focus(element: HTMLElement | null) {
@@ -34,8 +42,9 @@ async function qrCodeOf(uri: string): Promise<string> {
 
 /**
  * "Two-step verification" on /account: set up (QR code and key, then a code from the app), the ten
- * recovery codes shown once (copy, download), new codes, and turning it off with the password (a
- * Google account: a sign-in of the last 5 minutes).
+ * recovery codes shown once (copy, download), new codes, and turning it off. Each change asks in
+ * place for the step-up proof (the current password; a Google account, its app's code once it has
+ * one), so a session left open cannot make them.
  */
 export function TwoStepSection({ hasPassword }: { hasPassword: boolean }) {
   const read = useRead(readTwoStep, 'two-step');
@@ -52,28 +61,20 @@ export function TwoStepSection({ hasPassword }: { hasPassword: boolean }) {
           ? { step: 'on', codesLeft: read.state.value.recoveryCodesLeft }
           : { step: 'off' });
 
-  const start = async () => {
-    setError(undefined);
+  const start = async (proof: StepUpProof) => {
     setDone(undefined);
-    setState({ step: 'starting' });
-    try {
-      const { secret, uri } = await startAppSetup();
-      setState({ step: 'setting-up', secret, qr: await qrCodeOf(uri) });
-    } catch (failure) {
-      console.error('Could not start two-step verification', failure);
-      setError(t.failed);
-      setState({ step: 'off' });
-    }
+    const { secret, uri } = await startAppSetup(proof);
+    setState({ step: 'setting-up', secret, qr: await qrCodeOf(uri) });
   };
 
-  const regenerate = async () => {
-    setError(undefined);
+  const regenerate = async (proof: StepUpProof) => {
+    setState({ step: 'codes', codes: await makeRecoveryCodes(proof) });
+  };
+
+  const change = (step: 'regenerating' | 'turning-off', codesLeft: number) => {
     setDone(undefined);
-    try {
-      setState({ step: 'codes', codes: await makeRecoveryCodes() });
-    } catch (failure) {
-      setError(accountFailure(failure, t.failed).message);
-    }
+    setError(undefined);
+    setState({ step, codesLeft });
   };
 
   return (
@@ -85,11 +86,7 @@ export function TwoStepSection({ hasPassword }: { hasPassword: boolean }) {
       {(state.step === 'off' || state.step === 'starting') && (
         <>
           <p className="muted">{t.offLead}</p>
-          <div className="account-actions">
-            <button type="button" className="btn btn-primary" onClick={start} disabled={state.step === 'starting'} aria-busy={state.step === 'starting' || undefined}>
-              {state.step === 'starting' ? t.starting : t.setUp}
-            </button>
-          </div>
+          <ProofForm asks={hasPassword ? 'password' : 'nothing'} title={t.setUp} label={t.setUp} busyLabel={t.starting} send={start} />
         </>
       )}
       {state.step === 'setting-up' && (
@@ -115,20 +112,34 @@ export function TwoStepSection({ hasPassword }: { hasPassword: boolean }) {
           <p>{t.codesLeft(state.codesLeft)}</p>
           <p className="muted">{t.regenerateNote}</p>
           <div className="account-actions">
-            <button type="button" className="btn btn-ghost" onClick={regenerate}>
+            <button type="button" className="btn btn-ghost" onClick={() => change('regenerating', state.codesLeft)}>
               {t.regenerate}
             </button>
-            <button type="button" className="btn btn-ghost" onClick={() => (setDone(undefined), setError(undefined), setState({ step: 'turning-off', codesLeft: state.codesLeft }))}>
+            <button type="button" className="btn btn-ghost" onClick={() => change('turning-off', state.codesLeft)}>
               {t.turnOff}
             </button>
           </div>
         </>
       )}
+      {state.step === 'regenerating' && (
+        <ProofForm
+          asks={hasPassword ? 'password' : 'code'}
+          title={t.regenerateTitle}
+          label={t.regenerateConfirm}
+          busyLabel={t.regenerating}
+          send={regenerate}
+          onCancel={() => setState({ step: 'on', codesLeft: state.codesLeft })}
+        />
+      )}
       {state.step === 'turning-off' && (
-        <TurnOff
-          hasPassword={hasPassword}
-          onDone={(message) => {
-            setDone(message);
+        <ProofForm
+          asks={hasPassword ? 'password' : 'code'}
+          title={t.turnOffTitle}
+          label={t.turnOffConfirm}
+          busyLabel={t.turningOff}
+          send={async (proof) => {
+            const answer = await turnOffTwoStep(proof);
+            setDone(answer.message);
             setState({ step: 'off' });
           }}
           onCancel={() => setState({ step: 'on', codesLeft: state.codesLeft })}
@@ -211,50 +222,71 @@ function RecoveryCodesView({ codes, onDone }: { codes: string[]; onDone: () => v
   );
 }
 
-function TurnOff({ hasPassword, onDone, onCancel }: { hasPassword: boolean; onDone: (message: string) => void; onCancel: () => void }) {
-  const [password, setPassword] = useState('');
+interface ProofFormProps {
+  asks: Asks;
+  title: string;
+  label: string;
+  busyLabel: string;
+  /** Makes the change with the proof; a refusal (the API's, or the SDK's ProofRefused) is shown here. */
+  send: (proof: StepUpProof) => Promise<void>;
+  onCancel?: () => void;
+}
+
+/** A change's own small form: the proof it asks for in place, its button, and its refusal beside the field. */
+function ProofForm({ asks, title, label, busyLabel, send, onCancel }: ProofFormProps) {
+  const [value, setValue] = useState('');
   const [error, setError] = useState<{ message: string; field?: string }>();
   const [attempt, setAttempt] = useState(0);
   const [busy, setBusy] = useState(false);
+  const titleId = useId();
 
   const submit = async (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
     setBusy(true);
     setError(undefined);
     try {
-      const answer = await turnOffTwoStep(hasPassword ? { password } : {});
-      onDone(answer.message);
+      await send(asks === 'password' ? { password: value } : asks === 'code' ? { code: value } : {});
     } catch (failure) {
-      const { message, fields } = accountFailure(failure, t.failed);
+      if (failure instanceof ProofRefused) setError({ message: failure.message, field: failure.field && failure.message });
+      else {
+        if (!isApiError(failure)) console.error('Two-step verification change failed', failure);
+        const { message, fields } = accountFailure(failure, t.failed);
+        setError({ message, field: fields?.password ?? fields?.code });
+      }
       setAttempt((n) => n + 1);
-      setError({ message, field: fields?.password });
     } finally {
       setBusy(false);
     }
   };
 
   return (
-    <form onSubmit={submit} noValidate aria-labelledby="two-step-off-title">
-      <p id="two-step-off-title" ref={focus} tabIndex={-1}>
-        <strong>{t.turnOffTitle}</strong>
-      </p>
-      {error && <FocusedAlert key={attempt} className="form-alert">{error.message}</FocusedAlert>}
-      {hasPassword ? (
-        <FormField
-          label={t.turnOffPassword}
-          type="password"
-          name="password"
-          value={password}
-          onChange={(e) => setPassword(e.target.value)}
-          autoComplete="current-password"
-          error={error?.field}
-          disabled={busy}
-          required
-        />
-      ) : (
-        <p className="muted">{t.turnOffGoogle}</p>
+    <form onSubmit={submit} noValidate aria-labelledby={titleId}>
+      {onCancel && (
+        <p id={titleId} ref={focus} tabIndex={-1}>
+          <strong>{title}</strong>
+        </p>
       )}
-      <SubmitOrCancel busy={busy} label={t.turnOffConfirm} busyLabel={t.turningOff} cancelLabel={t.cancel} onCancel={onCancel} />
+      {!onCancel && (
+        <span id={titleId} hidden>
+          {title}
+        </span>
+      )}
+      {error && <FocusedAlert key={attempt} className="form-alert">{error.message}</FocusedAlert>}
+      {asks === 'password' && (
+        <FormField label={stepUpTexts.passwordLabel} type="password" name="password" value={value} onChange={(e) => setValue(e.target.value)} autoComplete="current-password" hint={stepUpTexts.passwordHint} error={error?.field} disabled={busy} required />
+      )}
+      {asks === 'code' && (
+        <FormField label={stepUpTexts.codeLabel} name="code" value={value} onChange={(e) => setValue(e.target.value)} autoComplete="one-time-code" inputMode="numeric" error={error?.field} disabled={busy} required />
+      )}
+      {onCancel ? (
+        <SubmitOrCancel busy={busy} label={label} busyLabel={busyLabel} cancelLabel={t.cancel} onCancel={onCancel} />
+      ) : (
+        <div className="account-actions">
+          <button type="submit" className="btn btn-primary" disabled={busy} aria-busy={busy || undefined}>
+            {busy ? busyLabel : label}
+          </button>
+        </div>
+      )}
     </form>
   );
 }
