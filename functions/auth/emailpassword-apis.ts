@@ -11,6 +11,7 @@ import { repairRecordOnSignIn } from './email-sign-in';
 import { recordNewEmailAccounts } from './email-sign-up';
 import { sendVerificationAfterSignUp } from './email-verification';
 import { equalTimeSignIn } from './equal-time-sign-in';
+import { emailSignUpsKeepAddresses } from './one-account-per-address';
 import { mailSecurityNotice } from './second-factor-mail';
 import { guardSignIn } from './sign-in-guard';
 
@@ -33,7 +34,7 @@ export function limitedEmailPasswordApis(original: APIInterface, deps: LimitDeps
     ...original,
     // The guard outside: a refused attempt answers at once, and the same for every email.
     signInPOST: original.signInPOST && guardSignIn(equalTimeSignIn(repairRecordOnSignIn(original.signInPOST.bind(original), deps)), deps),
-    signUpPOST: original.signUpPOST && limitPerAddress(SIGN_UP_RULE, sendVerificationAfterSignUp(recordNewEmailAccounts(emailExistsInOurWords(original.signUpPOST.bind(original)), deps)), deps),
+    signUpPOST: original.signUpPOST && limitPerAddress(SIGN_UP_RULE, sendVerificationAfterSignUp(recordNewEmailAccounts(emailExistsInOurWords(emailSignUpsKeepAddresses(original.signUpPOST.bind(original))), deps)), deps),
     emailExistsGET: original.emailExistsGET && limitPerAddress(EMAIL_EXISTS_RULE, original.emailExistsGET.bind(original), deps),
     generatePasswordResetTokenPOST:
       original.generatePasswordResetTokenPOST && limitPerAddress(RESET_REQUEST_RULE, original.generatePasswordResetTokenPOST.bind(original), deps),

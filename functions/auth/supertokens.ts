@@ -23,6 +23,7 @@ import { limitResetMail } from './auth-limits';
 import { limitedEmailPasswordApis } from './emailpassword-apis';
 import { emailPasswordFunctions } from './emailpassword-functions';
 import { recordGoogleAccounts } from './google-sign-up';
+import { googleSignUpsKeepAddresses } from './one-account-per-address';
 import { clientsInSessions } from './session-clients';
 import { emailClaimInNewSessions } from './session-email-claim';
 import { sessionsRefuseDeleting } from './sessions-refuse-deleting';
@@ -62,7 +63,8 @@ export function supertokensConfig(core: { connectionUri: string; apiKey: string 
       }),
       ThirdParty.init({
         signInAndUpFeature: { providers: [googleProvider(env)] },
-        override: { apis: (original) => recordGoogleAccounts(original, { db: documentClient }) },
+        // One account per address (./one-account-per-address.ts): a Google sign-up never makes a second one.
+        override: { functions: googleSignUpsKeepAddresses, apis: (original) => recordGoogleAccounts(original, { db: documentClient }) },
       }),
       emailVerificationRecipe({ db: documentClient, send: sendMail, onVerified: onEmailProven }),
       // Passkeys (./passkeys.ts): WebAuthn, and account linking for a passkey joining its account only.

@@ -46,6 +46,8 @@ export const authTexts = {
     processing: 'Signing you in...',
     errorTitle: 'Authentication Error',
     backToSignIn: 'Back to Sign In',
+    /** A Google sign-up with the address of an account that signs in otherwise (docs/security.md#one-account-per-address). */
+    addressHasPasswordAccount: 'An account with this email already exists and signs in with its password. Sign in with your email and password instead (or reset the password from the sign-in page if you do not know it).',
     failedStatus: (status: string) => `Sign-in failed: ${status}. Please try again or contact support if the issue persists.`,
     failed: 'Authentication failed. Please try signing in again.',
     unexpected: 'An unexpected error occurred during authentication. Please try again.',
@@ -60,6 +62,8 @@ export const authTexts = {
     emailRequired: 'Please enter your email address',
     emailInvalid: 'Please enter a valid email address, like name@example.com',
     emailExists: 'An account with this email already exists. Please sign in instead.',
+    /** An email sign-up with the address of an account that signs in with Google (docs/security.md#one-account-per-address). */
+    emailHasGoogle: 'An account with this email signs in with Google. Use “Continue with Google” instead.',
     passwordRequired: 'Please enter your password',
     newPasswordRequired: 'Please choose a password',
     passwordTooShort: 'Your password must be at least 8 characters long',

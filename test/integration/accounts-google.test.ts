@@ -6,7 +6,9 @@
  */
 import { InternalServerError } from '@aws-sdk/client-dynamodb';
 import { DeleteCommand, DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
+import supertokens from 'supertokens-node';
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import { TENANT_ID, ensureSupertokens } from '../../functions/auth';
 import { getAccount as getUserRecord } from '../../functions/user-record/account';
 import { tableName } from '../../shared/tables';
 import { texts } from '../../shared/texts';
@@ -97,5 +99,29 @@ describe('an email sign-in', () => {
     expect(repaired).toMatchObject({ userId, email, loginCount: 0 });
     // The address was proven before the record was lost (newMember opens the verification link): the record says so again.
     expect(repaired?.emailVerifiedAt).toEqual(expect.any(String));
+  });
+});
+
+describe('one account per address', () => {
+  it('refuses a Google sign-up with the address of a password account, saying how to sign in; nothing is made, the password account goes on', async () => {
+    const { email, userId } = await newMember(stack, 'holder', 'engine42');
+    const { who, res } = await postGoogleSignInUp(stack, email, 'Squatter');
+    expect(res.status).toBe(200);
+    expect(await res.json()).toEqual({ status: 'SIGN_IN_UP_NOT_ALLOWED', reason: texts.auth.callback.addressHasPasswordAccount });
+    expect(who.hasSession()).toBe(false);
+    await ensureSupertokens();
+    expect((await supertokens.listUsersByAccountInfo(TENANT_ID, { email })).map((u) => u.id)).toEqual([userId]);
+    const owner = new AuthApi(stack.api, stack.web);
+    expect((await owner.signIn(email, 'engine42')).status).toBe('OK');
+  });
+
+  it('refuses an email sign-up with a Google account’s address on its email field, and makes nothing', async () => {
+    const { userId } = await signInWithGoogle(stack, 'ada-google@example.com', 'Ada');
+    const who = new AuthApi(stack.api, stack.web);
+    const res = await who.call('POST', '/api/auth/signup', { formFields: [{ id: 'email', value: 'Ada-Google@example.com' }, { id: 'password', value: 'engine42' }] }, { rid: 'emailpassword' });
+    expect(res.status).toBe(200);
+    expect(await res.json()).toEqual({ status: 'FIELD_ERROR', formFields: [{ id: 'email', error: texts.auth.fields.emailHasGoogle }] });
+    expect(who.hasSession()).toBe(false);
+    expect((await signInWithGoogle(stack, 'ada-google@example.com', 'Ada')).userId).toBe(userId);
   });
 });

@@ -25,7 +25,9 @@ export type SignUpResult =
 
 export type GoogleResult =
   | { status: 'OK'; userId: string; createdNewUser: boolean }
-  | { status: 'NO_EMAIL_GIVEN_BY_PROVIDER' | 'SIGN_IN_UP_NOT_ALLOWED' }
+  | { status: 'NO_EMAIL_GIVEN_BY_PROVIDER' }
+  /** `reason`: the API's sentence saying how the address's account signs in (docs/security.md#one-account-per-address). */
+  | { status: 'SIGN_IN_UP_NOT_ALLOWED'; reason?: string }
   | { status: 'GENERAL_ERROR'; message: string };
 
 /** STGeneralError.isThisError, without importing any of the SDK into the pages' chunks. */
@@ -88,6 +90,7 @@ export async function finishGoogleSignIn(search: string = window.location.search
   return generalErrors(async () => {
     const res = await (await authSdk()).ThirdParty.signInAndUp();
     if (res.status === 'OK') return { status: 'OK', userId: res.user.id, createdNewUser: res.createdNewRecipeUser };
+    if (res.status === 'SIGN_IN_UP_NOT_ALLOWED') return { status: res.status, reason: res.reason };
     return { status: res.status };
   });
 }

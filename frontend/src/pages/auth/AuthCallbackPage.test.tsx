@@ -59,6 +59,8 @@ describe('/auth/callback', () => {
   it.each([
     [{ status: 'NO_EMAIL_GIVEN_BY_PROVIDER' } as GoogleResult, t.failedStatus('NO_EMAIL_GIVEN_BY_PROVIDER')],
     [{ status: 'SIGN_IN_UP_NOT_ALLOWED' } as GoogleResult, t.failedStatus('SIGN_IN_UP_NOT_ALLOWED')],
+    // The API's sentence saying how the address's account signs in (one account per address).
+    [{ status: 'SIGN_IN_UP_NOT_ALLOWED', reason: t.addressHasPasswordAccount } as GoogleResult, t.addressHasPasswordAccount],
     [{ status: 'GENERAL_ERROR', message: 'x' } as GoogleResult, t.failed],
   ])("shows 'Authentication Error' for %o with its message and a way back", async (result, message) => {
     vi.mocked(finishGoogleSignIn).mockResolvedValue(result);

@@ -31,6 +31,7 @@ export async function loader({ request }: LoaderFunctionArgs): Promise<CallbackS
       announceSessionHintChange();
       return { kind: 'success', to: afterFirstFactorPath(), createdNewUser: result.createdNewUser };
     }
+    if (result.status === 'SIGN_IN_UP_NOT_ALLOWED' && result.reason) return { kind: 'error', message: result.reason };
     return { kind: 'error', message: result.status === 'GENERAL_ERROR' ? t.failed : t.failedStatus(result.status) };
   } catch (error) {
     console.error('Google sign-in could not be completed', error);
