@@ -10,6 +10,7 @@ import { texts } from '../../shared/texts';
 import { AuthApi } from '../support/auth-api';
 import { signInWithGoogle } from '../support/google-sign-in';
 import { useTestStack } from '../support/local-stack';
+import { latestMailTo, linkIn } from '../support/outbox';
 import { desktopSession, newMember, refreshWithCookie, refreshWithHeader } from '../support/sessions';
 
 const stack = useTestStack();
@@ -43,6 +44,28 @@ describe('POST /api/account/password', () => {
 
     expect(await signInStatus(email, PASSWORD)).toBe('WRONG_CREDENTIALS_ERROR');
     expect(await signInStatus(email, NEW_PASSWORD)).toBe('OK');
+  });
+
+  it('mails the owner a notice after a change and after a completed reset: what happened, when, from which device, and a link that starts a reset', async () => {
+    const { who, email } = await member('notice');
+    const chrome = { 'user-agent': 'Mozilla/5.0 (Windows NT 10.0; Win64; x64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/130.0.0.0 Safari/537.36' };
+    const changed = await who.call('POST', '/api/account/password', { currentPassword: PASSWORD, newPassword: NEW_PASSWORD }, chrome);
+    expect(changed.status).toBe(200);
+    const notice = await latestMailTo(stack.outboxDir, email, 5000, 'security-password-changed');
+    expect(notice.text).toContain(texts.securityNotices.events['password-changed'].line);
+    expect(notice.text).toMatch(/^When: \w{3}, \d{2} \w{3} \d{4} \d{2}:\d{2}:\d{2} GMT$/m);
+    expect(notice.text).toContain(texts.securityNotices.from('Chrome on Windows'));
+    expect(notice.text).toContain(`${stack.web}/auth/reset-password?email=${encodeURIComponent(email)}`);
+
+    // A reset from the mailbox: the link works once, and the account is told it happened.
+    const stranger = new AuthApi(stack.api, stack.web);
+    expect((await stranger.call('POST', '/api/auth/user/password/reset/token', { formFields: [{ id: 'email', value: email }] }, { rid: 'emailpassword' })).status).toBe(200);
+    const token = linkIn(await latestMailTo(stack.outboxDir, email, 5000, 'password-reset')).searchParams.get('token')!;
+    const reset = await stranger.call('POST', '/api/auth/user/password/reset', { method: 'token', token, formFields: [{ id: 'password', value: 'windmill55' }] }, { rid: 'emailpassword', ...chrome });
+    expect(await reset.json()).toMatchObject({ status: 'OK' });
+    const resetNotice = await latestMailTo(stack.outboxDir, email, 5000, 'security-password-reset');
+    expect(resetNotice.text).toContain(texts.securityNotices.events['password-reset'].line);
+    expect(resetNotice.text).toContain(texts.securityNotices.from('Chrome on Windows'));
   });
 
   it('refuses a wrong current password with 400 and the exact sentence, changing nothing', async () => {
