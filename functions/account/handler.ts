@@ -39,8 +39,7 @@ import { newRecoveryCodes, turnOffTwoStep, twoStepStatus, type TurnOffOutcome, t
 provideProofChecks(() => coreProofDeps(documentClient()));
 
 async function deps(): Promise<AccountDeps> {
-  const db = documentClient();
-  return { db, core: await supertokensCore(), stripe: () => stripeClient(), now: Date.now };
+  return { db: documentClient(), core: await supertokensCore(), stripe: () => stripeClient(), now: Date.now };
 }
 
 /** Where and when, for the security notices (docs/security.md#notices). */

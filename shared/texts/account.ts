@@ -19,7 +19,6 @@ export const accountTexts = {
   /** The typed confirmation a deletion needs, exactly. */
   deleteConfirmation: 'delete my account',
   confirmationMismatch: 'Type "delete my account" to confirm.',
-  signInAgainToDelete: 'For your security, sign in again, then delete your account within 10 minutes.',
   deleted: 'Your account and its data have been deleted. Goodbye, and thank you for using Voxpen.',
   /**
    * DELETE /api/account stopped part way (a dependency slow): signed out everywhere, and the rest

@@ -383,13 +383,26 @@ describe('/account for a Google account', () => {
     expect(await screen.findByRole('heading', { level: 1, name: t.goodbye })).toBeInTheDocument();
   });
 
+  it('asks a Google account for its app’s code in place when the API wants it, and sends it', async () => {
+    vi.mocked(deleteAccount).mockRejectedValueOnce(refused(400, { message: texts.stepUp.codeRequired, fields: { code: texts.stepUp.codeRequired } }));
+    vi.mocked(readAccountProfile).mockResolvedValue(googleAccount);
+    await renderAccount();
+    const danger = section(t.deleteTitle);
+    await userEvent.type(within(danger).getByLabelText(t.deleteConfirmLabel), 'delete my account');
+    await userEvent.click(within(danger).getByRole('button', { name: t.deleteSubmit }));
+    expect(await within(danger).findByText(texts.stepUp.codeRequired)).toBeInTheDocument();
+    await userEvent.type(within(danger).getByLabelText(texts.stepUp.codeLabel), '123456');
+    await userEvent.click(within(danger).getByRole('button', { name: t.deleteSubmit }));
+    expect(deleteAccount).toHaveBeenLastCalledWith({ confirmation: 'delete my account', code: '123456' });
+  });
+
   it('shows the sentence asking for a recent sign-in, with a way to sign in again that comes back here', async () => {
-    vi.mocked(deleteAccount).mockRejectedValue(refused(403, { message: texts.account.signInAgainToDelete }));
+    vi.mocked(deleteAccount).mockRejectedValue(refused(403, { message: texts.stepUp.signInAgain }));
     const router = await renderAccount();
     const danger = section(t.deleteTitle);
     await userEvent.type(within(danger).getByLabelText(t.deleteConfirmLabel), 'delete my account');
     await userEvent.click(within(danger).getByRole('button', { name: t.deleteSubmit }));
-    expect(await within(danger).findByRole('alert')).toHaveTextContent(texts.account.signInAgainToDelete);
+    expect(await within(danger).findByRole('alert')).toHaveTextContent(texts.stepUp.signInAgain);
     expect(within(danger).getByRole('alert')).toHaveFocus();
 
     await userEvent.click(within(danger).getByRole('button', { name: t.signInAgain }));

@@ -7,6 +7,7 @@ import { rememberReturnTo } from '../../return-to';
 import { FormField } from '../auth/FormField';
 import type { PaidPlan } from '../../../../shared/api-types';
 import { formatLocalDate } from '../../../../shared/format';
+import { stepUpTexts } from '../../../../shared/texts/step-up';
 import { confirmed } from './account-actions';
 import { useSectionForm } from './use-section-form';
 
@@ -27,10 +28,14 @@ interface DeleteSectionProps {
  */
 export function DeleteSection({ hasPassword, paidPlan }: DeleteSectionProps) {
   const navigate = useNavigate();
-  const form = useSectionForm('delete', ['confirmation', 'password']);
+  const form = useSectionForm('delete', ['confirmation', 'password', 'code']);
   // What is typed in the confirmation: until it is the phrase, nothing can be sent.
   const [typed, setTyped] = useState('');
   const { busy, outcome } = form;
+  // A Google account with an authenticator app proves itself with a code, once the API asks for one.
+  const askCode = !hasPassword && outcome?.fields?.code !== undefined;
+  const [askedCode, setAskedCode] = useState(false);
+  if (askCode && !askedCode) setAskedCode(true);
 
   const reauthenticate = async () => {
     rememberReturnTo('/account');
@@ -69,6 +74,7 @@ export function DeleteSection({ hasPassword, paidPlan }: DeleteSectionProps) {
           required
         />
         {hasPassword && <FormField label={t.deletePasswordLabel} type="password" {...form.field('password')} autoComplete="current-password" required />}
+        {!hasPassword && askedCode && <FormField label={stepUpTexts.codeLabel} {...form.field('code')} autoComplete="one-time-code" inputMode="numeric" required />}
         <div className="account-actions">
           <button type="submit" className="btn btn-danger" disabled={busy || !confirmed(typed)} aria-busy={busy || undefined}>
             {busy ? t.deleting : t.deleteSubmit}

@@ -99,24 +99,28 @@ async function signOutAll(): Promise<SectionOutcome> {
   }
 }
 
-/** An email account's form carries its password field; a Google-only account's has none to send. */
-async function remove(form: FormData): Promise<SectionOutcome<'confirmation' | 'password'>> {
+/**
+ * An email account's form carries its password field; a Google-only account's has none to send, or
+ * its app's code once the API has asked for it (the step-up proof, docs/security.md#step-up).
+ */
+async function remove(form: FormData): Promise<SectionOutcome<'confirmation' | 'password' | 'code'>> {
   const hasPassword = form.has('password');
   const password = formText(form, 'password');
+  const code = form.has('code') ? { code: formText(form, 'code') } : {};
   const fields = problemsFound({
     confirmation: confirmed(formText(form, 'confirmation')) ? undefined : accountApiTexts.confirmationMismatch,
     password: hasPassword ? fieldError(signInPasswordSchema, password) : undefined,
   });
   if (fields) return { fields };
   try {
-    const answer = await deleteAccount({ confirmation: DELETE_PHRASE, ...(hasPassword ? { password } : {}) });
+    const answer = await deleteAccount({ confirmation: DELETE_PHRASE, ...(hasPassword ? { password } : {}), ...code });
     // The answer has already cleared the cookies and the front token; this clears what the SDK keeps.
     await signOut().catch((error: unknown) => console.error('Local sign-out failed', error));
     return { message: answer.message };
   } catch (error) {
     const failure = accountFailure(error, t.failed);
     if (failure.status === 403) return { signInAgain: failure.message };
-    return refusal(error, ['confirmation', 'password']);
+    return refusal(error, ['confirmation', 'password', 'code']);
   }
 }
 

@@ -55,7 +55,7 @@ export const accountTexts = {
   deleteIntro: 'This deletes your account and everything we hold about it, for good: your profile, usage, vocabulary and preferences, and the messages you sent us. A subscription ends at once, with no further charge. Every device is signed out. This cannot be undone.',
   deleteConfirmLabel: 'To confirm, type "delete my account"',
   deletePasswordLabel: 'Your password',
-  deleteGoogleNote: 'You sign in with Google: for your security, deleting needs a sign-in from the last 10 minutes.',
+  deleteGoogleNote: 'You sign in with Google: for your security, deleting needs a code from your authenticator app if you use one, else a sign-in from the last 10 minutes.',
   deleteSubmit: 'Delete my account',
   /** What deleting ends of a paid plan, said in the confirmation itself. */
   deletePaid: (plan: string, until: string | undefined) =>
