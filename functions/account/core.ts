@@ -31,13 +31,9 @@ export type SetPasswordResult = { status: 'OK' } | { status: 'UNKNOWN_USER' } | 
 
 export interface AccountCore {
   account(userId: string): Promise<CoreAccount | undefined>;
-  /** Whether `password` is the password of `email`'s login (emails are unique per tenant); status 'OK' when it is. */
-  verifyPassword(email: string, password: string): Promise<{ status: 'OK' | 'WRONG_CREDENTIALS' }>;
   /** Sets a new password; every session of the account ends but `keepSessionHandle`. */
   setPassword(recipeUserId: string, password: string, keepSessionHandle: string): Promise<SetPasswordResult>;
   endAllSessions(userId: string): Promise<number>;
-  /** Epoch ms the session was created (by a sign-in; refreshing keeps it), or undefined when it has ended. */
-  sessionCreatedAt(sessionHandle: string): Promise<number | undefined>;
   /** Removes the user and with it every session. Safe to repeat. */
   deleteUser(userId: string): Promise<void>;
   /** Whether an account other than `userId` has `email` (any login method). */
@@ -91,10 +87,6 @@ export async function supertokensCore(): Promise<AccountCore> {
       const login = user.loginMethods.find((m) => m.recipeId === 'emailpassword' && m.email);
       return { signInMethods: [...new Set(methods)], ...(login ? { password: { email: login.email!, recipeUserId: login.recipeUserId.getAsString() } } : {}) };
     },
-    async verifyPassword(email, password) {
-      const result = await EmailPassword.verifyCredentials(TENANT_ID, email, password);
-      return { status: result.status === 'OK' ? 'OK' : 'WRONG_CREDENTIALS' };
-    },
     async setPassword(recipeUserId, password, keepSessionHandle) {
       const result = await EmailPassword.updateEmailOrPassword({
         recipeUserId: supertokens.convertToRecipeUserId(recipeUserId),
@@ -108,9 +100,6 @@ export async function supertokensCore(): Promise<AccountCore> {
     },
     async endAllSessions(userId) {
       return (await Session.revokeAllSessionsForUser(userId)).length;
-    },
-    async sessionCreatedAt(sessionHandle) {
-      return (await Session.getSessionInformation(sessionHandle))?.timeCreated;
     },
     async deleteUser(userId) {
       await supertokens.deleteUser(userId);

@@ -1,7 +1,7 @@
 /**
  * The step-up's checks (functions/lib/step-up.ts has the rule) made with the SuperTokens core: the
  * password under the sign-in limits (./sign-in-guard.ts: a wrong one is a failed sign-in), an
- * authenticator code under the second-step limits (./second-factors.ts), the session's creation.
+ * authenticator code under the second-step limits (./code-check-limits.ts), the session's creation.
  * The two Lambdas that serve proof routes (auth: a passkey, an authenticator app; account: the rest)
  * provide them to the rule at cold start.
  */
