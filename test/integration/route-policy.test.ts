@@ -117,7 +117,7 @@ beforeAll(async () => {
   callers.unverified = live(unverified);
 
   const twoStep = await newMember(stack, 'owing', PASSWORD);
-  await turnOnTwoStep(twoStep.who);
+  await turnOnTwoStep(twoStep.who, { password: PASSWORD });
   const owing = new AuthApi(stack.api, stack.web);
   expect((await owing.signIn(twoStep.email, PASSWORD)).status).toBe('OK');
   callers['owing its second step'] = live(owing);
@@ -150,7 +150,9 @@ describe('the route table', () => {
       // Every write states whether it must come from the site; every session route, each of its checks.
       expect(typeof policy.sameOrigin, key).toBe('boolean');
       expect(typeof policy.notDeleting, key).toBe('boolean');
-      if (policy.caller !== 'anyone') for (const field of ['provenEmail', 'secondStep', 'proof'] as const) expect(typeof policy[field], `${key} ${field}`).toBe('boolean');
+      if (policy.caller !== 'anyone') for (const field of ['provenEmail', 'secondStep'] as const) expect(typeof policy[field], `${key} ${field}`).toBe('boolean');
+      // A proof is asked or not, or asked by a rule naming its password field or the field that makes it owed.
+      if (policy.caller !== 'anyone') expect(['boolean', 'object'], `${key} proof`).toContain(typeof policy.proof);
     }
     // Reads never need a custom header: they change nothing (and the SDK's GETs send none).
     expect(TABLE.filter(([key, policy]) => key.startsWith('GET ') && policy.sameOrigin).map(([key]) => key)).toEqual([]);
@@ -200,8 +202,48 @@ describe('writes with the session cookies (anti-CSRF)', () => {
     // The desktop app: a Bearer token, no cookie, no Origin, no custom header.
     const report = await fetch(`${stack.api}/api/usage`, { method: 'POST', headers: { authorization: `Bearer ${desktop.accessToken}`, 'content-type': 'application/json', 'idempotency-key': randomUUID() }, body: JSON.stringify({ words: 3, seconds: 1 }) });
     expect(report.status).toBe(200);
-    // The site's own page: through to the route (two-step is off: 409), and the sign-out works.
-    expect((await who.call('POST', '/api/account/two-step/recovery-codes')).status).toBe(409);
+    // The site's own page: through to the route (with its step-up proof; two-step is off: 409), and the sign-out works.
+    expect((await who.call('POST', '/api/account/two-step/recovery-codes', { password: PASSWORD })).status).toBe(409);
     expect((await who.call('POST', '/api/account/sign-out-everywhere')).status).toBe(200);
+  });
+});
+
+/**
+ * A body each route declaring a step-up proof takes, all but the proof (docs/security.md#step-up): a
+ * route added with `proof` and no entry here fails below, so its refusal is tried the day it is added.
+ */
+const WITHOUT_PROOF: Record<string, unknown> = {
+  'PATCH /api/account': { email: `new-${randomUUID().slice(0, 8)}@example.com` },
+  'DELETE /api/account': { confirmation: 'delete my account' },
+  'POST /api/account/password': { newPassword: 'turbine77' },
+  'DELETE /api/account/two-step': {},
+  'POST /api/account/two-step/recovery-codes': {},
+  'POST /api/auth/totp/device': { deviceName: 'Authenticator app' },
+  'POST /api/auth/webauthn/options/register': { email: 'ignored@example.com' },
+  'POST /api/auth/webauthn/signup': {
+    webauthnGeneratedOptionsId: 'options-id',
+    credential: { id: 'credential-id', rawId: 'credential-id', type: 'public-key', response: {} },
+    shouldTryLinkingWithSessionUser: true,
+    passkeyName: 'Key',
+  },
+};
+
+describe('routes declaring a step-up proof', () => {
+  it('each refuses a live, proven, complete session without the proof: 400 naming the password field, and nothing changes', async () => {
+    const proofRoutes = TABLE.filter(([, policy]) => policy.caller !== 'anyone' && policy.proof).map(([key]) => key);
+    expect(proofRoutes.sort()).toEqual(Object.keys(WITHOUT_PROOF).sort());
+    const { who, email } = await newMember(stack, 'no-proof', PASSWORD);
+    for (const key of proofRoutes) {
+      const [method, path] = key.split(' ') as [string, string];
+      const res = await who.call(method, path, WITHOUT_PROOF[key]);
+      const body = (await res.json()) as { message?: string; fields?: Record<string, string> };
+      expect(res.status, key).toBe(400);
+      // POST /api/account/password's schema asks for its current password before the proof does.
+      expect(body.fields?.password ?? body.fields?.currentPassword, key).toBeTruthy();
+    }
+    // Still the same account, its password, its email, no passkey, no app.
+    expect((await new AuthApi(stack.api, stack.web).signIn(email, PASSWORD)).status).toBe('OK');
+    expect((await who.get('/api/account')).body).toMatchObject({ email, signInMethods: ['password'] });
+    expect((await who.get('/api/account/two-step')).body).toEqual({ enabled: false, recoveryCodesLeft: 0 });
   });
 });
