@@ -56,6 +56,11 @@ describe('/auth/reset-password without a token: asking for a link', () => {
     expect(screen.queryByLabelText(t.newPassword.password)).not.toBeInTheDocument();
   });
 
+  it('fills in the address a security notice’s link names', () => {
+    open(`${PAGE}?email=${encodeURIComponent('ada@example.com')}`);
+    expect(screen.getByLabelText(t.email)).toHaveValue('ada@example.com');
+  });
+
   it("shows 'Sending...' with the field disabled, then says where the link went, focused, and can send another", async () => {
     const call = pending<ResetRequestResult>();
     vi.mocked(requestPasswordReset).mockReturnValue(call.promise);

@@ -48,7 +48,8 @@ export function ResetPasswordPage() {
   const [params] = useSearchParams();
   const [shown, setView] = useState<View>(() => {
     const token = params.get('token');
-    return token ? { name: 'checking', token } : { name: 'request' };
+    // A security notice's "not you?" link names the account's address (docs/security.md#notices).
+    return token ? { name: 'checking', token } : { name: 'request', email: params.get('email') ?? undefined };
   });
   // The forms' answers move the page on: a link sent, the password set, or the link found used.
   const requested = useFetcher<ResetOutcome>({ key: REQUEST_LINK }).data;
