@@ -57,7 +57,7 @@ export async function verifyRecoveryCode(code: string): Promise<CodeResult> {
   }
 }
 
-/** The name the account's one authenticator app goes by. */
+/** The name the account's first authenticator app goes by; a further one is numbered. */
 const APP_NAME = 'Authenticator app';
 
 /**
@@ -65,26 +65,33 @@ const APP_NAME = 'Authenticator app';
  * otpauth:// address the QR code carries. A setup left half-way before is dropped first. A refused
  * proof throws ProofRefused, for the form to show beside its field.
  */
-export async function startAppSetup(proof: StepUpProof): Promise<{ secret: string; uri: string }> {
+export async function startAppSetup(proof: StepUpProof): Promise<{ secret: string; uri: string; name: string }> {
   const { Totp } = await authSdk();
   const { devices } = await Totp.listDevices();
   for (const device of devices.filter((d) => !d.verified)) await Totp.removeDevice({ deviceName: device.name });
+  const taken = new Set(devices.filter((d) => d.verified).map((d) => d.name));
+  let name = APP_NAME;
+  for (let n = 2; taken.has(name); n++) name = `${APP_NAME} ${n}`;
   let created: Awaited<ReturnType<typeof Totp.createDevice>>;
   try {
-    created = await Totp.createDevice({ deviceName: APP_NAME, options: { preAPIHook: addToBody(proofFields(proof)) } });
+    created = await Totp.createDevice({ deviceName: name, options: { preAPIHook: addToBody(proofFields(proof)) } });
   } catch (error) {
     throw (await proofRefusalOf(error)) ?? error;
   }
   if (created.status !== 'OK') throw new Error(`could not start the authenticator app's setup: ${created.status}`);
-  return { secret: created.secret, uri: created.qrCodeString };
+  return { secret: created.secret, uri: created.qrCodeString, name };
 }
 
-/** Confirms the app with a code from it: on, with the ten recovery codes to show once. */
-export async function confirmAppSetup(totp: string): Promise<({ status: 'OK'; recoveryCodes: string[] }) | { status: 'WRONG' } | { status: 'LIMITED'; message: string }> {
+/**
+ * Confirms the app `name` with a code from it. The first app turns two-step on and answers the ten
+ * recovery codes to show once; a further one keeps the account's codes unless `newRecoveryCodes`
+ * asks for new ones (docs/security.md#two-step-verification), and answers them only then.
+ */
+export async function confirmAppSetup(totp: string, name = APP_NAME, newRecoveryCodes = false): Promise<{ status: 'OK'; recoveryCodes?: string[] } | { status: 'WRONG' } | { status: 'LIMITED'; message: string }> {
   const { Totp } = await authSdk();
   try {
-    const res = await Totp.verifyDevice({ deviceName: APP_NAME, totp });
-    if (res.status === 'OK') return { status: 'OK', recoveryCodes: ((res as { recoveryCodes?: string[] }).recoveryCodes ?? []) };
+    const res = await Totp.verifyDevice({ deviceName: name, totp, ...(newRecoveryCodes ? { options: { preAPIHook: addToBody({ newRecoveryCodes: true }) } } : {}) });
+    if (res.status === 'OK') return { status: 'OK', recoveryCodes: (res as { recoveryCodes?: string[] }).recoveryCodes };
     return { status: 'WRONG' };
   } catch (error) {
     if (isGeneralError(error)) return { status: 'LIMITED', message: error.message };

@@ -26,7 +26,7 @@ const CODES = Array.from({ length: 10 }, (_, i) => `abcd${i}-efgh${i}`);
 
 beforeEach(() => {
   vi.mocked(readTwoStep).mockResolvedValue({ enabled: false, recoveryCodesLeft: 0 });
-  vi.mocked(startAppSetup).mockResolvedValue({ secret: 'JBSWY3DPEHPK3PXPJBSWY3DP', uri: 'otpauth://totp/Voxpen:ada@example.com?secret=JBSWY3DPEHPK3PXPJBSWY3DP&issuer=Voxpen&digits=6&period=30' });
+  vi.mocked(startAppSetup).mockResolvedValue({ name: 'Authenticator app', secret: 'JBSWY3DPEHPK3PXPJBSWY3DP', uri: 'otpauth://totp/Voxpen:ada@example.com?secret=JBSWY3DPEHPK3PXPJBSWY3DP&issuer=Voxpen&digits=6&period=30' });
 });
 afterEach(() => vi.clearAllMocks());
 
@@ -54,7 +54,7 @@ describe('Two-step verification on /account', () => {
     await user.type(screen.getByLabelText(t.codeLabel), '123456');
     await user.click(screen.getByRole('button', { name: t.confirm }));
     expect((await screen.findByRole('alert')).textContent).toBe(twoStepTexts.wrongCode);
-    expect(confirmAppSetup).toHaveBeenLastCalledWith('123456');
+    expect(confirmAppSetup).toHaveBeenLastCalledWith('123456', 'Authenticator app', false);
 
     await user.click(screen.getByRole('button', { name: t.confirm }));
     const list = await screen.findByRole('list', { name: t.codesTitle });
@@ -114,5 +114,35 @@ describe('Two-step verification on /account', () => {
     await user.click(screen.getByRole('button', { name: t.turnOffConfirm }));
     expect(await screen.findByRole('button', { name: t.setUp })).toBeTruthy();
     expect(turnOffTwoStep).toHaveBeenLastCalledWith({ code: '123456' });
+  });
+
+  it('adds another app with the password; the recovery codes stay unless the owner ticks the box, and the page says which', async () => {
+    vi.mocked(readTwoStep).mockResolvedValue({ enabled: true, recoveryCodesLeft: 8 });
+    vi.mocked(startAppSetup).mockResolvedValue({ name: 'Authenticator app 2', secret: 'JBSWY3DPEHPK3PXPJBSWY3DP', uri: 'otpauth://totp/Voxpen:ada@example.com?secret=JBSWY3DPEHPK3PXPJBSWY3DP' });
+    vi.mocked(confirmAppSetup).mockResolvedValueOnce({ status: 'OK' }).mockResolvedValueOnce({ status: 'OK', recoveryCodes: CODES });
+    const user = userEvent.setup();
+    render(<TwoStepSection hasPassword />);
+    await user.click(await screen.findByRole('button', { name: t.addAnother }));
+    await user.type(screen.getByLabelText(stepUpTexts.passwordLabel), 'engine42');
+    await user.click(screen.getByRole('button', { name: t.addAnother }));
+    expect(startAppSetup).toHaveBeenLastCalledWith({ password: 'engine42' });
+    expect((screen.getByLabelText(t.replaceCodes) as HTMLInputElement).checked).toBe(false);
+    await user.type(await screen.findByLabelText(t.codeLabel), '123456');
+    await user.click(screen.getByRole('button', { name: t.confirm }));
+    expect(confirmAppSetup).toHaveBeenLastCalledWith('123456', 'Authenticator app 2', false);
+    expect((await screen.findByRole('status')).textContent).toContain(t.anotherAdded);
+    expect(screen.getByText(t.codesLeft(8))).toBeTruthy();
+
+    // Again, this time asking for new codes: they are shown once, and the page says the old ones stopped working.
+    await user.click(screen.getByRole('button', { name: t.addAnother }));
+    await user.type(screen.getByLabelText(stepUpTexts.passwordLabel), 'engine42');
+    await user.click(screen.getByRole('button', { name: t.addAnother }));
+    await user.click(await screen.findByLabelText(t.replaceCodes));
+    await user.type(screen.getByLabelText(t.codeLabel), '654321');
+    await user.click(screen.getByRole('button', { name: t.confirm }));
+    expect(confirmAppSetup).toHaveBeenLastCalledWith('654321', 'Authenticator app 2', true);
+    await screen.findByRole('list', { name: t.codesTitle });
+    await user.click(screen.getByRole('button', { name: t.codesDone }));
+    expect(screen.getByRole('status').textContent).toContain(t.anotherAddedNewCodes);
   });
 });

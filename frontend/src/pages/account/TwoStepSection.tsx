@@ -20,10 +20,12 @@ type State =
   | { step: 'load-failed' }
   | { step: 'off' }
   | { step: 'starting' }
-  | { step: 'setting-up'; secret: string; qr: string }
-  | { step: 'codes'; codes: string[] }
+  /** `another`: a further app, on an account where two-step is on already (its `codesLeft`). */
+  | { step: 'setting-up'; secret: string; qr: string; name: string; another?: { codesLeft: number } }
+  | { step: 'codes'; codes: string[]; message: string }
   | { step: 'on'; codesLeft: number }
   | { step: 'regenerating'; codesLeft: number }
+  | { step: 'adding'; codesLeft: number }
   | { step: 'turning-off'; codesLeft: number };
 
 /** What a change here is proven with (docs/security.md#step-up): the password; a Google account, its app's code once it has one, else nothing (a recent sign-in). */
@@ -61,17 +63,17 @@ export function TwoStepSection({ hasPassword }: { hasPassword: boolean }) {
           ? { step: 'on', codesLeft: read.state.value.recoveryCodesLeft }
           : { step: 'off' });
 
-  const start = async (proof: StepUpProof) => {
+  const start = async (proof: StepUpProof, another?: { codesLeft: number }) => {
     setDone(undefined);
-    const { secret, uri } = await startAppSetup(proof);
-    setState({ step: 'setting-up', secret, qr: await qrCodeOf(uri) });
+    const { secret, uri, name } = await startAppSetup(proof);
+    setState({ step: 'setting-up', secret, qr: await qrCodeOf(uri), name, another });
   };
 
   const regenerate = async (proof: StepUpProof) => {
-    setState({ step: 'codes', codes: await makeRecoveryCodes(proof) });
+    setState({ step: 'codes', codes: await makeRecoveryCodes(proof), message: t.codesReplaced });
   };
 
-  const change = (step: 'regenerating' | 'turning-off', codesLeft: number) => {
+  const change = (step: 'regenerating' | 'turning-off' | 'adding', codesLeft: number) => {
     setDone(undefined);
     setError(undefined);
     setState({ step, codesLeft });
@@ -93,15 +95,25 @@ export function TwoStepSection({ hasPassword }: { hasPassword: boolean }) {
         <SetUp
           secret={state.secret}
           qr={state.qr}
-          onDone={(codes) => setState({ step: 'codes', codes })}
-          onCancel={() => setState({ step: 'off' })}
+          name={state.name}
+          another={state.another !== undefined}
+          onDone={(codes) => {
+            const another = state.another;
+            if (!another) setState({ step: 'codes', codes: codes ?? [], message: t.turnedOn });
+            else if (codes) setState({ step: 'codes', codes, message: t.anotherAddedNewCodes });
+            else {
+              setDone(t.anotherAdded);
+              setState({ step: 'on', codesLeft: another.codesLeft });
+            }
+          }}
+          onCancel={() => setState(state.another ? { step: 'on', codesLeft: state.another.codesLeft } : { step: 'off' })}
         />
       )}
       {state.step === 'codes' && (
         <RecoveryCodesView
           codes={state.codes}
           onDone={() => {
-            setDone(t.turnedOn);
+            setDone(state.message);
             setState({ step: 'on', codesLeft: state.codes.length });
           }}
         />
@@ -115,11 +127,24 @@ export function TwoStepSection({ hasPassword }: { hasPassword: boolean }) {
             <button type="button" className="btn btn-ghost" onClick={() => change('regenerating', state.codesLeft)}>
               {t.regenerate}
             </button>
+            <button type="button" className="btn btn-ghost" onClick={() => change('adding', state.codesLeft)}>
+              {t.addAnother}
+            </button>
             <button type="button" className="btn btn-ghost" onClick={() => change('turning-off', state.codesLeft)}>
               {t.turnOff}
             </button>
           </div>
         </>
+      )}
+      {state.step === 'adding' && (
+        <ProofForm
+          asks={hasPassword ? 'password' : 'code'}
+          title={t.addAnother}
+          label={t.addAnother}
+          busyLabel={t.starting}
+          send={(proof) => start(proof, { codesLeft: state.codesLeft })}
+          onCancel={() => setState({ step: 'on', codesLeft: state.codesLeft })}
+        />
       )}
       {state.step === 'regenerating' && (
         <ProofForm
@@ -150,9 +175,20 @@ export function TwoStepSection({ hasPassword }: { hasPassword: boolean }) {
   );
 }
 
-function SetUp({ secret, qr, onDone, onCancel }: { secret: string; qr: string; onDone: (codes: string[]) => void; onCancel: () => void }) {
+interface SetUpProps {
+  secret: string;
+  qr: string;
+  name: string;
+  /** A further app: its owner chooses whether the recovery codes are replaced too (they are not, unless asked). */
+  another: boolean;
+  onDone: (codes: string[] | undefined) => void;
+  onCancel: () => void;
+}
+
+function SetUp({ secret, qr, name, another, onDone, onCancel }: SetUpProps) {
+  const [replaceCodes, setReplaceCodes] = useState(false);
   const check = async (code: string) => {
-    const result = await confirmAppSetup(code);
+    const result = await confirmAppSetup(code, name, another && replaceCodes);
     if (result.status === 'OK') onDone(result.recoveryCodes);
     return result;
   };
@@ -165,6 +201,14 @@ function SetUp({ secret, qr, onDone, onCancel }: { secret: string; qr: string; o
       <p>
         {t.secretLabel}: <code className="two-step-secret">{secret.match(/.{1,4}/g)?.join(' ')}</code>
       </p>
+      {another && (
+        <div className="field">
+          <label className="check">
+            <input type="checkbox" checked={replaceCodes} onChange={(e) => setReplaceCodes(e.target.checked)} />
+            <span>{t.replaceCodes}</span>
+          </label>
+        </div>
+      )}
       <CodeEntry check={check} label={t.codeLabel} hint={t.codeHint} numeric maxLength={10} failed={t.failed} form={{ 'aria-label': t.setUp }}>
         {(busy) => <SubmitOrCancel busy={busy} label={t.confirm} busyLabel={t.confirming} cancelLabel={t.cancel} onCancel={onCancel} />}
       </CodeEntry>
