@@ -180,7 +180,7 @@ describe('DELETE /api/account', () => {
 
   it('makes no Scan: an account with two-step verification, a desktop code and a reset link is erased by key and by Query', async () => {
     const { who, email, userId } = await member('two-step');
-    await turnOnTwoStep(who);
+    await turnOnTwoStep(who, { password: PASSWORD });
     await desktopCode(who);
     await who.requestPasswordReset(email);
     const ours = async () => (await scan('handoffCodes')).filter((i) => i.userId === userId).map((i) => String(i.codeHash).split('#')[0]).sort();
