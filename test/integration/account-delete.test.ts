@@ -294,11 +294,11 @@ describe('a deletion that stops part way', () => {
 
   it('refuses everything from the mark on while the job is held after it (sessions not yet ended): sign-in by password, passkey and Google, refresh, the desktop hand-off and exchange, usage, reads and writes; the sweeper finishes it', async () => {
     const { who, email, userId } = await member('held');
-    // A passkey on the account, added before the mark (as /account adds one).
+    // A passkey on the account, added before the mark (as /account adds one, with the password).
     const authenticator = new SoftwareAuthenticator(stack.web);
     const webauthn = { rid: 'webauthn' };
-    const register = (await (await who.call('POST', '/api/auth/webauthn/options/register', { email }, webauthn)).json()) as RegisterOptions & { webauthnGeneratedOptionsId: string };
-    const added = await who.call('POST', '/api/auth/webauthn/signup', { webauthnGeneratedOptionsId: register.webauthnGeneratedOptionsId, credential: authenticator.create(register), shouldTryLinkingWithSessionUser: true, passkeyName: 'Held key' }, webauthn);
+    const register = (await (await who.call('POST', '/api/auth/webauthn/options/register', { email, password: PASSWORD }, webauthn)).json()) as RegisterOptions & { webauthnGeneratedOptionsId: string };
+    const added = await who.call('POST', '/api/auth/webauthn/signup', { webauthnGeneratedOptionsId: register.webauthnGeneratedOptionsId, credential: authenticator.create(register), shouldTryLinkingWithSessionUser: true, passkeyName: 'Held key', password: PASSWORD }, webauthn);
     expect(((await added.json()) as { status: string }).status).toBe('OK');
     const desktop = await desktopSession(stack.api, who);
     const pending = await desktopCode(who);

@@ -129,9 +129,9 @@ describe('an account with a passkey', () => {
   it('moves its passkey login to the new address too, proven, and frees the old one for someone else', async () => {
     const { who, email: old, userId } = await newMember(stack, 'passkey-mover', PASSWORD);
     const authenticator = new SoftwareAuthenticator(stack.web);
-    const options = (await (await who.call('POST', '/api/auth/webauthn/options/register', { email: old }, { rid: 'webauthn' })).json()) as RegisterOptions & { webauthnGeneratedOptionsId: string; status: string };
+    const options = (await (await who.call('POST', '/api/auth/webauthn/options/register', { email: old, password: PASSWORD }, { rid: 'webauthn' })).json()) as RegisterOptions & { webauthnGeneratedOptionsId: string; status: string };
     expect(options.status).toBe('OK');
-    const signup = await who.call('POST', '/api/auth/webauthn/signup', { webauthnGeneratedOptionsId: options.webauthnGeneratedOptionsId, credential: authenticator.create(options), shouldTryLinkingWithSessionUser: true, passkeyName: 'Laptop' }, { rid: 'webauthn' });
+    const signup = await who.call('POST', '/api/auth/webauthn/signup', { webauthnGeneratedOptionsId: options.webauthnGeneratedOptionsId, credential: authenticator.create(options), shouldTryLinkingWithSessionUser: true, passkeyName: 'Laptop', password: PASSWORD }, { rid: 'webauthn' });
     expect(((await signup.json()) as { status: string }).status).toBe('OK');
     expect((await sdkEmailChangeCore.logins(userId))?.passkey).toMatchObject({ email: old, verified: true });
 
