@@ -42,7 +42,10 @@ export function createDocumentClient(endpoint?: string): DynamoDBDocumentClient 
       : limits,
   );
   const client = DynamoDBDocumentClient.from(base, { marshallOptions: { removeUndefinedValues: true } });
-  const send = client.send.bind(client) as (command: unknown, options?: { abortSignal?: AbortSignal }) => Promise<unknown>;
+  // The class's send, looked up at each call rather than bound once: what wraps or observes the
+  // class's method (a test's fault injection) sees every call this client makes.
+  const send = (command: unknown, options?: { abortSignal?: AbortSignal }) =>
+    (DynamoDBDocumentClient.prototype.send as (command: unknown, options?: { abortSignal?: AbortSignal }) => Promise<unknown>).call(client, command, options);
   client.send = ((command: unknown, options?: { abortSignal?: AbortSignal }) => {
     const left = remainingMs();
     if (options?.abortSignal || left === Number.POSITIVE_INFINITY) return send(command, options);

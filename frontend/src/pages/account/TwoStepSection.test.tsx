@@ -126,7 +126,7 @@ describe('Two-step verification on /account', () => {
     await user.type(screen.getByLabelText(stepUpTexts.passwordLabel), 'engine42');
     await user.click(screen.getByRole('button', { name: t.addAnother }));
     expect(startAppSetup).toHaveBeenLastCalledWith({ password: 'engine42' });
-    expect((screen.getByLabelText(t.replaceCodes) as HTMLInputElement).checked).toBe(false);
+    expect(((await screen.findByLabelText(t.replaceCodes)) as HTMLInputElement).checked).toBe(false);
     await user.type(await screen.findByLabelText(t.codeLabel), '123456');
     await user.click(screen.getByRole('button', { name: t.confirm }));
     expect(confirmAppSetup).toHaveBeenLastCalledWith('123456', 'Authenticator app 2', false);
