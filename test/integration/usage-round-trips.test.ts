@@ -2,7 +2,8 @@
  * The DynamoDB calls of a usage report, counted through the local stack: every DynamoDB command the
  * process sends is seen (the document client's send, real dynalite underneath), and those on the
  * usage and users tables are the usage Lambda's (its policy reads the deletion mark first; the session check asks the core, whose own tables are
- * others; the rate limit's counter is its own table). An accepted report is one transaction (its key
+ * others; the rate limit's counter is its own table). The key's record is looked up first, before
+ * the hourly rate is charged, which answers a retry by itself. An accepted report is one transaction (its key
  * record and the month's counters), the month read for its answer and the answer kept on the record.
  * The plan is decided in the same transaction, from the month item, where the account's owner puts it
  * when a subscription changes.
@@ -41,8 +42,10 @@ afterAll(async () => {
  * consistent read of the mark alone, docs/security.md#deleting-is-refused-everywhere).
  */
 const MARK = 'GetCommand users';
-/** An accepted report: the mark, the transaction, the month read for the answer, the answer kept on the key's record. */
-const accepted = [MARK, 'TransactWriteCommand usage', 'GetCommand usage', 'UpdateCommand usage'];
+/** The key's record looked up before the hourly rate is charged (functions/usage/report.ts recordedOutcome): a retry neither spends the rate nor meets it. */
+const LOOKUP = 'GetCommand usage';
+/** An accepted report: the mark, the key looked up, the transaction, the month read for the answer, the answer kept on the key's record. */
+const accepted = [MARK, LOOKUP, 'TransactWriteCommand usage', 'GetCommand usage', 'UpdateCommand usage'];
 
 /** The DynamoDB calls one report makes, and its answer. */
 async function callsOf(who: Awaited<ReturnType<typeof newMember>>['who'], body: { words: number; seconds: number }, key = randomUUID()) {
@@ -58,7 +61,7 @@ describe('POST /api/usage round trips', () => {
     expect(first.status).toBe(200);
     // No plan on a new month: the transaction is cancelled with the month item (nothing written), the
     // plan read, and the transaction made with it.
-    expect(first.calls).toEqual([MARK, 'TransactWriteCommand usage', 'GetCommand users', ...accepted.slice(1)]);
+    expect(first.calls).toEqual([MARK, LOOKUP, 'TransactWriteCommand usage', 'GetCommand users', ...accepted.slice(2)]);
 
     for (const words of [50, 25]) {
       const next = await callsOf(who, { words, seconds: 10 });
@@ -74,14 +77,14 @@ describe('POST /api/usage round trips', () => {
     const key = randomUUID();
     const applied = await callsOf(who, { words: 50, seconds: 10 }, key);
     expect(applied.calls).toEqual(accepted);
-    // The cancellation carries the key's record, with its answer: nothing more to read.
+    // The key's record, looked up first, carries its answer: no transaction, nothing more to read.
     const replayed = await callsOf(who, { words: 50, seconds: 10 }, key);
     expect(replayed).toMatchObject({ status: 200, body: applied.body });
-    expect(replayed.calls).toEqual([MARK, 'TransactWriteCommand usage']);
-    // And the month item when the plan's condition refuses.
+    expect(replayed.calls).toEqual([MARK, LOOKUP]);
+    // And the cancellation carries the month item when the plan's condition refuses.
     const refused = await callsOf(who, { words: 51, seconds: 10 });
     expect(refused.status).toBe(403);
-    expect(refused.calls).toEqual([MARK, 'TransactWriteCommand usage']);
+    expect(refused.calls).toEqual([MARK, LOOKUP, 'TransactWriteCommand usage']);
   });
 
   it('counts as Pro right after a paid checkout, in one call: the webhook put the plan on the month', async () => {
