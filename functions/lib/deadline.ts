@@ -19,10 +19,12 @@ export const GATEWAY_TIMEOUT_MS = FUNCTION_TIMEOUT_SECONDS * 1000;
 export const REQUEST_BUDGET_MS = GATEWAY_TIMEOUT_MS - 1_000;
 
 /**
- * DynamoDB: a connection in 1 s, an answer in 3 s, two attempts (the SDK's backoff between them).
- * Generous next to DynamoDB's single-digit milliseconds, so only a frozen or failing table meets them.
+ * DynamoDB: a connection in 1 s, an answer in 4 s, two attempts (the SDK's backoff between them), the
+ * second cut to the request's budget. Generous next to DynamoDB's single-digit milliseconds, so only a
+ * frozen or failing table meets them (and not the local one under a loaded machine, which serialises
+ * transactions: at 3 s, 50 reports at once on the test machine's load passed it).
  */
-export const DYNAMODB_LIMITS = { connectionTimeoutMs: 1_000, requestTimeoutMs: 3_000, maxAttempts: 2 } as const;
+export const DYNAMODB_LIMITS = { connectionTimeoutMs: 1_000, requestTimeoutMs: 4_000, maxAttempts: 2 } as const;
 
 /** One call to the auth core: under a third of a request's budget, so a request that asks it twice still answers. */
 export const CORE_CALL_MS = Math.floor(REQUEST_BUDGET_MS / 3.15);
