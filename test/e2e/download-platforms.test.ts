@@ -31,13 +31,14 @@ type Visitor = 'mac-safari' | 'mac-chrome-arm' | 'mac-chrome-intel';
 
 /** Adds up every layout shift not caused by input, from the first paint on. */
 function countLayoutShifts() {
-  const w = window as unknown as { __shift: number; __shifts: string[]; __moved: string[] };
+  type Shift = { value: number; hadRecentInput: boolean; sources: { node?: Node; previousRect: DOMRectReadOnly; currentRect: DOMRectReadOnly }[] };
+  // No named inner function: the transform would wrap it in a naming helper the page does not have.
+  const w = window as unknown as { __shift: number; __shifts: string[]; __moved: string[]; __count: (entries: Shift[]) => void; __takeShifts: () => void };
   w.__shift = 0;
   w.__shifts = [];
   w.__moved = [];
-  type Shift = { value: number; hadRecentInput: boolean; sources: { node?: Node; previousRect: DOMRectReadOnly; currentRect: DOMRectReadOnly }[] };
-  new PerformanceObserver((list) => {
-    for (const entry of list.getEntries() as unknown as Shift[]) {
+  w.__count = (entries) => {
+    for (const entry of entries) {
       if (entry.hadRecentInput) continue;
       w.__shift += entry.value;
       for (const s of entry.sources) {
@@ -47,7 +48,11 @@ function countLayoutShifts() {
         w.__shifts.push(`${node?.tagName}.${node?.className} "${node?.textContent?.slice(0, 30)}" ${JSON.stringify(s.previousRect)} -> ${JSON.stringify(s.currentRect)}`);
       }
     }
-  }).observe({ type: 'layout-shift', buffered: true });
+  };
+  const observer = new PerformanceObserver((list) => w.__count(list.getEntries() as unknown as Shift[]));
+  observer.observe({ type: 'layout-shift', buffered: true });
+  // Entries reach the observer in a task after they happen: a read takes the ones still queued.
+  w.__takeShifts = () => w.__count(observer.takeRecords() as unknown as Shift[]);
 }
 
 async function visit(visitor: Visitor, width: number): Promise<{ context: BrowserContext; page: Page }> {
@@ -78,10 +83,17 @@ async function visit(visitor: Visitor, width: number): Promise<{ context: Browse
   return { context, page };
 }
 
-/** The layout shift after load, naming what moved when anything did. */
+/**
+ * The layout shift after load, naming what moved when anything did: read once the page's fonts are
+ * in and two frames are laid out, with every shift queued until then counted, so the state measured
+ * is the settled one whatever the timing.
+ */
 async function layoutShift(page: Page): Promise<number> {
-  const { shift, shifts } = await page.evaluate(() => {
-    const w = window as unknown as { __shift: number; __shifts: string[] };
+  const { shift, shifts } = await page.evaluate(async () => {
+    await document.fonts.ready;
+    await new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve)));
+    const w = window as unknown as { __shift: number; __shifts: string[]; __takeShifts: () => void };
+    w.__takeShifts();
     return { shift: w.__shift, shifts: w.__shifts };
   });
   if (shift) console.log(`layout shift ${shift} on ${page.url()}:\n${shifts.join('\n')}`);

@@ -51,11 +51,17 @@ export interface PageLoad {
 // Read in the page: paint, LCP, long task and layout-shift entries, buffered so nothing before the
 // observer is lost, and the moment history moved to another path. A string, not a function: tsx's
 // keepNames wraps inner functions in a `__name` helper that does not exist in the page.
+// Entries reach an observer in a task after they happen: __loadFlush takes the ones still queued, so
+// a read misses none (a shift of the last frame before it included).
 const OBSERVE = `(() => {
   const load = (window.__load = { tasks: [], cls: 0, shifts: [] });
+  const observers = [];
+  window.__loadFlush = () => observers.forEach(([observer, each]) => observer.takeRecords().forEach(each));
   const observe = (type, each) => {
     try {
-      new PerformanceObserver((list) => list.getEntries().forEach(each)).observe({ type, buffered: true });
+      const observer = new PerformanceObserver((list) => list.getEntries().forEach(each));
+      observer.observe({ type, buffered: true });
+      observers.push([observer, each]);
     } catch {
       // An entry type this browser does not know stays unmeasured.
     }
@@ -139,9 +145,14 @@ export async function measureLoad(browser: Browser, url: string, options: LoadOp
         const seen = await page.evaluate(() => JSON.stringify({ path: location.pathname, load: (window as unknown as { __load: unknown }).__load, text: document.body.innerText.slice(0, 200) }));
         throw new Error(`${url} never painted (${throttle.name}): ${seen}`, { cause: error });
       });
-    const seen = await page.evaluate(() => {
-      const load = (window as unknown as { __load: { fcp: number; lcp: number; tasks: [number, number][]; cls: number; shifts: string[]; leftAt?: number } }).__load;
-      return { ...load, path: location.pathname };
+    // The state measured is the loaded page's: its fonts in (a late font would move text after the
+    // read, or not, by timing), two frames laid out since, and every entry queued until now counted.
+    const seen = await page.evaluate(async () => {
+      await document.fonts.ready;
+      await new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve)));
+      const w = window as unknown as { __loadFlush: () => void; __load: { fcp: number; lcp: number; tasks: [number, number][]; cls: number; shifts: string[]; leftAt?: number } };
+      w.__loadFlush();
+      return { ...w.__load, path: location.pathname };
     });
     const tbtMs = seen.tasks.reduce((sum, [start, duration]) => {
       const afterFcp = start + duration - Math.max(start, seen.fcp);
