@@ -108,10 +108,11 @@ describe('GET /api/account/export', () => {
     const res = await who.call('GET', '/api/account/export');
     expect(res.status).toBe(200);
     expect(res.headers.get('content-type')).toBe('application/json; charset=utf-8');
-    expect(res.headers.get('content-disposition')).toBe(`attachment; filename="voxpen-data-${new Date().toISOString().slice(0, 10)}.json"`);
     expect(res.headers.get('cache-control')).toBe('no-store');
     const text = await res.text();
     const data = JSON.parse(text) as AccountExport;
+    // The file is named for the day of its export, the stack's clock's (the test's could be past midnight already).
+    expect(res.headers.get('content-disposition')).toBe(`attachment; filename="voxpen-data-${data.exportedAt.slice(0, 10)}.json"`);
 
     expect(Date.now() - Date.parse(data.exportedAt)).toBeLessThan(60_000);
     // Its units said in the file and in its field names; every moment an ISO 8601 date-time.
@@ -123,7 +124,8 @@ describe('GET /api/account/export', () => {
     expect(data.subscription).toMatchObject({ status: 'trialing', stripeSubscriptionId: subscriptionId, interval: 'month', cancelAtPeriodEnd: false });
     expect(subscriptionId).toMatch(/^sub_/);
     expect(data.trialUsed).toBe(true);
-    const thisMonth = new Date().toISOString().slice(0, 7);
+    // The month of the usage reported moments before: the stack's, read from the export.
+    const thisMonth = data.exportedAt.slice(0, 7);
     expect(data.usage).toEqual([
       { month: '2020-01', words: 7, recordingSeconds: 3, timeSavedSeconds: 9 },
       { month: thisMonth, words: 120, recordingSeconds: 60, timeSavedSeconds: expect.any(Number) },
