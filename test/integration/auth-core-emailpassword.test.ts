@@ -15,12 +15,15 @@ import { DANGLING_CLAIM_MS } from '../../infra/local/auth-core/emailpassword';
 import { createStore, itemKey } from '../../infra/local/auth-core/store';
 import { localTableName } from '../../shared/tables';
 import { initSdk, startCoreUnderTest, type CoreUnderTest } from '../support/auth-core';
+import { TEST_PASSWORD_COST } from '../support/local-stack';
 
 let clockOffsetMs = 0;
 let env: CoreUnderTest;
 
 beforeAll(async () => {
-  env = await startCoreUnderTest({ clock: () => Date.now() + clockOffsetMs });
+  // The suite's lighter scrypt (docs/testing.md#password-cost): this file signs up and in some fifty
+  // times and none of its checks is about the cost, which auth-core-secrets checks at the real one.
+  env = await startCoreUnderTest({ clock: () => Date.now() + clockOffsetMs, config: { scrypt: TEST_PASSWORD_COST } });
   initSdk(env.core.url);
 });
 afterAll(() => env?.stop());
