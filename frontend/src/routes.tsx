@@ -3,6 +3,7 @@ import type { ActionFunction, LoaderFunction, RouteObject, ShouldRevalidateFunct
 import { PRODUCT_NAME } from '../../shared/product';
 import { Layout } from './layout/Layout';
 import { ErrorPage } from './pages/ErrorPage';
+import { loadChunk } from './chunk-load';
 
 interface PageModule {
   default: ComponentType;
@@ -23,7 +24,8 @@ interface PageModule {
 function page(source: string, load: () => Promise<PageModule>, title?: string): Pick<RouteObject, 'lazy' | 'handle'> {
   return {
     lazy: async () => {
-      const { default: Component, loader, action, HydrateFallback, shouldRevalidate } = await load();
+      // A chunk that does not arrive is marked, for the error page to load the page again once.
+      const { default: Component, loader, action, HydrateFallback, shouldRevalidate } = await loadChunk(load);
       // Absent ones stay undefined: a route without a loader, as before.
       return { Component, loader, action, HydrateFallback, shouldRevalidate };
     },
@@ -39,7 +41,12 @@ function page(source: string, load: () => Promise<PageModule>, title?: string): 
 export const routes: RouteObject[] = [
   {
     element: <Layout />,
-    errorElement: <ErrorPage />,
+    // In the site's layout: an error page with the site's header and footer, not a bare one.
+    errorElement: (
+      <Layout>
+        <ErrorPage />
+      </Layout>
+    ),
     children: [
       { index: true, ...page('src/pages/HomePage.tsx', () => import('./pages/HomePage')) },
       { path: '/pricing', ...page('src/pages/PricingPage.tsx', () => import('./pages/PricingPage')) },
@@ -80,7 +87,12 @@ export const routes: RouteObject[] = [
   {
     // The signed-in area (the dashboard, /account): the same site layout, its navigation bar signing out.
     ...page('src/pages/dashboard/DashboardLayout.tsx', () => import('./pages/dashboard/DashboardLayout')),
-    errorElement: <ErrorPage />,
+    // In the site's layout: an error page with the site's header and footer, not a bare one.
+    errorElement: (
+      <Layout>
+        <ErrorPage />
+      </Layout>
+    ),
     children: [
       { path: '/dashboard', ...page('src/pages/dashboard/DashboardPage.tsx', () => import('./pages/dashboard/DashboardPage')) },
       { path: '/account', ...page('src/pages/account/AccountPage.tsx', () => import('./pages/account/AccountPage')) },

@@ -10,7 +10,7 @@ export const passkeyTexts = {
   adding: 'Waiting for your device…',
   added: (name: string) => `Passkey "${name}" added. You can now sign in with it.`,
   loading: 'Loading your passkeys...',
-  loadFailed: 'Could not load your passkeys. Please reload the page to try again.',
+  loadFailed: 'Could not load your passkeys.',
   removing: 'Removing...',
   none: 'No passkeys yet.',
   /** A passkey the product has no name for (its name was lost). */

@@ -34,6 +34,8 @@ export const billingUiTexts = {
     /** A card's month with nothing in it: plain, not a green '+0'. */
     noneThisMonth: 'Nothing yet this month',
   },
+  /** The dashboard's account card, when the account could not be read. */
+  accountFailed: 'Could not load your account.',
   /** The dashboard of an account that has never dictated: where to start, and what will show. */
   firstRun: {
     title: 'Start dictating with Voxpen',
@@ -53,7 +55,6 @@ export const billingUiTexts = {
     manage: 'Manage subscription',
     loading: 'Loading...',
     loadFailed: 'Could not load subscription data',
-    retry: 'Try again',
     manageFailed: 'Could not access subscription management. Server endpoint may not be available.',
     /** After checkout, until Stripe's webhook has made the account Pro. */
     activating: 'Activating your subscription...',

@@ -39,7 +39,7 @@ export const twoStepTexts = {
     turningOff: 'Turning off...',
     turnedOn: 'Two-step verification is on. Every other device signed in to your account has been signed out.',
     turnedOff: 'Two-step verification is off. Your authenticator app entry and recovery codes no longer work.',
-    loadFailed: 'We could not read your two-step verification settings. Please reload the page.',
+    loadFailed: 'We could not read your two-step verification settings.',
     failed: 'Something went wrong. Please try again in a minute.',
   },
   mfa: {

@@ -1,8 +1,10 @@
 import type { AxiosError, AxiosInstance, InternalAxiosRequestConfig } from 'axios';
 import { apiOrigin } from '../../../shared/api-base';
+import { API_TIMEOUT_MS } from './unreachable';
 
 /**
- * The product's HTTP client (spec §9: no timeout, cookies sent). Spec §9's XSRF-TOKEN cookie is not
+ * The product's HTTP client (cookies sent). Every call gives up after API_TIMEOUT_MS, where spec §9 said
+ * no timeout (docs/decisions.md#24): the page then says the service is away and offers Retry. Spec §9's XSRF-TOKEN cookie is not
  * read: no server sets one. The session cookies are SameSite=Lax, and every write must come with the
  * `rid` header set below and from the site's own origin (docs/security.md#who-may-call-what).
  *
@@ -46,7 +48,7 @@ export function loadApiClient(): Promise<AxiosInstance> {
         axios.create({
           baseURL: typeof window === 'undefined' ? '' : apiOrigin(window.location, __LOCAL_API_ORIGIN__),
           withCredentials: true,
-          timeout: 0,
+          timeout: API_TIMEOUT_MS,
           // The custom header every write sent with the session cookies must carry (functions/lib/policy.ts):
           // another site cannot add it to a cross-origin request. The web SDK sends the same (`rid`) on its own calls.
           headers: { rid: ANTI_CSRF_RID },

@@ -21,6 +21,7 @@ import * as WebAuthn from 'supertokens-web-js/recipe/webauthn';
 import * as Totp from 'supertokens-web-js/recipe/totp';
 import { apiOrigin } from '../../../shared/api-base';
 import { PRODUCT_NAME } from '../../../shared/product';
+import { API_TIMEOUT_MS } from '../api/unreachable';
 import { withCodeLimitSentences, withLimitSentences, withResendLimitSentence } from './rate-limited';
 import { sessionChanged } from './session-events';
 
@@ -28,23 +29,33 @@ export const API_BASE_PATH = '/api/auth';
 
 let initialised = false;
 
+/**
+ * Every call the SDK makes (sign-in, refresh, sign-out...) gives up after API_TIMEOUT_MS, as the API
+ * client's do (docs/decisions.md#24): fetch itself never does, and a frozen API would leave a form
+ * "Signing in..." for ever. The signal's TimeoutError reads as the service away (../api/unreachable.ts).
+ */
+export async function withTimeLimit({ url, requestInit }: { url: string; requestInit: RequestInit }): Promise<{ url: string; requestInit: RequestInit }> {
+  const limit = AbortSignal.timeout(API_TIMEOUT_MS);
+  return { url, requestInit: { ...requestInit, signal: requestInit.signal ? AbortSignal.any([requestInit.signal, limit]) : limit } };
+}
+
 export function initSuperTokens(): void {
   if (initialised) return;
   initialised = true;
   SuperTokens.init({
     appInfo: { appName: PRODUCT_NAME, apiDomain: apiOrigin(window.location, __LOCAL_API_ORIGIN__), apiBasePath: API_BASE_PATH },
     recipeList: [
-      EmailPassword.init({ override: { functions: withLimitSentences } }),
-      ThirdParty.init(),
+      EmailPassword.init({ preAPIHook: withTimeLimit, override: { functions: withLimitSentences } }),
+      ThirdParty.init({ preAPIHook: withTimeLimit }),
       // Passkeys: added on /account, signed in with on /signin (./passkeys.ts).
-      WebAuthn.init(),
+      WebAuthn.init({ preAPIHook: withTimeLimit }),
       // The address must be proven before the session can do anything (the API's REQUIRED mode).
-      EmailVerification.init({ override: { functions: withResendLimitSentence } }),
+      EmailVerification.init({ preAPIHook: withTimeLimit, override: { functions: withResendLimitSentence } }),
       // The second step (two-step verification): the authenticator app's codes and the factors a sign-in still needs.
-      Totp.init({ override: { functions: withCodeLimitSentences } }),
-      MultiFactorAuth.init(),
+      Totp.init({ preAPIHook: withTimeLimit, override: { functions: withCodeLimitSentences } }),
+      MultiFactorAuth.init({ preAPIHook: withTimeLimit }),
       // Every change of the session (created, refreshed, signed out here or by an API answer) re-reads it.
-      Session.init({ onHandleEvent: sessionChanged }),
+      Session.init({ preAPIHook: withTimeLimit, onHandleEvent: sessionChanged }),
     ],
   });
 }

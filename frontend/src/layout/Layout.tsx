@@ -1,11 +1,15 @@
+import type { ReactNode } from 'react';
 import { Outlet } from 'react-router';
 import { useDocumentTitle } from './document-title';
 import { Footer } from './Footer';
 import { NavBar, type NavBarProps } from './NavBar';
 import { useNavigationLanding } from './navigation-landing';
 
-/** `nav` lets a signed-in area (the dashboard) give the bar its Logout without the bar importing auth code. */
-export function Layout({ nav }: { nav?: NavBarProps } = {}) {
+/**
+ * `nav` lets a signed-in area (the dashboard) give the bar its Logout without the bar importing auth
+ * code; `children` stand in for the route's page (the error page, routes.tsx).
+ */
+export function Layout({ nav, children }: { nav?: NavBarProps; children?: ReactNode } = {}) {
   useDocumentTitle();
   useNavigationLanding();
   return (
@@ -15,7 +19,7 @@ export function Layout({ nav }: { nav?: NavBarProps } = {}) {
       </a>
       <NavBar {...nav} />
       <main id="main">
-        <Outlet />
+        {children ?? <Outlet />}
       </main>
       <Footer />
     </>

@@ -17,3 +17,23 @@ describe('router error fallback', () => {
     expect(screen.getByRole('link', { name: 'Go to Home' })).toHaveAttribute('href', '/');
   });
 });
+
+describe('a page whose chunk does not arrive', () => {
+  it('loads the page again once; failing again right after, says so with Reload, inside the layout routes.tsx gives it', async () => {
+    vi.spyOn(console, 'error').mockImplementation(() => {});
+    const reload = vi.fn();
+    vi.stubGlobal('location', { ...window.location, pathname: '/', search: '', reload });
+    const { ChunkLoadError } = await import('../chunk-load');
+    const stale = () => createMemoryRouter([{ path: '/', lazy: () => Promise.reject(new ChunkLoadError(new TypeError('Failed to fetch dynamically imported module'))), errorElement: <ErrorPage /> }]);
+    const first = render(<RouterProvider router={stale()} />);
+    await vi.waitFor(() => expect(reload).toHaveBeenCalledTimes(1));
+    expect(screen.queryByRole('heading')).toBeNull();
+    first.unmount();
+    // The reloaded page's chunk fails too: no second reload, the failure said.
+    render(<RouterProvider router={stale()} />);
+    expect(await screen.findByRole('heading', { name: 'This page could not load' })).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Reload' })).toBeInTheDocument();
+    expect(reload).toHaveBeenCalledTimes(1);
+    vi.unstubAllGlobals();
+  });
+});

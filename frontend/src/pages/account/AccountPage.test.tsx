@@ -125,6 +125,17 @@ describe('/account', () => {
     vi.mocked(readAccountProfile).mockRejectedValue(refused(500, { message: 'Internal error' }));
     await renderAccount();
     expect(screen.getByRole('alert')).toHaveTextContent(t.loadFailed);
+    expect(screen.getByRole('alert')).not.toHaveTextContent(/reload/i);
+  });
+
+  it("says the service is away when the profile's read gets no answer, and Retry reads the account again", async () => {
+    vi.spyOn(console, 'error').mockImplementation(() => {});
+    vi.mocked(readAccountProfile).mockRejectedValueOnce(new AxiosError('Network Error', 'ERR_NETWORK', config));
+    await renderAccount();
+    expect(screen.getByRole('alert')).toHaveTextContent("We can't reach Voxpen right now.");
+    await userEvent.click(screen.getByRole('button', { name: 'Retry' }));
+    expect(within(await screen.findByRole('region', { name: 'Profile' })).getByText('ada@example.com')).toBeInTheDocument();
+    expect(screen.queryByText(/We can't reach Voxpen/)).toBeNull();
   });
 });
 

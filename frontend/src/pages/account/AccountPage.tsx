@@ -1,9 +1,11 @@
-import { Link, Navigate, useFetcher, useLoaderData } from 'react-router';
+import { useState } from 'react';
+import { Link, Navigate, useFetcher, useLoaderData, useNavigate } from 'react-router';
 import { accountTexts } from './account-texts';
 import { useDelayedRedirect } from '../../auth/redirect';
 import { useSession } from '../../auth/session';
 import { Spinner } from '../../auth/Spinner';
-import { loadAccount, type AccountState } from './account-data';
+import { loadAccount, readAccount, type AccountState } from './account-data';
+import { RetryNotice } from '../../components/RetryNotice';
 import { DeleteSection } from './DeleteSection';
 import { ExportSection } from './ExportSection';
 import { sectionKey, type SectionOutcome } from './account-actions';
@@ -95,7 +97,20 @@ function DictationSections({ state }: { state: Extract<AccountState, { status: '
  * ended it itself (it says so, then moves on).
  */
 export function AccountPage() {
-  const state = useLoaderData<AccountState>();
+  const loaded = useLoaderData<AccountState>();
+  // Read again after a failure (Retry): replaces the loader's read.
+  const [retried, setRetried] = useState<AccountState>();
+  const state = retried ?? loaded;
+  const navigate = useNavigate();
+  const retry = async () => {
+    try {
+      setRetried(await readAccount());
+    } catch (thrown) {
+      // readAccount's redirects (the session ended meanwhile: /signin), followed as the loader's are.
+      if (thrown instanceof Response && thrown.headers.get('location')) navigate(thrown.headers.get('location')!, { replace: true });
+      else throw thrown;
+    }
+  };
   const session = useSession();
   // Signing out everywhere and deleting end this browser's session too, and the page must stay to say
   // so (then it moves on itself): while one is sent, and after it succeeded, the session guard stands aside.
@@ -117,9 +132,7 @@ export function AccountPage() {
         <p className="lead">{t.lead}</p>
       </header>
       {state.status === 'error' ? (
-        <p className="form-alert" role="alert">
-          {t.loadFailed}
-        </p>
+        <RetryNotice failure={state.failure} failed={t.loadFailed} onRetry={retry} />
       ) : (
         <div className="account-sections">
           <ProfileSection profile={state.profile} />

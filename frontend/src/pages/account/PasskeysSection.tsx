@@ -7,7 +7,7 @@ import { removePasskey } from '../../api/account';
 import { FocusedAlert } from '../../components/FocusedAlert';
 import type { Deferred } from '../../hooks/use-settled';
 import { FormField } from '../auth/FormField';
-import type { PasskeyList } from './account-data';
+import { readPasskeys, type PasskeyList } from './account-data';
 import { RemovableItems, useRemovableList } from './RemovableList';
 import { Result } from './Result';
 import { useSectionForm } from './use-section-form';
@@ -22,7 +22,7 @@ const t = passkeyTexts;
  * browser's own passkey dialog and answers with the list read again.
  */
 export function PasskeysSection({ email, passkeys, hasPassword }: { email: string; passkeys: Deferred<PasskeyList>; hasPassword: boolean }) {
-  const state = useRemovableList(passkeys, (passkey) => removePasskey(passkey.id));
+  const state = useRemovableList(passkeys, (passkey) => removePasskey(passkey.id), readPasskeys);
   const form = useSectionForm('add-passkey', ['passkeyName', 'password', 'code']);
   const { busy, outcome } = form;
   // The name waits while the form is sent (the wiring's `disabled`) and while a removal is under way.

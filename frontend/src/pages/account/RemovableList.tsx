@@ -1,6 +1,7 @@
 import { useRef, useState, type ReactNode } from 'react';
 import { flushSync } from 'react-dom';
 import { FocusedAlert } from '../../components/FocusedAlert';
+import { RetryNotice } from '../../components/RetryNotice';
 import { useSettled, type Deferred } from '../../hooks/use-settled';
 import { accountFailure } from '../../api/account';
 import type { Listing } from './account-data';
@@ -13,9 +14,13 @@ import { accountTexts } from './account-texts';
  * keyboard is not left on a button that is gone; an item already gone elsewhere (404) leaves the list
  * with the reason.
  */
-export function useRemovableList<T extends { id: string }>(read: Deferred<Listing<T>>, removeOne: (item: T) => Promise<{ message: string }>) {
+export function useRemovableList<T extends { id: string }>(
+  read: Deferred<Listing<T>>,
+  removeOne: (item: T) => Promise<{ message: string }>,
+  readAgain: () => Promise<Listing<T>>,
+) {
   const settled = useSettled(read);
-  const [changed, setChanged] = useState<Listing<T>>();
+  const [changed, setChanged] = useState<{ step: 'loading' } | Listing<T>>();
   const list: { step: 'loading' } | Listing<T> = changed ?? settled ?? { step: 'loading' };
   const [removing, setRemoving] = useState<string>();
   const [done, setDone] = useState<string>();
@@ -51,13 +56,19 @@ export function useRemovableList<T extends { id: string }>(read: Deferred<Listin
     }
   };
 
+  /** After a failed read (Retry): the list read again, loading meanwhile. */
+  const retry = async () => {
+    setChanged({ step: 'loading' });
+    setChanged(await readAgain());
+  };
+
   /** The list as the section read it again after a change of its own (an addition), and what to say of it. */
   const replace = (next: Listing<T>, message: string) => {
     setChanged(next);
     setDone(message);
   };
 
-  return { list, heading, removing, done, remove, clear, replace, failure, attempt };
+  return { list, heading, removing, done, remove, clear, replace, retry, failure, attempt };
 }
 
 export type RemovableList<T extends { id: string }> = ReturnType<typeof useRemovableList<T>>;
@@ -89,7 +100,7 @@ export function RemovableItems<T extends { id: string }>({
   button: (item: T) => RemoveButton | undefined;
   busy?: boolean;
 }) {
-  const { list, failure, attempt, removing, remove } = state;
+  const { list, failure, attempt, removing, remove, retry } = state;
   return (
     <>
       {failure && (
@@ -98,11 +109,7 @@ export function RemovableItems<T extends { id: string }>({
         </FocusedAlert>
       )}
       {list.step === 'loading' && <p className="muted">{texts.loading}</p>}
-      {list.step === 'failed' && (
-        <p className="form-alert" role="alert">
-          {texts.failed}
-        </p>
-      )}
+      {list.step === 'failed' && <RetryNotice failure={list.failure} failed={texts.failed} onRetry={retry} />}
       {list.step === 'ready' && list.items.length === 0 && texts.none !== undefined && <p className="muted">{texts.none}</p>}
       {list.step === 'ready' && (list.items.length > 0 || texts.none === undefined) && (
         <ul className="removable-list" aria-labelledby={labelledBy}>

@@ -88,4 +88,14 @@ describe('Where you are signed in', () => {
     expect((await screen.findByRole('alert')).textContent).toBe(t.whereFailed);
     expect(screen.queryByRole('list')).toBeNull();
   });
+
+  it("says the service is away when the list gets no answer, and Retry reads it again", async () => {
+    vi.mocked(listSessions).mockRejectedValueOnce(new AxiosError('timeout of 8000ms exceeded', 'ECONNABORTED', config)).mockResolvedValueOnce([browser, desktop]);
+    vi.spyOn(console, 'error').mockImplementation(() => undefined);
+    render(<SessionsSection sessions={defer(readSessions())} />);
+    expect((await screen.findByRole('alert')).textContent).toBe("We can't reach Voxpen right now. Check your connection, then try again.");
+    await userEvent.click(screen.getByRole('button', { name: 'Retry' }));
+    expect(within(await list()).getByText('Voxpen for Windows')).toBeInTheDocument();
+    expect(screen.queryByRole('alert')).toBeNull();
+  });
 });

@@ -1,7 +1,7 @@
 import { formatMoment } from '../../../../shared/format';
 import { endSession } from '../../api/account';
 import type { Deferred } from '../../hooks/use-settled';
-import type { SessionList } from './account-data';
+import { readSessions, type SessionList } from './account-data';
 import { accountTexts } from './account-texts';
 import { RemovableItems, useRemovableList } from './RemovableList';
 import { Result } from './Result';
@@ -14,7 +14,7 @@ const t = accountTexts;
  * "Sign out" (a removal from the list: the outcome read out, focus to the heading).
  */
 export function SessionsSection({ sessions }: { sessions: Deferred<SessionList> }) {
-  const state = useRemovableList(sessions, (session) => endSession(session.id));
+  const state = useRemovableList(sessions, (session) => endSession(session.id), readSessions);
   return (
     <section className="card account-section" aria-labelledby="where-title">
       <h2 id="where-title" ref={state.heading} tabIndex={-1}>

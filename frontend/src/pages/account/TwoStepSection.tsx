@@ -7,6 +7,8 @@ import { isApiError } from '../../api/client';
 import { confirmAppSetup, startAppSetup } from '../../auth/second-step';
 import { ProofRefused } from '../../auth/step-up';
 import { FocusedAlert } from '../../components/FocusedAlert';
+import { RetryNotice } from '../../components/RetryNotice';
+import { readFailure, type ReadFailure } from '../../api/unreachable';
 import { useRead } from '../../hooks/use-read';
 import { CodeEntry } from '../auth/CodeEntry';
 import { FormField } from '../auth/FormField';
@@ -17,7 +19,7 @@ const t = twoStepTexts.section;
 
 type State =
   | { step: 'loading' }
-  | { step: 'load-failed' }
+  | { step: 'load-failed'; failure: ReadFailure }
   | { step: 'off' }
   | { step: 'starting' }
   /** `another`: a further app, on an account where two-step is on already (its `codesLeft`). */
@@ -58,7 +60,7 @@ export function TwoStepSection({ hasPassword }: { hasPassword: boolean }) {
     (read.state.status === 'loading'
       ? { step: 'loading' }
       : read.state.status === 'failed'
-        ? { step: 'load-failed' }
+        ? { step: 'load-failed', failure: readFailure(read.state.error) }
         : read.state.value.enabled
           ? { step: 'on', codesLeft: read.state.value.recoveryCodesLeft }
           : { step: 'off' });
@@ -84,7 +86,7 @@ export function TwoStepSection({ hasPassword }: { hasPassword: boolean }) {
       <h2 id="two-step-title">{t.title}</h2>
       {error && <FocusedAlert className="form-alert">{error}</FocusedAlert>}
       {state.step === 'loading' && <p className="muted">{t.starting}</p>}
-      {state.step === 'load-failed' && <p className="form-alert">{t.loadFailed}</p>}
+      {state.step === 'load-failed' && <RetryNotice failure={state.failure} failed={t.loadFailed} onRetry={read.retry} />}
       {(state.step === 'off' || state.step === 'starting') && (
         <>
           <p className="muted">{t.offLead}</p>

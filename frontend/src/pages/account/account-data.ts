@@ -6,6 +6,7 @@ import { listPasskeys, listSessions, readAccountProfile } from '../../api/accoun
 import { readPreferences, readVocabulary } from '../../api/vocabulary';
 import { ensureUserExists } from '../../api/users';
 import { isApiError, loadApiClient } from '../../api/client';
+import { readFailure, type ReadFailure } from '../../api/unreachable';
 import { sessionExists } from '../../auth/session';
 import { CHECK_INBOX_PATH, isUnverifiedRefusal, unverifiedByHint } from '../../auth/verification-gate';
 import { isSecondStepRefusal } from '../../auth/second-step-gate';
@@ -15,7 +16,7 @@ import { defer, type Deferred } from '../../hooks/use-settled';
 import { sectionRead, type SectionRead } from './section-read';
 
 /** A list an /account section reads with the page (the loader) and shows; a failed read is shown in the section. */
-export type Listing<T> = { step: 'failed' } | { step: 'ready'; items: T[] };
+export type Listing<T> = { step: 'failed'; failure: ReadFailure } | { step: 'ready'; items: T[] };
 
 /** Where the account is signed in, as its section shows it. */
 export type SessionList = Listing<SignedInSession>;
@@ -26,7 +27,7 @@ export async function readSessions(): Promise<SessionList> {
     return { step: 'ready', items: await listSessions() };
   } catch (error) {
     console.error('Could not list the sessions', error);
-    return { step: 'failed' };
+    return { step: 'failed', failure: readFailure(error) };
   }
 }
 
@@ -39,7 +40,7 @@ export async function readPasskeys(): Promise<PasskeyList> {
     return { step: 'ready', items: await listPasskeys() };
   } catch (error) {
     console.error('Could not list the passkeys', error);
-    return { step: 'failed' };
+    return { step: 'failed', failure: readFailure(error) };
   }
 }
 
@@ -55,7 +56,7 @@ export type AccountState =
       /** The two sections' code (./dictation.ts), loaded beside the reads. */
       dictation: Deferred<SectionRead<typeof import('./dictation')>>;
     }
-  | { status: 'error' };
+  | { status: 'error'; failure: ReadFailure };
 
 const answered = (error: unknown, status: number) => isApiError(error) && error.response?.status === status;
 
@@ -87,8 +88,16 @@ export async function loadAccount(): Promise<AccountState> {
   if (!(await sessionExists())) toSignIn();
   if (unverifiedByHint()) throw redirect(CHECK_INBOX_PATH);
   if (secondStepPendingByHint()) throw redirect(SECOND_STEP_PATH);
+  return readAccount();
+}
+
+/**
+ * The profile, with where the account is signed in and its passkeys read beside it (not awaited:
+ * their sections fill in as they land): the loader's read, and the page's Retry after a failure.
+ * Throws the loader's redirects (a session the core has ended: /signin).
+ */
+export async function readAccount(): Promise<AccountState> {
   try {
-    // Where the account is signed in: read beside the profile, not awaited (its section fills in when it lands).
     const sessions = defer(readSessions());
     const passkeys = defer(readPasskeys());
     const vocabulary = defer(sectionRead(readVocabulary, 'the vocabulary'));
@@ -100,6 +109,6 @@ export async function loadAccount(): Promise<AccountState> {
     if (isUnverifiedRefusal(error)) throw redirect(CHECK_INBOX_PATH);
     if (isSecondStepRefusal(error)) throw redirect(SECOND_STEP_PATH);
     console.error('Could not load the account', error);
-    return { status: 'error' };
+    return { status: 'error', failure: readFailure(error) };
   }
 }

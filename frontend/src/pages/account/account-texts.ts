@@ -5,7 +5,7 @@
 export const accountTexts = {
   title: 'Your account',
   lead: 'Your profile, how you sign in, and your data',
-  loadFailed: 'Could not load your account. Please reload the page to try again.',
+  loadFailed: 'Could not load your account.',
   failed: 'Something went wrong. Please try again in a moment.',
   signInMethods: { password: 'Email and password', google: 'Google', passkey: 'Passkey' },
   saveName: 'Save name',
@@ -24,7 +24,7 @@ export const accountTexts = {
   whereTitle: 'Where you are signed in',
   whereIntro: 'The browsers and desktop apps signed in to your account. Sign out any you do not recognise or no longer use.',
   whereLoading: 'Loading where you are signed in...',
-  whereFailed: 'Could not load where you are signed in. Please reload the page to try again.',
+  whereFailed: 'Could not load where you are signed in.',
   kind: { browser: 'Browser', desktop: 'Desktop app' },
   thisDevice: 'This browser',
   signedInAt: 'Signed in',

@@ -148,6 +148,25 @@ describe('/signin', () => {
     expect(await screen.findByRole('alert')).toHaveTextContent(t.error);
   });
 
+  it("tells the service away (no answer in time, refused, a 503) apart from an error, and Retry sends the form again", async () => {
+    vi.spyOn(console, 'error').mockImplementation(() => {});
+    vi.mocked(signInWithPassword)
+      .mockRejectedValueOnce(new DOMException('signal timed out', 'TimeoutError'))
+      .mockRejectedValueOnce(new Response('', { status: 503, headers: { 'retry-after': '20' } }))
+      .mockResolvedValueOnce({ status: 'WRONG_CREDENTIALS_ERROR' } as Awaited<ReturnType<typeof signInWithPassword>>);
+    await renderSignIn('/signin');
+    await fillAndSubmit();
+    const alert = await screen.findByRole('alert');
+    expect(alert).toHaveTextContent("We can't reach Voxpen right now. Check your connection, then try again.");
+    expect(alert).not.toHaveTextContent(t.error);
+    await user().click(screen.getByRole('button', { name: 'Retry' }));
+    expect(await screen.findByText("We can't reach Voxpen right now. Try again in 20 seconds.")).toBeInTheDocument();
+    await user().click(screen.getByRole('button', { name: 'Retry' }));
+    expect(await screen.findByText(t.wrongCredentials)).toBeInTheDocument();
+    expect(signInWithPassword).toHaveBeenCalledTimes(3);
+    expect(signInWithPassword).toHaveBeenLastCalledWith('ada@example.com', 'secret123');
+  });
+
   it('requires email and password before calling anything, each with its own plain sentence', async () => {
     (await renderSignIn('/signin'));
     await user().click(screen.getByRole('button', { name: 'Sign In' }));

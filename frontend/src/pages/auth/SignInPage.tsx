@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { useRef, useState } from 'react';
 import { Form, Link, Navigate, replace, useActionData, useLoaderData, useLocation, useNavigation, type ActionFunctionArgs, type LoaderFunctionArgs } from 'react-router';
 import { emailSchema, fieldError, signInPasswordSchema } from '../../../../shared/schemas/credentials';
 import { authTexts } from '../../../../shared/texts/auth';
@@ -11,6 +11,8 @@ import { useDelayedRedirect } from '../../auth/redirect';
 import { sessionExists } from '../../auth/session';
 import { SuccessView } from '../../auth/StatusView';
 import { formText, problemsFound } from '../../form-fields';
+import { readFailure, type ReadFailure } from '../../api/unreachable';
+import { failureSentence, RetryNotice } from '../../components/RetryNotice';
 import { useFieldWiring } from '../../hooks/use-field-wiring';
 import { rememberReturnToIn } from '../../return-to';
 import { announceSessionHintChange } from '../../session-hint';
@@ -47,6 +49,8 @@ type Field = (typeof FIELDS)[number];
 export interface SignInOutcome {
   signedInTo?: string;
   error?: string;
+  /** The service was away: the alert offers Retry (the same form sent again). */
+  away?: ReadFailure;
   fields?: Partial<Record<Field, string>>;
 }
 
@@ -80,7 +84,9 @@ export async function action({ request }: ActionFunctionArgs): Promise<SignInOut
     return { error: t.failed };
   } catch (error) {
     console.error('Sign in failed', error);
-    return { error: t.error };
+    // The service away (no answer in time, refused, a 503) is said as such, with Retry (docs/decisions.md#24).
+    const failure = readFailure(error);
+    return failure.kind === 'unreachable' ? { error: failureSentence(failure, t.error), away: failure } : { error: t.error };
   }
 }
 
@@ -103,6 +109,8 @@ export function SignInPage() {
   const [ownError, setOwnError] = useState<string>();
   const [dismissed, setDismissed] = useState<SignInOutcome>();
   const alert = ownError ?? (outcome === dismissed ? undefined : outcome?.error);
+  const away = ownError || outcome === dismissed ? undefined : outcome?.away;
+  const form = useRef<HTMLFormElement>(null);
   // The first field with a problem takes focus, so its message (aria-describedby) is read out.
   const wiring = useFieldWiring(outcome, FIELDS, submitting);
 
@@ -132,11 +140,15 @@ export function SignInPage() {
         onError={setOwnError}
       />
       <div className="divider">or</div>
-      <Form method="post" className="auth-form" onSubmit={() => setOwnError(undefined)} noValidate aria-label="Sign in">
-        {alert && (
-          <p className="form-alert" role="alert">
-            {alert}
-          </p>
+      <Form ref={form} method="post" className="auth-form" onSubmit={() => setOwnError(undefined)} noValidate aria-label="Sign in">
+        {away ? (
+          <RetryNotice failure={away} failed={t.error} onRetry={() => form.current?.requestSubmit()} />
+        ) : (
+          alert && (
+            <p className="form-alert" role="alert">
+              {alert}
+            </p>
+          )
         )}
         <FormField label="Email" type="email" {...wiring('email')} autoComplete="email" required />
         <FormField

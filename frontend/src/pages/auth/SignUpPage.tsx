@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { useRef, useState } from 'react';
 import { Form, Link, replace, useActionData, useNavigation, type ActionFunctionArgs } from 'react-router';
 import { PRODUCT_NAME } from '../../../../shared/product';
 import { emailSchema, fieldError, newPasswordSchema } from '../../../../shared/schemas/credentials';
@@ -9,6 +9,8 @@ import { signInIntent, signInPathKeepingIntent, signUpHeading } from '../../auth
 import { sessionExists } from '../../auth/session';
 import { CHECK_INBOX_PATH, SIGNED_UP_EMAIL_KEY } from '../../auth/verification-gate';
 import { formText, problemsFound } from '../../form-fields';
+import { readFailure, type ReadFailure } from '../../api/unreachable';
+import { failureSentence, RetryNotice } from '../../components/RetryNotice';
 import { useFieldWiring } from '../../hooks/use-field-wiring';
 import { AuthSplit } from './AuthSplit';
 import { FormField } from './FormField';
@@ -30,6 +32,8 @@ type Field = (typeof FIELDS)[number];
 /** What a submission came to, when it stayed on the page: the form's alert and/or messages beside fields. */
 export interface SignUpOutcome {
   error?: string;
+  /** The service was away: the alert offers Retry (the same form sent again). */
+  away?: ReadFailure;
   fields?: Partial<Record<Field, string>>;
 }
 
@@ -73,7 +77,9 @@ export async function action({ request }: ActionFunctionArgs): Promise<SignUpOut
     return replace(CHECK_INBOX_PATH);
   } catch (error) {
     console.error('Sign up failed', error);
-    return { error: t.error };
+    // The service away (no answer in time, refused, a 503) is said as such, with Retry (docs/decisions.md#24).
+    const failure = readFailure(error);
+    return failure.kind === 'unreachable' ? { error: failureSentence(failure, t.error), away: failure } : { error: t.error };
   }
 }
 
@@ -86,6 +92,8 @@ export function SignUpPage() {
   // Google's own failure; a new submission takes it down.
   const [googleError, setGoogleError] = useState<string>();
   const alert = googleError ?? outcome?.error;
+  const away = googleError ? undefined : outcome?.away;
+  const form = useRef<HTMLFormElement>(null);
   // The first field with a problem takes focus, so its message (aria-describedby) is read out.
   const wiring = useFieldWiring(outcome, FIELDS, busy);
   // A native checkbox, not a FormField: its message is shown here, not passed on as an attribute.
@@ -111,11 +119,15 @@ export function SignUpPage() {
       <p className="muted">It takes less than a minute.</p>
       <GoogleButton disabled={busy} onError={() => setGoogleError(authTexts.google.error)} />
       <div className="divider">or</div>
-      <Form method="post" className="auth-form" onSubmit={() => setGoogleError(undefined)} noValidate aria-label="Sign up">
-        {alert && (
-          <p className="form-alert" role="alert">
-            {alert}
-          </p>
+      <Form ref={form} method="post" className="auth-form" onSubmit={() => setGoogleError(undefined)} noValidate aria-label="Sign up">
+        {away ? (
+          <RetryNotice failure={away} failed={t.error} onRetry={() => form.current?.requestSubmit()} />
+        ) : (
+          alert && (
+            <p className="form-alert" role="alert">
+              {alert}
+            </p>
+          )
         )}
         <FormField label="Full name" {...wiring('name')} autoComplete="name" required />
         <FormField label="Email" type="email" {...wiring('email')} autoComplete="email" required />

@@ -269,16 +269,41 @@ describe('/dashboard subscription card', () => {
     expect(within(screen.getByRole('article', { name: 'Time Saved' })).getByText('Not available')).toBeInTheDocument();
   });
 
-  it('keeps Upgrade to Pro beside the error, and Try again reads the profile again and shows it', async () => {
+  it('keeps Upgrade to Pro beside the error, and Retry reads the profile again and shows it', async () => {
     vi.spyOn(console, 'error').mockImplementation(() => {});
     vi.mocked(getUserProfile).mockRejectedValueOnce(answered(500));
     await renderDashboard();
     await within(subscriptionCard()).findByRole('alert');
     expect(within(subscriptionCard()).getByRole('link', { name: 'Upgrade to Pro' })).toHaveAttribute('href', '/pricing');
-    await userEvent.click(within(subscriptionCard()).getByRole('button', { name: 'Try again' }));
+    await userEvent.click(within(subscriptionCard()).getByRole('button', { name: 'Retry' }));
     expect(await within(subscriptionCard()).findByText('Free Plan')).toBeInTheDocument();
     expect(within(subscriptionCard()).queryByRole('alert')).toBeNull();
     expect(await within(screen.getByRole('article', { name: 'Words Transcribed' })).findByText('12,345')).toBeInTheDocument();
+  });
+
+  it("with the service away, the account and subscription cards both say so at once (the profile is not asked for, to time out again), and one Retry fills both", async () => {
+    vi.spyOn(console, 'error').mockImplementation(() => {});
+    vi.mocked(ensureUserExists).mockRejectedValueOnce(new AxiosError('timeout of 8000ms exceeded', 'ECONNABORTED', config));
+    await renderDashboard();
+    const accountCard = () => screen.getByRole('article', { name: 'Your account' });
+    expect(await within(accountCard()).findByRole('alert')).toHaveTextContent("We can't reach Voxpen right now. Check your connection, then try again.");
+    expect(within(subscriptionCard()).getByRole('alert')).toHaveTextContent("We can't reach Voxpen right now.");
+    expect(within(accountCard()).queryByText('Loading your account...')).toBeNull();
+    expect(getUserProfile).not.toHaveBeenCalled();
+    // The same Retry on both cards.
+    expect(within(subscriptionCard()).getByRole('button', { name: 'Retry' })).toHaveClass('btn', 'btn-ghost');
+    await userEvent.click(within(accountCard()).getByRole('button', { name: 'Retry' }));
+    expect(await within(accountCard()).findByText('ada@example.com')).toBeInTheDocument();
+    expect(await within(subscriptionCard()).findByText('Free Plan')).toBeInTheDocument();
+    expect(screen.queryByRole('alert')).toBeNull();
+  });
+
+  it("a 503 says when to try again, from its Retry-After", async () => {
+    vi.spyOn(console, 'error').mockImplementation(() => {});
+    const busy = new AxiosError('Request failed with status code 503', 'ERR_BAD_RESPONSE', config, {}, { status: 503, statusText: '', data: {}, headers: { 'retry-after': '30' }, config } as AxiosResponse);
+    vi.mocked(getUserProfile).mockRejectedValueOnce(busy);
+    await renderDashboard();
+    expect(await within(subscriptionCard()).findByRole('alert')).toHaveTextContent("We can't reach Voxpen right now. Try again in 30 seconds.");
   });
 
   it('when the portal cannot be had, says so and goes to /pricing after 2 s', async () => {

@@ -3,7 +3,7 @@ import { Navigate, useLoaderData, useLocation } from 'react-router';
 import { useSession } from '../../auth/session';
 import { useSettled } from '../../hooks/use-settled';
 import { cameFromCheckout } from './checkout-return';
-import { LOADING, loadDashboard, readProfile, useActivation, type DashboardData, type ProfileState } from './dashboard-data';
+import { LOADING, loadDashboard, readDashboard, useActivation, type Account, type DashboardData, type ProfileState } from './dashboard-data';
 import { DashboardSkeleton, DashboardView } from './DashboardView';
 
 export { loadDashboard as loader };
@@ -21,17 +21,29 @@ function Dashboard() {
   const location = useLocation();
   // Read once: the dashboard's own later navigation does not start another wait.
   const [fromCheckout] = useState(() => cameFromCheckout(location.state));
-  const record = useSettled(data.record);
-  // A read again after a failure (the card's Try again) replaces the loader's.
-  const [retried, setRetried] = useState<ProfileState>();
+  const loadedRecord = useSettled(data.record);
+  // A read again after a failure (Retry, on the account or subscription card) replaces the loader's.
+  const [retried, setRetried] = useState<{ record?: Account; profile: ProfileState }>();
   const loaded = useSettled(data.profile);
-  const { state, activating } = useActivation(retried ?? loaded ?? LOADING, fromCheckout);
+  const record = retried ? retried.record : loadedRecord;
+  const { state, activating } = useActivation(retried?.profile ?? loaded ?? LOADING, fromCheckout);
   const fromProfile = state.status === 'ready' ? state.profile : undefined;
-  const retry = () => {
-    setRetried(LOADING);
-    void readProfile().then(setRetried);
+  const retry = async () => {
+    setRetried({ profile: LOADING });
+    const again = readDashboard();
+    const [account, profile] = await Promise.all([again.record, again.profile]);
+    setRetried({ record: account, profile });
   };
-  return <DashboardView state={state} activating={activating} onRetry={retry} user={{ email: record?.email ?? fromProfile?.email, name: record?.name ?? fromProfile?.name }} />;
+  // The record's failure matters only while nothing else has named the account.
+  const failure = fromProfile ? undefined : record?.failure;
+  return (
+    <DashboardView
+      state={state}
+      activating={activating}
+      onRetry={retry}
+      user={{ email: record?.email ?? fromProfile?.email, name: record?.name ?? fromProfile?.name, failure }}
+    />
+  );
 }
 
 /**

@@ -3,6 +3,7 @@ import { billingUiTexts } from '../../../../shared/texts/plans-ui';
 import { detectPlatform } from '../../home/platform';
 import { DownloadNowButton, VersionLine } from '../../components/InstallerDownload';
 import { useLatestVersion, type LatestVersionState } from '../../hooks/use-latest-version';
+import { RetryNotice } from '../../components/RetryNotice';
 import { LOADING, type Account, type ProfileState } from './dashboard-data';
 import { MetricCards } from './MetricCards';
 import { SubscriptionCard } from './SubscriptionCard';
@@ -50,15 +51,18 @@ function FirstRunCard() {
   );
 }
 
-function AccountCard({ user }: { user: Account }) {
+function AccountCard({ user, onRetry }: { user: Account; onRetry?: () => unknown }) {
+  const failed = !user.email && user.failure;
   return (
-    <article className="card" aria-labelledby="account-card-title" aria-busy={!user.email}>
+    <article className="card" aria-labelledby="account-card-title" aria-busy={!user.email && !failed}>
       <h2 id="account-card-title">Your account</h2>
       {user.email ? (
         <p>
           Signed in as <strong>{user.email}</strong>
           {user.name ? <> ({user.name})</> : null}
         </p>
+      ) : failed ? (
+        <RetryNotice failure={failed} failed={billingUiTexts.accountFailed} onRetry={onRetry ?? (() => undefined)} />
       ) : (
         <p className="muted">Loading your account...</p>
       )}
@@ -87,8 +91,8 @@ export function DashboardView({
   activating?: boolean;
   user: Account;
   skeleton?: boolean;
-  /** Reads the profile again after a failed read. */
-  onRetry?: () => void;
+  /** Reads the account and profile again after a failed read. */
+  onRetry?: () => unknown;
 }) {
   return (
     <div className="container">
@@ -106,7 +110,7 @@ export function DashboardView({
         <div className="dashboard-grid">
           <SubscriptionCard state={state} activating={activating} onRetry={onRetry} />
           {skeleton ? <WindowsDownloadCard latest={VERSION_LOADING} /> : <LatestWindowsDownloadCard />}
-          <AccountCard user={user} />
+          <AccountCard user={user} onRetry={onRetry} />
         </div>
         {isFirstRun(state) && <FirstRunCard />}
       </div>

@@ -7,6 +7,7 @@ import { billingUiTexts } from '../../../../shared/texts/plans-ui';
 import { getManageSubscriptionUrl } from '../../api/billing';
 import { leaveSite, NOTICE_REDIRECT_MS, useDelayedRedirect } from '../../auth/redirect';
 import { FocusedAlert } from '../../components/FocusedAlert';
+import { RetryNotice } from '../../components/RetryNotice';
 import { usePageRestored } from '../../hooks/use-page-restored';
 import type { ProfileState } from './dashboard-data';
 import { currentMonth } from './usage-months';
@@ -65,7 +66,7 @@ function planPrice(pro: boolean, annual: boolean): string {
  * plan, trials included), otherwise Free Plan at $0 with the month's words; spec §8 its load error. While a just-paid
  * subscription is still on its way from Stripe (`activating`), it says so instead.
  */
-export function SubscriptionCard({ state, activating = false, onRetry }: { state: ProfileState; activating?: boolean; onRetry?: () => void }) {
+export function SubscriptionCard({ state, activating = false, onRetry }: { state: ProfileState; activating?: boolean; onRetry?: () => unknown }) {
   const profile = state.status === 'ready' ? state.profile : undefined;
   const pro = profile?.plan === 'pro';
   const annual = pro && profile.subscription.interval === 'year';
@@ -81,15 +82,8 @@ export function SubscriptionCard({ state, activating = false, onRetry }: { state
       ) : state.status === 'error' ? (
         // A way on from the error: read again, and Pro stays on offer (/pricing shows the plan once it loads).
         <>
-          <p className="form-alert" role="alert">
-            {t.loadFailed}
-          </p>
+          <RetryNotice failure={state.failure} failed={t.loadFailed} onRetry={onRetry ?? (() => undefined)} />
           <div className="card-actions">
-            {onRetry && (
-              <button type="button" className="btn btn-ghost" onClick={onRetry}>
-                {t.retry}
-              </button>
-            )}
             <Link to="/pricing" className="btn btn-primary">
               {t.upgrade}
             </Link>

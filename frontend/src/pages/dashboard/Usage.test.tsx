@@ -118,7 +118,7 @@ describe("the Free card's month", () => {
     const loading = renderCard({ status: 'loading' });
     expect(within(loading).queryByRole('meter')).toBeNull();
     loading.unmount();
-    expect(within(renderCard({ status: 'error' })).queryByRole('meter')).toBeNull();
+    expect(within(renderCard({ status: 'error', failure: { kind: 'failed' } })).queryByRole('meter')).toBeNull();
   });
 });
 
@@ -191,7 +191,7 @@ describe('the last 12 months', () => {
     expect(screen.queryByRole('table')).toBeNull();
     unmount();
 
-    render(<UsageChart state={{ status: 'error' }} />);
+    render(<UsageChart state={{ status: 'error', failure: { kind: 'failed' } }} />);
     expect(screen.getByText(t.unavailable)).toBeInTheDocument();
     expect(screen.queryByRole('table')).toBeNull();
   });

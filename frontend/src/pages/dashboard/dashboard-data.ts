@@ -5,6 +5,7 @@ import type { UserProfile } from '../../../../shared/api-types';
 import { ensureUserExists } from '../../api/users';
 import { getUserProfile } from '../../api/billing';
 import { isApiError, loadApiClient } from '../../api/client';
+import { readFailure, type ReadFailure } from '../../api/unreachable';
 import { sessionExists } from '../../auth/session';
 import { CHECK_INBOX_PATH, isUnverifiedRefusal, unverifiedByHint } from '../../auth/verification-gate';
 import { isSecondStepRefusal } from '../../auth/second-step-gate';
@@ -18,11 +19,13 @@ export type ProfileState =
   | { status: 'ready'; profile: UserProfile }
   /** spec §8: a 404 (no record yet) is ignored silently: no metrics, the Free plan. */
   | { status: 'missing' }
-  | { status: 'error' };
+  | { status: 'error'; failure: ReadFailure };
 
 export interface Account {
   email?: string;
   name?: string;
+  /** The record could not be read: why, for the account card's notice and Retry. */
+  failure?: ReadFailure;
 }
 
 /** The profile as the dashboard shows it; also its retry after a failed read. */
@@ -33,7 +36,7 @@ export async function readProfile(): Promise<ProfileState> {
     // spec §8: a 404 is ignored silently.
     if (isApiError(error) && error.response?.status === 404) return { status: 'missing' };
     console.error('Could not load the user profile', error);
-    return { status: 'error' };
+    return { status: 'error', failure: readFailure(error) };
   }
 }
 
@@ -51,6 +54,16 @@ export async function loadDashboard() {
   if (!(await sessionExists())) throw redirect('/signin');
   if (unverifiedByHint()) throw redirect(CHECK_INBOX_PATH);
   if (secondStepPendingByHint()) throw redirect(SECOND_STEP_PATH);
+  const { record, profile } = readDashboard();
+  return { record: defer(record), profile: defer(profile) };
+}
+
+/**
+ * The user record ensured, then the profile read (the loader's reads, and the page's Retry). When the
+ * record's call found the service away, the profile is not asked for: it would wait out the same time
+ * limit again before the page could say so (docs/decisions.md#24).
+ */
+export function readDashboard(): { record: Promise<Account>; profile: Promise<ProfileState> } {
   const record = ensureUserExists().then(
     ({ email, name }): Account => ({ email, name }),
     (error: unknown): Account => {
@@ -58,10 +71,13 @@ export async function loadDashboard() {
       if (isUnverifiedRefusal(error)) window.location.replace(CHECK_INBOX_PATH);
       if (isSecondStepRefusal(error)) window.location.replace(SECOND_STEP_PATH);
       console.error('Could not ensure the user record', error);
-      return {};
+      return { failure: readFailure(error) };
     },
   );
-  return { record: defer(record), profile: defer(record.then(readProfile)) };
+  const profile = record.then((account): ProfileState | Promise<ProfileState> =>
+    account.failure?.kind === 'unreachable' ? { status: 'error', failure: account.failure } : readProfile(),
+  );
+  return { record, profile };
 }
 
 export type DashboardData = Awaited<ReturnType<typeof loadDashboard>>;

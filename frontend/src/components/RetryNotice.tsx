@@ -1,0 +1,38 @@
+import { useState } from 'react';
+import { reachTexts } from '../../../shared/texts/reach';
+import type { ReadFailure } from '../api/unreachable';
+
+const t = reachTexts;
+
+/** The sentence for a failure: the service away (with its Retry-After), else the section's own. */
+export function failureSentence(failure: ReadFailure, failed: string): string {
+  if (failure.kind === 'failed') return failed;
+  return `${t.cantReach} ${failure.retryAfterSeconds ? t.tryAgainIn(failure.retryAfterSeconds) : t.tryAgainSoon}`;
+}
+
+/**
+ * The one way a page or section says a read failed and offers to read again (docs/decisions.md#24):
+ * "We can't reach Voxpen right now" when the service is away, else the section's own sentence
+ * (`failed`), and Retry. Retry waits while `onRetry`'s read is under way, so it is pressed once.
+ */
+export function RetryNotice({ failure, failed, onRetry }: { failure: ReadFailure; failed: string; onRetry: () => unknown }) {
+  const [busy, setBusy] = useState(false);
+  const retry = async () => {
+    setBusy(true);
+    try {
+      await onRetry();
+    } finally {
+      setBusy(false);
+    }
+  };
+  return (
+    <div className="retry-notice">
+      <p className="form-alert" role="alert">
+        {failureSentence(failure, failed)}
+      </p>
+      <button type="button" className="btn btn-ghost" onClick={retry} disabled={busy} aria-busy={busy || undefined}>
+        {busy ? t.retrying : t.retry}
+      </button>
+    </div>
+  );
+}
