@@ -9,16 +9,26 @@ import './styles.css';
 
 async function start() {
   const container = document.getElementById('root')!;
-  // A chunk that fails to load here is retried by the router, whose error page then shows.
-  await loadMatchedRoutes(routes, window.location.pathname).catch((error: unknown) => console.error(error));
+  // A chunk that fails to load here is retried by the router, whose error page then shows
+  // (./chunk-load.ts): rendered anew, since the prerendered HTML is the page whose code is missing.
+  const loaded = await loadMatchedRoutes(routes, window.location.pathname).then(
+    () => true,
+    (error: unknown) => {
+      console.error(error);
+      return false;
+    },
+  );
   const app = (
     <StrictMode>
       <RouterProvider router={createBrowserRouter(routes)} />
     </StrictMode>
   );
   // Public pages arrive prerendered (frontend/prerender.ts); client routes get the empty app shell.
-  if (container.hasChildNodes()) hydrateRoot(container, app);
-  else createRoot(container).render(app);
+  if (loaded && container.hasChildNodes()) hydrateRoot(container, app);
+  else {
+    container.replaceChildren();
+    createRoot(container).render(app);
+  }
 }
 
 void start();

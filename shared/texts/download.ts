@@ -4,6 +4,6 @@ export const downloadTexts = {
   noUrl: 'No download URL available',
   /** The releases could not be read (the API down or unreachable): trying again may. */
   unavailable: 'Could not load the version info. Please try again.',
-  retry: 'Try again',
+  retry: 'Retry',
   versionLine: (version: string, date: string) => `Version ${version} | Released ${date}`,
 } as const;

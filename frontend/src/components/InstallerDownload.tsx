@@ -3,11 +3,12 @@ import { formatReleaseDate } from '../../../shared/format';
 import { installerFileName } from '../../../shared/product';
 import { downloadTexts } from '../../../shared/texts/download';
 import type { LatestVersionState } from '../hooks/use-latest-version';
+import { failureSentence } from './RetryNotice';
 
 /**
  * spec §2 /download: 'Version {version} | Released {date}', or 'Loading version info...' until known;
  * 'No download URL available' when nothing is published (or the release has no installer address).
- * A read that failed says so apart, with a Try again button: it keeps keyboard focus on this line,
+ * A read that failed says so apart (the service away as RetryNotice says it), with Retry: it keeps keyboard focus on this line,
  * which stays in place whatever the answer, instead of losing it with the button.
  */
 export function VersionLine({ latest, id, className = 'muted' }: { latest: LatestVersionState; id?: string; className?: string }) {
@@ -20,7 +21,7 @@ export function VersionLine({ latest, id, className = 'muted' }: { latest: Lates
       : latest.status === 'none'
         ? downloadTexts.noUrl
         : latest.status === 'failed'
-          ? downloadTexts.unavailable
+          ? failureSentence(latest.failure ?? { kind: 'failed' }, downloadTexts.unavailable)
           : downloadTexts.loading;
   return (
     <p id={id} ref={line} className={className} aria-live="polite" tabIndex={-1}>

@@ -1,6 +1,7 @@
 import type { LatestVersion } from '../../../shared/api-types';
 import { DEFAULT_PLATFORM, type Platform } from '../../../shared/platforms';
 import { isApiError } from '../api/client';
+import { readFailure, type ReadFailure } from '../api/unreachable';
 import { fetchLatestVersion } from '../api/latest-version';
 import { useRead } from './use-read';
 
@@ -10,7 +11,7 @@ export type LatestVersionState =
   /** Nothing published for the platform: asking again would not change it. */
   | { status: 'none' }
   /** The releases could not be read (the API down, slow or unreachable): `retry` reads them again. */
-  | { status: 'failed'; retry: () => void };
+  | { status: 'failed'; failure?: ReadFailure; retry: () => void };
 
 /** The newest public release of `platform` (default the Windows build). */
 export function useLatestVersion(platform: Platform = DEFAULT_PLATFORM): LatestVersionState {
@@ -26,5 +27,5 @@ export function useLatestVersion(platform: Platform = DEFAULT_PLATFORM): LatestV
   if (state.status === 'done') return { status: 'ready', release: state.value };
   if (state.status === 'loading') return state;
   // The API answers 404 when nothing is published; anything else is a read that may work next time.
-  return isApiError(state.error) && state.error.response?.status === 404 ? { status: 'none' } : { status: 'failed', retry };
+  return isApiError(state.error) && state.error.response?.status === 404 ? { status: 'none' } : { status: 'failed', failure: readFailure(state.error), retry };
 }

@@ -6,8 +6,8 @@ import { isChunkLoadError, reloadOnceForChunk } from '../chunk-load';
 
 /** A page whose code did not arrive: loaded again once, then said plainly with a Reload (docs/decisions.md#24). */
 function ChunkFailed() {
-  // An effect: the reload is the browser's, after this render, and only once per failure.
   const [reloading, setReloading] = useState(true);
+  // An effect: the reload is the browser's, after this render, and only once per failure.
   useEffect(() => {
     if (!reloadOnceForChunk()) setReloading(false);
   }, []);
