@@ -95,6 +95,8 @@ export interface UserProfile {
   wordsPerMonth?: number;
   /** The dashboard's chart: the last 12 calendar months (UTC), oldest first, ending with this one; a month without usage is zeros. */
   history: UsageHistoryMonth[];
+  /** When (ISO) the desktop app first signed in to the account, if it has: the first-run checklist's second step. */
+  desktopSignedInAt?: string;
 }
 
 /**

@@ -16,6 +16,7 @@ import { parseDesktopSignIn } from '../../shared/desktop-sign-in';
 import { desktopConsentBody, desktopExchangeBody } from '../../shared/schemas/desktop';
 import { desktopTexts } from '../../shared/texts';
 import { documentClient } from '../lib/dynamo';
+import { recordDesktopSignIn } from '../user-record';
 import { httpHandler } from '../lib/http';
 import { HttpError } from '../lib/http-error';
 import { logger } from '../lib/logger';
@@ -81,6 +82,9 @@ export const desktopExchange = httpHandler(
     // had completed it, and the desktop app has no page to complete it on.
     const secondStep = browserSession.customClaimsInAccessTokenPayload[MultiFactorAuthClaim.key];
     const payload = secondStep === undefined ? {} : { [MultiFactorAuthClaim.key]: secondStep };
+    // The dashboard's first-run checklist ticks on it (docs/desktop-api.md#sign-in-handoff); before the
+    // session, so an app whose exchange answered has been recorded (the write keeps the first time).
+    await recordDesktopSignIn(documentClient(), user.id, new Date());
     const session = await Session.createNewSessionWithoutRequestResponse(TENANT_ID, method.recipeUserId, payload, { client: desktopAppOn(browserSession.sessionDataInDatabase) }, true);
     const tokens = session.getAllSessionTokensDangerously();
     if (!tokens.refreshToken) throw new Error('the new session has no refresh token');

@@ -47,6 +47,8 @@ export interface Account extends UserRecord {
   emailChangeFrom?: string;
   emailChangeSince?: number;
   emailChangeNoticeSent?: boolean;
+  /** When (ISO time) the desktop app first signed in to the account (./desktop-sign-in.ts). */
+  firstDesktopSignInAt?: string;
   /** The account's passkeys' names and times, by credential id (./passkey-labels.ts). */
   passkeys?: Record<string, PasskeyLabel>;
 }

@@ -4,6 +4,7 @@
  */
 export { type Account, accountByCustomer, getAccount, type OpenCheckout, provenAddressOf, type StoredSubscription } from './account';
 export { forgetCheckout, linkCustomer, rememberCheckout } from './billing-link';
+export { recordDesktopSignIn } from './desktop-sign-in';
 export { deleteAccountRecord, type DeletionMark, deletionStateOf, isDeleting, markDeleting, stalledDeletions } from './deletion';
 export { clearEmailChange, emailChangeMarkOf, emailChangeNoticed, type EmailChangeMark, markEmailChange, stalledEmailChanges } from './email-change';
 export { trackLogin } from './login-tracking';

@@ -35,6 +35,7 @@ export const userProfile = httpHandler(
       ...(plan === 'free' ? { wordsPerMonth: FREE_WORDS_PER_MONTH } : {}),
       // From the same one Query as the totals: the chart costs no read of its own.
       history: recentMonths(history, month),
+      ...(account.firstDesktopSignInAt ? { desktopSignedInAt: account.firstDesktopSignInAt } : {}),
     };
     return json(200, profile);
   },

@@ -79,6 +79,27 @@ function exchange(body: string | Record<string, unknown>) {
 }
 
 describe('desktop sign-in handoff', () => {
+  it("keeps the account's first desktop sign-in on its record, for the dashboard's first-run checklist: the profile says when, and a later sign-in keeps the first time", async () => {
+    const { browser } = await signedIn();
+    // The browser's consent, as /launch's button sends it (POST /api/auth/desktop/consent).
+    const consent = async () => {
+      const { verifier, challenge } = pkcePair();
+      const res = await browser.call('POST', '/api/auth/desktop/consent', { redirect_url: LOOPBACK, code_challenge: challenge, code_challenge_method: 'S256' });
+      expect(res.status).toBe(200);
+      const code = new URL(((await res.json()) as { redirectUrl: string }).redirectUrl).searchParams.get('code')!;
+      return { code, code_verifier: verifier };
+    };
+    await browser.post('/api/ensure-user-exists');
+    expect((await browser.get('/api/user-profile')).body.desktopSignedInAt).toBeUndefined();
+    const before = Date.now();
+    expect((await exchange(await consent())).status).toBe(200);
+    const first = (await browser.get('/api/user-profile')).body.desktopSignedInAt as string;
+    expect(Date.parse(first)).toBeGreaterThanOrEqual(before - 1000);
+    expect(Date.parse(first)).toBeLessThanOrEqual(Date.now());
+    expect((await exchange(await consent())).status).toBe(200);
+    expect((await browser.get('/api/user-profile')).body.desktopSignedInAt).toBe(first);
+  });
+
   it("answers a signed-in browser's consent with the loopback address, a code and the state, which the app with the verifier exchanges once for its own session", async () => {
     const { browser, email, userId } = await signedIn();
     const browserToken = browser.jar.get('sAccessToken');
