@@ -5,6 +5,9 @@
 try {
   var theme = localStorage.getItem('voxpen-theme');
   if (theme === 'light' || theme === 'dark') document.documentElement.setAttribute('data-theme', theme);
+  // The dashboard's first-run checklist, seen done in this browser: its loading view keeps no room
+  // for it (the key is frontend/src/pages/dashboard/first-run.ts's SETUP_DONE_KEY).
+  if (localStorage.getItem('voxpen-setup-done') === '1') document.documentElement.setAttribute('data-setup-done', '');
 } catch (e) {
   // Storage refused (a privacy mode): the OS's preference it is.
 }

@@ -36,11 +36,25 @@ export const billingUiTexts = {
   },
   /** The dashboard's account card, when the account could not be read. */
   accountFailed: 'Could not load your account.',
-  /** The dashboard of an account that has never dictated: where to start, and what will show. */
+  /** The dashboard's first-run checklist, until the app is installed, signed in, and has dictated. */
   firstRun: {
-    title: 'Start dictating with Voxpen',
-    lead: 'Install the app, sign in from it, and dictate anywhere you write. Your words, your recording time and the time you save appear here as you go, month by month.',
-    install: (platform: 'Windows' | 'Mac') => `Install Voxpen for ${platform}`,
+    title: 'Get started with Voxpen',
+    lead: 'Three steps, and your words, recording time and time saved start to show here.',
+    installTitle: 'Install Voxpen',
+    installLead: (platform: 'Windows' | 'Mac') => `The app for ${platform}: it writes wherever you type.`,
+    install: (platform: 'Windows' | 'Mac') => `Download for ${platform}`,
+    signInTitle: 'Sign in from the app',
+    signInLead: 'Open Voxpen and choose Sign in: your browser asks you to confirm, and the app is signed in.',
+    dictateTitle: 'Dictate your first words',
+    dictateLead: 'Hold the shortcut, speak, and let go: your words appear where your cursor is.',
+    /** All three done, shown the once its room was kept: the next visit has no checklist. */
+    allSet: 'You are all set',
+    done: 'Done',
+    toDo: 'To do',
+    /** The chart's place before anything has been dictated: no empty bars. */
+    chartFirstRun: 'Your words and recording time show here, month by month, after your first dictation.',
+    /** The Windows card's link while the checklist carries the download. */
+    allDownloads: 'All downloads',
   },
   subscription: {
     title: 'Subscription',

@@ -9,8 +9,11 @@ import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import type { UsageSummary } from '../../shared/api-types';
 import { FREE_WORDS_PER_MONTH } from '../../shared/plans';
+import { billingUiTexts } from '../../shared/texts/plans-ui';
 import { usageTexts as t } from '../../frontend/src/pages/dashboard/usage-texts';
 import { axeFindings, screenshotPath } from '../support/browser';
+import { checkedAtBothWidths } from '../support/accessibility';
+import { pkcePair } from '../../infra/scripts/desktop-client';
 import { signUpInBrowser, useJourney } from '../support/journey';
 
 const journey = useJourney();
@@ -61,12 +64,12 @@ describe('usage on the dashboard in Chromium', () => {
     const rows = table.getByRole('row');
     const currentRow = rows.filter({ hasText: `${thisMonthName()} (${t.thisMonth})` });
 
-    // A new account: nothing used, 12 empty months ending with this one.
+    // A new account: nothing used, and in the chart's place what it will show (no empty months).
     await expect.poll(() => meter.getAttribute('aria-valuenow')).toBe('0');
     expect(await meter.getAttribute('aria-valuemax')).toBe(String(FREE_WORDS_PER_MONTH));
     await page.getByText(`${FREE_WORDS_PER_MONTH} words left`, { exact: false }).waitFor();
-    expect(await rows.count()).toBe(13);
-    expect(await currentRow.getByRole('cell').allTextContents()).toEqual(['0', '0 min']);
+    await chart.getByText(billingUiTexts.firstRun.chartFirstRun).waitFor();
+    expect(await table.count()).toBe(0);
 
 
     // The desktop app reports 420 words in two reports; on reload the card warns at 84%.
@@ -131,17 +134,55 @@ describe('usage on the dashboard in Chromium', () => {
     await east.context().close();
   });
 
-  it('leads a first run somewhere on a phone: where to start and what the numbers will show, then the plan and its meter, before the chart', async () => {
+  it("leads a new account with a checklist above the metrics, ticked as the desktop hand-off and the first report happen, gone when done; on a phone the plan and its meter still come before the chart", async () => {
     const page = await signUp('Ada First', `first-${randomUUID().slice(0, 8)}@example.com`);
-    await page.setViewportSize({ width: 390, height: 844 });
-    await page.getByRole('region', { name: 'Start dictating with Voxpen' }).getByRole('link', { name: /^Install Voxpen for (Windows|Mac)$/ }).waitFor();
+    const checklist = page.getByRole('region', { name: 'Get started with Voxpen' });
+    const marks = () => checklist.getByRole('listitem').evaluateAll((items) => items.map((item) => item.querySelector('strong')!.parentElement!.textContent));
+    await checklist.getByRole('link', { name: /^Download for (Windows|Mac)$/ }).waitFor();
+    expect(await marks()).toEqual(['Install Voxpen (To do)', 'Sign in from the app (To do)', 'Dictate your first words (To do)']);
     const top = async (name: string, role: 'meter' | 'region') => (await page.getByRole(role, { name }).boundingBox())!.y;
-    expect(await top(t.meterLabel, 'meter')).toBeLessThan(await top(t.chartTitle, 'region'));
+    expect(await top('Get started with Voxpen', 'region')).toBeLessThan(await top('Usage', 'region'));
     expect(await page.getByText('+0 this month').count()).toBe(0);
-    expect(await axeFindings(page)).toEqual([]);
-    await page.evaluate(() => window.scrollTo(0, 0));
-    await page.screenshot({ path: screenshotPath('dashboard-first-run-390'), fullPage: true });
+    await checkedAtBothWidths(page, 'dashboard-first-run');
+    await page.setViewportSize({ width: 390, height: 844 });
+    expect(await top(t.meterLabel, 'meter')).toBeLessThan(await top(t.chartTitle, 'region'));
+    // The plan card holds its content, not a reserved row's empty space under it.
+    const emptyUnder = await page.getByRole('article', { name: 'Subscription' }).evaluate((card) => {
+      const last = card.lastElementChild!.getBoundingClientRect().bottom;
+      return card.getBoundingClientRect().bottom - parseFloat(getComputedStyle(card).paddingBottom) - last;
+    });
+    expect(emptyUnder).toBeLessThan(8);
+    await page.setViewportSize({ width: 1280, height: 900 });
 
+    // The desktop hand-off, as /launch's button and the app make it: the browser's consent, the app's exchange.
+    const { verifier, challenge } = pkcePair();
+    const consent = await page.request.post(`${journey.stack.api}/api/auth/desktop/consent`, {
+      headers: { origin: journey.stack.web, rid: 'anti-csrf' },
+      data: { redirect_url: 'http://127.0.0.1:53123/cb', code_challenge: challenge, code_challenge_method: 'S256' },
+    });
+    expect(consent.status(), await consent.text()).toBe(200);
+    const code = new URL(((await consent.json()) as { redirectUrl: string }).redirectUrl).searchParams.get('code');
+    const exchanged = await fetch(`${journey.stack.api}/api/auth/desktop/exchange`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ code, code_verifier: verifier }) });
+    expect(exchanged.status).toBe(200);
+    await page.reload();
+    await expect.poll(marks).toEqual(['Install Voxpen (Done)', 'Sign in from the app (Done)', 'Dictate your first words (To do)']);
+    await checkedAtBothWidths(page, 'dashboard-first-run-signed-in');
+
+    // The first report: on this load, every step ticked (its room was kept: nothing moves); on the next, gone.
+    await report(page, 120, 60);
+    await page.reload();
+    const allSet = page.getByRole('region', { name: billingUiTexts.firstRun.allSet });
+    await expect
+      .poll(() => allSet.getByRole('listitem').evaluateAll((items) => items.map((item) => item.querySelector('strong')!.parentElement!.textContent)))
+      .toEqual(['Install Voxpen (Done)', 'Sign in from the app (Done)', 'Dictate your first words (Done)']);
+    await page.screenshot({ path: screenshotPath('dashboard-first-run-all-set-1280'), fullPage: true });
+    expect((await shiftedElements(page)).filter((moved) => /usage-history|metric|first-run/.test(moved))).toEqual([]);
+    await page.reload();
+    await page.getByRole('region', { name: t.chartTitle }).getByRole('table', { name: t.caption }).waitFor({ state: 'attached' });
+    expect(await checklist.count()).toBe(0);
+    expect(await allSet.count()).toBe(0);
+    expect((await shiftedElements(page)).filter((moved) => /usage-history|metric/.test(moved))).toEqual([]);
+    await page.screenshot({ path: screenshotPath('dashboard-first-run-done-1280'), fullPage: true });
     await page.context().close();
   });
 });

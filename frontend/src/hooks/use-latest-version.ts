@@ -13,8 +13,8 @@ export type LatestVersionState =
   /** The releases could not be read (the API down, slow or unreachable): `retry` reads them again. */
   | { status: 'failed'; failure?: ReadFailure; retry: () => void };
 
-/** The newest public release of `platform` (default the Windows build). */
-export function useLatestVersion(platform: Platform = DEFAULT_PLATFORM): LatestVersionState {
+/** The newest public release of `platform` (default the Windows build); `ask` false reads nothing (a loading view), loading meanwhile. */
+export function useLatestVersion(platform: Platform = DEFAULT_PLATFORM, ask = true): LatestVersionState {
   const { state, retry } = useRead(
     () =>
       fetchLatestVersion(platform).catch((error: unknown) => {
@@ -22,7 +22,7 @@ export function useLatestVersion(platform: Platform = DEFAULT_PLATFORM): LatestV
         console.error('Could not load the latest version', error);
         throw error;
       }),
-    platform,
+    ask ? platform : undefined,
   );
   if (state.status === 'done') return { status: 'ready', release: state.value };
   if (state.status === 'loading') return state;

@@ -65,6 +65,8 @@ async function renderDashboard(state?: unknown) {
 }
 
 beforeEach(() => {
+  // A browser that has seen its account's first run done (theme.js marks <html>): as most visits are.
+  document.documentElement.setAttribute('data-setup-done', '');
   vi.mocked(sessionExists).mockResolvedValue(true);
   vi.mocked(useSession).mockReturnValue({ loading: false, doesSessionExist: true, userId: 'u-1' });
   vi.mocked(ensureUserExists).mockResolvedValue({ userId: 'u-1', email: 'ada@example.com', name: 'Ada', createdAt: '2026-01-01T00:00:00Z', loginCount: 1 });
@@ -77,6 +79,8 @@ beforeEach(() => {
 afterEach(() => {
   vi.useRealTimers();
   vi.clearAllMocks();
+  localStorage.clear();
+  document.documentElement.removeAttribute('data-setup-done');
 });
 
 describe('/dashboard', () => {
@@ -175,18 +179,69 @@ describe('/dashboard usage metrics', () => {
     expect(screen.queryByRole('alert')).toBeNull();
   });
 
-  it('leads a first run somewhere: install the app, and what the numbers will show', async () => {
+  it("leads a new account with its checklist, above the metrics: nothing done, the page's one download in it, no empty chart", async () => {
     vi.mocked(getUserProfile).mockRejectedValue(answered(404));
     await renderDashboard();
-    const firstRun = await screen.findByRole('region', { name: 'Start dictating with Voxpen' });
-    expect(within(firstRun).getByText(/Your words, your recording time and the time you save appear here/)).toBeInTheDocument();
-    expect(within(firstRun).getByRole('link', { name: 'Install Voxpen for Windows' })).toHaveAttribute('href', '/download');
+    const checklist = await screen.findByRole('region', { name: 'Get started with Voxpen' });
+    expect(checklist).toHaveAttribute('aria-busy', 'false');
+    // Above the metric cards in the page's order.
+    expect(checklist.compareDocumentPosition(screen.getByRole('region', { name: 'Usage' })) & Node.DOCUMENT_POSITION_FOLLOWING).toBeTruthy();
+    const steps = within(checklist).getAllByRole('listitem');
+    expect(steps.map((step) => step.querySelector('strong')!.parentElement!.textContent)).toEqual([
+      'Install Voxpen (To do)',
+      'Sign in from the app (To do)',
+      'Dictate your first words (To do)',
+    ]);
+    // One download call to action on the page: the checklist's; the Windows card links to every download.
+    expect(within(checklist).getByRole('link', { name: 'Download for Windows' })).toHaveAttribute('href', 'https://downloads.example.com/Voxpen_1.4.2_x64-setup.exe');
+    expect(screen.getAllByRole('link', { name: /^Download/ })).toHaveLength(1);
+    expect(screen.queryByRole('button', { name: /^Download/ })).toBeNull();
+    expect(screen.getByRole('link', { name: 'All downloads' })).toHaveAttribute('href', '/download');
+    // The chart's place says what will show there, with no empty bars and no table of zeros.
+    const chart = screen.getByRole('region', { name: 'Your last 12 months' });
+    expect(within(chart).getByText(texts.billingUi.firstRun.chartFirstRun)).toBeInTheDocument();
+    expect(within(chart).queryByRole('table')).toBeNull();
+    expect(localStorage.getItem('voxpen-setup-done')).toBeNull();
   });
 
-  it('shows no first-run guidance once anything has been dictated', async () => {
+  it('ticks the app installed and signed in from the desktop hand-off, then goes once the first dictation is counted', async () => {
+    const zero = { timeSaved: 0, wordsTranscribed: 0, recordingTime: 0 };
+    vi.mocked(getUserProfile).mockResolvedValue(profile({ metrics: zero, thisMonth: { month: '2026-11', ...zero }, desktopSignedInAt: '2026-11-27T10:00:00.000Z' }));
+    const { dispose } = await renderDashboard();
+    const checklist = await screen.findByRole('region', { name: 'Get started with Voxpen' });
+    await waitFor(() => expect(checklist).toHaveAttribute('aria-busy', 'false'));
+    expect(within(checklist).getAllByRole('listitem').map((step) => step.querySelector('strong')!.parentElement!.textContent)).toEqual([
+      'Install Voxpen (Done)',
+      'Sign in from the app (Done)',
+      'Dictate your first words (To do)',
+    ]);
+    // Its download stays, quiet now (the same box on every load), still the page's one.
+    expect(within(checklist).getByRole('link', { name: 'Download for Windows' })).toHaveClass('btn-ghost');
+    expect(screen.getAllByRole('link', { name: /^Download/ })).toHaveLength(1);
+    dispose();
+
+    // The first dictation counted: this load kept the checklist's room (the browser had not seen it
+    // done), so it stays this once, all ticked.
+    document.documentElement.removeAttribute('data-setup-done');
+    vi.mocked(getUserProfile).mockResolvedValue(profile({ desktopSignedInAt: '2026-11-27T10:00:00.000Z' }));
+    const again = await renderDashboard();
+    await within(screen.getByRole('article', { name: 'Words Transcribed' })).findByText('12,345');
+    const allSet = screen.getByRole('region', { name: texts.billingUi.firstRun.allSet });
+    expect(within(allSet).getAllByText('(Done)')).toHaveLength(3);
+    // This browser remembers it, so its next loading view keeps no room for the checklist (theme.js), and it is gone.
+    expect(localStorage.getItem('voxpen-setup-done')).toBe('1');
+    again.dispose();
+    document.documentElement.setAttribute('data-setup-done', '');
     await renderDashboard();
     await within(screen.getByRole('article', { name: 'Words Transcribed' })).findByText('12,345');
-    expect(screen.queryByRole('region', { name: 'Start dictating with Voxpen' })).toBeNull();
+    expect(screen.queryByRole('region', { name: /Get started|all set/ })).toBeNull();
+    expect(screen.getByRole('link', { name: 'Download Now (64-bit)' })).toBeInTheDocument();
+  });
+
+  it('shows no checklist to an account that has dictated, though its first desktop sign-in came before the record kept it', async () => {
+    await renderDashboard();
+    await within(screen.getByRole('article', { name: 'Words Transcribed' })).findByText('12,345');
+    expect(screen.queryByRole('region', { name: 'Get started with Voxpen' })).toBeNull();
   });
 });
 

@@ -1,6 +1,6 @@
 import { Link } from 'react-router';
 import { billingUiTexts } from '../../../../shared/texts/plans-ui';
-import { detectPlatform } from '../../home/platform';
+import { DEFAULT_PLATFORM } from '../../../../shared/platforms';
 import { DownloadNowButton, VersionLine } from '../../components/InstallerDownload';
 import { useLatestVersion, type LatestVersionState } from '../../hooks/use-latest-version';
 import { RetryNotice } from '../../components/RetryNotice';
@@ -8,47 +8,32 @@ import { LOADING, type Account, type ProfileState } from './dashboard-data';
 import { MetricCards } from './MetricCards';
 import { SubscriptionCard } from './SubscriptionCard';
 import { UsageChart } from './UsageChart';
+import { firstRunSteps } from './first-run';
+import { FirstRunChecklist, showsChecklist } from './FirstRunChecklist';
 import './usage.css';
 
-function WindowsDownloadCard({ latest }: { latest: LatestVersionState }) {
+/** spec §2's Windows download card; while the first-run checklist carries the download, its link to every download instead. */
+function WindowsDownloadCard({ latest, checklistDownloads = false }: { latest: LatestVersionState; checklistDownloads?: boolean }) {
   return (
     <article className="card">
       <h2>Voxpen for Windows</h2>
       <VersionLine latest={latest} />
       <div className="card-actions">
-        <DownloadNowButton latest={latest} className="btn btn-primary" />
+        {checklistDownloads ? (
+          <Link to="/download" className="btn btn-ghost">
+            {billingUiTexts.firstRun.allDownloads}
+          </Link>
+        ) : (
+          <DownloadNowButton latest={latest} className="btn btn-primary" />
+        )}
       </div>
     </article>
   );
 }
 
-function LatestWindowsDownloadCard() {
-  return <WindowsDownloadCard latest={useLatestVersion()} />;
-}
-
-const VERSION_LOADING: LatestVersionState = { status: 'loading' };
-
-/** An account that has never dictated: nothing recorded, ever (a 404 is a record not made yet, so nothing either). */
-export function isFirstRun(state: ProfileState): boolean {
-  if (state.status === 'missing') return true;
-  return state.status === 'ready' && state.profile.metrics.wordsTranscribed === 0 && state.profile.metrics.recordingTime === 0;
-}
-
-/** The first run's lead: install the app for this computer, and what the numbers below will show. */
-function FirstRunCard() {
-  const t = billingUiTexts.firstRun;
-  const platform = detectPlatform() === 'mac' ? 'Mac' : 'Windows';
-  return (
-    <section className="card first-run" aria-labelledby="first-run-title">
-      <h2 id="first-run-title">{t.title}</h2>
-      <p>{t.lead}</p>
-      <div className="card-actions">
-        <Link to="/download" className="btn btn-primary">
-          {t.install(platform)}
-        </Link>
-      </div>
-    </section>
-  );
+/** The latest release, read once for the page (the checklist's download and the Windows card); none in the loading view. */
+function useDashboardVersion(skeleton: boolean): LatestVersionState {
+  return useLatestVersion(DEFAULT_PLATFORM, !skeleton);
 }
 
 function AccountCard({ user, onRetry }: { user: Account; onRetry?: () => unknown }) {
@@ -76,7 +61,7 @@ function AccountCard({ user, onRetry }: { user: Account; onRetry?: () => unknown
 }
 
 /**
- * spec §2 /dashboard: header, a first run's guidance, metric cards, the last 12 months, the
+ * spec §2 /dashboard: header, a new account's first-run checklist, metric cards, the last 12 months, the
  * subscription, Windows download and account cards. `skeleton`: the loading view, which asks nothing of the API (a
  * signed-out visit the loader sends on to /signin loads no HTTP code).
  */
@@ -94,25 +79,27 @@ export function DashboardView({
   /** Reads the account and profile again after a failed read. */
   onRetry?: () => unknown;
 }) {
+  const latest = useDashboardVersion(skeleton);
+  const steps = firstRunSteps(state);
   return (
     <div className="container">
       <header className="dashboard-header">
         <h1>Dashboard</h1>
         <p className="lead">Manage your account and subscription</p>
       </header>
-      {/* On a phone the plan and its meter come before the chart (dashboard-body in auth.css), where
-          they were some 1,300 px down; on a desktop the chart stays above the cards, whose heights
-          change as their data arrives, so nothing moves it. A first run's guidance is known only once
-          the data arrives, so it comes last, where appearing moves nothing already painted. */}
+      {/* A new account's checklist leads (the loading view keeps its room unless this browser has
+          seen it done: first-run.ts). On a phone the plan and its meter come before the chart
+          (dashboard-body in auth.css), where they were some 1,300 px down; on a desktop the chart
+          stays above the cards, whose heights change as their data arrives, so nothing moves it. */}
       <div className="dashboard-body">
+        {state.status !== 'error' && <FirstRunChecklist steps={steps} latest={latest} />}
         <MetricCards state={state} />
-        <UsageChart state={state} />
+        <UsageChart state={state} firstRun={steps !== undefined && !steps.dictated} />
         <div className="dashboard-grid">
           <SubscriptionCard state={state} activating={activating} onRetry={onRetry} />
-          {skeleton ? <WindowsDownloadCard latest={VERSION_LOADING} /> : <LatestWindowsDownloadCard />}
+          <WindowsDownloadCard latest={latest} checklistDownloads={steps !== undefined && showsChecklist(steps)} />
           <AccountCard user={user} onRetry={onRetry} />
         </div>
-        {isFirstRun(state) && <FirstRunCard />}
       </div>
     </div>
   );

@@ -1,3 +1,4 @@
+import { billingUiTexts } from '../../../../shared/texts/plans-ui';
 import { useHydrated } from '../../hooks/use-hydrated';
 import { formatCount, formatDuration } from '../../../../shared/format';
 import type { ProfileState } from './dashboard-data';
@@ -83,16 +84,17 @@ function Bars({ series, months, ready }: { series: Series; months: MonthUsage[];
  * carries every figure for screen readers. Its frame is the same while loading (empty bars under the
  * month names), so nothing moves when the figures arrive.
  */
-export function UsageChart({ state }: { state: ProfileState }) {
+export function UsageChart({ state, firstRun = false }: { state: ProfileState; firstRun?: boolean }) {
   const profile = state.status === 'ready' ? state.profile : undefined;
   const ready = state.status === 'ready' || state.status === 'missing';
   const months = lastTwelveMonths(profile, profile?.thisMonth?.month ?? currentMonth());
-  const note = state.status === 'loading' ? t.loading : ready ? undefined : t.unavailable;
+  // Before the first dictation, a sentence in the chart's place: no empty bars (the box keeps its size).
+  const note = state.status === 'loading' ? t.loading : firstRun ? billingUiTexts.firstRun.chartFirstRun : ready ? undefined : t.unavailable;
   return (
     <section className="card usage-history" aria-labelledby="usage-history-title" aria-busy={state.status === 'loading'}>
       <h2 id="usage-history-title">{t.chartTitle}</h2>
       <div className="usage-charts">
-        <div aria-hidden="true">
+        <div aria-hidden="true" className={firstRun ? 'usage-charts-empty' : undefined}>
           {SERIES.map((series) => (
             <Bars key={series.title} series={series} months={months} ready={ready} />
           ))}
@@ -100,7 +102,7 @@ export function UsageChart({ state }: { state: ProfileState }) {
         {note && <p className="usage-chart-note">{note}</p>}
       </div>
       {/* A table does not shrink to the hidden box's pixel: a block around it clips it. */}
-      {ready && (
+      {ready && !firstRun && (
         <div className="visually-hidden">
           <table>
             <caption>{t.caption}</caption>

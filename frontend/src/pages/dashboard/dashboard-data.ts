@@ -13,6 +13,7 @@ import { hasSessionHint, secondStepPendingByHint } from '../../session-hint';
 import { defer } from '../../hooks/use-settled';
 import { useTimeout } from '../../hooks/use-timeout';
 import { ACTIVATION_POLL_MS, ACTIVATION_POLL_TRIES } from './checkout-return';
+import { allDone, firstRunSteps, rememberSetup } from './first-run';
 
 export type ProfileState =
   | { status: 'loading' }
@@ -77,6 +78,11 @@ export function readDashboard(): { record: Promise<Account>; profile: Promise<Pr
   const profile = record.then((account): ProfileState | Promise<ProfileState> =>
     account.failure?.kind === 'unreachable' ? { status: 'error', failure: account.failure } : readProfile(),
   );
+  // This browser's note of whether the first run is done, for the next load's first paint (./first-run.ts).
+  void profile.then((state) => {
+    const steps = firstRunSteps(state);
+    if (steps) rememberSetup(allDone(steps));
+  });
   return { record, profile };
 }
 
