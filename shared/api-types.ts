@@ -166,6 +166,10 @@ export interface SignedInSession {
   lastActiveAt: string;
   /** The session asking: listed, not offered for sign-out (signing out here is the page's own Sign out). */
   current: boolean;
+  /** How it signed in, when known (a desktop app's is its browser's hand-off). */
+  method?: SignInMethod;
+  /** Roughly where it signed in: ISO 3166 country and region codes, or 'local' (a private network: the local runtime). */
+  place?: { country: string; region?: string } | 'local';
 }
 
 export interface SignedInSessions {

@@ -25,6 +25,8 @@ export interface CoreSession {
   userId: string;
   createdAt: number;
   data: unknown;
+  /** How it signed in (its login method's recipe), when the account's list was read with it. */
+  method?: SignInMethod;
 }
 
 export type SetPasswordResult = { status: 'OK' } | { status: 'UNKNOWN_USER' } | { status: 'PASSWORD_POLICY_VIOLATED'; reason: string };
@@ -114,9 +116,18 @@ export async function supertokensCore(): Promise<AccountCore> {
     },
     changeEmail: changeLoginEmail,
     async sessionsOf(userId) {
-      const handles = await Session.getAllSessionHandlesForUser(userId);
+      const [handles, user] = await Promise.all([Session.getAllSessionHandlesForUser(userId), supertokens.getUser(userId)]);
+      // Each session's login method, by the recipe user it was made for (one read for the list).
+      const methods = new Map(user?.loginMethods.map((m) => [m.recipeUserId.getAsString(), methodOf(m.recipeId, m.thirdParty?.id)]));
+      const read = await Promise.all(
+        handles.map(async (handle) => {
+          const info = await Session.getSessionInformation(handle);
+          const method = info && methods.get(info.recipeUserId.getAsString());
+          return info && { handle: info.sessionHandle, userId: info.userId, createdAt: info.timeCreated, data: info.sessionDataInDatabase, ...(method ? { method } : {}) };
+        }),
+      );
       // A session can end between the two reads: then it is not listed.
-      return (await Promise.all(handles.map(coreSession))).filter((s): s is CoreSession => s !== undefined);
+      return read.filter((s): s is CoreSession => s !== undefined);
     },
     session: coreSession,
     endSession: (handle) => Session.revokeSession(handle),

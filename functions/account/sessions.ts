@@ -16,7 +16,7 @@ const HANDLE = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i
 const DESKTOP_SYSTEMS: Record<string, DesktopPlatformName> = { Windows: 'Windows', macOS: 'Mac', Linux: 'Linux', 'Chrome OS': 'Linux' };
 
 function described(session: CoreSession, currentHandle: string): SignedInSession {
-  const { client, lastActiveAt } = readClientData(session.data);
+  const { client, lastActiveAt, place } = readClientData(session.data);
   const name = client?.kind === 'desktop' ? accountTexts.sessionName.desktop(client.os ? DESKTOP_SYSTEMS[client.os] : undefined) : accountTexts.sessionName.browser(client?.browser, client?.os);
   return {
     id: session.handle,
@@ -25,6 +25,8 @@ function described(session: CoreSession, currentHandle: string): SignedInSession
     signedInAt: new Date(session.createdAt).toISOString(),
     lastActiveAt: new Date(Math.max(lastActiveAt ?? 0, session.createdAt)).toISOString(),
     current: session.handle === currentHandle,
+    ...(session.method ? { method: session.method } : {}),
+    ...(place ? { place } : {}),
   };
 }
 

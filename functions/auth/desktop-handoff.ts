@@ -23,7 +23,13 @@ import { logger } from '../lib/logger';
 import { json } from '../lib/response';
 import { sessionOf } from '../lib/session';
 import { issueHandoffCode, redeemHandoffCode } from './handoff-codes';
-import { desktopAppOn } from './session-clients';
+import { desktopAppOn, readClientData } from './session-clients';
+
+/** The app is on the computer whose browser handed it the session: its place is that sign-in's. */
+const placeOfSession = (data: unknown) => {
+  const { place } = readClientData(data);
+  return place ? { place } : {};
+};
 import { TENANT_ID } from './app-info';
 import { ensureSupertokens } from './supertokens';
 
@@ -85,7 +91,7 @@ export const desktopExchange = httpHandler(
     // The dashboard's first-run checklist ticks on it (docs/desktop-api.md#sign-in-handoff); before the
     // session, so an app whose exchange answered has been recorded (the write keeps the first time).
     await recordDesktopSignIn(documentClient(), user.id, new Date());
-    const session = await Session.createNewSessionWithoutRequestResponse(TENANT_ID, method.recipeUserId, payload, { client: desktopAppOn(browserSession.sessionDataInDatabase) }, true);
+    const session = await Session.createNewSessionWithoutRequestResponse(TENANT_ID, method.recipeUserId, payload, { client: desktopAppOn(browserSession.sessionDataInDatabase), ...placeOfSession(browserSession.sessionDataInDatabase) }, true);
     const tokens = session.getAllSessionTokensDangerously();
     if (!tokens.refreshToken) throw new Error('the new session has no refresh token');
     logger.info('desktop sign-in completed', { userId: user.id });

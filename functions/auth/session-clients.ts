@@ -18,7 +18,17 @@ const sessionClient = z.union([z.object({ kind: z.literal('browser'), browser: L
 
 export type SessionClient = z.infer<typeof sessionClient>;
 
-const sessionData = z.object({ client: z.optional(sessionClient), lastActiveAt: z.optional(z.number()) });
+/**
+ * Roughly where the session signed in: CloudFront's viewer country and region (ISO 3166 codes, from
+ * the `cloudfront-viewer-country` and `-country-region` headers its origin request policy forwards to
+ * the API, infra/constructs/site.ts), or 'local' for a sign-in from a loopback or private address (the
+ * local runtime, with no CloudFront in front). Codes only: the page names them.
+ */
+const sessionPlace = z.union([z.object({ country: z.string().check(z.regex(/^[A-Z]{2}$/)), region: z.optional(z.string().check(z.regex(/^[A-Z0-9]{1,3}$/))) }), z.literal('local')]);
+
+export type SessionPlace = z.infer<typeof sessionPlace>;
+
+const sessionData = z.object({ client: z.optional(sessionClient), lastActiveAt: z.optional(z.number()), place: z.optional(sessionPlace) });
 
 export type ClientData = z.infer<typeof sessionData>;
 
@@ -26,6 +36,18 @@ export type ClientData = z.infer<typeof sessionData>;
 export function readClientData(stored: unknown): ClientData {
   const read = sessionData.safeParse(stored);
   return read.success ? read.data : {};
+}
+
+const PRIVATE_ADDRESS = /^(127\.|10\.|192\.168\.|172\.(1[6-9]|2\d|3[01])\.|::1$|f[cd][0-9a-f]{2}:|::ffff:127\.)/i;
+
+/** Where a sign-in came from, from CloudFront's viewer headers; 'local' for a private address without them; undefined otherwise. */
+export function placeOf(header: (name: string) => string | undefined, sourceIp: string | undefined): SessionPlace | undefined {
+  const country = header('cloudfront-viewer-country')?.trim().toUpperCase();
+  if (country) {
+    const read = sessionPlace.safeParse({ country, region: header('cloudfront-viewer-country-region')?.trim().toUpperCase() || undefined });
+    return read.success ? read.data : undefined;
+  }
+  return sourceIp && PRIVATE_ADDRESS.test(sourceIp) ? 'local' : undefined;
 }
 
 /** A browser, from its user agent: names bowser knows (e.g. "Chrome", "Windows"), a word at most 40 characters each. */
@@ -52,8 +74,11 @@ export function clientsInSessions(original: RecipeInterface): RecipeInterface {
     createNewSession: async (input) => {
       const given = readClientData(input.sessionDataInDatabase);
       if (given.client) return original.createNewSession(input);
-      const userAgent = supertokens.getRequestFromUserContext(input.userContext)?.getHeaderValue('user-agent');
-      return original.createNewSession({ ...input, sessionDataInDatabase: { ...(input.sessionDataInDatabase ?? {}), client: browserOf(userAgent) } });
+      const request = supertokens.getRequestFromUserContext(input.userContext);
+      const userAgent = request?.getHeaderValue('user-agent');
+      const event = (request as { original?: { requestContext?: { http?: { sourceIp?: string } } } } | undefined)?.original;
+      const place = request ? placeOf((name) => request.getHeaderValue(name), event?.requestContext?.http?.sourceIp) : undefined;
+      return original.createNewSession({ ...input, sessionDataInDatabase: { ...(input.sessionDataInDatabase ?? {}), client: browserOf(userAgent), ...(place ? { place } : {}) } });
     },
     refreshSession: async (input) => {
       const session = await original.refreshSession(input);

@@ -36,7 +36,13 @@ const signOutOne = async (who: AuthApi, id: string) => answer(await who.call('DE
 /** An account signed in from Chrome on Windows (besides its sign-up's session), and its desktop app signed in through the hand-off. */
 async function browserAndDesktop() {
   const { who, email } = await newMember(stack, 'where', PASSWORD);
-  const signIn = await who.call('POST', '/api/auth/signin', { formFields: [{ id: 'email', value: email }, { id: 'password', value: PASSWORD }] }, { rid: 'emailpassword', 'user-agent': CHROME_ON_WINDOWS });
+  const signIn = await who.call('POST', '/api/auth/signin', { formFields: [{ id: 'email', value: email }, { id: 'password', value: PASSWORD }] }, {
+    rid: 'emailpassword',
+    'user-agent': CHROME_ON_WINDOWS,
+    // As CloudFront's origin request policy forwards them deployed (infra/constructs/site.ts).
+    'cloudfront-viewer-country': 'DE',
+    'cloudfront-viewer-country-region': 'BE',
+  });
   expect(signIn.status).toBe(200);
   const desktop = await desktopSession(stack.api, who);
   return { who, desktop, desktopHandle: handleOf(desktop.accessToken) };
@@ -47,9 +53,20 @@ describe('GET /api/account/sessions', () => {
     const { who, desktop, desktopHandle } = await browserAndDesktop();
     const listed = await sessionsOf(who);
     expect(listed).toHaveLength(3);
-    expect(listed[0]).toEqual({ id: handleOf(who.jar.get('sAccessToken')!), kind: 'browser', name: 'Chrome on Windows', signedInAt: expect.any(String), lastActiveAt: expect.any(String), current: true });
+    expect(listed[0]).toEqual({
+      id: handleOf(who.jar.get('sAccessToken')!),
+      kind: 'browser',
+      name: 'Chrome on Windows',
+      signedInAt: expect.any(String),
+      lastActiveAt: expect.any(String),
+      current: true,
+      method: 'password',
+      place: { country: 'DE', region: 'BE' },
+    });
+    // The app signed in on that browser's computer: its place; the sign-up's session, from this machine's own network.
     const app = listed.find((s) => s.id === desktopHandle)!;
-    expect(app).toMatchObject({ kind: 'desktop', name: 'Voxpen for Windows', current: false });
+    expect(app).toMatchObject({ kind: 'desktop', name: 'Voxpen for Windows', current: false, method: 'password', place: { country: 'DE', region: 'BE' } });
+    expect(listed.find((s) => s.id !== desktopHandle && !s.current)).toMatchObject({ method: 'password', place: 'local' });
     expect(app.lastActiveAt).toBe(app.signedInAt);
     expect(listed.filter((s) => s.current)).toHaveLength(1);
 

@@ -54,6 +54,18 @@ describe('Where you are signed in', () => {
     expect(within(app).getByRole('button', { name: t.signOutOneLabel('Voxpen for Windows', formatMoment(desktop.lastActiveAt)) })).toBeTruthy();
   });
 
+  it('tells two of the same browser apart: how each signed in and roughly where (the current one marked)', async () => {
+    const here: SignedInSession = { ...browser, method: 'passkey', place: { country: 'DE', region: 'BE' } };
+    const there: SignedInSession = { ...browser, id: 'b-2', current: false, method: 'google', place: { country: 'US', region: 'CA' } };
+    const local: SignedInSession = { ...browser, id: 'b-3', current: false, method: 'password', place: 'local' };
+    vi.mocked(listSessions).mockResolvedValue([here, there, local]);
+    render(<SessionsSection sessions={defer(readSessions())} />);
+    const items = within(await list()).getAllByRole('listitem');
+    expect(items.map((li) => li.querySelector('.removable-item-where')?.textContent)).toEqual(['Passkey · Near BE, Germany', 'Google · Near CA, United States', 'Email and password · This network']);
+    expect(within(items[0]!).getByText(t.thisDevice)).toBeTruthy();
+    expect(items.filter((li) => within(li).queryByText(t.thisDevice))).toHaveLength(1);
+  });
+
   it('signs one session out from the keyboard: it leaves the list, the outcome is announced, focus goes to the heading', async () => {
     vi.mocked(endSession).mockResolvedValue({ message: texts.account.sessionEnded('Voxpen for Windows') });
     const user = userEvent.setup();

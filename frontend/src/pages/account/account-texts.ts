@@ -27,6 +27,10 @@ export const accountTexts = {
   whereFailed: 'Could not load where you are signed in.',
   kind: { browser: 'Browser', desktop: 'Desktop app' },
   thisDevice: 'This browser',
+  /** Where a session signed in from a private network (the local runtime has no CloudFront to say more). */
+  thisNetwork: 'This network',
+  /** A session's approximate place: its region's code and its country's name (from CloudFront's viewer headers). */
+  near: (country: string, region?: string) => `Near ${region ? `${region}, ` : ''}${country}`,
   signedInAt: 'Signed in',
   lastActive: 'Last active',
   signOutOne: 'Sign out',
