@@ -26,7 +26,8 @@ type Away = 'refused' | 'frozen';
 /** A context whose calls to the API are refused or never answered until `back()`; when the first was asked. */
 async function withApiAway(browser: Browser, away: Away, storageState?: StorageState) {
   const context = await browser.newContext({ storageState });
-  const api = `${built.stack.api}/api/**`;
+  // The page calls its own origin, which the CDN sends on to the API (as deployed).
+  const api = `${built.web.url}/api/**`;
   let firstAsked: number | undefined;
   await context.route(api, async (route) => {
     firstAsked ??= Date.now();
