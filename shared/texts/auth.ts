@@ -31,6 +31,15 @@ export const authTexts = {
     /** A Google sign-in that created the account. */
     welcomeNew: 'Welcome to Voxpen!',
     plan: (interval: 'monthly' | 'annually') => `Pro (${interval === 'annually' ? 'annual' : 'monthly'})`,
+    /** /signin's line under the heading: what is waiting only for a browser that has signed in before. */
+    signInLeadReturning: 'Pick up where you left off: your dictations, your words per minute and your plan are waiting.',
+    signInLeadDesktop: 'Sign in here, confirm, and the Voxpen app on this computer is signed in too.',
+    signInLead: 'Use the account you made for Voxpen: your dictations, words and plan are kept with it.',
+    /** /signup's line: the Free plan's promise, or, for a visitor on their way to Pro, its trial. */
+    signUpLeadFree: 'Create your free Voxpen account: 500 words a month on the Free plan, no card needed.',
+    signUpLeadPro: (trialDays: number) => `Create your account, then start Pro with a ${trialDays}-day free trial.`,
+    /** Under the Google button on /signup: it creates an account too, on the same terms as the form. */
+    googleTerms: 'By continuing with Google, you agree to the',
   },
   signUp: {
     passwordsDoNotMatch: 'Passwords do not match',

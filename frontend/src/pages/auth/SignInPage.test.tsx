@@ -1,3 +1,4 @@
+import { SIGNED_IN_BEFORE_KEY } from '../../auth/sign-in-intent';
 import { act, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
@@ -332,3 +333,18 @@ describe('/signin', () => {
     expect(screen.getByRole('button', { name: texts.passkeys.signIn })).toBeEnabled();
   });
 });
+
+describe("/signin's line under its heading", () => {
+  it('tells only a browser that has signed in before that its dictations are waiting; a newcomer from the app hears what signing in does', async () => {
+    localStorage.removeItem(SIGNED_IN_BEFORE_KEY);
+    const { unmount } = await renderSignIn(`/signin?origin=desktop&${DESKTOP_QUERY}`);
+    expect(screen.getByText(texts.auth.intent.signInLeadDesktop)).toBeInTheDocument();
+    expect(screen.queryByText(/are waiting/)).toBeNull();
+    unmount();
+    localStorage.setItem(SIGNED_IN_BEFORE_KEY, '1');
+    await renderSignIn('/signin');
+    expect(screen.getByText(texts.auth.intent.signInLeadReturning)).toBeInTheDocument();
+    localStorage.removeItem(SIGNED_IN_BEFORE_KEY);
+  });
+});
+

@@ -96,6 +96,8 @@ export function SignInPage() {
   const { desktopParamsInUrl } = useLoaderData<typeof loader>();
   // What the visitor came for, read after the address's parameters are stored.
   const [heading] = useState(() => signInHeading(signInIntent(), hasSignedInBefore()));
+  // What waits is said only to a browser that has signed in before (a newcomer from the app has nothing yet).
+  const [lead] = useState(() => (hasSignedInBefore() ? authTexts.intent.signInLeadReturning : signInIntent()?.kind === 'desktop' ? authTexts.intent.signInLeadDesktop : authTexts.intent.signInLead));
   const outcome = useActionData<SignInOutcome>();
   // Busy from the press until the action has answered.
   const submitting = useNavigation().formData !== undefined;
@@ -121,7 +123,7 @@ export function SignInPage() {
       aside={
         <>
           <h1>{heading}</h1>
-          <p className="lead">Pick up where you left off: your dictations, your words per minute and your plan are waiting.</p>
+          <p className="lead">{lead}</p>
         </>
       }
     >

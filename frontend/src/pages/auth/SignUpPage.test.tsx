@@ -8,6 +8,7 @@ import { sessionExists } from '../../auth/session';
 import { SIGNED_UP_EMAIL_KEY } from '../../auth/verification-gate';
 import { renderAt } from '../../auth/testing';
 import { action, loader, shouldRevalidate, SignUpPage } from './SignUpPage';
+import { rememberPlanChoice } from '../../return-to';
 
 vi.mock('../../auth/auth-client', () => ({ signUpWithPassword: vi.fn(), googleSignInUrl: vi.fn() }));
 vi.mock('../../auth/session', () => ({ sessionExists: vi.fn() }));
@@ -44,8 +45,9 @@ describe('/signup', () => {
   it('shows the fields, the password hint, the terms links and the marketing figures', async () => {
     await renderSignUp();
     expect(screen.getByText(t.passwordHint)).toBeInTheDocument();
-    expect(screen.getByRole('link', { name: 'Terms of Service' })).toHaveAttribute('href', '/terms');
-    expect(screen.getByRole('link', { name: 'Privacy Policy' })).toHaveAttribute('href', '/privacy');
+    const form = screen.getByRole('form', { name: 'Sign up' });
+    expect(within(form).getByRole('link', { name: 'Terms of Service' })).toHaveAttribute('href', '/terms');
+    expect(within(form).getByRole('link', { name: 'Privacy Policy' })).toHaveAttribute('href', '/privacy');
     expect(screen.getByRole('link', { name: 'Sign in' })).toHaveAttribute('href', '/signin');
     expect(screen.getByRole('button', { name: 'Continue with Google' })).toBeInTheDocument();
     const stats = within(screen.getByRole('list', { name: /in numbers/ }));
@@ -138,5 +140,23 @@ describe('/signup', () => {
     vi.mocked(sessionExists).mockResolvedValue(true);
     await renderSignUp();
     expect(await screen.findByTestId('where')).toHaveTextContent('dashboard /dashboard');
+  });
+});
+
+describe('/signup says what it leads to', () => {
+  it('to a visitor on the way to Pro: the trial, and not the Free plan\'s promise under "continue to Pro"', async () => {
+    rememberPlanChoice({ plan: 'pro', interval: 'annually' });
+    await renderSignUp();
+    expect(screen.getByRole('heading', { level: 1 })).toHaveTextContent('Create your account to continue to Pro (annual)');
+    expect(screen.getByText(texts.auth.intent.signUpLeadPro(14))).toBeInTheDocument();
+    expect(screen.queryByText(/Create your free/)).toBeNull();
+  });
+
+  it('to everyone else: the Free plan; and Google sign-up names the Terms and the Privacy Policy, as the form does', async () => {
+    await renderSignUp();
+    expect(screen.getByText(texts.auth.intent.signUpLeadFree)).toBeInTheDocument();
+    const terms = screen.getByText(texts.auth.intent.googleTerms, { exact: false });
+    expect(within(terms).getByRole('link', { name: 'Terms of Service' })).toHaveAttribute('href', '/terms');
+    expect(within(terms).getByRole('link', { name: 'Privacy Policy' })).toHaveAttribute('href', '/privacy');
   });
 });

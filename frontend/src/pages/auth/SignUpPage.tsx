@@ -1,6 +1,7 @@
 import { useRef, useState } from 'react';
 import { Form, Link, replace, useActionData, useNavigation, type ActionFunctionArgs } from 'react-router';
 import { PRODUCT_NAME } from '../../../../shared/product';
+import { PRO_TRIAL_DAYS } from '../../../../shared/plans';
 import { emailSchema, fieldError, newPasswordSchema } from '../../../../shared/schemas/credentials';
 import { authTexts } from '../../../../shared/texts/auth';
 import { signUpWithPassword } from '../../auth/auth-client';
@@ -86,6 +87,8 @@ export async function action({ request }: ActionFunctionArgs): Promise<SignUpOut
 /** spec §2 /signup, §5 sign-up validation, §7 sign-up calls (origin rule, not a hardcoded host), §8 sign-up errors. */
 export function SignUpPage() {
   const [heading] = useState(() => signUpHeading(signInIntent()));
+  // On the way to Pro: the trial, not the Free plan's promise under "continue to Pro".
+  const [forPro] = useState(() => signInIntent()?.kind === 'plan');
   const outcome = useActionData<SignUpOutcome>();
   // Busy from the press until the page has moved on (the action's answer, or "Check your inbox" loading).
   const busy = useNavigation().formData !== undefined;
@@ -104,7 +107,7 @@ export function SignUpPage() {
       aside={
         <>
           <h1>{heading}</h1>
-          <p className="lead">Create your free {PRODUCT_NAME} account: 500 words a month on the Free plan, no card needed.</p>
+          <p className="lead">{forPro ? authTexts.intent.signUpLeadPro(PRO_TRIAL_DAYS) : authTexts.intent.signUpLeadFree}</p>
           <ul className="auth-stats" aria-label={`${PRODUCT_NAME} in numbers`}>
             {SIGN_UP_STATS.map((s) => (
               <li key={s.label}>
@@ -118,6 +121,9 @@ export function SignUpPage() {
       <h2>Create your account</h2>
       <p className="muted">It takes less than a minute.</p>
       <GoogleButton disabled={busy} onError={() => setGoogleError(authTexts.google.error)} />
+      <p className="muted auth-google-terms">
+        {authTexts.intent.googleTerms} <Link to="/terms">Terms of Service</Link> and <Link to="/privacy">Privacy Policy</Link>.
+      </p>
       <div className="divider">or</div>
       <Form ref={form} method="post" className="auth-form" onSubmit={() => setGoogleError(undefined)} noValidate aria-label="Sign up">
         {away ? (
