@@ -38,7 +38,10 @@ export type ChangePasswordBody = z.infer<typeof changePasswordBody>;
  * account a code from its app when it has one (the server decides which).
  */
 export const deleteAccountBody = z.object({
-  confirmation: z.literal(account.deleteConfirmation, { error: account.confirmationMismatch }),
+  // Any case, spaces around it: "Delete my account" typed as a sentence is what was meant.
+  confirmation: z.string({ error: account.confirmationMismatch }).check(
+    z.refine((typed) => typed.trim().toLowerCase() === account.deleteConfirmation, { error: account.confirmationMismatch }),
+  ),
   ...stepUpFields,
 });
 export type DeleteAccountBody = z.infer<typeof deleteAccountBody>;

@@ -5,6 +5,8 @@ export const billingUiTexts = {
     current: 'Current Plan',
     switchToFree: 'Switch to Free',
     getStarted: 'Get Started',
+    /** Pro to a signed-in Free account: what pressing it does (Stripe Checkout for Pro). */
+    upgrade: 'Upgrade to Pro',
   },
   checkout: {
     notFound: 'Checkout endpoint not found. Please check server configuration.',

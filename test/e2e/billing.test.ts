@@ -53,7 +53,7 @@ describe('billing in Chromium', () => {
     const free = page.getByRole('article').filter({ has: page.getByRole('heading', { name: 'Free' }) });
     // Signed in on Free: the Free card says so, once the profile has loaded after hydration.
     await free.getByRole('button', { name: planButton.current }).waitFor();
-    await pro.getByRole('button', { name: planButton.getStarted }).click();
+    await pro.getByRole('button', { name: planButton.upgrade }).click();
 
     await page.waitForURL(`${journey.stack.stripe}/checkout/**`);
     await page.getByText(`${PRO_TRIAL_DAYS}-day free trial`).waitFor();
@@ -134,7 +134,7 @@ describe('/pricing refreshes a session once per 401', () => {
     const pro = page.getByRole('article').filter({ has: page.getByRole('heading', { name: 'Pro' }) });
     const free = page.getByRole('article').filter({ has: page.getByRole('heading', { name: 'Free' }) });
     await free.getByRole('button', { name: planButton.current }).waitFor();
-    await pro.getByRole('button', { name: planButton.getStarted }).click();
+    await pro.getByRole('button', { name: planButton.upgrade }).click();
     await page.waitForURL(`${journey.stack.stripe}/checkout/**`);
     expect(refreshes).toEqual(['POST 200']);
     await page.context().close();

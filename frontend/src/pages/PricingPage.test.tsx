@@ -170,7 +170,7 @@ describe('/pricing for a signed-in visitor', () => {
     expect(within(card('Enterprise')).getByRole('link', { name: 'Get Started' })).toHaveAttribute('href', '/contact');
 
     await userEvent.click(screen.getByRole('button', { name: /^Annually/ }));
-    await userEvent.click(await button('Pro', 'Get Started'));
+    await userEvent.click(await button('Pro', 'Upgrade to Pro'));
     expect(createCheckoutSession).toHaveBeenCalledWith('pro-annual');
     const processing = await button('Pro', 'Processing...');
     expect(processing).toBeDisabled();
@@ -191,7 +191,7 @@ describe('/pricing for a signed-in visitor', () => {
     renderSignedIn();
     await button('Free', 'Current Plan');
     expect(within(card('Pro')).queryByText(/free trial/)).toBeNull();
-    expect(await button('Pro', 'Get Started')).toBeEnabled();
+    expect(await button('Pro', 'Upgrade to Pro')).toBeEnabled();
   });
 
   it('offers a Pro user Switch to Free, which opens the portal, and says to use the dashboard when it cannot', async () => {
@@ -217,15 +217,15 @@ describe('/pricing for a signed-in visitor', () => {
     vi.mocked(createCheckoutSession).mockRejectedValueOnce(answered(409, { message: texts.billing.alreadyPro })).mockRejectedValueOnce(answered(401));
     const router = renderSignedIn();
 
-    await userEvent.click(await button('Pro', 'Get Started'));
+    await userEvent.click(await button('Pro', 'Upgrade to Pro'));
     expect(await screen.findByRole('alert')).toHaveTextContent(texts.billing.alreadyPro);
 
-    await userEvent.click(await button('Pro', 'Get Started'));
+    await userEvent.click(await button('Pro', 'Upgrade to Pro'));
     expect(await screen.findByRole('alert')).toHaveTextContent('Authentication required. Please sign in again.');
     await vi.advanceTimersByTimeAsync(1800);
     expect(router.state.location.pathname).toBe('/pricing');
     // While the page waits to go, no button can start anything (a second press, a second timer).
-    expect(within(card('Pro')).getByRole('button', { name: 'Get Started' })).toBeDisabled();
+    expect(within(card('Pro')).getByRole('button', { name: 'Upgrade to Pro' })).toBeDisabled();
     expect(within(card('Free')).getByRole('button', { name: 'Current Plan' })).toBeDisabled();
     await vi.advanceTimersByTimeAsync(300);
     expect(await screen.findByTestId('where')).toHaveTextContent('signin /signin');
@@ -239,12 +239,12 @@ describe('/pricing for a signed-in visitor', () => {
     vi.mocked(getUserProfile).mockResolvedValue(profile('free'));
     vi.mocked(createCheckoutSession).mockRejectedValue(answered(409, { message: texts.billing.alreadyPro }));
     renderSignedIn();
-    await userEvent.click(await button('Pro', 'Get Started'));
+    await userEvent.click(await button('Pro', 'Upgrade to Pro'));
     const alert = await screen.findByRole('alert');
     expect(alert).toHaveTextContent(texts.billing.alreadyPro);
     expect(alert).toHaveFocus();
 
-    await userEvent.click(await button('Pro', 'Get Started'));
+    await userEvent.click(await button('Pro', 'Upgrade to Pro'));
     await waitFor(() => expect(createCheckoutSession).toHaveBeenCalledTimes(2));
     expect(await screen.findByRole('alert')).toHaveFocus();
   });
@@ -253,13 +253,13 @@ describe('/pricing for a signed-in visitor', () => {
     vi.mocked(getUserProfile).mockResolvedValue(profile('free'));
     vi.mocked(createCheckoutSession).mockResolvedValue({ url: 'https://checkout.stripe.test/c/1' });
     renderSignedIn();
-    await userEvent.click(await button('Pro', 'Get Started'));
+    await userEvent.click(await button('Pro', 'Upgrade to Pro'));
     await waitFor(() => expect(leaveSite).toHaveBeenCalled());
     expect(await button('Pro', 'Processing...')).toBeDisabled();
 
     // Back from Stripe: the same page, as it was left.
     restoreFromBackForwardCache();
-    expect(await button('Pro', 'Get Started')).toBeEnabled();
+    expect(await button('Pro', 'Upgrade to Pro')).toBeEnabled();
     expect(await button('Free', 'Current Plan')).toBeDisabled();
   });
 
@@ -301,11 +301,11 @@ describe('plan button label and state (spec §4)', () => {
     expect(planButtonLabel('free', 'pro', true)).toBe(t.processing);
   });
 
-  it("reads Current Plan on the viewer's plan, Switch to Free on Free for a Pro viewer, else Get Started", () => {
+  it("reads Current Plan on the viewer's plan, Switch to Free on Free for a Pro viewer, Upgrade to Pro on Pro for a Free one, else Get Started", () => {
     expect(planButtonLabel('free', 'free', false)).toBe('Current Plan');
     expect(planButtonLabel('pro', 'pro', false)).toBe('Current Plan');
     expect(planButtonLabel('free', 'pro', false)).toBe('Switch to Free');
-    expect(planButtonLabel('pro', 'free', false)).toBe('Get Started');
+    expect(planButtonLabel('pro', 'free', false)).toBe('Upgrade to Pro');
     expect(planButtonLabel('enterprise', 'pro', false)).toBe('Get Started');
     expect(planButtonLabel('pro', undefined, false)).toBe('Get Started');
     expect(planButtonLabel('free', undefined, false)).toBe('Get Started');

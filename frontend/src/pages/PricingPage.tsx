@@ -30,11 +30,16 @@ const t = billingUiTexts.planButton;
  * so the page and its tests read the same rules (what pressing it does: ../pricing/plan-action.ts).
  */
 
-/** spec §4: Processing... while checkout is created; Current Plan; Switch to Free when on Pro viewing Free; else Get Started. */
+/**
+ * spec §4: Processing... while checkout is created; Current Plan; Switch to Free when on Pro viewing
+ * Free; Upgrade to Pro on Pro for a signed-in Free account (what it does, not "Get Started" for someone
+ * who has); else Get Started.
+ */
 export function planButtonLabel(plan: PlanId, current: AccountPlan | undefined, processing: boolean): string {
   if (processing) return t.processing;
   if (current === plan) return t.current;
   if (current === 'pro' && plan === 'free') return t.switchToFree;
+  if (current === 'free' && plan === 'pro') return t.upgrade;
   return t.getStarted;
 }
 

@@ -336,7 +336,8 @@ describe('/account delete', () => {
     await user.type(phrase, 'delete my acount');
     expect(submit).toBeDisabled();
     await user.clear(phrase);
-    await user.type(phrase, 'delete my account');
+    // Typed as a sentence, capital D: what was meant (the server's schema takes it too).
+    await user.type(phrase, 'Delete my account');
     expect(submit).toBeEnabled();
 
     // The password is asked for before anything is sent.

@@ -36,7 +36,8 @@ export interface SectionOutcome<F extends string = string> {
 export const DELETE_PHRASE = accountApiTexts.deleteConfirmation;
 
 /** Whether the typed confirmation is the phrase (spaces around it aside): until it is, nothing can be sent. */
-export const confirmed = (typed: string) => typed.trim() === DELETE_PHRASE;
+/** The phrase as typed: any case, spaces around it (the server's schema reads it so too). */
+export const confirmed = (typed: string) => typed.trim().toLowerCase() === DELETE_PHRASE;
 
 /**
  * The fetcher key of a section's form: the page reads the fetchers of the forms that end this
