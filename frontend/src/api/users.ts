@@ -1,5 +1,6 @@
 import type { UserRecord } from '../../../shared/api-types';
 import type { CreateUserBody } from '../../../shared/schemas/users';
+import { secondStepPendingByHint } from '../session-hint';
 import { api } from './client';
 
 /** spec §7: POST /api/users after sign-up. */
@@ -17,8 +18,13 @@ export async function trackLogin(userId: string): Promise<void> {
   await api.post('/api/track-login', { userId });
 }
 
-/** After any sign-in: make sure the record exists, then count the login. Failures are only logged. */
+/**
+ * After any sign-in: make sure the record exists, then count the login. Failures are only logged.
+ * A sign-in that still owes its second step is not recorded yet: the API refuses the session until
+ * it is done (403), and /auth/mfa records it then.
+ */
 export async function recordSignIn(userId: string): Promise<void> {
+  if (secondStepPendingByHint()) return;
   try {
     await ensureUserExists();
     await trackLogin(userId);

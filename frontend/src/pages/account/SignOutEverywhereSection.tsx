@@ -39,7 +39,7 @@ export function SignOutEverywhereSection() {
       <p className="muted">{t.signOutIntro}</p>
       {outcome?.error && !asking && <FocusedAlert className="form-alert">{outcome.error}</FocusedAlert>}
       {asking || busy ? (
-        <form.Form method="post" className="account-confirm" role="group" aria-labelledby="sessions-question" onSubmit={() => setAsking(false)}>
+        <form.Form method="post" className="account-confirm" aria-labelledby="sessions-question" onSubmit={() => setAsking(false)}>
           <input {...form.intent} />
           <p id="sessions-question" ref={focus} tabIndex={-1}>
             <strong>{t.signOutQuestion}</strong>

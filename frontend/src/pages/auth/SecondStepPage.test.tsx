@@ -1,3 +1,4 @@
+import { recordSignIn } from '../../api/users';
 import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
@@ -15,6 +16,7 @@ vi.mock('../../session-hint', async (original) => ({ ...(await original<typeof i
 vi.mock('../../auth/session', () => ({ useSession: vi.fn() }));
 vi.mock('../../auth/auth-client', () => ({ signOut: vi.fn(async () => undefined) }));
 vi.mock('../../auth/passkeys', () => ({ signInWithPasskey: vi.fn() }));
+vi.mock('../../api/users', () => ({ recordSignIn: vi.fn(async () => undefined) }));
 
 const t = twoStepTexts.mfa;
 const DESKTOP = '?origin=desktop&redirect_url=http%3A%2F%2Flocalhost%3A7777%2Fcb&code_challenge=E9Melhoa2OwvFrEMTJguCHaoeK1t8URWbuGJSstw-cM&code_challenge_method=S256&state=s';
@@ -46,6 +48,8 @@ describe('/auth/mfa', () => {
     expect(await screen.findByTestId('where')).toHaveTextContent(/^launch \/launch\?/);
     expect(verifyAppCode).toHaveBeenLastCalledWith('222222');
     expect(localStorage.getItem('voxpen-second-factor')).toBe('totp');
+    // The sign-in is recorded now that it is whole (the first step could not: the API refused it).
+    expect(recordSignIn).toHaveBeenCalledWith('u-1');
   });
 
   it('goes straight to the factor the address’s n names, with no other way offered, and keeps redirectToPath as where it goes after', async () => {

@@ -6,6 +6,7 @@ import { signOut } from '../../auth/auth-client';
 import { signInWithPasskey } from '../../auth/passkeys';
 import { isGeneralError, secondStepFactors, verifyAppCode, verifyRecoveryCode, type CodeResult } from '../../auth/second-step';
 import { afterSignInPath } from '../../auth/sign-in-intent';
+import { recordSignIn } from '../../api/users';
 import { useSession } from '../../auth/session';
 import { FailureView, WorkingView } from '../../auth/StatusView';
 import { FocusedAlert } from '../../components/FocusedAlert';
@@ -118,6 +119,9 @@ export function SecondStepPage() {
 
   const done = () => {
     rememberFactor(id);
+    // The sign-in is whole now: recorded here, as the first step could not (the API refused it until now).
+    const signedIn = readSessionHint()?.userId;
+    if (!stepUp && signedIn) void recordSignIn(signedIn);
     announceSessionHintChange();
     navigate(afterSignInPath(), { replace: true });
   };
