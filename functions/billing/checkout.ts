@@ -10,7 +10,7 @@
  * Each answers an outcome, its refusals by name; the handler decides what they are in HTTP.
  */
 import type { DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
-import { CHECKOUT_CANCELLED_PARAM, currentPlan, isPriceId, PRO_TRIAL_DAYS, type PriceId } from '../../shared/plans';
+import { CHECKOUT_CANCELLED_PARAM, currentPlan, isPriceId, PRICE_IDS, PRO_TRIAL_DAYS, type PriceId } from '../../shared/plans';
 import { getAccount, type Account, type OpenCheckout, isDeleting, linkCustomer, rememberCheckout, hasEnded, ensureAccount } from '../user-record';
 import type { BillingConfig } from '../lib/billing-config';
 import { StripeApiError, type CheckoutSessionParams, type StripeApi } from './stripe-api';
@@ -92,8 +92,9 @@ function sessionParams(deps: BillingDeps, account: Account, customer: string, pr
     client_reference_id: account.userId,
     line_items: [{ price: deps.config.stripePriceIds[priceId], quantity: 1 }],
     success_url: `${deps.webOrigin}/checkout/success?session_id={CHECKOUT_SESSION_ID}`,
-    // Back on /pricing the page says the checkout was cancelled, rather than nothing at all.
-    cancel_url: `${deps.webOrigin}/pricing?${CHECKOUT_CANCELLED_PARAM.name}=${CHECKOUT_CANCELLED_PARAM.value}`,
+    // Back on /pricing the page says the checkout was cancelled, rather than nothing at all, set to the
+    // period that was being bought (an annual checkout comes back to Annual).
+    cancel_url: `${deps.webOrigin}/pricing?${CHECKOUT_CANCELLED_PARAM.name}=${CHECKOUT_CANCELLED_PARAM.value}&interval=${priceId === PRICE_IDS.annually ? 'annually' : 'monthly'}`,
     metadata: { userId: account.userId },
     subscription_data: {
       metadata: { userId: account.userId },

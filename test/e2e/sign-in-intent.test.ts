@@ -100,7 +100,8 @@ describe('what the visitor came for survives sign-in and sign-up', () => {
     await page.getByRole('link', { name: 'Cancel' }).click();
     await page.waitForURL(`${journey.stack.web}/pricing`);
     await page.getByRole('status').filter({ hasText: texts.billingUi.checkoutCancelled }).waitFor();
-    await page.getByRole('button', { name: 'Monthly', pressed: true }).waitFor();
+    // Set to the period that was being bought.
+    await page.getByRole('button', { name: 'Annually', pressed: true }).waitFor();
     expect(page.url()).toBe(`${journey.stack.web}/pricing`);
     // Back on the site later, this browser has signed in before: /signin welcomes it back.
     const other = await page.context().newPage();

@@ -118,6 +118,15 @@ describe('/pricing', () => {
     expect(screen.getByRole('status')).toBeInTheDocument();
   });
 
+  it('comes back from a cancelled annual checkout set to Annual', async () => {
+    const router = createMemoryRouter([{ path: '/pricing', element: <PricingPage />, action }], { initialEntries: ['/pricing?checkout=cancelled&interval=annually'] });
+    render(<RouterProvider router={router} />);
+    await screen.findByRole('status');
+    expect(screen.getByRole('button', { name: /^Annually/, pressed: true })).toBeInTheDocument();
+    await waitFor(() => expect(router.state.location.search).toBe(''));
+    expect(screen.getByRole('button', { name: /^Annually/, pressed: true })).toBeInTheDocument();
+  });
+
   it('promises the trial once per account wherever it promises it (a returning customer gets none)', () => {
     renderPricing();
     expect(screen.getByText(/Your first Pro plan begins with a 14-day free trial, no card needed\./)).toBeInTheDocument();

@@ -185,12 +185,18 @@ function rememberedInterval(): BillingInterval | undefined {
   return typeof window === 'undefined' ? undefined : rememberedPlanChoice()?.interval;
 }
 
+/** The period a cancelled checkout was for (its cancel_url says it: functions/billing/checkout.ts), so the page comes back set to it. */
+function cancelledInterval(search: string): BillingInterval | undefined {
+  const interval = new URLSearchParams(search).get('interval');
+  return interval === 'annually' || interval === 'monthly' ? interval : undefined;
+}
+
 export function PricingPage() {
   const { pathname, search } = useLocation();
   // What this visit brought (read as the page opens), shown once hydrated: the prerendered page is
   // every visitor's, Monthly and not cancelled.
   const hydrated = useHydrated();
-  const [opened] = useState(() => ({ cancelled: openedCancelled(search), interval: rememberedInterval() }));
+  const [opened] = useState(() => ({ cancelled: openedCancelled(search), interval: (openedCancelled(search) ? cancelledInterval(search) : undefined) ?? rememberedInterval() }));
   const [chosen, setBillingInterval] = useState<BillingInterval>();
   const interval = chosen ?? (hydrated ? opened.interval : undefined) ?? 'monthly';
   const choice = usePlanChoice(interval);
