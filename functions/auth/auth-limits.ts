@@ -2,8 +2,10 @@
  * Per-address limits on the auth API's other doors (sign-in has its own guard, ./sign-in-guard.ts),
  * and a per-recipient limit on password-reset mail:
  *
- * - sign-ups: 10 per hour per address (a sign-up answers whether an email has an account, and each
- *   costs a password hash);
+ * - sign-ups: 10 per hour per (address, device), a device being this browser's `vp-device` cookie
+ *   (set on its first sign-up), and 50 per hour per address, any device: a sign-up answers whether
+ *   an email has an account, and each costs a password hash; an office or school behind one address
+ *   signs up one browser each, and one browser's ten do not use up a newcomer's (docs/security.md);
  * - email-exists look-ups: 20 per 15 minutes per address (the look-up is an enumeration oracle by
  *   design; a person on the sign-up page makes a handful);
  * - password-reset requests: 10 per hour per address;
@@ -20,6 +22,7 @@
  * past. A refused request is a 429 with Retry-After, thrown as an HttpError for the auth handler to
  * answer; the same sentence for every email, known or not.
  */
+import { randomBytes } from 'node:crypto';
 import type { DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
 import { authTexts } from '../../shared/texts';
 import { HttpError } from '../lib/http-error';
@@ -27,7 +30,13 @@ import { logger } from '../lib/logger';
 import { hit, type RateLimitRule } from '../lib/rate-limit';
 import { requestAddress, type AddressOf, type SdkRequest } from './request-address';
 
-export const SIGN_UP_RULE: RateLimitRule = { scope: 'signup-address', limit: 10, windowSeconds: 60 * 60 };
+export const SIGN_UP_RULE: RateLimitRule = { scope: 'signup-address', limit: 50, windowSeconds: 60 * 60 };
+// Its own scope: one browser at one address.
+export const SIGN_UP_DEVICE_RULE: RateLimitRule = { scope: 'signup-device', limit: 10, windowSeconds: 60 * 60 };
+/** The browser's id for the sign-up limits: random, HttpOnly, sent only to the auth API. */
+export const DEVICE_COOKIE = 'vp-device';
+const DEVICE_ID = /^[A-Za-z0-9_-]{22}$/;
+const YEAR_MS = 365 * 24 * 60 * 60 * 1000;
 export const EMAIL_EXISTS_RULE: RateLimitRule = { scope: 'email-exists-address', limit: 20, windowSeconds: 15 * 60 };
 export const RESET_REQUEST_RULE: RateLimitRule = { scope: 'reset-request-address', limit: 10, windowSeconds: 60 * 60 };
 export const RESET_LINK_CHECK_RULE: RateLimitRule = { scope: 'reset-link-check-address', limit: 20, windowSeconds: 15 * 60 };
@@ -57,6 +66,52 @@ export function limitPerAddress<I extends { options: { req: SdkRequest } }, O>(r
     if (!decision.allowed) {
       logger.warn('auth request refused: too many from one address', { limit: rule.scope, retryAfterSeconds: decision.retryAfterSeconds });
       throw tooManyAttempts(decision.retryAfterSeconds);
+    }
+    return original(input);
+  };
+}
+
+/** What the sign-up limit needs of the SDK's request and response: the device cookie, read and set. */
+interface DeviceRequest extends SdkRequest {
+  getCookieValue(key: string): string | undefined;
+  getHeaderValue(key: string): string | undefined;
+}
+interface DeviceResponse {
+  setCookie(key: string, value: string, domain: string | undefined, secure: boolean, httpOnly: boolean, expires: number, path: string, sameSite: 'strict' | 'lax' | 'none'): void;
+}
+
+/** This browser's device id: its cookie's, or a new one set on the answer (a browser's first sign-up). */
+function deviceOf(req: DeviceRequest, res: DeviceResponse, now: number): string {
+  const known = req.getCookieValue(DEVICE_COOKIE);
+  if (known && DEVICE_ID.test(known)) return known;
+  const id = randomBytes(16).toString('base64url');
+  // Secure wherever the viewer came over HTTPS (CloudFront says so); the local runtime is plain HTTP.
+  const secure = req.getHeaderValue('cloudfront-forwarded-proto') === 'https';
+  res.setCookie(DEVICE_COOKIE, id, undefined, secure, true, now + YEAR_MS, '/api/auth', 'lax');
+  return id;
+}
+
+/**
+ * Wraps the sign-up so each browser at an address gets SIGN_UP_DEVICE_RULE's sign-ups and the address
+ * SIGN_UP_RULE's, whatever the browsers. The browser's own count is taken first: a browser refused
+ * takes nothing from the address's.
+ */
+export function limitSignUps<I extends { options: { req: SdkRequest; res: unknown } }, O>(original: (input: I) => Promise<O>, deps: LimitDeps): (input: I) => Promise<O> {
+  const now = deps.now ?? Date.now;
+  const addressOf = deps.address ?? requestAddress;
+  return async (input) => {
+    const at = now();
+    const address = await addressOf(input.options.req);
+    const device = deviceOf(input.options.req as DeviceRequest, input.options.res as DeviceResponse, at);
+    for (const [rule, subject] of [
+      [SIGN_UP_DEVICE_RULE, `${address}\n${device}`],
+      [SIGN_UP_RULE, address],
+    ] as const) {
+      const decision = await hit(deps.db(), rule, subject, at);
+      if (!decision.allowed) {
+        logger.warn('sign-up refused: too many', { limit: rule.scope, retryAfterSeconds: decision.retryAfterSeconds });
+        throw tooManyAttempts(decision.retryAfterSeconds);
+      }
     }
     return original(input);
   };

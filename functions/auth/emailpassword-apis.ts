@@ -5,7 +5,7 @@
  * a sign-in's repair of a missing record, and a completed reset's notice (docs/security.md#notices).
  */
 import type { APIInterface } from 'supertokens-node/recipe/emailpassword';
-import { EMAIL_EXISTS_RULE, limitPerAddress, RESET_REQUEST_RULE, SIGN_UP_RULE, type LimitDeps } from './auth-limits';
+import { EMAIL_EXISTS_RULE, limitPerAddress, limitSignUps, RESET_REQUEST_RULE, type LimitDeps } from './auth-limits';
 import { emailExistsInOurWords } from './email-exists-in-our-words';
 import { repairRecordOnSignIn } from './email-sign-in';
 import { recordNewEmailAccounts } from './email-sign-up';
@@ -34,7 +34,7 @@ export function limitedEmailPasswordApis(original: APIInterface, deps: LimitDeps
     ...original,
     // The guard outside: a refused attempt answers at once, and the same for every email.
     signInPOST: original.signInPOST && guardSignIn(equalTimeSignIn(repairRecordOnSignIn(original.signInPOST.bind(original), deps)), deps),
-    signUpPOST: original.signUpPOST && limitPerAddress(SIGN_UP_RULE, sendVerificationAfterSignUp(recordNewEmailAccounts(emailExistsInOurWords(emailSignUpsKeepAddresses(original.signUpPOST.bind(original))), deps)), deps),
+    signUpPOST: original.signUpPOST && limitSignUps(sendVerificationAfterSignUp(recordNewEmailAccounts(emailExistsInOurWords(emailSignUpsKeepAddresses(original.signUpPOST.bind(original))), deps)), deps),
     emailExistsGET: original.emailExistsGET && limitPerAddress(EMAIL_EXISTS_RULE, original.emailExistsGET.bind(original), deps),
     generatePasswordResetTokenPOST:
       original.generatePasswordResetTokenPOST && limitPerAddress(RESET_REQUEST_RULE, original.generatePasswordResetTokenPOST.bind(original), deps),

@@ -5,10 +5,10 @@
  */
 import { randomUUID } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
-import { EMAIL_EXISTS_RULE, RESET_MAIL_PAIR_RULE, RESET_MAIL_RULE, RESET_REQUEST_RULE, SIGN_UP_RULE } from '../../functions/auth/auth-limits';
+import { DEVICE_COOKIE, EMAIL_EXISTS_RULE, RESET_MAIL_PAIR_RULE, RESET_MAIL_RULE, RESET_REQUEST_RULE, SIGN_UP_DEVICE_RULE, SIGN_UP_RULE } from '../../functions/auth/auth-limits';
 import { SIGN_IN_ADDRESS_RULE, SIGN_IN_EMAIL_RULE, SIGN_IN_PAIR_RULE } from '../../functions/auth/sign-in-guard';
 import { texts } from '../../shared/texts';
-import { AuthApi } from '../support/auth-api';
+import { AuthApi, randomLoopbackAddress } from '../support/auth-api';
 import { useTestStack } from '../support/local-stack';
 import { outboxMessages } from '../support/outbox';
 
@@ -82,13 +82,26 @@ describe('per-address limits on the auth API', () => {
     expect(await emailExists(person(), uniqueEmail('elsewhere'))).toMatchObject({ status: 200 });
   });
 
-  it('limits sign-ups per address', async () => {
-    const signer = person();
+  it("limits sign-ups per browser at an address, so a shared address (an office behind one NAT) is not used up for a newcomer who did nothing; and per address, any browser", async () => {
+    const office = randomLoopbackAddress();
+    const busy = person(office);
     // Taken emails: the answer is a field error, but each attempt still counts.
     const [taken] = await accounts(1, 'taken');
-    for (let i = 0; i < SIGN_UP_RULE.limit; i++) expect(await statusOf(await signUp(signer, taken!))).toBe('FIELD_ERROR');
-    await expectLimited(await signUp(signer, uniqueEmail('new')), SIGN_UP_RULE.windowSeconds);
-    expect(await statusOf(await signUp(person(), uniqueEmail('new')))).toBe('OK');
+    for (let i = 0; i < SIGN_UP_DEVICE_RULE.limit; i++) expect(await statusOf(await signUp(busy, taken!))).toBe('FIELD_ERROR');
+    // The busy browser is refused (its cookie: the device) ...
+    expect(busy.jar.get(DEVICE_COOKIE)).toMatch(/^[A-Za-z0-9_-]{22}$/);
+    await expectLimited(await signUp(busy, uniqueEmail('new')), SIGN_UP_DEVICE_RULE.windowSeconds);
+    // ... a newcomer at the same address, another browser, is not.
+    expect(await statusOf(await signUp(person(office), uniqueEmail('newcomer')))).toBe('OK');
+
+    // The address's own ceiling, whatever the browsers: a script that drops its cookie each time meets it.
+    const counted = SIGN_UP_DEVICE_RULE.limit + 1;
+    for (let i = counted; i < SIGN_UP_RULE.limit; i += 10) {
+      const batch = await Promise.all(Array.from({ length: Math.min(10, SIGN_UP_RULE.limit - i) }, () => signUp(person(office), taken!)));
+      for (const res of batch) expect(await statusOf(res)).toBe('FIELD_ERROR');
+    }
+    await expectLimited(await signUp(person(office), uniqueEmail('late')), SIGN_UP_RULE.windowSeconds);
+    expect(await statusOf(await signUp(person(), uniqueEmail('elsewhere')))).toBe('OK');
   });
 
   it('limits password-reset requests per address', async () => {
