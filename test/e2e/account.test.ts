@@ -170,6 +170,8 @@ describe('/account in Chromium', () => {
     await items.filter({ hasText: t.thisDevice }).getByText(/Chrome on Linux/).waitFor();
     const appButton = where.getByRole('button', { name: /^Sign out Voxpen for Linux, last active / });
     await appButton.waitFor();
+    // How and roughly where each signed in (locally, no CloudFront: this machine's own network).
+    await expect.poll(() => items.locator('.removable-item-where').allTextContents()).toEqual(['Email and password · This network', 'Email and password · This network']);
 
     expect(await axeFindings(page)).toEqual([]);
     await where.scrollIntoViewIfNeeded();
