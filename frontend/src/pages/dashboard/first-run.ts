@@ -1,4 +1,7 @@
-import type { ProfileState } from './dashboard-data';
+import type { UserProfile } from '../../../../shared/api-types';
+
+/** The dashboard's profile state (./dashboard-data.ts's ProfileState), as much as the steps read of it. */
+type ProfileRead = { status: 'loading' | 'ready' | 'missing' | 'error'; profile?: Pick<UserProfile, 'metrics' | 'desktopSignedInAt'> };
 
 /** The first-run checklist's steps, each from the account's own data. */
 export interface FirstRunSteps {
@@ -11,9 +14,9 @@ export interface FirstRunSteps {
 }
 
 /** The steps as the profile shows them; undefined while it loads or could not be read. A 404 is a record not made yet: nothing done. */
-export function firstRunSteps(state: ProfileState): FirstRunSteps | undefined {
+export function firstRunSteps(state: ProfileRead): FirstRunSteps | undefined {
   if (state.status === 'missing') return { installed: false, signedIn: false, dictated: false };
-  if (state.status !== 'ready') return undefined;
+  if (state.status !== 'ready' || !state.profile) return undefined;
   const { metrics, desktopSignedInAt } = state.profile;
   const dictated = metrics.wordsTranscribed > 0 || metrics.recordingTime > 0;
   // A usage report comes from the app's own session: an account that has dictated has signed the app
