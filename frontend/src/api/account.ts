@@ -5,6 +5,7 @@ import type { ChangePasswordBody, DeleteAccountBody } from '../../../shared/sche
 import type { StepUpProof } from '../../../shared/schemas/step-up';
 import { saveFile } from '../save-file';
 import { api, isApiError } from './client';
+import { unreachable, unreachableSentence } from './unreachable';
 
 /** PATCH /api/account: answers the saved (trimmed) name. */
 export async function renameAccount(name: string): Promise<AccountMessage> {
@@ -95,6 +96,9 @@ export interface AccountFailure {
 }
 
 export function accountFailure(error: unknown, fallback: string): AccountFailure {
+  // The service away (no answer within the time limit, refused, a 503): said as such, not as a failure of the form's.
+  const away = unreachable(error);
+  if (away) return { ...(isApiError(error) && error.response ? { status: error.response.status } : {}), message: unreachableSentence(away) };
   if (!isApiError<Partial<ErrorBody>>(error) || !error.response) return { message: fallback };
   const { status, data } = error.response;
   // A blob read's error body is a Blob, not the API's JSON: then the fallback sentence.

@@ -7,6 +7,8 @@
  * TypeError, an aborted signal) by their shape.
  */
 
+import { reachTexts } from '../../../shared/texts/reach';
+
 /** Every call to the API gives up after this long (axios's `timeout`, the SDK's AbortSignal): under 10 s. */
 export const API_TIMEOUT_MS = 8_000;
 
@@ -58,4 +60,9 @@ export type ReadFailure = { kind: 'unreachable'; retryAfterSeconds?: number } | 
 export function readFailure(error: unknown): ReadFailure {
   const away = unreachable(error);
   return away ? { kind: 'unreachable', ...away } : { kind: 'failed' };
+}
+
+/** What a page says when the service is away: the sentence, with the 503's Retry-After when it gave one. */
+export function unreachableSentence(away: Unreachable): string {
+  return `${reachTexts.cantReach} ${away.retryAfterSeconds ? reachTexts.tryAgainIn(away.retryAfterSeconds) : reachTexts.tryAgainSoon}`;
 }

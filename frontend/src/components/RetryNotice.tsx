@@ -1,13 +1,12 @@
 import { useState } from 'react';
 import { reachTexts } from '../../../shared/texts/reach';
-import type { ReadFailure } from '../api/unreachable';
+import { unreachableSentence, type ReadFailure } from '../api/unreachable';
 
 const t = reachTexts;
 
 /** The sentence for a failure: the service away (with its Retry-After), else the section's own. */
 export function failureSentence(failure: ReadFailure, failed: string): string {
-  if (failure.kind === 'failed') return failed;
-  return `${t.cantReach} ${failure.retryAfterSeconds ? t.tryAgainIn(failure.retryAfterSeconds) : t.tryAgainSoon}`;
+  return failure.kind === 'failed' ? failed : unreachableSentence(failure);
 }
 
 /**

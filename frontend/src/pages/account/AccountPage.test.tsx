@@ -196,6 +196,14 @@ describe('/account name', () => {
     expect(await within(section('Profile')).findByText(texts.account.nameTooLong)).toBeInTheDocument();
     expect(within(section('Profile')).getByLabelText('Name')).toHaveFocus();
   });
+
+  it("says the service is away when a save gets no answer within the time limit, not that something went wrong", async () => {
+    const user = userEvent.setup();
+    vi.mocked(renameAccount).mockRejectedValue(new AxiosError('timeout of 8000ms exceeded', 'ECONNABORTED', config));
+    await renderAccount();
+    await user.click(screen.getByRole('button', { name: t.saveName }));
+    expect(await within(section('Profile')).findByRole('alert')).toHaveTextContent("We can't reach Voxpen right now. Check your connection, then try again.");
+  });
 });
 
 describe('/account password', () => {
