@@ -48,7 +48,10 @@ function inlineStyles(html: string, styles: ReadonlyMap<string, string>): string
   for (const [href, css] of styles) {
     const link = `<link rel="stylesheet" crossorigin href="${href}">`;
     if (!html.includes(link)) throw new Error(`frontend/index.html has no ${link} to inline`);
-    html = html.replace(link, () => styleElement(href, css));
+    // The link stays, disabled (never fetched, never applied), for vite's preload helper: a lazy chunk
+    // that shares the entry's code lists the entry's stylesheet among its own, and the helper fetches
+    // (and waits for) every listed stylesheet the document does not link already.
+    html = html.replace(link, () => `${styleElement(href, css)}<link rel="stylesheet" crossorigin href="${href}" disabled />`);
   }
   return html;
 }
