@@ -15,10 +15,17 @@ import type { ProofDeps } from '../lib/step-up';
 import { TENANT_ID } from './app-info';
 import { countCodeCheck, rememberStepAddress } from './code-check-limits';
 import { limitPasswordCheck } from './sign-in-guard';
+import { ensureSupertokens } from './supertokens';
 
+/**
+ * Each check first makes sure the SDK is initialised: the proof runs in the route's policy, before the
+ * handler's own first call to the core, and a fresh container (the account Lambda's, where nothing
+ * else has initialised it yet) would otherwise call an SDK not yet set up (a 500 on every first request).
+ */
 export function coreProofDeps(db: DynamoDBDocumentClient, now: () => number = Date.now): ProofDeps {
   return {
     async proofsOf(userId) {
+      await ensureSupertokens();
       const user = await supertokens.getUser(userId);
       if (!user) return undefined;
       const login = user.loginMethods.find((m) => m.recipeId === 'emailpassword' && m.email);
@@ -26,12 +33,14 @@ export function coreProofDeps(db: DynamoDBDocumentClient, now: () => number = Da
       return { passwordEmail: login?.email, authenticatorApp: apps.some((d) => d.verified) };
     },
     async checkPassword(email, password, address) {
+      await ensureSupertokens();
       const attempt = { email: email.trim().toLowerCase(), address, at: now() };
       const checked = await limitPasswordCheck(db, attempt, () => EmailPassword.verifyCredentials(TENANT_ID, email, password));
       if (!checked.allowed) return { status: 'TOO_MANY_ATTEMPTS', retryAfterSeconds: checked.retryAfterSeconds };
       return checked.result.status === 'OK' ? { status: 'OK' } : { status: 'WRONG' };
     },
     async checkCode(userId, code, address) {
+      await ensureSupertokens();
       try {
         await countCodeCheck(db, userId, address, now());
       } catch (error) {
@@ -47,6 +56,7 @@ export function coreProofDeps(db: DynamoDBDocumentClient, now: () => number = Da
       return { status: 'WRONG' };
     },
     async sessionCreatedAt(sessionHandle) {
+      await ensureSupertokens();
       return (await Session.getSessionInformation(sessionHandle))?.timeCreated;
     },
     now,
