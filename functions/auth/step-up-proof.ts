@@ -1,7 +1,9 @@
 /**
  * The step-up's checks (functions/lib/step-up.ts has the rule) made with the SuperTokens core: the
  * password under the sign-in limits (./sign-in-guard.ts: a wrong one is a failed sign-in), an
- * authenticator code under the second-step limits (./code-check-limits.ts), the session's creation.
+ * authenticator code under the second-step limits (./code-check-limits.ts), a passkey assertion (the
+ * core's sign-in check, which uses its options up, then the credential looked up among the account's
+ * own), the session's creation.
  * The two Lambdas that serve proof routes (auth: a passkey, an authenticator app; account: the rest)
  * provide them to the rule at cold start.
  */
@@ -10,6 +12,7 @@ import supertokens from 'supertokens-node';
 import EmailPassword from 'supertokens-node/recipe/emailpassword';
 import Session from 'supertokens-node/recipe/session';
 import Totp from 'supertokens-node/recipe/totp';
+import WebAuthn from 'supertokens-node/recipe/webauthn';
 import { HttpError } from '../lib/http-error';
 import type { ProofDeps } from '../lib/step-up';
 import { TENANT_ID } from './app-info';
@@ -54,6 +57,14 @@ export function coreProofDeps(db: DynamoDBDocumentClient, now: () => number = Da
       }
       if (result.status === 'LIMIT_REACHED_ERROR') return { status: 'TOO_MANY_ATTEMPTS', retryAfterSeconds: Math.max(1, Math.ceil(result.retryAfterMs / 1000)) };
       return { status: 'WRONG' };
+    },
+    async checkPasskey(userId, { webauthnGeneratedOptionsId, credential }) {
+      // The core answers whether the assertion is good for some account (and spends its options);
+      // the credential's id among the session user's own (every linked login's) says whose it is.
+      const verified = await WebAuthn.verifyCredentials({ tenantId: TENANT_ID, webauthnGeneratedOptionsId, credential: credential as Parameters<typeof WebAuthn.verifyCredentials>[0]['credential'] });
+      if (verified.status !== 'OK') return { status: 'WRONG' };
+      const user = await supertokens.getUser(userId);
+      return user?.webauthn.credentialIds.includes(credential.id) ? { status: 'OK' } : { status: 'WRONG' };
     },
     async sessionCreatedAt(sessionHandle) {
       await ensureSupertokens();

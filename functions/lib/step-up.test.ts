@@ -16,6 +16,7 @@ function deps(account: { passwordEmail?: string; authenticatorApp: boolean } | u
     proofsOf: async () => account,
     checkPassword: async (email, password) => (asked.push(`password:${email}`), answer(password === 'engine42')),
     checkCode: async (_userId, code) => (asked.push(`code:${code}`), answer(code === '123456')),
+    checkPasskey: async (_userId, { credential }) => (asked.push(`passkey:${credential.id}`), { status: credential.id === 'own-passkey' ? 'OK' : 'WRONG' }),
     sessionCreatedAt: async (handle) => (handle === 'live-session' ? SIGNED_IN_AT : undefined),
     now: () => now,
   };
@@ -37,6 +38,20 @@ describe('the step-up proof', () => {
     expect(await proveOwner(deps(google, SIGNED_IN_AT + 1000), caller, {})).toEqual({ status: 'PROOF_REQUIRED', owed: 'code' });
     expect(await proveOwner(deps(google, SIGNED_IN_AT + 1000), caller, { code: '000000' })).toEqual({ status: 'WRONG_CODE' });
     expect(await proveOwner(deps(google, SIGNED_IN_AT + 60 * 60_000), caller, { code: '123 456' })).toEqual({ status: 'OK', proved: 'code' });
+  });
+
+  it('takes an assertion of its own passkey from an account without a password, with or without an app, and refuses any other without falling back', async () => {
+    const assertionOf = (id: string) => ({ passkey: { webauthnGeneratedOptionsId: 'options-1', credential: { id, type: 'public-key' as const, response: {} } } });
+    const asked: string[] = [];
+    expect(await proveOwner(deps({ authenticatorApp: true }, SIGNED_IN_AT + 60 * 60_000, asked), caller, assertionOf('own-passkey'))).toEqual({ status: 'OK', proved: 'passkey' });
+    expect(await proveOwner(deps({ authenticatorApp: false }, SIGNED_IN_AT + 60 * 60_000, asked), caller, assertionOf('own-passkey'))).toEqual({ status: 'OK', proved: 'passkey' });
+    // Within the 10 minutes too: a wrong passkey is a refusal, not "nothing given".
+    expect(await proveOwner(deps({ authenticatorApp: false }, SIGNED_IN_AT + 1000, asked), caller, assertionOf('someone-elses'))).toEqual({ status: 'WRONG_PASSKEY' });
+    expect(asked).toEqual(['passkey:own-passkey', 'passkey:own-passkey', 'passkey:someone-elses']);
+    // A password holder proves with the password: a passkey is not looked at.
+    expect(await proveOwner(deps({ passwordEmail: 'ada@example.com', authenticatorApp: false }, SIGNED_IN_AT, asked), caller, assertionOf('own-passkey'))).toEqual({ status: 'PROOF_REQUIRED', owed: 'password' });
+    expect(asked).toHaveLength(3);
+    expect(proofRefusal({ status: 'WRONG_PASSKEY' })).toMatchObject({ statusCode: 400, message: stepUpTexts.wrongPasskey, fields: { passkey: stepUpTexts.wrongPasskey } });
   });
 
   it('takes a sign-in within the last 10 minutes from an account with neither, to the millisecond; not from a session that has ended', async () => {

@@ -11,9 +11,10 @@
  *
  * Which proof is owed follows from the account, never from the request: an account with a password
  * gives the password (checked under the sign-in limits, so this is no side door for guessing); one
- * without (Google) gives a code from its authenticator app when it has one (under the second-step
- * limits); one with neither must have signed in within RECENT_SIGN_IN_MS (the session's creation,
- * which a refresh does not move): it has nothing else to give.
+ * without (Google, passkey-only) may give an assertion of one of its own passkeys (made with a
+ * single-use challenge from the SDK's sign-in options, so it cannot be replayed), else a code from
+ * its authenticator app when it has one (under the second-step limits); one with neither must have
+ * signed in within RECENT_SIGN_IN_MS (the session's creation, which a refresh does not move).
  *
  * The checks themselves need the SuperTokens SDK (functions/auth/step-up-proof.ts makes them), which
  * only the Lambdas serving proof routes carry (auth, account): each provides them at cold start
@@ -21,7 +22,7 @@
  */
 import type { APIGatewayProxyEventV2 } from 'aws-lambda';
 import type { SessionPolicy } from '../../shared/route-policy';
-import type { StepUpProof } from '../../shared/schemas/step-up';
+import { passkeyAssertion, type PasskeyAssertion, type StepUpProof } from '../../shared/schemas/step-up';
 import { authTexts } from '../../shared/texts/auth';
 import { stepUpTexts } from '../../shared/texts/step-up';
 import { usersTexts } from '../../shared/texts/users';
@@ -48,18 +49,21 @@ export interface ProofDeps {
   proofsOf(userId: string): Promise<{ passwordEmail?: string; authenticatorApp: boolean } | undefined>;
   checkPassword(email: string, password: string, address: string): Promise<LimitedAnswer>;
   checkCode(userId: string, code: string, address: string): Promise<LimitedAnswer>;
+  /** Whether the assertion verifies (its options unused, its signature good) and is one of this account's own passkeys. */
+  checkPasskey(userId: string, assertion: PasskeyAssertion): Promise<{ status: 'OK' } | { status: 'WRONG' }>;
   /** Epoch ms the session was created; undefined when it has ended. */
   sessionCreatedAt(sessionHandle: string): Promise<number | undefined>;
   now(): number;
 }
 
 export type ProofOutcome =
-  | { status: 'OK'; proved: 'password' | 'code' | 'recent-sign-in' }
+  | { status: 'OK'; proved: 'password' | 'passkey' | 'code' | 'recent-sign-in' }
   | { status: 'UNKNOWN_USER' }
   /** Nothing given, or not what this account owes: `owed` names the field the page asks for. */
   | { status: 'PROOF_REQUIRED'; owed: 'password' | 'code' }
   | { status: 'WRONG_PASSWORD' }
   | { status: 'WRONG_CODE' }
+  | { status: 'WRONG_PASSKEY' }
   | { status: 'TOO_MANY_ATTEMPTS'; retryAfterSeconds: number }
   | { status: 'SIGN_IN_AGAIN' };
 
@@ -75,6 +79,11 @@ export async function proveOwner(deps: ProofDeps, caller: ProofCaller, proof: St
     const answer = await deps.checkPassword(proofs.passwordEmail, proof.password, caller.address);
     if (answer.status === 'OK') return { status: 'OK', proved: 'password' };
     return answer.status === 'WRONG' ? { status: 'WRONG_PASSWORD' } : answer;
+  }
+  if (proof.passkey !== undefined) {
+    // Checked whatever the account holds: an assertion of someone else's passkey is refused, never passed over for the next proof.
+    const answer = await deps.checkPasskey(caller.userId, proof.passkey);
+    return answer.status === 'OK' ? { status: 'OK', proved: 'passkey' } : { status: 'WRONG_PASSKEY' };
   }
   if (proofs.authenticatorApp) {
     if (!given(proof.code)) return { status: 'PROOF_REQUIRED', owed: 'code' };
@@ -99,6 +108,8 @@ export function proofRefusal(outcome: Exclude<ProofOutcome, { status: 'OK' }>, p
       return new HttpError(400, stepUpTexts.wrongPassword, { [passwordField]: stepUpTexts.wrongPassword });
     case 'WRONG_CODE':
       return new HttpError(400, stepUpTexts.wrongCode, { code: stepUpTexts.wrongCode });
+    case 'WRONG_PASSKEY':
+      return new HttpError(400, stepUpTexts.wrongPasskey, { passkey: stepUpTexts.wrongPasskey });
     case 'TOO_MANY_ATTEMPTS':
       return new HttpError(429, authTexts.tooManyAttempts(Math.ceil(outcome.retryAfterSeconds / 60)), undefined, { 'retry-after': String(outcome.retryAfterSeconds) });
     case 'SIGN_IN_AGAIN':
@@ -132,6 +143,9 @@ export const checkProof: ProofCheck = async (event, policy, session) => {
   const { userId, sessionHandle } = session;
   const address = clientKey(event, await getSecret('originVerify'));
   const passwordField = rule.passwordField ?? 'password';
-  const outcome = await proveOwner(provided(), { userId, sessionHandle, address }, { password: text(body[passwordField]), code: text(body.code) });
+  // A passkey field that is there but not an assertion's shape is a wrong passkey, not a missing one: the core never sees it.
+  const passkey = body.passkey === undefined ? undefined : passkeyAssertion.safeParse(body.passkey);
+  if (passkey && !passkey.success) return proofRefusal({ status: 'WRONG_PASSKEY' });
+  const outcome = await proveOwner(provided(), { userId, sessionHandle, address }, { password: text(body[passwordField]), code: text(body.code), passkey: passkey?.data });
   return outcome.status === 'OK' ? undefined : proofRefusal(outcome, passwordField);
 };

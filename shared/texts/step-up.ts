@@ -7,5 +7,9 @@ export const stepUpTexts = {
   codeRequired: 'Enter a code from your authenticator app to confirm it is you.',
   wrongPassword: 'Your current password is not correct.',
   wrongCode: 'That code did not work. Check it and try again.',
+  confirmWithPasskey: 'Confirm with a passkey',
+  confirmingWithPasskey: 'Waiting for your passkey…',
+  wrongPasskey: 'That passkey could not confirm it is you. Use a passkey of this account and try again.',
+  passkeyCancelled: 'No passkey was used. Try again when you are ready.',
   signInAgain: 'For your security, sign in again (within the last 10 minutes), then make this change.',
 } as const;

@@ -14,6 +14,7 @@ import { AuthApi } from '../support/auth-api';
 import { useTestStack } from '../support/local-stack';
 import { latestMailTo, outboxMessages } from '../support/outbox';
 import { newMember } from '../support/sessions';
+import { signInWithGoogle } from '../support/google-sign-in';
 import { SoftwareAuthenticator, type RegisterOptions, type SignInOptions } from '../support/software-authenticator';
 import { freshCodeAfter, MFA_REFUSAL, totp, turnOnTwoStep } from '../support/two-step';
 
@@ -27,7 +28,7 @@ async function answer(res: Response) {
 }
 
 /** The step-up proof a passkey's addition carries (docs/security.md#step-up): the member's password. */
-type Proof = { password?: string; code?: string };
+type Proof = { password?: string; code?: string; passkey?: unknown };
 const WITH_PASSWORD: Proof = { password: PASSWORD };
 
 const registerOptions = async (who: AuthApi, proof: Proof = WITH_PASSWORD, email = 'ignored@example.com') => answer(await who.call('POST', '/api/auth/webauthn/options/register', { email, ...proof }, RID));
@@ -256,6 +257,53 @@ describe('signing in with a passkey', () => {
     for (const path of ['/api/auth/webauthn/credential/list', '/api/auth/user/webauthn/reset/token', '/api/auth/webauthn/email/exists']) {
       expect((await who.call('GET', path, undefined, RID)).status).toBe(404);
     }
+  });
+});
+
+describe('a passkey as the step-up proof', () => {
+  /** An assertion of `authenticator`'s passkey made for `who`, with sign-in options the SDK hands `who` out (single-use). */
+  async function passkeyProof(who: AuthApi, authenticator: SoftwareAuthenticator) {
+    const options = await signInOptions(who);
+    expect(options.status).toBe('OK');
+    return { passkey: { webauthnGeneratedOptionsId: options.webauthnGeneratedOptionsId, credential: authenticator.get(options, 'localhost') } };
+  }
+  const WRONG_PASSKEY = { status: 400, body: { message: texts.stepUp.wrongPasskey, fields: { passkey: texts.stepUp.wrongPasskey } } };
+
+  it('proves an account without a password with its own passkey; another account’s passkey, a replayed assertion or none are refused', async () => {
+    const { who: google } = await signInWithGoogle(stack, `step-up-${randomUUID().slice(0, 8)}@example.com`, 'Grace Google');
+    const phone = new SoftwareAuthenticator(stack.web);
+    // Signed in moments ago, with nothing else to give: the sign-in is the proof of the first passkey.
+    expect(await addPasskey(google, phone, 'My phone', {})).toMatchObject({ status: 200, body: { status: 'OK' } });
+    const { who: other } = await newMember(stack, 'other-passkey', PASSWORD);
+    const others = new SoftwareAuthenticator(stack.web);
+    await addPasskey(other, others, 'Not Grace’s');
+    // Another account's passkey is a refusal even within the 10 minutes, not "no proof given".
+    expect(await google.post('/api/account/two-step/recovery-codes', await passkeyProof(google, others))).toEqual(WRONG_PASSKEY);
+
+    await turnOnTwoStep(google, {});
+    // With an app, a code or a passkey is owed: nothing, or another's passkey, is refused.
+    expect(await google.post('/api/account/two-step/recovery-codes', {})).toEqual({ status: 400, body: { message: texts.stepUp.codeRequired, fields: { code: texts.stepUp.codeRequired } } });
+    expect(await google.post('/api/account/two-step/recovery-codes', await passkeyProof(google, others))).toEqual(WRONG_PASSKEY);
+    // Not an assertion's shape: the route's body check answers it, before the core.
+    expect((await google.post('/api/account/two-step/recovery-codes', { passkey: { webauthnGeneratedOptionsId: 'made-up', credential: 'not an assertion' } })).status).toBe(400);
+
+    const proof = await passkeyProof(google, phone);
+    const fresh = await google.post('/api/account/two-step/recovery-codes', proof);
+    expect(fresh.status).toBe(200);
+    expect(fresh.body.codes).toHaveLength(10);
+    // The same assertion again: its options were spent by the first.
+    expect(await google.post('/api/account/two-step/recovery-codes', proof)).toEqual(WRONG_PASSKEY);
+    // A new passkey's two requests (options, sign-up) each carry the proof: an assertion proves the
+    // first (its options come back), and the sign-up finds it spent, so nothing is added on one assertion.
+    expect(await registerOptions(google, {})).toMatchObject({ status: 400, body: { fields: { code: texts.stepUp.codeRequired } } });
+    expect(await addPasskey(google, new SoftwareAuthenticator(stack.web), 'Laptop', await passkeyProof(google, phone))).toMatchObject({ status: 400, body: WRONG_PASSKEY.body });
+  });
+
+  it('is not taken from an account with a password: the password stays its proof', async () => {
+    const { who } = await newMember(stack, 'password-passkey', PASSWORD);
+    const phone = new SoftwareAuthenticator(stack.web);
+    await addPasskey(who, phone, 'My phone');
+    expect(await who.post('/api/account/two-step/recovery-codes', await passkeyProof(who, phone))).toEqual({ status: 400, body: { message: texts.stepUp.passwordRequired, fields: { password: texts.stepUp.passwordRequired } } });
   });
 });
 
