@@ -8,8 +8,8 @@ export const stepUpTexts = {
   wrongPassword: 'Your current password is not correct.',
   wrongCode: 'That code did not work. Check it and try again.',
   confirmWithPasskey: 'Confirm with a passkey',
-  confirmingWithPasskey: 'Waiting for your passkey…',
   wrongPasskey: 'That passkey could not confirm it is you. Use a passkey of this account and try again.',
-  passkeyCancelled: 'No passkey was used. Try again when you are ready.',
+  passkeyCancelled: 'No passkey was used: the request was cancelled or timed out.',
+  passkeyFailed: 'Your passkey could not be asked. Please try again.',
   signInAgain: 'For your security, sign in again (within the last 10 minutes), then make this change.',
 } as const;

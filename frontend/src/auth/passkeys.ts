@@ -3,7 +3,7 @@
  * (the API uses the account's own address, and takes the name given here with the credential), and
  * signing in with a discoverable one, no email typed. The outcomes are the page's to word.
  */
-import type { StepUpProof } from '../../../shared/schemas/step-up';
+import type { PasskeyAssertion, StepUpProof } from '../../../shared/schemas/step-up';
 import { authSdk } from './auth-sdk';
 import { addToBody, proofFields, proofRefusalOf } from './step-up';
 
@@ -46,6 +46,30 @@ export async function addPasskey(name: string, email: string, proof: StepUpProof
       return { status: refusedByBrowser(result.error) ? 'CANCELLED' : 'FAILED' };
     default:
       return { status: 'FAILED' };
+  }
+}
+
+export type PasskeyProofOutcome = { status: 'OK'; proof: Required<Pick<StepUpProof, 'passkey'>> } | { status: 'CANCELLED' | 'UNSUPPORTED' | 'FAILED' };
+
+/**
+ * A step-up proof made with one of the account's passkeys (docs/security.md#step-up), for an account
+ * without a password: sign-in options from the SDK's own path (their challenge is good once), the
+ * browser's passkey dialog, and the assertion as `passkey` for the change's request to carry. The
+ * server says whether the passkey is this account's; nothing is signed in here.
+ */
+export async function passkeyProof(): Promise<PasskeyProofOutcome> {
+  const { WebAuthn } = await authSdk();
+  const options = await WebAuthn.getSignInOptions({ userContext: {} });
+  if (options.status !== 'OK') return { status: 'FAILED' };
+  const { webauthnGeneratedOptionsId, challenge, timeout, userVerification } = options;
+  const asserted = await WebAuthn.authenticateCredential({ authenticationOptions: { webauthnGeneratedOptionsId, challenge, timeout, userVerification }, userContext: {} });
+  switch (asserted.status) {
+    case 'OK':
+      return { status: 'OK', proof: { passkey: { webauthnGeneratedOptionsId, credential: asserted.authenticationResponse as unknown as PasskeyAssertion['credential'] } } };
+    case 'WEBAUTHN_NOT_SUPPORTED':
+      return { status: 'UNSUPPORTED' };
+    default:
+      return { status: refusedByBrowser(asserted.error) ? 'CANCELLED' : 'FAILED' };
   }
 }
 

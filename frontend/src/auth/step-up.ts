@@ -20,11 +20,11 @@ export function addToBody(extra: Record<string, unknown>, applies: (path: string
 /** Only the proof fields that were given. */
 export const proofFields = (proof: StepUpProof): StepUpProof => Object.fromEntries(Object.entries(proof).filter(([, value]) => value !== undefined && value !== ''));
 
-/** A refusal of the proof: the server's sentence, and the field (password or code) it belongs to. */
+/** A refusal of the proof: the server's sentence, and the field (password, code or passkey) it belongs to. */
 export class ProofRefused extends Error {
   constructor(
     message: string,
-    readonly field?: 'password' | 'code',
+    readonly field?: 'password' | 'code' | 'passkey',
   ) {
     super(message);
     this.name = 'ProofRefused';
@@ -38,7 +38,7 @@ export async function proofRefusalOf(error: unknown): Promise<ProofRefused | und
   try {
     const body = (await answer.clone().json()) as { message?: unknown; fields?: Record<string, unknown> };
     if (typeof body.message !== 'string' || !body.message) return undefined;
-    const field = typeof body.fields?.password === 'string' ? 'password' : typeof body.fields?.code === 'string' ? 'code' : undefined;
+    const field = (['password', 'code', 'passkey'] as const).find((name) => typeof body.fields?.[name] === 'string');
     return new ProofRefused(body.message, field);
   } catch {
     return undefined;

@@ -140,7 +140,7 @@ export function AccountPage() {
           {state.profile.signInMethods.includes('password') ? <EmailSection /> : null}
           {state.profile.signInMethods.includes('password') ? <PasswordSection email={state.profile.email} /> : <NoPasswordSection />}
           <PasskeysSection email={state.profile.email} passkeys={state.passkeys} hasPassword={state.profile.signInMethods.includes('password')} />
-          <TwoStepSection hasPassword={state.profile.signInMethods.includes('password')} />
+          <TwoStepSection hasPassword={state.profile.signInMethods.includes('password')} hasPasskey={state.profile.signInMethods.includes('passkey')} />
           <SessionsSection sessions={state.sessions} />
           <SignOutEverywhereSection />
           <ExportSection />

@@ -6,6 +6,7 @@ import type { ErrorBody } from '../../../../shared/api-types';
 import { twoStepTexts } from '../../../../shared/texts/two-step';
 import { makeRecoveryCodes, readTwoStep, turnOffTwoStep } from '../../api/account';
 import { confirmAppSetup, startAppSetup } from '../../auth/second-step';
+import { passkeyProof } from '../../auth/passkeys';
 import { ProofRefused } from '../../auth/step-up';
 import { stepUpTexts } from '../../../../shared/texts/step-up';
 import { TwoStepSection } from './TwoStepSection';
@@ -17,6 +18,7 @@ vi.mock('../../api/account', async (original) => ({
   turnOffTwoStep: vi.fn(),
 }));
 vi.mock('../../auth/second-step', () => ({ startAppSetup: vi.fn(), confirmAppSetup: vi.fn() }));
+vi.mock('../../auth/passkeys', () => ({ passkeyProof: vi.fn() }));
 
 const t = twoStepTexts.section;
 const config = { headers: new AxiosHeaders() };
@@ -114,6 +116,43 @@ describe('Two-step verification on /account', () => {
     await user.click(screen.getByRole('button', { name: t.turnOffConfirm }));
     expect(await screen.findByRole('button', { name: t.setUp })).toBeTruthy();
     expect(turnOffTwoStep).toHaveBeenLastCalledWith({ code: '123456' });
+  });
+
+  it('an account without a password that has a passkey confirms with it: the browser’s dialog, its assertion sent as the proof', async () => {
+    vi.mocked(readTwoStep).mockResolvedValue({ enabled: true, recoveryCodesLeft: 2 });
+    const assertion = { passkey: { webauthnGeneratedOptionsId: 'options-1', credential: { id: 'cred-1', type: 'public-key' as const, response: {} } } };
+    vi.mocked(passkeyProof).mockResolvedValueOnce({ status: 'CANCELLED' }).mockResolvedValue({ status: 'OK', proof: assertion });
+    vi.mocked(makeRecoveryCodes).mockRejectedValueOnce(refused(400, { message: stepUpTexts.wrongPasskey, fields: { passkey: stepUpTexts.wrongPasskey } })).mockResolvedValueOnce(CODES);
+    const user = userEvent.setup();
+    render(<TwoStepSection hasPassword={false} hasPasskey />);
+    await user.click(await screen.findByRole('button', { name: t.regenerate }));
+    // The app's code is still there to type; the passkey is the other way.
+    expect(screen.getByLabelText(stepUpTexts.codeLabel)).toBeTruthy();
+    // The dialog cancelled: the page says so, and nothing is sent.
+    await user.click(screen.getByRole('button', { name: stepUpTexts.confirmWithPasskey }));
+    expect((await screen.findByRole('alert')).textContent).toBe(stepUpTexts.passkeyCancelled);
+    expect(makeRecoveryCodes).not.toHaveBeenCalled();
+    // A passkey the server refuses (another account's): its sentence.
+    await user.click(screen.getByRole('button', { name: stepUpTexts.confirmWithPasskey }));
+    expect((await screen.findByRole('alert')).textContent).toBe(stepUpTexts.wrongPasskey);
+    await user.click(screen.getByRole('button', { name: stepUpTexts.confirmWithPasskey }));
+    const list = await screen.findByRole('list', { name: t.codesTitle });
+    expect(within(list).getAllByRole('listitem')).toHaveLength(10);
+    expect(makeRecoveryCodes).toHaveBeenLastCalledWith(assertion);
+  });
+
+  it('offers no passkey where the password is the proof, nor to an account without a passkey', async () => {
+    vi.mocked(readTwoStep).mockResolvedValue({ enabled: true, recoveryCodesLeft: 2 });
+    const user = userEvent.setup();
+    const { unmount } = render(<TwoStepSection hasPassword hasPasskey />);
+    await user.click(await screen.findByRole('button', { name: t.regenerate }));
+    expect(screen.getByLabelText(stepUpTexts.passwordLabel)).toBeTruthy();
+    expect(screen.queryByRole('button', { name: stepUpTexts.confirmWithPasskey })).toBeNull();
+    unmount();
+    render(<TwoStepSection hasPassword={false} />);
+    await user.click(await screen.findByRole('button', { name: t.regenerate }));
+    expect(screen.getByLabelText(stepUpTexts.codeLabel)).toBeTruthy();
+    expect(screen.queryByRole('button', { name: stepUpTexts.confirmWithPasskey })).toBeNull();
   });
 
   it('adds another app with the password; the recovery codes stay unless the owner ticks the box, and the page says which', async () => {

@@ -1,10 +1,12 @@
 import { useId, useState, type FormEvent } from 'react';
 import type { StepUpProof } from '../../../../shared/schemas/step-up';
+import { passkeyTexts } from '../../../../shared/texts/passkeys';
 import { stepUpTexts } from '../../../../shared/texts/step-up';
 import { twoStepTexts } from '../../../../shared/texts/two-step';
 import { accountFailure, makeRecoveryCodes, readTwoStep, turnOffTwoStep } from '../../api/account';
 import { isApiError } from '../../api/client';
 import { confirmAppSetup, startAppSetup } from '../../auth/second-step';
+import { passkeyProof, type PasskeyProofOutcome } from '../../auth/passkeys';
 import { ProofRefused } from '../../auth/step-up';
 import { FocusedAlert } from '../../components/FocusedAlert';
 import { RetryNotice } from '../../components/RetryNotice';
@@ -48,9 +50,11 @@ async function qrCodeOf(uri: string): Promise<string> {
  * "Two-step verification" on /account: set up (QR code and key, then a code from the app), the ten
  * recovery codes shown once (copy, download), new codes, and turning it off. Each change asks in
  * place for the step-up proof (the current password; a Google account, its app's code once it has
- * one), so a session left open cannot make them.
+ * one, or one of its passkeys), so a session left open cannot make them.
  */
-export function TwoStepSection({ hasPassword }: { hasPassword: boolean }) {
+export function TwoStepSection({ hasPassword, hasPasskey = false }: { hasPassword: boolean; hasPasskey?: boolean }) {
+  // An account without a password may confirm with one of its passkeys (docs/security.md#step-up).
+  const passkey = !hasPassword && hasPasskey;
   const read = useRead(readTwoStep, 'two-step');
   const [changed, setState] = useState<State>();
   const [error, setError] = useState<string>();
@@ -90,7 +94,7 @@ export function TwoStepSection({ hasPassword }: { hasPassword: boolean }) {
       {(state.step === 'off' || state.step === 'starting') && (
         <>
           <p className="muted">{t.offLead}</p>
-          <ProofForm asks={hasPassword ? 'password' : 'nothing'} title={t.setUp} label={t.setUp} busyLabel={t.starting} send={start} />
+          <ProofForm asks={hasPassword ? 'password' : 'nothing'} passkey={passkey} title={t.setUp} label={t.setUp} busyLabel={t.starting} send={start} />
         </>
       )}
       {state.step === 'setting-up' && (
@@ -141,6 +145,7 @@ export function TwoStepSection({ hasPassword }: { hasPassword: boolean }) {
       {state.step === 'adding' && (
         <ProofForm
           asks={hasPassword ? 'password' : 'code'}
+          passkey={passkey}
           title={t.addAnother}
           label={t.addAnother}
           busyLabel={t.starting}
@@ -151,6 +156,7 @@ export function TwoStepSection({ hasPassword }: { hasPassword: boolean }) {
       {state.step === 'regenerating' && (
         <ProofForm
           asks={hasPassword ? 'password' : 'code'}
+          passkey={passkey}
           title={t.regenerateTitle}
           label={t.regenerateConfirm}
           busyLabel={t.regenerating}
@@ -161,6 +167,7 @@ export function TwoStepSection({ hasPassword }: { hasPassword: boolean }) {
       {state.step === 'turning-off' && (
         <ProofForm
           asks={hasPassword ? 'password' : 'code'}
+          passkey={passkey}
           title={t.turnOffTitle}
           label={t.turnOffConfirm}
           busyLabel={t.turningOff}
@@ -268,8 +275,17 @@ function RecoveryCodesView({ codes, onDone }: { codes: string[]; onDone: () => v
   );
 }
 
+/** What the page says when the passkey dialog gave no proof. */
+const passkeyProofRefusal: Record<Exclude<PasskeyProofOutcome['status'], 'OK'>, string> = {
+  CANCELLED: stepUpTexts.passkeyCancelled,
+  UNSUPPORTED: passkeyTexts.unsupported,
+  FAILED: stepUpTexts.passkeyFailed,
+};
+
 interface ProofFormProps {
   asks: Asks;
+  /** Offer "Confirm with a passkey" beside the field: the browser's passkey dialog makes the proof. */
+  passkey?: boolean;
   title: string;
   label: string;
   busyLabel: string;
@@ -279,19 +295,25 @@ interface ProofFormProps {
 }
 
 /** A change's own small form: the proof it asks for in place, its button, and its refusal beside the field. */
-function ProofForm({ asks, title, label, busyLabel, send, onCancel }: ProofFormProps) {
+function ProofForm({ asks, passkey = false, title, label, busyLabel, send, onCancel }: ProofFormProps) {
   const [value, setValue] = useState('');
   const [error, setError] = useState<{ message: string; field?: string }>();
   const [attempt, setAttempt] = useState(0);
   const [busy, setBusy] = useState(false);
   const titleId = useId();
 
-  const submit = async (event: FormEvent<HTMLFormElement>) => {
-    event.preventDefault();
+  const prove = async (proofOf: () => Promise<StepUpProof | string>) => {
     setBusy(true);
     setError(undefined);
     try {
-      await send(asks === 'password' ? { password: value } : asks === 'code' ? { code: value } : {});
+      const proof = await proofOf();
+      // A sentence instead of a proof: the passkey dialog came back without one.
+      if (typeof proof === 'string') {
+        setError({ message: proof });
+        setAttempt((n) => n + 1);
+        return;
+      }
+      await send(proof);
     } catch (failure) {
       if (failure instanceof ProofRefused) setError({ message: failure.message, field: failure.field && failure.message });
       else {
@@ -304,6 +326,17 @@ function ProofForm({ asks, title, label, busyLabel, send, onCancel }: ProofFormP
       setBusy(false);
     }
   };
+
+  const submit = (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    void prove(async () => (asks === 'password' ? { password: value } : asks === 'code' ? { code: value } : {}));
+  };
+
+  const withPasskey = () =>
+    prove(async () => {
+      const made = await passkeyProof();
+      return made.status === 'OK' ? made.proof : passkeyProofRefusal[made.status];
+    });
 
   return (
     <form onSubmit={submit} noValidate aria-labelledby={titleId}>
@@ -323,6 +356,13 @@ function ProofForm({ asks, title, label, busyLabel, send, onCancel }: ProofFormP
       )}
       {asks === 'code' && (
         <FormField label={stepUpTexts.codeLabel} name="code" value={value} onChange={(e) => setValue(e.target.value)} autoComplete="one-time-code" inputMode="numeric" error={error?.field} disabled={busy} required />
+      )}
+      {passkey && (
+        <div className="account-actions">
+          <button type="button" className="btn btn-ghost" onClick={() => void withPasskey()} disabled={busy}>
+            {stepUpTexts.confirmWithPasskey}
+          </button>
+        </div>
       )}
       {onCancel ? (
         <SubmitOrCancel busy={busy} label={label} busyLabel={busyLabel} cancelLabel={t.cancel} onCancel={onCancel} />

@@ -149,7 +149,7 @@ async function addOwnPasskey(form: FormData): Promise<SectionOutcome<'passkeyNam
   try {
     outcome = await addPasskey(name, formText(form, 'email'), { password: formText(form, 'password'), code: formText(form, 'code') });
   } catch (error) {
-    if (error instanceof ProofRefused) return error.field ? { fields: { [error.field]: error.message } } : { error: error.message };
+    if (error instanceof ProofRefused) return error.field && error.field !== 'passkey' ? { fields: { [error.field]: error.message } } : { error: error.message };
     console.error('Adding a passkey failed', error);
     return { error: accountFailure(error, passkeyTexts.failed).message };
   }
