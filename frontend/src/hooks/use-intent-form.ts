@@ -13,6 +13,8 @@ export function useIntentForm<O extends FieldsOutcome<F>, F extends string>(inte
   const outcome = busy ? undefined : fetcher.data;
   return {
     Form: fetcher.Form,
+    /** Sends the form's data as its own submit would, with anything the page added (a passkey's proof). */
+    submit: fetcher.submit,
     /** The hidden field that tells the action which form this is. */
     intent: { type: 'hidden', name: 'intent', value: intent } as const,
     busy,

@@ -11,6 +11,7 @@ import { vocabularyPageTexts } from './vocabulary-texts';
 import './dictation';
 import { changeAccountEmail, changePassword, deleteAccount, downloadAccountData, readAccountProfile, renameAccount, signOutEverywhere } from '../../api/account';
 import { signOut } from '../../auth/auth-client';
+import { passkeyProof } from '../../auth/passkeys';
 import { sessionExists, useSession } from '../../auth/session';
 import { RETURN_TO_KEY } from '../../return-to';
 import DashboardLayout from '../dashboard/DashboardLayout';
@@ -20,6 +21,7 @@ import { AccountPage, action, GOODBYE_MS, HydrateFallback, loader, shouldRevalid
 vi.mock('../../auth/AuthShell', () => ({ AuthProviders: ({ children }: { children: React.ReactNode }) => children }));
 vi.mock('../../auth/auth-client', () => ({ signOut: vi.fn() }));
 vi.mock('../../auth/session', () => ({ useSession: vi.fn(), sessionExists: vi.fn() }));
+vi.mock('../../auth/passkeys', async (original) => ({ ...(await original<typeof import('../../auth/passkeys')>()), passkeyProof: vi.fn() }));
 vi.mock('../../api/users', () => ({ ensureUserExists: vi.fn() }));
 vi.mock('../../api/account', async (original) => ({
   ...(await original<typeof import('../../api/account')>()),
@@ -414,6 +416,40 @@ describe('/account for a Google account', () => {
     await userEvent.type(within(danger).getByLabelText(texts.stepUp.codeLabel), '123456');
     await userEvent.click(within(danger).getByRole('button', { name: t.deleteSubmit }));
     expect(deleteAccount).toHaveBeenLastCalledWith({ confirmation: 'delete my account', code: '123456' });
+  });
+
+  it('lets an account without a password that has a passkey confirm the deletion with it: a cancelled dialog sends nothing, a refused passkey is said', async () => {
+    const assertion = { webauthnGeneratedOptionsId: 'options-1', credential: { id: 'cred-1', type: 'public-key' as const, response: {} } };
+    vi.mocked(passkeyProof).mockResolvedValueOnce({ status: 'CANCELLED' }).mockResolvedValue({ status: 'OK', proof: { passkey: assertion } });
+    vi.mocked(deleteAccount)
+      .mockRejectedValueOnce(refused(400, { message: texts.stepUp.wrongPasskey, fields: { passkey: texts.stepUp.wrongPasskey } }))
+      .mockResolvedValueOnce({ message: texts.account.deleted });
+    vi.mocked(readAccountProfile).mockResolvedValue({ ...googleAccount, signInMethods: ['google', 'passkey'] });
+    await renderAccount();
+    const danger = section(t.deleteTitle);
+    const withPasskey = within(danger).getByRole('button', { name: texts.stepUp.confirmWithPasskey });
+    // Like the delete button, only once the phrase is typed.
+    expect(withPasskey).toBeDisabled();
+    await userEvent.type(within(danger).getByLabelText(t.deleteConfirmLabel), 'delete my account');
+    await userEvent.click(withPasskey);
+    expect(await within(danger).findByRole('alert')).toHaveTextContent(texts.stepUp.passkeyCancelled);
+    expect(deleteAccount).not.toHaveBeenCalled();
+    await userEvent.click(withPasskey);
+    expect(await within(danger).findByText(texts.stepUp.wrongPasskey)).toBeInTheDocument();
+    expect(deleteAccount).toHaveBeenLastCalledWith({ confirmation: 'delete my account', passkey: assertion });
+    await userEvent.click(within(danger).getByRole('button', { name: texts.stepUp.confirmWithPasskey }));
+    expect(await screen.findByRole('heading', { level: 1, name: t.goodbye })).toBeInTheDocument();
+    expect(deleteAccount).toHaveBeenCalledTimes(2);
+  });
+
+  it('offers no passkey for the deletion of an account with a password, nor of one without a passkey', async () => {
+    vi.mocked(readAccountProfile).mockResolvedValue({ ...emailAccount, signInMethods: ['password', 'passkey'] });
+    await renderAccount();
+    expect(within(section(t.deleteTitle)).queryByRole('button', { name: texts.stepUp.confirmWithPasskey })).toBeNull();
+    cleanup();
+    vi.mocked(readAccountProfile).mockResolvedValue(googleAccount);
+    await renderAccount();
+    expect(within(section(t.deleteTitle)).queryByRole('button', { name: texts.stepUp.confirmWithPasskey })).toBeNull();
   });
 
   it('shows the sentence asking for a recent sign-in, with a way to sign in again that comes back here', async () => {

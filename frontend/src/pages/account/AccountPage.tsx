@@ -144,7 +144,7 @@ export function AccountPage() {
           <SessionsSection sessions={state.sessions} />
           <SignOutEverywhereSection />
           <ExportSection />
-          <DeleteSection hasPassword={state.profile.signInMethods.includes('password')} paidPlan={state.profile.paidPlan} />
+          <DeleteSection hasPassword={state.profile.signInMethods.includes('password')} hasPasskey={state.profile.signInMethods.includes('passkey')} paidPlan={state.profile.paidPlan} />
         </div>
       )}
     </div>

@@ -1,14 +1,15 @@
-import { useState } from 'react';
+import { useRef, useState } from 'react';
 import { useNavigate } from 'react-router';
 import { accountTexts } from './account-texts';
 import { signOut } from '../../auth/auth-client';
+import { passkeyProof } from '../../auth/passkeys';
 import { FocusedAlert } from '../../components/FocusedAlert';
 import { rememberReturnTo } from '../../return-to';
 import { FormField } from '../auth/FormField';
 import type { PaidPlan } from '../../../../shared/api-types';
 import { formatLocalDate } from '../../../../shared/format';
 import { stepUpTexts } from '../../../../shared/texts/step-up';
-import { confirmed } from './account-actions';
+import { confirmed, passkeyProofRefusal } from './account-actions';
 import { useSectionForm } from './use-section-form';
 
 const t = accountTexts;
@@ -16,6 +17,8 @@ const t = accountTexts;
 interface DeleteSectionProps {
   /** Email accounts confirm with their password; a Google-only account has none (a recent sign-in instead). */
   hasPassword: boolean;
+  /** An account without a password may confirm with one of its passkeys (docs/security.md#step-up). */
+  hasPasskey?: boolean;
   /** The paid plan deleting ends at once (null on Free): named in the confirmation. */
   paidPlan?: PaidPlan | null;
 }
@@ -23,10 +26,11 @@ interface DeleteSectionProps {
 /**
  * The account deleted for good, in a danger-styled section: the typed phrase, and the password for
  * an email account, checked and sent by the route's action (the page reads the answer to say
- * goodbye). A Google account signed in more than 10 minutes ago is asked to sign in again (the
- * API's 403), and is brought back here once it has.
+ * goodbye). An account without a password that has a passkey may confirm with it (the browser's
+ * dialog; the assertion travels in a hidden field). A Google account signed in more than 10 minutes
+ * ago is asked to sign in again (the API's 403), and is brought back here once it has.
  */
-export function DeleteSection({ hasPassword, paidPlan }: DeleteSectionProps) {
+export function DeleteSection({ hasPassword, hasPasskey = false, paidPlan }: DeleteSectionProps) {
   const navigate = useNavigate();
   const form = useSectionForm('delete', ['confirmation', 'password', 'code']);
   // What is typed in the confirmation: until it is the phrase, nothing can be sent.
@@ -36,6 +40,21 @@ export function DeleteSection({ hasPassword, paidPlan }: DeleteSectionProps) {
   const askCode = !hasPassword && outcome?.fields?.code !== undefined;
   const [askedCode, setAskedCode] = useState(false);
   if (askCode && !askedCode) setAskedCode(true);
+
+  const formRef = useRef<HTMLFormElement>(null);
+  // The passkey dialog's own answer when it gave no proof (cancelled, unsupported), shown until the next try.
+  const [passkeyRefused, setPasskeyRefused] = useState<{ message: string; attempt: number }>();
+  const confirmWithPasskey = async () => {
+    setPasskeyRefused(undefined);
+    const made = await passkeyProof();
+    if (made.status !== 'OK') {
+      setPasskeyRefused((last) => ({ message: passkeyProofRefusal[made.status as Exclude<typeof made.status, 'OK'>], attempt: (last?.attempt ?? 0) + 1 }));
+      return;
+    }
+    const data = new FormData(formRef.current ?? undefined);
+    data.set('passkey', JSON.stringify(made.proof.passkey));
+    await form.submit(data, { method: 'post' });
+  };
 
   const reauthenticate = async () => {
     rememberReturnTo('/account');
@@ -53,9 +72,10 @@ export function DeleteSection({ hasPassword, paidPlan }: DeleteSectionProps) {
         </p>
       )}
       {!hasPassword && <p className="muted">{t.deleteGoogleNote}</p>}
-      <form.Form method="post" className="auth-form" noValidate aria-label={t.deleteTitle}>
+      <form.Form ref={formRef} method="post" className="auth-form" noValidate aria-label={t.deleteTitle}>
         <input {...form.intent} />
         {outcome?.error && <FocusedAlert className="form-alert">{outcome.error}</FocusedAlert>}
+        {passkeyRefused && !busy && <FocusedAlert key={passkeyRefused.attempt} className="form-alert">{passkeyRefused.message}</FocusedAlert>}
         {outcome?.signInAgain && (
           <div className="account-reauth">
             <FocusedAlert className="form-alert">{outcome.signInAgain}</FocusedAlert>
@@ -79,6 +99,11 @@ export function DeleteSection({ hasPassword, paidPlan }: DeleteSectionProps) {
           <button type="submit" className="btn btn-danger" disabled={busy || !confirmed(typed)} aria-busy={busy || undefined}>
             {busy ? t.deleting : t.deleteSubmit}
           </button>
+          {!hasPassword && hasPasskey && (
+            <button type="button" className="btn btn-ghost" onClick={() => void confirmWithPasskey()} disabled={busy || !confirmed(typed)}>
+              {stepUpTexts.confirmWithPasskey}
+            </button>
+          )}
         </div>
       </form.Form>
     </section>

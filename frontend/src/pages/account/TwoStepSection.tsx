@@ -1,12 +1,11 @@
 import { useId, useState, type FormEvent } from 'react';
 import type { StepUpProof } from '../../../../shared/schemas/step-up';
-import { passkeyTexts } from '../../../../shared/texts/passkeys';
 import { stepUpTexts } from '../../../../shared/texts/step-up';
 import { twoStepTexts } from '../../../../shared/texts/two-step';
 import { accountFailure, makeRecoveryCodes, readTwoStep, turnOffTwoStep } from '../../api/account';
 import { isApiError } from '../../api/client';
 import { confirmAppSetup, startAppSetup } from '../../auth/second-step';
-import { passkeyProof, type PasskeyProofOutcome } from '../../auth/passkeys';
+import { passkeyProof } from '../../auth/passkeys';
 import { ProofRefused } from '../../auth/step-up';
 import { FocusedAlert } from '../../components/FocusedAlert';
 import { RetryNotice } from '../../components/RetryNotice';
@@ -14,6 +13,7 @@ import { readFailure, type ReadFailure } from '../../api/unreachable';
 import { useRead } from '../../hooks/use-read';
 import { CodeEntry } from '../auth/CodeEntry';
 import { FormField } from '../auth/FormField';
+import { passkeyProofRefusal } from './account-actions';
 import { Result } from './Result';
 import { SubmitOrCancel } from './SubmitOrCancel';
 
@@ -274,13 +274,6 @@ function RecoveryCodesView({ codes, onDone }: { codes: string[]; onDone: () => v
     </div>
   );
 }
-
-/** What the page says when the passkey dialog gave no proof. */
-const passkeyProofRefusal: Record<Exclude<PasskeyProofOutcome['status'], 'OK'>, string> = {
-  CANCELLED: stepUpTexts.passkeyCancelled,
-  UNSUPPORTED: passkeyTexts.unsupported,
-  FAILED: stepUpTexts.passkeyFailed,
-};
 
 interface ProofFormProps {
   asks: Asks;

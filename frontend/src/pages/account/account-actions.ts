@@ -9,11 +9,12 @@ import { renameBody } from '../../../../shared/schemas/account';
 import { emailSchema, fieldError, newPasswordSchema, signInPasswordSchema } from '../../../../shared/schemas/credentials';
 import { accountTexts as accountApiTexts } from '../../../../shared/texts/account';
 import { passkeyNameSchema } from '../../../../shared/schemas/passkeys';
+import type { PasskeyAssertion } from '../../../../shared/schemas/step-up';
 import { passkeyTexts } from '../../../../shared/texts/passkeys';
 import { accountFailure, changeAccountEmail, changePassword, deleteAccount, renameAccount, signOutEverywhere } from '../../api/account';
 import { signOut } from '../../auth/auth-client';
 import { formText, problemsFound } from '../../form-fields';
-import { addPasskey, type AddPasskeyOutcome } from '../../auth/passkeys';
+import { addPasskey, type AddPasskeyOutcome, type PasskeyProofOutcome } from '../../auth/passkeys';
 import { ProofRefused } from '../../auth/step-up';
 import { stepUpTexts } from '../../../../shared/texts/step-up';
 import { readPasskeys, type PasskeyList } from './account-data';
@@ -102,19 +103,21 @@ async function signOutAll(): Promise<SectionOutcome> {
 
 /**
  * An email account's form carries its password field; a Google-only account's has none to send, or
- * its app's code once the API has asked for it (the step-up proof, docs/security.md#step-up).
+ * its app's code once the API has asked for it, or an assertion of one of its passkeys (the step-up
+ * proof, docs/security.md#step-up).
  */
 async function remove(form: FormData): Promise<SectionOutcome<'confirmation' | 'password' | 'code'>> {
   const hasPassword = form.has('password');
   const password = formText(form, 'password');
   const code = form.has('code') ? { code: formText(form, 'code') } : {};
+  const passkey = passkeyOf(form);
   const fields = problemsFound({
     confirmation: confirmed(formText(form, 'confirmation')) ? undefined : accountApiTexts.confirmationMismatch,
     password: hasPassword ? fieldError(signInPasswordSchema, password) : undefined,
   });
   if (fields) return { fields };
   try {
-    const answer = await deleteAccount({ confirmation: DELETE_PHRASE, ...(hasPassword ? { password } : {}), ...code });
+    const answer = await deleteAccount({ confirmation: DELETE_PHRASE, ...(hasPassword ? { password } : {}), ...code, ...passkey });
     // The answer has already cleared the cookies and the front token; this clears what the SDK keeps.
     await signOut().catch((error: unknown) => console.error('Local sign-out failed', error));
     return { message: answer.message };
@@ -122,6 +125,23 @@ async function remove(form: FormData): Promise<SectionOutcome<'confirmation' | '
     const failure = accountFailure(error, t.failed);
     if (failure.status === 403) return { signInAgain: failure.message };
     return refusal(error, ['confirmation', 'password', 'code']);
+  }
+}
+
+/** What a form says when the passkey dialog gave no step-up proof (docs/security.md#step-up). */
+export const passkeyProofRefusal: Record<Exclude<PasskeyProofOutcome['status'], 'OK'>, string> = {
+  CANCELLED: stepUpTexts.passkeyCancelled,
+  UNSUPPORTED: passkeyTexts.unsupported,
+  FAILED: stepUpTexts.passkeyFailed,
+};
+
+/** The passkey assertion a form carries as its step-up proof (a hidden field, JSON), when it carries one. */
+function passkeyOf(form: FormData): { passkey?: PasskeyAssertion } {
+  if (!form.has('passkey')) return {};
+  try {
+    return { passkey: JSON.parse(formText(form, 'passkey')) as PasskeyAssertion };
+  } catch {
+    return {};
   }
 }
 
