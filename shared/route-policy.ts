@@ -44,7 +44,7 @@ export interface SessionPolicy extends Common {
   secondStep: boolean;
   /**
    * A fresh step-up proof in the request itself (the current password, or for an account without one
-   * a code from its authenticator app, or a recent sign-in), checked by functions/lib/step-up.ts
+   * an assertion of its own passkey, a code from its authenticator app, or a recent sign-in), checked by functions/lib/step-up.ts
    * before the handler runs. A ProofRule names where the password is and when the proof is owed.
    */
   proof: boolean | ProofRule;

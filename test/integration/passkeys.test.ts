@@ -293,6 +293,9 @@ describe('a passkey as the step-up proof', () => {
     expect(fresh.body.codes).toHaveLength(10);
     // The same assertion again: its options were spent by the first.
     expect(await google.post('/api/account/two-step/recovery-codes', proof)).toEqual(WRONG_PASSKEY);
+    // A new authenticator app, through the SDK's path (checked before the SDK sees it).
+    expect(await totp(google, '/device', { deviceName: 'Second app', ...(await passkeyProof(google, others)) })).toEqual(WRONG_PASSKEY);
+    expect((await totp(google, '/device', { deviceName: 'Second app', ...(await passkeyProof(google, phone)) })).body).toMatchObject({ status: 'OK', deviceName: 'Second app' });
     // A new passkey's two requests (options, sign-up) each carry the proof: an assertion proves the
     // first (its options come back), and the sign-up finds it spent, so nothing is added on one assertion.
     expect(await registerOptions(google, {})).toMatchObject({ status: 400, body: { fields: { code: texts.stepUp.codeRequired } } });
