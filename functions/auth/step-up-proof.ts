@@ -59,6 +59,7 @@ export function coreProofDeps(db: DynamoDBDocumentClient, now: () => number = Da
       return { status: 'WRONG' };
     },
     async checkPasskey(userId, { webauthnGeneratedOptionsId, credential }) {
+      await ensureSupertokens();
       // The core answers whether the assertion is good for some account (and spends its options);
       // the credential's id among the session user's own (every linked login's) says whose it is.
       const verified = await WebAuthn.verifyCredentials({ tenantId: TENANT_ID, webauthnGeneratedOptionsId, credential: credential as Parameters<typeof WebAuthn.verifyCredentials>[0]['credential'] });
