@@ -43,15 +43,18 @@ function styleElement(href: string, css: string): string {
  * render-blocking request); the whole of it is a few KB gzip, so each prerendered page and signed-in
  * shell carries it in its head. The file stays in the build, linked by the bare app shell; a page's
  * later navigations are the client's and load no stylesheet again.
+ *
+ * Each linked stylesheet of `styles` is written into the page instead. With `keepLinks` (a route's own
+ * shell) the link stays too, disabled (never fetched, never applied), for vite's preload helper: a
+ * lazy chunk that shares the entry's code (/account's vocabulary sections) lists the entry's
+ * stylesheet among its own, and the helper fetches, and waits for, every listed stylesheet the
+ * document does not link already.
  */
-function inlineStyles(html: string, styles: ReadonlyMap<string, string>): string {
+function inlineStyles(html: string, styles: ReadonlyMap<string, string>, keepLinks = false): string {
   for (const [href, css] of styles) {
     const link = `<link rel="stylesheet" crossorigin href="${href}">`;
     if (!html.includes(link)) throw new Error(`frontend/index.html has no ${link} to inline`);
-    // The link stays, disabled (never fetched, never applied), for vite's preload helper: a lazy chunk
-    // that shares the entry's code lists the entry's stylesheet among its own, and the helper fetches
-    // (and waits for) every listed stylesheet the document does not link already.
-    html = html.replace(link, () => `${styleElement(href, css)}<link rel="stylesheet" crossorigin href="${href}" disabled />`);
+    html = html.replace(link, () => `${styleElement(href, css)}${keepLinks ? `<link rel="stylesheet" crossorigin href="${href}" disabled />` : ''}`);
   }
   return html;
 }
@@ -118,7 +121,7 @@ export function appShellHtml(template: string, route?: ShellRoute): string {
     ...[...(route?.styles ?? [])].flatMap(([href, css]) => [styleElement(href, css), `<link rel="stylesheet" crossorigin href="${href}" disabled />`]),
     ...(route?.preload ?? []).map(modulepreload),
   ].join('\n    ');
-  const html = replaceOnce(route ? inlineStyles(template, route.entryStyles) : template, /<\/head>/, `  ${head}\n  </head>`, '</head>');
+  const html = replaceOnce(route ? inlineStyles(template, route.entryStyles, true) : template, /<\/head>/, `  ${head}\n  </head>`, '</head>');
   return route?.appHtml ? replaceOnce(html, /<div id="root"><\/div>/, `<div id="root">${route.appHtml}</div>`, '<div id="root"></div>') : html;
 }
 

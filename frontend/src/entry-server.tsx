@@ -30,7 +30,10 @@ export async function render(path: string, routeTable: RouteObject[] = routes): 
 
 /** The source modules of the lazy routes a client route matches: a signed-in shell preloads them. */
 export function routeSources(path: string): string[] {
-  return (matchRoutes(routes, path) ?? []).map((m) => (m.route.handle as { source?: string } | undefined)?.source).filter((s): s is string => !!s);
+  return (matchRoutes(routes, path) ?? []).flatMap((m) => {
+    const handle = m.route.handle as { source?: string; alsoLoads?: readonly string[] } | undefined;
+    return [...(handle?.source ? [handle.source] : []), ...(handle?.alsoLoads ?? [])];
+  });
 }
 
 type LazyModule = Pick<RouteObject, 'Component' | 'loader' | 'HydrateFallback'>;

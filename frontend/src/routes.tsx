@@ -21,7 +21,7 @@ interface PageModule {
  * page's chunk in its HTML, so hydration does not wait for a second round trip. A page module that
  * exports a loader owns its data: the router runs it once the chunk is in.
  */
-function page(source: string, load: () => Promise<PageModule>, title?: string): Pick<RouteObject, 'lazy' | 'handle'> {
+function page(source: string, load: () => Promise<PageModule>, { title, alsoLoads }: { title?: string; alsoLoads?: readonly string[] } = {}): Pick<RouteObject, 'lazy' | 'handle'> {
   return {
     lazy: async () => {
       // A chunk that does not arrive is marked, for the error page to load the page again once.
@@ -30,7 +30,9 @@ function page(source: string, load: () => Promise<PageModule>, title?: string): 
       return { Component, loader, action, HydrateFallback, shouldRevalidate };
     },
     // A title here is the route's own, for a path no list of titles can name (layout/document-title.ts).
-    handle: title ? { source, title } : { source },
+    // `alsoLoads`: modules the page fetches as it opens (its loader's import()), preloaded with it in
+    // its shell so they arrive in the same round as its own chunk, not a round after.
+    handle: { source, ...(title ? { title } : {}), ...(alsoLoads ? { alsoLoads } : {}) },
   };
 }
 
@@ -81,7 +83,7 @@ export const routes: RouteObject[] = [
           { path: '/checkout/success', ...page('src/pages/CheckoutSuccessPage.tsx', () => import('./pages/CheckoutSuccessPage')) },
         ],
       },
-      { path: '*', ...page('src/pages/NotFoundPage.tsx', () => import('./pages/NotFoundPage'), `Page not found | ${PRODUCT_NAME}`) },
+      { path: '*', ...page('src/pages/NotFoundPage.tsx', () => import('./pages/NotFoundPage'), { title: `Page not found | ${PRODUCT_NAME}` }) },
     ],
   },
   {
@@ -95,7 +97,8 @@ export const routes: RouteObject[] = [
     ),
     children: [
       { path: '/dashboard', ...page('src/pages/dashboard/DashboardPage.tsx', () => import('./pages/dashboard/DashboardPage')) },
-      { path: '/account', ...page('src/pages/account/AccountPage.tsx', () => import('./pages/account/AccountPage')) },
+      // The vocabulary sections' chunk, which its loader fetches beside its reads (pages/account/dictation.ts).
+      { path: '/account', ...page('src/pages/account/AccountPage.tsx', () => import('./pages/account/AccountPage'), { alsoLoads: ['src/pages/account/dictation.ts'] }) },
     ],
   },
 ];
