@@ -22,7 +22,9 @@ const run = promisify(execFile);
 export async function buildSite(options: { apiOrigin?: string; outDir?: string } = {}): Promise<{ dir: string; remove(): void }> {
   const dir = options.outDir ?? mkdtempSync(join(tmpdir(), 'voxpen-site-'));
   await run('node', ['node_modules/.bin/tsx', 'frontend/prerender.ts', '--out-dir', dir], {
-    env: { ...process.env, ...(options.apiOrigin ? { VOXPEN_API_ORIGIN: options.apiOrigin } : {}) },
+    // NODE_ENV as `npm run build` has it: vitest sets `test`, which vite keeps, so the journeys ran
+    // React's development build (its DevTools notice in every page's console), not the one deployed.
+    env: { ...process.env, NODE_ENV: 'production', ...(options.apiOrigin ? { VOXPEN_API_ORIGIN: options.apiOrigin } : {}) },
   });
   return { dir, remove: () => rmSync(dir, { recursive: true, force: true }) };
 }
