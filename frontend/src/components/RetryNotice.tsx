@@ -35,3 +35,16 @@ export function RetryNotice({ failure, failed, onRetry }: { failure: ReadFailure
     </div>
   );
 }
+
+/**
+ * A form's alert: when the service was away, RetryNotice, whose Retry sends `form` again; else the
+ * form's own sentence (`alert`), if any.
+ */
+export function FormAlert({ away, alert, failed, form }: { away?: ReadFailure; alert?: string; failed: string; form: { current: HTMLFormElement | null } }) {
+  if (away) return <RetryNotice failure={away} failed={failed} onRetry={() => form.current?.requestSubmit()} />;
+  return alert ? (
+    <p className="form-alert" role="alert">
+      {alert}
+    </p>
+  ) : null;
+}

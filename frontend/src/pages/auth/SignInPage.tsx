@@ -12,7 +12,7 @@ import { sessionExists } from '../../auth/session';
 import { SuccessView } from '../../auth/StatusView';
 import { formText, problemsFound } from '../../form-fields';
 import { readFailure, type ReadFailure } from '../../api/unreachable';
-import { failureSentence, RetryNotice } from '../../components/RetryNotice';
+import { failureSentence, FormAlert } from '../../components/RetryNotice';
 import { useFieldWiring } from '../../hooks/use-field-wiring';
 import { rememberReturnToIn } from '../../return-to';
 import { announceSessionHintChange } from '../../session-hint';
@@ -143,15 +143,7 @@ export function SignInPage() {
       />
       <div className="divider">or</div>
       <Form ref={form} method="post" className="auth-form" onSubmit={() => setOwnError(undefined)} noValidate aria-label="Sign in">
-        {away ? (
-          <RetryNotice failure={away} failed={t.error} onRetry={() => form.current?.requestSubmit()} />
-        ) : (
-          alert && (
-            <p className="form-alert" role="alert">
-              {alert}
-            </p>
-          )
-        )}
+        <FormAlert away={away} alert={alert} failed={t.error} form={form} />
         <FormField label="Email" type="email" {...wiring('email')} autoComplete="email" required />
         <FormField
           label="Password"

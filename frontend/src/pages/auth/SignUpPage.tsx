@@ -11,7 +11,7 @@ import { sessionExists } from '../../auth/session';
 import { CHECK_INBOX_PATH, SIGNED_UP_EMAIL_KEY } from '../../auth/verification-gate';
 import { formText, problemsFound } from '../../form-fields';
 import { readFailure, type ReadFailure } from '../../api/unreachable';
-import { failureSentence, RetryNotice } from '../../components/RetryNotice';
+import { failureSentence, FormAlert } from '../../components/RetryNotice';
 import { useFieldWiring } from '../../hooks/use-field-wiring';
 import { AuthSplit } from './AuthSplit';
 import { FormField } from './FormField';
@@ -126,15 +126,7 @@ export function SignUpPage() {
       </p>
       <div className="divider">or</div>
       <Form ref={form} method="post" className="auth-form" onSubmit={() => setGoogleError(undefined)} noValidate aria-label="Sign up">
-        {away ? (
-          <RetryNotice failure={away} failed={t.error} onRetry={() => form.current?.requestSubmit()} />
-        ) : (
-          alert && (
-            <p className="form-alert" role="alert">
-              {alert}
-            </p>
-          )
-        )}
+        <FormAlert away={away} alert={alert} failed={t.error} form={form} />
         <FormField label="Full name" {...wiring('name')} autoComplete="name" required />
         <FormField label="Email" type="email" {...wiring('email')} autoComplete="email" required />
         <FormField label="Password" type="password" {...wiring('password')} autoComplete="new-password" hint={t.passwordHint} minLength={8} required />
