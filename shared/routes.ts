@@ -60,8 +60,11 @@ export const functions = {
   // Stripe's secret: a proven new address becomes the Stripe customer's email (functions/account/change-email.ts).
   auth: { entry: 'functions/auth/handler.ts', tables: ['users', 'rateLimits', 'handoffCodes'], secrets: ['supertokens', 'google', 'originVerify', 'stripe'], sendsMail: true },
   users: { entry: 'functions/users/handler.ts', tables: ['users'], readTables: ['usage'], secrets: ['supertokens', 'originVerify'], billingConfig: true },
-  usage: { entry: 'functions/usage/handler.ts', tables: ['usage'], readTables: ['users'], secrets: ['supertokens', 'originVerify'], billingConfig: true },
-  billing: { entry: 'functions/billing/handler.ts', tables: ['users'], secrets: ['supertokens', 'stripe', 'originVerify'], billingConfig: true },
+  // rateLimits: a report's hourly rate (functions/usage/report.ts's USAGE_REPORT_RATE).
+  usage: { entry: 'functions/usage/handler.ts', tables: ['usage', 'rateLimits'], readTables: ['users'], secrets: ['supertokens', 'originVerify'], billingConfig: true },
+  // The usage month's plan (functions/usage/usage-plan.ts): /checkout/success applies the subscription
+  // it confirms as the webhook does.
+  billing: { entry: 'functions/billing/handler.ts', tables: ['users'], updateTables: ['usage'], secrets: ['supertokens', 'stripe', 'originVerify'], billingConfig: true },
   // It updates the plan on the account's usage month (functions/usage/usage-plan.ts), so it
   // reads the Pro product id (test/infra/billing-config-wiring.test.ts).
   stripeWebhook: { entry: 'functions/billing/stripe-webhook.ts', tables: ['users', 'processedEvents'], updateTables: ['usage'], secrets: ['stripe', 'originVerify'], billingConfig: true },
