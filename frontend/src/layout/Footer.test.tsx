@@ -1,10 +1,13 @@
 import { render, screen, within } from '@testing-library/react';
 import { MemoryRouter } from 'react-router';
-import { describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { BLOG_URL, Footer } from './Footer';
 
 describe('footer (spec §2)', () => {
-  it('groups Product, Company and Legal links and shows the 2025 copyright', () => {
+  afterEach(() => vi.useRealTimers());
+
+  it("groups Product, Company and Legal links and shows the current year's copyright", () => {
+    vi.useFakeTimers({ toFake: ['Date'], now: new Date('2027-03-01T12:00:00Z') });
     render(
       <MemoryRouter>
         <Footer />
@@ -30,6 +33,6 @@ describe('footer (spec §2)', () => {
       ['Security', '/security'],
     ]);
     expect(within(screen.getByRole('navigation', { name: 'Product' })).getByRole('link', { name: 'Blog (opens in a new tab)' })).toHaveAttribute('target', '_blank');
-    expect(screen.getByText(/© 2025 Voxpen\. All rights reserved\./)).toBeInTheDocument();
+    expect(screen.getByText(/© 2027 Voxpen\. All rights reserved\./)).toBeInTheDocument();
   });
 });

@@ -4,8 +4,13 @@ import { Logo } from './Logo';
 
 export const BLOG_URL = 'https://blog.voxpen.app';
 
-/** spec §2: footer groups Product, Company, Legal, and the 2025 copyright line. */
+/**
+ * spec §2: footer groups Product, Company, Legal, and the copyright line, of the current year rather
+ * than the spec's fixed 2025 (docs/decisions.md#26).
+ */
 export function Footer() {
+  // A prerendered page carries its build's year until a client render: no hydration error for it.
+  const year = new Date().getFullYear();
   return (
     <footer className="footer">
       <div className="container footer-grid">
@@ -35,7 +40,9 @@ export function Footer() {
           <Link to="/security">Security</Link>
         </nav>
       </div>
-      <p className="container copyright">© 2025 {PRODUCT_NAME}. All rights reserved.</p>
+      <p className="container copyright" suppressHydrationWarning>
+        © {year} {PRODUCT_NAME}. All rights reserved.
+      </p>
     </footer>
   );
 }
