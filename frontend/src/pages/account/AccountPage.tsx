@@ -4,7 +4,9 @@ import { accountTexts } from './account-texts';
 import { useDelayedRedirect } from '../../auth/redirect';
 import { useSession } from '../../auth/session';
 import { Spinner } from '../../auth/Spinner';
-import { loadAccount, readAccount, type AccountState } from './account-data';
+import { loadAccount, readAccount, readDictationCode, type AccountState } from './account-data';
+import { useSectionRead } from './section-read';
+import type { ReadFailure } from '../../api/unreachable';
 import { RetryNotice } from '../../components/RetryNotice';
 import { DeleteSection } from './DeleteSection';
 import { ExportSection } from './ExportSection';
@@ -15,7 +17,6 @@ import { EmailSection } from './EmailSection';
 import { PasskeysSection } from './PasskeysSection';
 import { SessionsSection } from './SessionsSection';
 import { TwoStepSection } from './TwoStepSection';
-import { useSettled } from '../../hooks/use-settled';
 import { SignOutEverywhereSection } from './SignOutEverywhereSection';
 import './account.css';
 
@@ -57,27 +58,31 @@ function Goodbye({ message }: { message: string }) {
   );
 }
 
-/** A section whose code is still on its way (or failed to arrive): its heading and the state its own loading shows. */
-function SectionPending({ id, title, text, failed }: { id: string; title: string; text: string; failed: boolean }) {
+/** A section whose code is still on its way, or failed to arrive (then Retry fetches it again): its heading and that state. */
+function SectionPending({ id, title, loading, failed, failure, onRetry }: { id: string; title: string; loading: string; failed: string; failure?: ReadFailure; onRetry: () => unknown }) {
   return (
     <section className="card account-section" aria-labelledby={id}>
       <h2 id={id}>{title}</h2>
-      <p className={failed ? 'form-alert' : 'muted'} role={failed ? 'alert' : 'status'}>
-        {text}
-      </p>
+      {failure ? (
+        <RetryNotice failure={failure} failed={failed} onRetry={onRetry} />
+      ) : (
+        <p className="muted" role="status">
+          {loading}
+        </p>
+      )}
     </section>
   );
 }
 
 /** The Vocabulary and Preferences sections, once their chunk (./dictation.ts) has arrived; their places held meanwhile. */
 function DictationSections({ state }: { state: Extract<AccountState, { status: 'ready' }> }) {
-  const loaded = useSettled(state.dictation);
+  const { read: loaded, retry } = useSectionRead(state.dictation, readDictationCode);
   if (loaded?.step !== 'ready') {
-    const failed = loaded?.step === 'failed';
+    const failure = loaded?.step === 'failed' ? loaded.failure : undefined;
     return (
       <>
-        <SectionPending id="vocabulary-title" title={t.vocabularyTitle} text={failed ? t.vocabularyFailed : t.vocabularyLoading} failed={failed} />
-        <SectionPending id="preferences-title" title={t.preferencesTitle} text={failed ? t.preferencesFailed : t.preferencesLoading} failed={failed} />
+        <SectionPending id="vocabulary-title" title={t.vocabularyTitle} loading={t.vocabularyLoading} failed={t.vocabularyFailed} failure={failure} onRetry={retry} />
+        <SectionPending id="preferences-title" title={t.preferencesTitle} loading={t.preferencesLoading} failed={t.preferencesFailed} failure={failure} onRetry={retry} />
       </>
     );
   }

@@ -4,10 +4,11 @@ import { EXPORT_FORMAT_NAMES } from '../../../../shared/texts/vocabulary';
 import { LANGUAGE_TAGS, LANGUAGES, type LanguageTag, type Preferences } from '../../../../shared/vocabulary';
 import { Link } from 'react-router';
 import { accountFailure } from '../../api/account';
-import { savePreferences } from '../../api/vocabulary';
+import { readPreferences, savePreferences } from '../../api/vocabulary';
 import { FocusedAlert } from '../../components/FocusedAlert';
-import { useSettled, type Deferred } from '../../hooks/use-settled';
-import type { SectionRead } from './section-read';
+import type { Deferred } from '../../hooks/use-settled';
+import { RetryNotice } from '../../components/RetryNotice';
+import { sectionRead, useSectionRead, type SectionRead } from './section-read';
 import { Result } from './Result';
 import { vocabularyPageTexts as t } from './vocabulary-texts';
 
@@ -40,7 +41,7 @@ function Select<T extends string>({ label, name, value, options, error }: { labe
  * read; a 412 shows the preferences as they are now (its state is the component's, as the vocabulary's).
  */
 export function PreferencesSection({ preferences, plan }: { preferences: Deferred<SectionRead<Preferences>>; plan: 'free' | 'pro' }) {
-  const settled = useSettled(preferences);
+  const { read: settled, retry } = useSectionRead(preferences, () => sectionRead(readPreferences, 'the preferences'));
   const [changed, setChanged] = useState<Preferences>();
   const current = changed ?? (settled?.step === 'ready' ? settled.value : undefined);
   const [busy, setBusy] = useState(false);
@@ -77,9 +78,7 @@ export function PreferencesSection({ preferences, plan }: { preferences: Deferre
       <p className="muted">{t.preferencesIntro}</p>
       {!current ? (
         settled?.step === 'failed' ? (
-          <p className="form-alert" role="alert">
-            {t.preferencesFailed}
-          </p>
+          <RetryNotice failure={settled.failure} failed={t.preferencesFailed} onRetry={retry} />
         ) : (
           <p className="muted" role="status">
             {t.preferencesLoading}

@@ -4,13 +4,14 @@ import { createMemoryRouter, RouterProvider } from 'react-router';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { vocabularyTexts } from '../../../../shared/texts/vocabulary';
 import type { Preferences, VocabularyList } from '../../../../shared/vocabulary';
-import { savePreferences, saveVocabulary } from '../../api/vocabulary';
+import { readPreferences, readVocabulary, savePreferences, saveVocabulary } from '../../api/vocabulary';
+import { reachTexts } from '../../../../shared/texts/reach';
 import { defer } from '../../hooks/use-settled';
 import { PreferencesSection } from './PreferencesSection';
 import { VocabularySection } from './VocabularySection';
 import { vocabularyPageTexts as t } from './vocabulary-texts';
 
-vi.mock('../../api/vocabulary', () => ({ saveVocabulary: vi.fn(), savePreferences: vi.fn() }));
+vi.mock('../../api/vocabulary', () => ({ saveVocabulary: vi.fn(), savePreferences: vi.fn(), readVocabulary: vi.fn(), readPreferences: vi.fn() }));
 
 const entry = (phrase: string, soundsLike: string[] = []) => ({ phrase, soundsLike });
 const pro: VocabularyList = { version: 4, entries: [entry('Voxpen', ['vox pen']), entry('Quillon')], editable: true };
@@ -150,5 +151,37 @@ describe('Dictation preferences on /account', () => {
     renderPrefs('pro');
     expect(within(await screen.findByLabelText(t.styleLabel)).getByRole('option', { name: t.styles.polished })).toBeEnabled();
     expect(within(screen.getByLabelText(t.exportFormatLabel)).getByRole('option', { name: 'PDF' })).toBeEnabled();
+  });
+});
+
+describe('a section whose read failed', () => {
+  // What axios throws when the API does not answer (a refused connection, the time limit).
+  const away = Object.assign(new Error('Network Error'), { isAxiosError: true });
+  const failedRead = () => defer(Promise.resolve({ step: 'failed' as const, failure: { kind: 'unreachable' as const } }));
+
+  it('Vocabulary says the service is away and reads the list again on Retry, without a reload', async () => {
+    vi.mocked(readVocabulary).mockRejectedValueOnce(away).mockResolvedValueOnce(pro);
+    const router = createMemoryRouter([{ path: '/account', element: <VocabularySection vocabulary={failedRead()} /> }], { initialEntries: ['/account'] });
+    render(<RouterProvider router={router} />);
+    const user = userEvent.setup();
+    expect(await screen.findByRole('alert')).toHaveTextContent(reachTexts.cantReach);
+    expect(screen.queryByText(/reload/i)).toBeNull();
+    // The first Retry finds the service still away: said again, Retry still there.
+    await user.click(screen.getByRole('button', { name: reachTexts.retry }));
+    expect(await screen.findByRole('alert')).toHaveTextContent(reachTexts.cantReach);
+    await user.click(screen.getByRole('button', { name: reachTexts.retry }));
+    expect(await items()).toHaveLength(2);
+    expect(readVocabulary).toHaveBeenCalledTimes(2);
+    expect(screen.queryByRole('alert')).toBeNull();
+  });
+
+  it('Preferences offers Retry too and shows the form once the read lands', async () => {
+    const prefs: Preferences = { version: 2, language: 'en-US', style: 'clean', exportFormat: 'markdown' };
+    vi.mocked(readPreferences).mockResolvedValueOnce(prefs);
+    const router = createMemoryRouter([{ path: '/account', element: <PreferencesSection preferences={failedRead()} plan="free" /> }], { initialEntries: ['/account'] });
+    render(<RouterProvider router={router} />);
+    expect(await screen.findByRole('alert')).toHaveTextContent(reachTexts.cantReach);
+    await userEvent.setup().click(screen.getByRole('button', { name: reachTexts.retry }));
+    expect(await screen.findByLabelText(t.languageLabel)).toHaveValue('en-US');
   });
 });

@@ -6,12 +6,13 @@ import { vocabularyEntry } from '../../../../shared/schemas/vocabulary';
 import { vocabularyTexts as apiTexts } from '../../../../shared/texts/vocabulary';
 import { phraseKey, VOCABULARY_LIMITS, type VocabularyEntry, type VocabularyList } from '../../../../shared/vocabulary';
 import { accountFailure } from '../../api/account';
-import { saveVocabulary } from '../../api/vocabulary';
+import { readVocabulary, saveVocabulary } from '../../api/vocabulary';
 import { FocusedAlert } from '../../components/FocusedAlert';
-import { useSettled, type Deferred } from '../../hooks/use-settled';
+import type { Deferred } from '../../hooks/use-settled';
+import { RetryNotice } from '../../components/RetryNotice';
 import { saveFile } from '../../save-file';
 import { FormField } from '../auth/FormField';
-import type { SectionRead } from './section-read';
+import { sectionRead, useSectionRead, type SectionRead } from './section-read';
 import { Result } from './Result';
 import { previewImport, toCsv, type ImportPreview } from './vocabulary-file';
 import { vocabularyPageTexts as t } from './vocabulary-texts';
@@ -67,7 +68,7 @@ function EntryAbout({ entry }: { entry: VocabularyEntry }) {
  * the list and see what Pro adds and the way to it.
  */
 export function VocabularySection({ vocabulary }: { vocabulary: Deferred<SectionRead<VocabularyList>> }) {
-  const settled = useSettled(vocabulary);
+  const { read: settled, retry } = useSectionRead(vocabulary, () => sectionRead(readVocabulary, 'the vocabulary'));
   const [changed, setChanged] = useState<VocabularyList>();
   const list = changed ?? (settled?.step === 'ready' ? settled.value : undefined);
   const [busy, setBusy] = useState<string>();
@@ -226,9 +227,7 @@ export function VocabularySection({ vocabulary }: { vocabulary: Deferred<Section
       <p className="muted">{t.intro}</p>
       {!list ? (
         settled?.step === 'failed' ? (
-          <p className="form-alert" role="alert">
-            {t.loadFailed}
-          </p>
+          <RetryNotice failure={settled.failure} failed={t.loadFailed} onRetry={retry} />
         ) : (
           <p className="muted" role="status">
             {t.loading}

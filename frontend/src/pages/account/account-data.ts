@@ -91,6 +91,9 @@ export async function loadAccount(): Promise<AccountState> {
   return readAccount();
 }
 
+/** The Vocabulary and Preferences sections' code (./dictation.ts): the loader fetches it beside their reads, and Retry again. */
+export const readDictationCode = () => sectionRead(() => import('./dictation'), "the vocabulary sections' code");
+
 /**
  * The profile, with where the account is signed in and its passkeys read beside it (not awaited:
  * their sections fill in as they land): the loader's read, and the page's Retry after a failure.
@@ -102,7 +105,7 @@ export async function readAccount(): Promise<AccountState> {
     const passkeys = defer(readPasskeys());
     const vocabulary = defer(sectionRead(readVocabulary, 'the vocabulary'));
     const preferences = defer(sectionRead(readPreferences, 'the preferences'));
-    const dictation = defer(sectionRead(() => import('./dictation'), "the vocabulary sections' code"));
+    const dictation = defer(readDictationCode());
     return { status: 'ready', profile: await readProfile(), sessions, passkeys, vocabulary, preferences, dictation };
   } catch (error) {
     if (answered(error, 401)) toSignIn();

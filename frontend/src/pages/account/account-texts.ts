@@ -46,10 +46,10 @@ export const accountTexts = {
   /** The Vocabulary and Preferences sections' headings and states, shown while their code loads (./dictation.ts). */
   vocabularyTitle: 'Vocabulary',
   vocabularyLoading: 'Loading your vocabulary...',
-  vocabularyFailed: 'Could not load your vocabulary. Please reload the page to try again.',
+  vocabularyFailed: 'Could not load your vocabulary.',
   preferencesTitle: 'Dictation preferences',
   preferencesLoading: 'Loading your preferences...',
-  preferencesFailed: 'Could not load your preferences. Please reload the page to try again.',
+  preferencesFailed: 'Could not load your preferences.',
   exportIntro: 'A JSON file with everything we hold about your account: your profile, plan and subscription, usage for every month, your vocabulary and dictation preferences, and the messages you sent us.',
   download: 'Download my data',
   preparing: 'Preparing your download...',
