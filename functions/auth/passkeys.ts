@@ -23,7 +23,7 @@ import WebAuthn from 'supertokens-node/recipe/webauthn';
 import type { APIInterface, RecipeInterface } from 'supertokens-node/recipe/webauthn/types';
 import type { TypeInput as AccountLinkingInput } from 'supertokens-node/recipe/accountlinking/types';
 import { PRODUCT_NAME } from '../../shared/product';
-import { passkeyNameSchema } from '../../shared/schemas/passkeys';
+import { isBlankPasskeyName, passkeyNameSchema } from '../../shared/schemas/passkeys';
 import { passkeyTexts } from '../../shared/texts/passkeys';
 import { labelPasskey, markPasskeyUsed } from '../user-record';
 import { HttpError } from '../lib/http-error';
@@ -31,6 +31,7 @@ import { logger } from '../lib/logger';
 import type { Mail } from '../lib/mail';
 import { appInfo } from './app-info';
 import { passkeyMail } from './passkey-mail';
+import { browserOf } from './session-clients';
 import type { SdkRequest } from './request-address';
 
 export interface PasskeyDeps {
@@ -94,12 +95,22 @@ async function proven(session: SessionContainer, userContext: Record<string, unk
   return user;
 }
 
+export function defaultPasskeyName(userAgent: string | undefined): string {
+  const client = browserOf(userAgent);
+  return client.kind === 'browser' && client.browser ? passkeyTexts.defaultName(client.browser, client.os) : passkeyTexts.unnamed;
+}
+
 function userAgentOf(req: unknown): string | undefined {
   return ((req as SdkRequest).original as { headers?: Record<string, string | undefined> } | undefined)?.headers?.['user-agent'];
 }
 
-async function nameFromBody(req: { getJSONBody(): Promise<unknown> }): Promise<string> {
+/**
+ * The name given, or, left blank, the browser and system that made the passkey ("Chrome on Linux"):
+ * a name its owner can tell apart without having to think of one.
+ */
+async function nameFromBody(req: { getJSONBody(): Promise<unknown> }, userAgent: string | undefined): Promise<string> {
   const body = (await req.getJSONBody()) as { passkeyName?: unknown };
+  if (isBlankPasskeyName(body.passkeyName)) return defaultPasskeyName(userAgent);
   const parsed = passkeyNameSchema.safeParse(body.passkeyName);
   if (!parsed.success) throw new HttpError(400, parsed.error.issues[0]?.message ?? passkeyTexts.nameRequired);
   return parsed.data;
@@ -138,7 +149,7 @@ export function passkeyApis(original: APIInterface, deps: PasskeyDeps): APIInter
       if (!input.session || input.shouldTryLinkingWithSessionUser !== true) throw new HttpError(400, passkeyTexts.api.addFromAccount);
       const session = input.session;
       const user = await proven(session, input.userContext);
-      const name = await nameFromBody(input.options.req);
+      const name = await nameFromBody(input.options.req, userAgentOf(input.options.req));
       input.userContext[ADDING_PASSKEY] = true;
       const passkeyLogin = user.loginMethods.find((m) => m.recipeId === 'webauthn');
       let result: Awaited<ReturnType<typeof signUp>>;

@@ -39,6 +39,8 @@ describe('guardAuthRequest', () => {
     ['passkey register options', event('POST', '/api/auth/webauthn/options/register', JSON.stringify({ email: 'ada@example.com' }))],
     ['passkey sign-in options', event('POST', '/api/auth/webauthn/options/signin', '{}')],
     ['a passkey added to the session user, named', event('POST', '/api/auth/webauthn/signup', passkey())],
+    ['a passkey added with a blank name (the API names it)', event('POST', '/api/auth/webauthn/signup', passkey({ passkeyName: ' ' }))],
+    ['a passkey added with no name', event('POST', '/api/auth/webauthn/signup', passkey({ passkeyName: undefined }))],
     ['a passkey sign-in', event('POST', '/api/auth/webauthn/signin', JSON.stringify({ webauthnGeneratedOptionsId: 'o', credential, shouldTryLinkingWithSessionUser: false }))],
     ['a passkey completing the session’s second step', event('POST', '/api/auth/webauthn/signin', JSON.stringify({ webauthnGeneratedOptionsId: 'o', credential, shouldTryLinkingWithSessionUser: true }))],
   ])('lets %s through', (_label, e) => {
@@ -67,7 +69,7 @@ describe('guardAuthRequest', () => {
     ['the recipe’s own credential list', event('GET', '/api/auth/webauthn/credential/list'), 404, texts.api.notFound],
     ['the recipe’s own credential removal', event('POST', '/api/auth/webauthn/credential/remove', '{}'), 404, texts.api.notFound],
     ['a passkey sign-up that is no addition to the session user', event('POST', '/api/auth/webauthn/signup', passkey({ shouldTryLinkingWithSessionUser: false })), 400, texts.api.invalidField('shouldTryLinkingWithSessionUser')],
-    ['a passkey without a name', event('POST', '/api/auth/webauthn/signup', passkey({ passkeyName: ' ' })), 400, texts.passkeys.nameRequired],
+    ['a passkey name that is no string', event('POST', '/api/auth/webauthn/signup', passkey({ passkeyName: 7 })), 400, texts.passkeys.nameRequired],
     ['a passkey with a name too long', event('POST', '/api/auth/webauthn/signup', passkey({ passkeyName: 'x'.repeat(61) })), 400, texts.passkeys.nameTooLong],
     ['a credential that is no object', event('POST', '/api/auth/webauthn/signin', JSON.stringify({ webauthnGeneratedOptionsId: 'o', credential: 'x' })), 400, texts.api.invalidField('credential')],
     ['options that are no string', event('POST', '/api/auth/webauthn/signin', JSON.stringify({ webauthnGeneratedOptionsId: 1, credential })), 400, texts.api.invalidField('webauthnGeneratedOptionsId')],

@@ -11,7 +11,7 @@ import { MAX_BODY_BYTES } from '../lib/http';
 import { json, type HttpResult } from '../lib/response';
 import { API_BASE_PATH, TENANT_ID } from './app-info';
 import { emptyFieldsAnswer } from './empty-fields';
-import { passkeyNameSchema } from '../../shared/schemas/passkeys';
+import { isBlankPasskeyName, passkeyNameSchema } from '../../shared/schemas/passkeys';
 import { AUTH_PATHS, type AuthPath, type RoutePolicy } from '../../shared/route-policy';
 
 /** RFC 5321: no address longer than this can be delivered to; the core and its keys need not see one. */
@@ -115,11 +115,12 @@ function credential(body: Body): HttpResult | undefined {
   return valid ? undefined : badRequest(apiTexts.invalidField('credential'));
 }
 
-/** Adding a passkey (./passkeys.ts): always to the signed-in account, with the name its owner gave it. */
+/** Adding a passkey (./passkeys.ts): always to the signed-in account, with the name its owner gave it, if any. */
 function passkeySignUp(body: Body): HttpResult | undefined {
   const refused = credential(body);
   if (refused) return refused;
   if (body.shouldTryLinkingWithSessionUser !== true) return badRequest(apiTexts.invalidField('shouldTryLinkingWithSessionUser'));
+  if (isBlankPasskeyName(body.passkeyName)) return undefined;
   const name = passkeyNameSchema.safeParse(body.passkeyName);
   return name.success ? undefined : json(400, { message: name.error.issues[0]?.message, fields: { passkeyName: name.error.issues[0]?.message } });
 }

@@ -4,11 +4,14 @@ import { PRODUCT_NAME } from '../product';
 export const passkeyTexts = {
   heading: 'Passkeys',
   intro: 'Sign in with your fingerprint, face or device PIN instead of a password. A passkey stays on your device or in your password manager; we keep only its public key.',
-  nameLabel: 'Passkey name',
-  nameHint: 'So you can tell your passkeys apart, e.g. "Work laptop".',
+  nameLabel: 'Passkey name (optional)',
+  nameHint: 'So you can tell your passkeys apart, e.g. "Work laptop". Left blank, it is named after this browser and system.',
+  /** A passkey added without a name: the browser and system that made it. */
+  defaultName: (browser: string, os: string | undefined) => (os ? `${browser} on ${os}` : browser),
   add: 'Add a passkey',
   adding: 'Waiting for your device…',
   added: (name: string) => `Passkey "${name}" added. You can now sign in with it.`,
+  addedUnnamed: 'Passkey added. You can now sign in with it.',
   loading: 'Loading your passkeys...',
   loadFailed: 'Could not load your passkeys.',
   removing: 'Removing...',

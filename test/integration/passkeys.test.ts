@@ -35,12 +35,12 @@ const registerOptions = async (who: AuthApi, proof: Proof = WITH_PASSWORD, email
 const signInOptions = async (who: AuthApi) => (await answer(await who.call('POST', '/api/auth/webauthn/options/signin', {}, RID))).body as unknown as SignInOptions & { status: string };
 
 /** Adds a passkey to `who`'s account as /account does: options, the authenticator's answer, the sign-up linked to the session. */
-async function addPasskey(who: AuthApi, authenticator: SoftwareAuthenticator, passkeyName: string, proof: Proof = WITH_PASSWORD) {
+async function addPasskey(who: AuthApi, authenticator: SoftwareAuthenticator, passkeyName: string, proof: Proof = WITH_PASSWORD, headers: Record<string, string> = {}) {
   const options = await registerOptions(who, proof);
   expect(options.body.status).toBe('OK');
   const credential = authenticator.create(options.body as unknown as RegisterOptions);
   return answer(
-    await who.call('POST', '/api/auth/webauthn/signup', { webauthnGeneratedOptionsId: options.body.webauthnGeneratedOptionsId, credential, shouldTryLinkingWithSessionUser: true, passkeyName, ...proof }, RID),
+    await who.call('POST', '/api/auth/webauthn/signup', { webauthnGeneratedOptionsId: options.body.webauthnGeneratedOptionsId, credential, shouldTryLinkingWithSessionUser: true, passkeyName, ...proof }, { ...RID, ...headers }),
   );
 }
 
@@ -154,7 +154,7 @@ describe('adding a passkey on /account', () => {
     expect(phone.userHandles).toEqual([handle]);
   });
 
-  it('asks for a session with a proven address, and a name', async () => {
+  it('asks for a session with a proven address; a passkey given no name is named after the browser and system that made it', async () => {
     const stranger = new AuthApi(stack.api, stack.web);
     expect((await registerOptions(stranger)).status).toBe(401);
 
@@ -165,9 +165,12 @@ describe('adding a passkey on /account', () => {
     expect(JSON.stringify(refused.body)).toContain('st-ev');
 
     const { who } = await newMember(stack, 'nameless', PASSWORD);
-    const nameless = await addPasskey(who, new SoftwareAuthenticator(stack.web), '   ');
-    expect(nameless).toEqual({ status: 400, body: { message: texts.passkeys.nameRequired, fields: { passkeyName: texts.passkeys.nameRequired } } });
+    const tooLong = await addPasskey(who, new SoftwareAuthenticator(stack.web), 'x'.repeat(61));
+    expect(tooLong).toEqual({ status: 400, body: { message: texts.passkeys.nameTooLong, fields: { passkeyName: texts.passkeys.nameTooLong } } });
     expect(await passkeysOf(who)).toEqual([]);
+    const firefox = 'Mozilla/5.0 (X11; Linux x86_64; rv:133.0) Gecko/20100101 Firefox/133.0';
+    expect((await addPasskey(who, new SoftwareAuthenticator(stack.web), '   ', WITH_PASSWORD, { 'user-agent': firefox })).body.status).toBe('OK');
+    expect((await passkeysOf(who)).map((p) => p.name)).toEqual(['Firefox on Linux']);
   });
 
   it('refuses a passkey made for another origin or relying party, and a sign-up without the session', async () => {

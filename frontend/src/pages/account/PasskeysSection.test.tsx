@@ -57,16 +57,11 @@ describe('Passkeys on /account', () => {
     expect(within(items[1]!).getByRole('button', { name: t.removeLabel('Work laptop') })).toBeTruthy();
   });
 
-  it('asks for a name and the current password in place, then adds the passkey under it (trimmed) for the account’s address, lists it and says so', async () => {
+  it('asks for the current password in place, then adds the passkey under it (trimmed) for the account’s address, lists it and says so', async () => {
     const user = userEvent.setup();
     vi.mocked(addPasskey).mockResolvedValue({ status: 'OK' });
     renderSection();
     await within(section()).findByText('My phone');
-
-    await user.click(screen.getByRole('button', { name: t.add }));
-    expect(await screen.findByText(t.nameRequired)).toBeTruthy();
-    expect(document.activeElement).toBe(screen.getByLabelText(t.nameLabel));
-    expect(addPasskey).not.toHaveBeenCalled();
 
     vi.mocked(listPasskeys).mockResolvedValue([phone, laptop]);
     await user.type(screen.getByLabelText(t.nameLabel), '  Work laptop {Enter}');
@@ -77,6 +72,20 @@ describe('Passkeys on /account', () => {
     expect(addPasskey).toHaveBeenCalledWith('Work laptop', 'ada@example.com', { password: 'engine42', code: '' });
     expect(within(section()).getByText('Work laptop')).toBeTruthy();
     expect((screen.getByLabelText(t.nameLabel) as HTMLInputElement).value).toBe('');
+  });
+
+  it('adds a passkey without a name: the name is optional, and the one the API gave it is said and listed', async () => {
+    const user = userEvent.setup();
+    vi.mocked(addPasskey).mockResolvedValue({ status: 'OK' });
+    renderSection();
+    await within(section()).findByText('My phone');
+    expect(screen.getByLabelText(t.nameLabel)).not.toBeRequired();
+    const named: AccountPasskey = { id: 'cred-3', name: 'Chrome on Linux', addedAt: '2026-11-28T09:00:00.000Z', lastUsedAt: null };
+    vi.mocked(listPasskeys).mockResolvedValue([phone, named]);
+    await user.type(screen.getByLabelText(stepUpTexts.passwordLabel), 'engine42{Enter}');
+    expect(await within(screen.getByRole('status')).findByText(t.added('Chrome on Linux'))).toBeTruthy();
+    expect(addPasskey).toHaveBeenCalledWith('', 'ada@example.com', { password: 'engine42', code: '' });
+    expect(screen.queryByText(t.nameRequired)).toBeNull();
   });
 
   it.each([

@@ -17,7 +17,7 @@ const t = passkeyTexts;
 /**
  * The account's passkeys: each with its name, when it was added and last signed in, and "Remove"
  * (the core removes it: a removal from the list, the outcome read out, focus to the heading); "Add a
- * passkey" under a name its owner chooses, with the current password (the step-up proof,
+ * passkey" under a name its owner chooses (or, left blank, the browser and system the API names it after), with the current password (the step-up proof,
  * docs/security.md#step-up), sent through the route's action, which hands over to the
  * browser's own passkey dialog and answers with the list read again.
  */
@@ -80,7 +80,6 @@ export function PasskeysSection({ email, passkeys, hasPassword }: { email: strin
           maxLength={PASSKEY_NAME_MAX}
           hint={t.nameHint}
           disabled={sending || state.removing !== undefined}
-          required
         />
         {hasPassword && <FormField key={`password-${added}`} label={stepUpTexts.passwordLabel} type="password" {...form.field('password')} autoComplete="current-password" hint={stepUpTexts.passwordHint} required />}
         {!hasPassword && askCode && <FormField key={`code-${added}`} label={stepUpTexts.codeLabel} {...form.field('code')} autoComplete="one-time-code" inputMode="numeric" required />}

@@ -17,6 +17,7 @@ import { formText, problemsFound } from '../../form-fields';
 import { addPasskey, type AddPasskeyOutcome, type PasskeyProofOutcome } from '../../auth/passkeys';
 import { ProofRefused } from '../../auth/step-up';
 import { stepUpTexts } from '../../../../shared/texts/step-up';
+import type { AccountPasskey } from '../../../../shared/api-types';
 import { readPasskeys, type PasskeyList } from './account-data';
 import { accountTexts } from './account-texts';
 
@@ -159,22 +160,26 @@ const passkeyRefusal: Record<Exclude<AddPasskeyOutcome['status'], 'OK'>, string>
  */
 async function addOwnPasskey(form: FormData): Promise<SectionOutcome<'passkeyName' | 'password' | 'code'>> {
   const hasPassword = form.has('password');
+  const given = formText(form, 'passkeyName').trim();
   const fields = problemsFound({
-    passkeyName: fieldError(passkeyNameSchema, formText(form, 'passkeyName')),
+    // Optional: left blank, the API names it after this browser and system.
+    passkeyName: given ? fieldError(passkeyNameSchema, given) : undefined,
     password: hasPassword && !formText(form, 'password') ? stepUpTexts.passwordRequired : undefined,
   });
   if (fields) return { fields };
-  const name = formText(form, 'passkeyName').trim();
   let outcome: AddPasskeyOutcome;
   try {
-    outcome = await addPasskey(name, formText(form, 'email'), { password: formText(form, 'password'), code: formText(form, 'code') });
+    outcome = await addPasskey(given, formText(form, 'email'), { password: formText(form, 'password'), code: formText(form, 'code') });
   } catch (error) {
     if (error instanceof ProofRefused) return error.field && error.field !== 'passkey' ? { fields: { [error.field]: error.message } } : { error: error.message };
     console.error('Adding a passkey failed', error);
     return { error: accountFailure(error, passkeyTexts.failed).message };
   }
   if (outcome.status !== 'OK') return { error: passkeyRefusal[outcome.status] };
-  return { message: passkeyTexts.added(name), passkeys: await readPasskeys() };
+  const passkeys = await readPasskeys();
+  // A blank name is the API's to choose: the one it gave is the newest passkey's.
+  const named = given || (passkeys.step === 'ready' ? passkeys.items.reduce<AccountPasskey | undefined>((a, p) => (!a || p.addedAt > a.addedAt ? p : a), undefined)?.name : undefined);
+  return { message: named ? passkeyTexts.added(named) : passkeyTexts.addedUnnamed, passkeys };
 }
 
 const INTENTS: Record<string, (form: FormData) => Promise<SectionOutcome>> = {
