@@ -5,6 +5,7 @@
 import { arr, str, type Params } from './form-params';
 import { invalid, list } from './objects';
 import * as ops from './operations';
+import { getInvoice, getPaymentMethod, invoicesOf } from './payments';
 
 export interface ApiRoute {
   method: 'GET' | 'POST' | 'DELETE';
@@ -26,8 +27,8 @@ const ACCEPTED = {
   ],
   portalSessions: ['configuration', 'customer', 'expand', 'flow_data', 'locale', 'on_behalf_of', 'return_url'],
   cancelSubscription: ['cancellation_details', 'expand', 'invoice_now', 'prorate'],
-  // Of what Stripe's update takes, the scheduled end and metadata: the changes the product and its portal make.
-  updateSubscription: ['cancel_at', 'cancel_at_period_end', 'expand', 'metadata'],
+  // Of what Stripe's update takes, the item's price (monthly <-> annual) with its proration, the scheduled end and metadata.
+  updateSubscription: ['cancel_at', 'cancel_at_period_end', 'expand', 'items', 'metadata', 'proration_behavior'],
 } as const;
 
 export function apiRoutes(deps: ops.OperationDeps): ApiRoute[] {
@@ -58,6 +59,19 @@ export function apiRoutes(deps: ops.OperationDeps): ApiRoute[] {
         // Stripe's default list leaves out canceled subscriptions; `status=all` includes them.
         const all = (await ops.subscriptionsOf(deps, customer)).filter((s) => (status === 'all' ? true : status ? s.status === status : s.status !== 'canceled'));
         return list(all, '/v1/subscriptions');
+      },
+    },
+    { method: 'GET', pattern: /^\/v1\/payment_methods\/([^/]+)$/, handle: async (p, [id]) => withExpand(await getPaymentMethod(deps, id!), p) },
+    { method: 'GET', pattern: /^\/v1\/invoices\/([^/]+)$/, handle: async (p, [id]) => withExpand(await getInvoice(deps, id!), p) },
+    {
+      method: 'GET',
+      pattern: /^\/v1\/invoices$/,
+      handle: async (p) => {
+        const customer = str(p, 'customer');
+        if (!customer) throw invalid('The local Stripe stand-in lists invoices by customer only.', 'customer');
+        const limit = Math.min(Math.max(Number(str(p, 'limit') ?? 10) || 10, 1), 100);
+        const invoices = await invoicesOf(deps, customer);
+        return list(invoices.slice(0, limit), '/v1/invoices', invoices.length > limit);
       },
     },
     { method: 'GET', pattern: /^\/v1\/prices\/([^/]+)$/, handle: async (_p, [id]) => ops.getPrice(id!) },

@@ -32,7 +32,11 @@ afterAll(async () => {
   await dynamo?.stop();
 });
 
-const pay = (url: string) => fetch(url, { method: 'POST', body: new URLSearchParams({ email: 'pay@example.com' }), redirect: 'manual' }).then((r) => r.arrayBuffer());
+const pay = (url: string) => fetch(url, { method: 'POST', body: new URLSearchParams({ email: 'pay@example.com', card: '4242 4242 4242 4242' }), redirect: 'manual' }).then((r) => r.arrayBuffer());
+const addCardInPortal = async (url: string) => {
+  const subscription = /name="subscription" value="([^"]+)"/.exec(await (await fetch(url)).text())![1]!;
+  await fetch(url, { method: 'POST', body: new URLSearchParams({ subscription, action: 'add_card', card: '5555 5555 5555 4444' }), redirect: 'manual' }).then((r) => r.arrayBuffer());
+};
 
 /** What the SDK hands back, as the JSON the stand-in sent (the SDK's `lastResponse` is its own). */
 const plain = (value: unknown) => JSON.parse(JSON.stringify(value, (k, v: unknown) => (k === 'lastResponse' ? undefined : v))) as unknown;
@@ -73,6 +77,19 @@ it('answers every object in the shape of the SDK types of the version it claims'
   const subscriptionId = (completed.subscription as Stripe.Subscription).id;
   const subscription = sample('subscriptions.retrieve', 'Stripe.Subscription', await stripe.subscriptions.retrieve(subscriptionId));
   sample('subscription item', 'Stripe.SubscriptionItem', subscription.items.data[0]);
+  // The card checkout saved, and the invoices it and a switch to the annual price made (with the proration's credit).
+  sample('paymentMethods.retrieve', 'Stripe.PaymentMethod', await stripe.paymentMethods.retrieve(subscription.default_payment_method as string));
+  sample('subscriptions.retrieve (expanded)', 'Stripe.Subscription', await stripe.subscriptions.retrieve(subscriptionId, { expand: ['default_payment_method', 'latest_invoice', 'customer'] }));
+  const switched = sample(
+    'subscriptions.update (items)',
+    'Stripe.Subscription',
+    await stripe.subscriptions.update(subscriptionId, { items: [{ id: subscription.items.data[0]!.id, price: LOCAL_PRICES['pro-annual'].id }], proration_behavior: 'always_invoice' }),
+  );
+  sample('invoices.retrieve', 'Stripe.Invoice', await stripe.invoices.retrieve(switched.latest_invoice as string));
+  sample('invoices.list', 'Stripe.ApiList<Stripe.Invoice>', await stripe.invoices.list({ customer: customer.id, limit: 5 }));
+  // A trial without a card is given one in the portal.
+  const trialPortal = await stripe.billingPortal.sessions.create({ customer: (await stripe.checkout.sessions.retrieve(trial.id)).customer as string });
+  await addCardInPortal(trialPortal.url);
   sample('subscriptions.list', 'Stripe.ApiList<Stripe.Subscription>', await stripe.subscriptions.list({ customer: customer.id, status: 'all' }));
   const cancelAt = subscription.items.data[0]!.current_period_end - 86_400;
   sample('subscriptions.update (cancel_at)', 'Stripe.Subscription', await stripe.subscriptions.update(subscriptionId, { cancel_at: cancelAt }));
@@ -98,6 +115,7 @@ it('answers every object in the shape of the SDK types of the version it claims'
     'customer.subscription.deleted',
     'customer.subscription.updated',
     'customer.updated',
+    'payment_method.attached',
   ]);
 
   expect(await mismatchesWithSdkTypes(samples)).toEqual([]);

@@ -1,14 +1,17 @@
 /**
  * The hosted pages a browser reaches from the product: Checkout (`/checkout/<session>`) and the
- * billing portal (`/portal/<session>`), each shown on GET and acted on by its form's POST. The HTML
+ * billing portal (`/portal/<session>`), each shown on GET and acted on by its form's POST, and an
+ * invoice's page (`/invoice/<invoice>`, its receipt). The HTML
  * itself is pages.ts's.
  */
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { readForm, redirect, sendHtml, type BodyLimit } from '../http-kit';
 import { LOCAL_PRO_PRODUCT } from './catalog';
-import { findPrice, StripeApiError } from './objects';
+import { cardDigits, TEST_CARD } from './billing-objects';
+import { collectsCard, findPrice, StripeApiError } from './objects';
+import { getInvoice, getPaymentMethod } from './payments';
 import * as ops from './operations';
-import { checkoutPage, messagePage, portalPage } from './pages';
+import { checkoutPage, invoicePage, messagePage, portalPage } from './pages';
 
 export type PageHandler = (req: IncomingMessage, res: ServerResponse, pathname: string) => Promise<void>;
 
@@ -32,7 +35,12 @@ export function createHostedPages(deps: ops.OperationDeps, bodyLimit: BodyLimit)
       if (!session.customer && session.status === 'open' && !/^[^\s@]+@[^\s@]+\.[^\s@]+$/.test(email)) {
         return sendHtml(res, 400, checkoutPage({ ...view, email, error: 'Enter a valid email address.' }));
       }
-      const outcome = await ops.completeCheckout(deps, id, email || undefined);
+      // The page fills in Stripe's test Visa; a form sent without the field pays with it.
+      const card = collectsCard(session, terms.trialPeriodDays) ? cardDigits(form.get('card') ?? TEST_CARD) : undefined;
+      if (collectsCard(session, terms.trialPeriodDays) && session.status === 'open' && !card) {
+        return sendHtml(res, 400, checkoutPage({ ...view, email, error: 'Enter a valid card number.' }));
+      }
+      const outcome = await ops.completeCheckout(deps, id, email || undefined, card);
       if (outcome.done) return redirect(res, successUrlOf(outcome.session));
       return sendHtml(res, 409, finishedCheckout(outcome.reason, session));
     }
@@ -55,10 +63,11 @@ export function createHostedPages(deps: ops.OperationDeps, bodyLimit: BodyLimit)
     if (req.method === 'POST') {
       const form = await readForm(req, bodyLimit);
       const action = form.get('action');
-      if (action !== 'cancel' && action !== 'resume' && action !== 'cancel_now') error = 'Unknown action.';
+      if (action !== 'cancel' && action !== 'resume' && action !== 'cancel_now' && action !== 'add_card') error = 'Unknown action.';
+      else if (action === 'add_card' && !cardDigits(form.get('card'))) error = 'Enter a valid card number.';
       else {
         try {
-          await ops.changeSubscription(deps, session, form.get('subscription') ?? '', action);
+          await ops.changeSubscription(deps, session, form.get('subscription') ?? '', action, cardDigits(form.get('card')));
           return redirect(res, `/portal/${encodeURIComponent(id)}`);
         } catch (e) {
           if (!(e instanceof StripeApiError)) throw e;
@@ -68,12 +77,21 @@ export function createHostedPages(deps: ops.OperationDeps, bodyLimit: BodyLimit)
     }
     const customer = await ops.getCustomer(deps, session.customer).catch(() => undefined);
     const subscriptions = await ops.subscriptionsOf(deps, session.customer);
-    sendHtml(res, error ? 400 : 200, portalPage({ portal: session, email: customer?.email ?? null, subscriptions, productName: LOCAL_PRO_PRODUCT.name, error }));
+    const cards = await Promise.all(subscriptions.map((s) => (typeof s.default_payment_method === 'string' ? getPaymentMethod(deps, s.default_payment_method).catch(() => undefined) : undefined)));
+    sendHtml(res, error ? 400 : 200, portalPage({ portal: session, email: customer?.email ?? null, subscriptions, cards, productName: LOCAL_PRO_PRODUCT.name, error }));
+  }
+
+  /** An invoice's hosted page (`hosted_invoice_url`): what was billed and, once paid, its receipt. */
+  async function invoice(res: ServerResponse, id: string) {
+    const found = await getInvoice(deps, id).catch(() => undefined);
+    if (!found) return sendHtml(res, 404, messagePage('Invoice not found', 'This invoice link is unknown.'));
+    sendHtml(res, 200, invoicePage(found));
   }
 
   return async (req, res, pathname) => {
-    const page = /^\/(checkout|portal)\/([^/]+)$/.exec(pathname);
-    if (page && (req.method === 'GET' || req.method === 'POST')) {
+    const page = /^\/(checkout|portal|invoice)\/([^/]+)$/.exec(pathname);
+    if (page && page[1] === 'invoice' && req.method === 'GET') return invoice(res, decodeURIComponent(page[2]!));
+    if (page && page[1] !== 'invoice' && (req.method === 'GET' || req.method === 'POST')) {
       const id = decodeURIComponent(page[2]!);
       return page[1] === 'checkout' ? checkout(req, res, id) : portal(req, res, id);
     }

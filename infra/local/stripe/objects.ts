@@ -167,6 +167,11 @@ export interface CheckoutTerms {
 export const TRIAL_END_BEHAVIORS = ['cancel', 'pause', 'create_invoice'] as const;
 export type TrialEndBehavior = (typeof TRIAL_END_BEHAVIORS)[number];
 
+/** Stripe skips the card for a trial when the product asked it to collect one only if required. */
+export function collectsCard(session: CheckoutSession, trialPeriodDays: number | undefined): boolean {
+  return !(trialPeriodDays && session.payment_method_collection === 'if_required');
+}
+
 export interface StoredCheckout {
   session: CheckoutSession;
   terms: CheckoutTerms;

@@ -6,9 +6,9 @@
 import type { Params } from './form-params';
 import { arr, metadataOf, obj, str } from './form-params';
 import {
+  collectsCard,
   customerDetails,
   customerObject,
-  eventObject,
   findPrice,
   invalid,
   newId,
@@ -27,45 +27,20 @@ import {
   type StripeEvent,
   type Subscription,
 } from './objects';
-import type { StripeStore } from './store';
-import type { WebhookSender } from './webhooks';
+import { emit, getCustomer, type OperationDeps } from './operation-deps';
+import { attachCard, firstInvoice, switchPrice, type ProrationBehavior } from './payments';
 
-export interface OperationDeps {
-  store: StripeStore;
-  webhooks: WebhookSender;
-  clock: () => number;
-  /** Where the hosted pages are, for session urls. */
-  baseUrl: string;
-  apiVersion: string;
-}
+export { emit, getCustomer, type OperationDeps };
 
 const key = {
   subscriptionsOf: (customer: string) => `subs-of#${customer}`,
   checkoutDone: (session: string) => `checkout-done#${session}`,
 };
 
-/** Records the event, then sends it (first attempt awaited). */
-export async function emit(deps: OperationDeps, type: string, object: unknown, previous?: Record<string, unknown>): Promise<StripeEvent> {
-  const event = eventObject(type, object, { apiVersion: deps.apiVersion, now: nowSeconds(deps.clock), previous });
-  await deps.store.addEvent(event);
-  await deps.webhooks.send(event);
-  return event;
-}
-
 export async function createCustomer(deps: OperationDeps, params: Params): Promise<Customer> {
   const customer = customerObject({ email: str(params, 'email'), name: str(params, 'name'), metadata: metadataOf(params), created: nowSeconds(deps.clock) });
   await deps.store.put(customer.id, customer);
   return customer;
-}
-
-/**
- * A customer by id. Stripe answers a deleted customer's retrieval with a stub (`deleted: true`), but
- * naming it in a request (`param`) is "No such customer", as for one that never was.
- */
-export async function getCustomer(deps: OperationDeps, id: string, param?: string): Promise<Customer> {
-  const customer = id.startsWith('cus_') ? await deps.store.get<Customer>(id) : undefined;
-  if (!customer || (customer.deleted && param)) throw noSuch('customer', id, param);
-  return customer.deleted ? { id, object: 'customer', deleted: true } as unknown as Customer : customer;
 }
 
 /** POST /v1/customers/:id: the fields given replace the customer's (the product changes only the email). */
@@ -288,9 +263,10 @@ export type CheckoutOutcome = { done: true; session: CheckoutSession; subscripti
 
 /**
  * The hosted page's "Subscribe": starts the subscription and completes the session, once. A claim
- * item makes a double submit (or two tabs) start one subscription, not two.
+ * item makes a double submit (or two tabs) start one subscription, not two. The card the page asked
+ * for (`card`, its digits) is saved as the customer's and the subscription's; its first invoice is paid.
  */
-export async function completeCheckout(deps: OperationDeps, id: string, email?: string): Promise<CheckoutOutcome> {
+export async function completeCheckout(deps: OperationDeps, id: string, email?: string, card?: string): Promise<CheckoutOutcome> {
   const { session, terms } = await getCheckout(deps, id);
   // getCheckout has already expired a session past its expires_at.
   if (session.status !== 'open') return { done: false, reason: session.status };
@@ -306,7 +282,10 @@ export async function completeCheckout(deps: OperationDeps, id: string, email?: 
     customerId = customer.id;
   }
   const price = findPrice(terms.priceId)!;
-  const subscription = subscriptionObject({ id: subscriptionId, customer: customerId, price, quantity: terms.quantity, trialPeriodDays: terms.trialPeriodDays, trialEndBehavior: terms.trialEndBehavior, metadata: terms.subscriptionMetadata, now });
+  const paymentMethod = card && collectsCard(session, terms.trialPeriodDays) ? await attachCard(deps, customerId, card) : undefined;
+  const started = subscriptionObject({ id: subscriptionId, customer: customerId, price, quantity: terms.quantity, trialPeriodDays: terms.trialPeriodDays, trialEndBehavior: terms.trialEndBehavior, metadata: terms.subscriptionMetadata, now });
+  const withCard: Subscription = { ...started, default_payment_method: paymentMethod?.id ?? null };
+  const subscription: Subscription = { ...withCard, latest_invoice: (await firstInvoice(deps, withCard)).id };
   await deps.store.put(subscription.id, subscription);
   await deps.store.append(key.subscriptionsOf(customerId), subscription.id);
 
@@ -356,14 +335,26 @@ export async function getPortalSession(deps: OperationDeps, id: string): Promise
   return session;
 }
 
-export type PortalAction = 'cancel' | 'resume' | 'cancel_now';
+export type PortalAction = 'cancel' | 'resume' | 'cancel_now' | 'add_card';
 
-/** A portal button: only on the portal customer's own subscription, and only while it is not canceled. */
-export async function changeSubscription(deps: OperationDeps, portal: BillingPortalSession, subscriptionId: string, action: PortalAction): Promise<Subscription> {
+/**
+ * A portal button: only on the portal customer's own subscription, and only while it is not canceled.
+ * "Add a card" (`card`, its digits) saves it for the customer and makes it the subscription's: a
+ * trial without one then goes on to be paid.
+ */
+export async function changeSubscription(deps: OperationDeps, portal: BillingPortalSession, subscriptionId: string, action: PortalAction, card?: string): Promise<Subscription> {
   const before = await getSubscription(deps, subscriptionId);
   if (before.customer !== portal.customer) throw noSuch('subscription', subscriptionId);
   if (before.status === 'canceled') throw invalid('This subscription is already canceled.');
   if (action === 'cancel_now') return endSubscription(deps, before);
+  if (action === 'add_card') {
+    if (!card) throw invalid('Enter a card number.', 'card');
+    const paymentMethod = await attachCard(deps, before.customer, card);
+    const after: Subscription = { ...before, default_payment_method: paymentMethod.id };
+    await deps.store.put(after.id, after);
+    await emit(deps, 'customer.subscription.updated', after, { default_payment_method: before.default_payment_method });
+    return after;
+  }
   // The portal cancels at the period's end, as Stripe's does; "resume" takes back any scheduled end.
   return scheduleEnd(deps, before, action === 'cancel' ? { atPeriodEnd: true } : { cancelAt: null });
 }
@@ -400,11 +391,24 @@ function cancelAtOf(asked: string, subscription: Subscription, now: number): num
 }
 
 /**
- * POST /v1/subscriptions/:id: what the stand-in changes is the scheduled end (`cancel_at`,
- * `cancel_at_period_end`) and the metadata. A canceled subscription keeps its end.
+ * POST /v1/subscriptions/:id: what the stand-in changes is the one item's price (monthly <-> annual,
+ * ./payments.ts), the scheduled end (`cancel_at`, `cancel_at_period_end`) and the metadata. A canceled
+ * subscription keeps its end.
  */
 export async function updateSubscription(deps: OperationDeps, id: string, params: Params): Promise<Subscription> {
   let subscription = await getSubscription(deps, id);
+  const items = arr(params, 'items');
+  if (items.length) {
+    const item = items[0] as Params;
+    const current = subscription.items.data[0]!;
+    if (items.length !== 1 || str(item, 'id') !== current.id) throw invalid('The local Stripe stand-in changes the subscription\'s one item, named by its id.', 'items[0][id]');
+    const priceId = str(item, 'price');
+    const price = priceId ? findPrice(priceId) : undefined;
+    if (!price) throw noSuch('price', priceId ?? '', 'items[0][price]');
+    const proration = (str(params, 'proration_behavior') ?? 'create_prorations') as ProrationBehavior;
+    if (!['create_prorations', 'always_invoice', 'none'].includes(proration)) throw invalid('Invalid proration_behavior: must be one of create_prorations, always_invoice, or none', 'proration_behavior');
+    subscription = await switchPrice(deps, subscription, price, proration);
+  }
   // An empty `cancel_at=` is the update's way to take a scheduled end back, so it is read as given.
   const cancelAt = typeof params.cancel_at === 'string' ? params.cancel_at : undefined;
   const atPeriodEnd = str(params, 'cancel_at_period_end');

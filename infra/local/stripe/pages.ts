@@ -5,7 +5,8 @@
  */
 import { PRODUCT_NAME } from '../../../shared/product';
 import { escapeHtml } from '../google/login-page';
-import { periodEndOf, type BillingPortalSession, type CheckoutSession, type Price, type Subscription } from './objects';
+import { TEST_CARD, type Invoice, type PaymentMethod } from './billing-objects';
+import { collectsCard, periodEndOf, type BillingPortalSession, type CheckoutSession, type Price, type Subscription } from './objects';
 
 const TEST_MODE_NOTE = 'Test mode — local Stripe stand-in. No real card is charged and nothing leaves this machine.';
 
@@ -73,15 +74,14 @@ export interface CheckoutView {
 export function checkoutPage(view: CheckoutView): string {
   const { session, price, productName, quantity, trialPeriodDays, email } = view;
   const trial = trialPeriodDays ? `${trialPeriodDays}-day free trial, then ${priceLabel(price, quantity)}` : undefined;
-  // Stripe skips the card for a trial when the product asked it to collect one only if required.
-  const asksForCard = !(trialPeriodDays && session.payment_method_collection === 'if_required');
+  const asksForCard = collectsCard(session, trialPeriodDays);
   const emailField = session.customer
     ? `<dl><dt>Email</dt><dd>${escapeHtml(email ?? '(none)')}</dd></dl>`
     : `<label for="email">Email</label>
     <input id="email" name="email" type="email" autocomplete="email" required value="${escapeHtml(email ?? '')}">`;
   const cardField = asksForCard
     ? `<label for="card">Card number (test card)</label>
-    <input id="card" name="card" inputmode="numeric" autocomplete="cc-number" value="4242 4242 4242 4242" aria-describedby="card-note">
+    <input id="card" name="card" inputmode="numeric" autocomplete="cc-number" value="${TEST_CARD}" aria-describedby="card-note">
     <p id="card-note" class="muted">Any test card works here; it is never charged.</p>`
     : '';
   return layout(
@@ -118,7 +118,9 @@ function statusText(subscription: Subscription): string {
   return `Renews on ${formatDate(periodEndOf(subscription))}`;
 }
 
-function subscriptionSection(portal: BillingPortalSession, subscription: Subscription, productName: string): string {
+const cardLabel = (card: PaymentMethod['card']) => `${card.brand.charAt(0).toUpperCase()}${card.brand.slice(1)} ending in ${card.last4}`;
+
+function subscriptionSection(portal: BillingPortalSession, subscription: Subscription, productName: string, card: PaymentMethod | undefined): string {
   const price = subscription.items.data[0]!.price;
   const status = subscription.status === 'trialing' ? 'Trial' : subscription.status === 'active' ? 'Active' : 'Canceled';
   const button = (action: string, label: string, style: string) =>
@@ -133,21 +135,33 @@ function subscriptionSection(portal: BillingPortalSession, subscription: Subscri
     ${subscription.cancel_at !== null ? button('resume', 'Resume subscription', 'primary') : button('cancel', 'Cancel subscription', 'secondary')}
     ${button('cancel_now', 'Cancel now', 'danger')}
   </div>`;
+  // A subscription without a card (a trial that asked for none) can be given one here, as Stripe's portal allows.
+  const addCard =
+    subscription.status === 'canceled' || card
+      ? ''
+      : `<form method="post" action="/portal/${escapeHtml(portal.id)}">
+      <input type="hidden" name="subscription" value="${escapeHtml(subscription.id)}">
+      <label for="card-${escapeHtml(subscription.id)}">Card number (test card)</label>
+      <input id="card-${escapeHtml(subscription.id)}" name="card" inputmode="numeric" autocomplete="cc-number" value="${TEST_CARD}">
+      <div class="actions"><button class="secondary" type="submit" name="action" value="add_card">Add a card</button></div>
+    </form>`;
   return `<section aria-labelledby="${escapeHtml(subscription.id)}-title">
   <h2 id="${escapeHtml(subscription.id)}-title">${escapeHtml(productName)}</h2>
   <dl>
     <dt>Plan</dt><dd>${escapeHtml(priceLabel(price, subscription.items.data[0]!.quantity))}</dd>
     <dt>Status</dt><dd>${status}</dd>
     <dt>${subscription.status === 'canceled' ? 'Ended' : subscription.cancel_at !== null ? 'Ends' : 'Renewal'}</dt><dd>${escapeHtml(statusText(subscription))}</dd>
+    <dt>Payment method</dt><dd>${card ? escapeHtml(cardLabel(card.card)) : 'None'}</dd>
   </dl>
   ${buttons}
+  ${addCard}
 </section>`;
 }
 
-export function portalPage(view: { portal: BillingPortalSession; email: string | null; subscriptions: Subscription[]; productName: string; error?: string }): string {
+export function portalPage(view: { portal: BillingPortalSession; email: string | null; subscriptions: Subscription[]; cards: (PaymentMethod | undefined)[]; productName: string; error?: string }): string {
   const { portal, subscriptions } = view;
   const list = subscriptions.length
-    ? subscriptions.map((s) => subscriptionSection(portal, s, view.productName)).join('\n')
+    ? subscriptions.map((s, i) => subscriptionSection(portal, s, view.productName, view.cards[i])).join('\n')
     : '<p>You have no subscription.</p>';
   return layout(
     `Billing — ${PRODUCT_NAME}`,
@@ -156,5 +170,24 @@ export function portalPage(view: { portal: BillingPortalSession; email: string |
   ${view.error ? `<p role="alert">${escapeHtml(view.error)}</p>` : ''}
   ${list}
   ${portal.return_url ? `<p class="actions"><a href="${escapeHtml(portal.return_url)}">Return to ${escapeHtml(PRODUCT_NAME)}</a></p>` : ''}`,
+  );
+}
+
+/** An invoice's hosted page: its lines and total, and, paid, the receipt's number and date. */
+export function invoicePage(invoice: Invoice): string {
+  const currency = invoice.currency as string;
+  const lines = (invoice.lines as { data: { description: string; amount: number }[] }).data
+    .map((line) => `<dt>${escapeHtml(line.description)}</dt><dd>${escapeHtml(formatAmount(line.amount, currency))}</dd>`)
+    .join('\n    ');
+  const paidAt = (invoice.status_transitions as { paid_at: number | null }).paid_at;
+  return layout(
+    `Invoice ${invoice.number} — ${PRODUCT_NAME}`,
+    `  <h1>${invoice.status === 'paid' ? 'Receipt' : 'Invoice'} ${escapeHtml(invoice.number)}</h1>
+  <p class="price">${escapeHtml(formatAmount(invoice.amount_paid, currency))}</p>
+  ${paidAt ? `<p class="muted">Paid on ${escapeHtml(formatDate(paidAt))}${invoice.receipt_number ? ` · Receipt ${escapeHtml(String(invoice.receipt_number))}` : ''}</p>` : ''}
+  <dl>
+    ${lines}
+    <dt>Total</dt><dd>${escapeHtml(formatAmount(invoice.total, currency))}</dd>
+  </dl>`,
   );
 }

@@ -476,3 +476,102 @@ describe('events', () => {
     }
   });
 });
+
+describe('cards, invoices and a change of price', () => {
+  const invoices = async (customer: string) => (await stripe.invoices.list({ customer, limit: 10 })).data;
+
+  it('saves the card checkout asked for, and bills the first period on a paid invoice whose hosted page is the receipt', async () => {
+    const customer = await newCustomer('card@example.com');
+    const session = await checkout(customer.id);
+    expect(await page(session.url!, { card: '1234' })).toMatchObject({ status: 400, html: expect.stringContaining('Enter a valid card number.') });
+    expect((await stripe.subscriptions.list({ customer: customer.id })).data).toEqual([]);
+    expect((await page(session.url!, { card: '5555 5555 5555 4444' })).status).toBe(303);
+
+    const subscription = await stripe.subscriptions.retrieve((await stripe.checkout.sessions.retrieve(session.id)).subscription as string, { expand: ['default_payment_method'] });
+    expect((subscription.default_payment_method as Stripe.PaymentMethod).card).toMatchObject({ brand: 'mastercard', last4: '4444' });
+    expect((await stripe.customers.retrieve(customer.id)) as Stripe.Customer).toMatchObject({ invoice_settings: { default_payment_method: (subscription.default_payment_method as Stripe.PaymentMethod).id } });
+    const [first, ...none] = await invoices(customer.id);
+    expect(none).toEqual([]);
+    expect(first).toMatchObject({ id: subscription.latest_invoice, status: 'paid', billing_reason: 'subscription_create', total: 1100, amount_paid: 1100, customer: customer.id });
+    const receipt = await page(first!.hosted_invoice_url!);
+    expect(receipt.html).toContain(`Receipt ${first!.number}`);
+    expect(receipt.html).toContain('$11.00');
+  });
+
+  it('bills nothing for a trial without a card, and takes a card in the portal for the subscription', async () => {
+    const customer = await newCustomer('trial-card@example.com');
+    const session = await checkout(customer.id, { trial: true });
+    await page(session.url!, {});
+    const subscriptionId = (await stripe.checkout.sessions.retrieve(session.id)).subscription as string;
+    expect(await stripe.subscriptions.retrieve(subscriptionId)).toMatchObject({ status: 'trialing', default_payment_method: null });
+    expect(await invoices(customer.id)).toMatchObject([{ total: 0, amount_paid: 0, status: 'paid', receipt_number: null }]);
+
+    const portal = await stripe.billingPortal.sessions.create({ customer: customer.id });
+    expect((await page(portal.url)).html).toContain('<dt>Payment method</dt><dd>None</dd>');
+    expect((await page(portal.url, { subscription: subscriptionId, action: 'add_card', card: 'nope' })).status).toBe(400);
+    receiver.events.length = 0;
+    expect((await page(portal.url, { subscription: subscriptionId, action: 'add_card', card: '4242 4242 4242 4242' })).status).toBe(303);
+    expect(receiver.events.map((e) => e.type)).toEqual(['payment_method.attached', 'customer.updated', 'customer.subscription.updated']);
+    const withCard = await stripe.subscriptions.retrieve(subscriptionId, { expand: ['default_payment_method'] });
+    expect((withCard.default_payment_method as Stripe.PaymentMethod).card).toMatchObject({ brand: 'visa', last4: '4242' });
+    expect((await page(portal.url)).html).toContain('<dt>Payment method</dt><dd>Visa ending in 4242</dd>');
+  });
+
+  it("switches a trial's price without billing anything: the trial's end stays", async () => {
+    const customer = await newCustomer('trial-switch@example.com');
+    const session = await checkout(customer.id, { trial: true });
+    await page(session.url!, {});
+    const before = await stripe.subscriptions.retrieve((await stripe.checkout.sessions.retrieve(session.id)).subscription as string);
+    const after = await stripe.subscriptions.update(before.id, { items: [{ id: before.items.data[0]!.id, price: LOCAL_PRICES['pro-annual'].id }] });
+    expect(after.items.data[0]).toMatchObject({ price: { id: LOCAL_PRICES['pro-annual'].id }, current_period_end: before.trial_end });
+    expect(after).toMatchObject({ status: 'trialing', trial_end: before.trial_end, latest_invoice: before.latest_invoice });
+    expect(await invoices(customer.id)).toHaveLength(1);
+  });
+
+  it("switches monthly to annual with Stripe's proration: the unused days credited, a new year billed at once; back to monthly, the excess credit kept on the balance", async () => {
+    // A stand-in whose clock is moved on ten days after the checkout; its webhooks go to a sink (their signatures would be ten days old).
+    let shift = 0;
+    const sink = createServer((req, res) => req.resume().on('end', () => res.writeHead(200).end('{}')));
+    const sinkPort = await holdPort();
+    await listen(sink, sinkPort);
+    const port = await holdPort();
+    const moving = await startStripeStandIn({ port, dynamoEndpoint: dynamo.url, webhookUrl: `http://localhost:${sinkPort}/`, retryDelays: [], clock: () => Date.now() + shift });
+    try {
+      const client = new Stripe(LOCAL_STRIPE_SECRET.secretKey, { host: 'localhost', port, protocol: 'http', telemetry: false });
+      const customer = await client.customers.create({ email: 'switch@example.com' });
+      const session = await client.checkout.sessions.create({ mode: 'subscription', customer: customer.id, line_items: [{ price: LOCAL_PRICES['pro-monthly'].id, quantity: 1 }], success_url: 'http://localhost:5173/checkout/success' });
+      await page(session.url!, {});
+      const monthly = await client.subscriptions.retrieve((await client.checkout.sessions.retrieve(session.id)).subscription as string);
+      const { current_period_start: start, current_period_end: end, id: itemId } = monthly.items.data[0]!;
+
+      shift = 10 * 86_400_000;
+      const toAnnual = { items: [{ id: itemId, price: LOCAL_PRICES['pro-annual'].id }], proration_behavior: 'always_invoice' as const };
+      const annual = await client.subscriptions.update(monthly.id, toAnnual, { idempotencyKey: 'switch-1' });
+      const now = annual.items.data[0]!.current_period_start;
+      expect(now - start).toBeGreaterThanOrEqual(10 * 86_400);
+      expect(annual.items.data[0]).toMatchObject({ price: { id: LOCAL_PRICES['pro-annual'].id }, plan: { interval: 'year', amount: 12100 } });
+      expect(new Date(annual.items.data[0]!.current_period_end * 1000).getUTCFullYear() - new Date(now * 1000).getUTCFullYear()).toBe(1);
+      expect(annual.billing_cycle_anchor).toBe(now);
+      const unused = Math.round((1100 * (end - now)) / (end - start));
+      const billed = await client.invoices.retrieve(annual.latest_invoice as string);
+      expect(billed).toMatchObject({ billing_reason: 'subscription_update', status: 'paid', total: 12100 - unused, amount_paid: 12100 - unused });
+      expect(billed.lines.data.map((l) => [l.amount, l.parent?.subscription_item_details?.proration])).toEqual([
+        [-unused, true],
+        [12100, false],
+      ]);
+      // The same request again (a retry, a double click with its key) is the same answer: one switch, one invoice.
+      expect((await client.subscriptions.update(monthly.id, toAnnual, { idempotencyKey: 'switch-1' })).latest_invoice).toBe(billed.id);
+      expect((await client.invoices.list({ customer: customer.id })).data).toHaveLength(2);
+
+      // Back to monthly the same day: nearly a year unused, more than a month costs; the rest is credit on the balance.
+      const back = await client.subscriptions.update(monthly.id, { items: [{ id: itemId, price: LOCAL_PRICES['pro-monthly'].id }] });
+      const credit = await client.invoices.retrieve(back.latest_invoice as string);
+      expect(credit.total).toBeLessThan(0);
+      expect(credit).toMatchObject({ amount_due: 0, amount_paid: 0, ending_balance: credit.total });
+      expect(((await client.customers.retrieve(customer.id)) as Stripe.Customer).balance).toBe(credit.total);
+    } finally {
+      await moving.stop();
+      await close(sink);
+    }
+  });
+});
