@@ -197,6 +197,58 @@ export interface AccountPasskeys {
 export type SignInMethod = 'password' | 'google' | 'passkey';
 
 /** GET /api/account/export (GDPR articles 15 and 20): everything the product holds about the account. */
+/** A card as /account's Billing shows it: its network ('visa', 'mastercard', …) and last four digits. */
+export interface BillingCard {
+  brand: string;
+  last4: string;
+  expMonth: number;
+  expYear: number;
+}
+
+/** One of the account's invoices, newest first; amounts in the currency's smallest unit (cents). */
+export interface BillingInvoice {
+  id: string;
+  number: string | null;
+  /** ISO 8601 date-time it was made. */
+  createdAt: string;
+  total: number;
+  amountPaid: number;
+  currency: string;
+  status: string;
+  /** Stripe's hosted page for it: the receipt once paid. */
+  url: string | null;
+}
+
+/** A subscription that has not ended, as Stripe bills it. */
+export interface BillingSubscription {
+  status: SubscriptionStatus;
+  interval: 'month' | 'year';
+  /** The price per interval, in cents. */
+  amount: number;
+  currency: string;
+  /** ISO 8601: when the trial ends, while in one. */
+  trialEnd: string | null;
+  /** ISO 8601: when it ends, if it will (an end scheduled, or a trial without a card). */
+  endsAt: string | null;
+  /** What will be charged next and when; null when nothing will (it ends first). */
+  nextCharge: { amount: number; currency: string; at: string } | null;
+}
+
+/** GET /api/billing: the plan, as Stripe bills it, for /account's Billing section (docs/account-api.md). */
+export interface BillingOverview {
+  plan: 'free' | 'pro';
+  subscription: BillingSubscription | null;
+  paymentMethod: BillingCard | null;
+  /** The last few (up to 5), newest first. */
+  invoices: BillingInvoice[];
+}
+
+/** POST /api/billing/interval's answer: what changed, and the plan as it is now. */
+export interface IntervalSwitched {
+  message: string;
+  billing: BillingOverview;
+}
+
 /** GET /api/account, and the export's profile: who the account is and how it signs in. */
 export interface AccountProfile {
   name: string | null;

@@ -123,6 +123,9 @@ const routeTable = [
   { method: 'GET', path: '/api/manage-subscription', fn: 'billing', forwardsCredentials: true, policy: LIVE_READ },
   // /checkout/success asks whether Stripe's session_id is the account's own, completed checkout.
   { method: 'GET', path: '/api/checkout-session/{id}', fn: 'billing', forwardsCredentials: true, policy: ACCOUNT_READ },
+  // /account's Billing: the card and invoices are read only for a session the core confirms; the switch changes what is charged.
+  { method: 'GET', path: '/api/billing', fn: 'billing', forwardsCredentials: true, policy: LIVE_READ },
+  { method: 'POST', path: '/api/billing/interval', fn: 'billing', forwardsCredentials: true, policy: ACCOUNT_WRITE },
   { method: 'POST', path: '/api/stripe-webhook', fn: 'stripeWebhook', forwardsHeaders: ['stripe-signature'], policy: FROM_ANOTHER_SERVER },
   { method: 'GET', path: '/api/account', fn: 'account', forwardsCredentials: true, policy: LIVE_READ },
   { method: 'PATCH', path: '/api/account', fn: 'account', forwardsCredentials: true, policy: { ...SENSITIVE_WRITE, proof: { whenBodyHas: 'email' } } },

@@ -1,9 +1,11 @@
 /**
  * The billing function group: checkout (POST /api/create-checkout-session), the portal (GET
- * /api/manage-subscription) and whether a returning checkout is the caller's (GET /api/checkout-session/{id}).
+ * /api/manage-subscription), whether a returning checkout is the caller's (GET /api/checkout-session/{id}),
+ * and /account's Billing: the plan as Stripe bills it (GET /api/billing) and monthly <-> annual
+ * (POST /api/billing/interval).
  */
-import type { CheckoutConfirmation } from '../../shared/api-types';
-import { checkoutBody } from '../../shared/schemas/billing';
+import type { CheckoutConfirmation, IntervalSwitched } from '../../shared/api-types';
+import { checkoutBody, intervalBody } from '../../shared/schemas/billing';
 import { billingTexts, usersTexts } from '../../shared/texts';
 import { billingConfig } from '../lib/billing-config';
 import { documentClient, primeDocumentClient } from '../lib/dynamo';
@@ -15,6 +17,7 @@ import { deletionStateOf } from '../user-record';
 import { unavailableDependency } from '../lib/unavailable';
 import { json, type HttpResult } from '../lib/response';
 import { sessionOf, whileCoreKeysLoad } from '../lib/session';
+import { readBillingOverview, switchInterval, type OverviewDeps, type OverviewOutcome, type SwitchOutcome } from './billing-overview';
 import { confirmCheckout } from './checkout-confirmation';
 import { createCheckout, createPortal, type BillingDeps, type CheckoutOutcome, type PortalOutcome } from './checkout';
 import { StripeApiError } from './stripe-api';
@@ -38,7 +41,7 @@ async function orUnavailable<T>(work: () => Promise<T>): Promise<T> {
   }
 }
 
-type Refusal = Exclude<(CheckoutOutcome | PortalOutcome)['status'], 'OK'>;
+type Refusal = Exclude<(CheckoutOutcome | PortalOutcome | OverviewOutcome | SwitchOutcome)['status'], 'OK' | 'ALREADY_ON_INTERVAL'>;
 
 /** Each refusal as the caller sees it: its status and the message texts.ts words for it. */
 const refusals: Record<Refusal, [status: number, message: string]> = {
@@ -56,6 +59,35 @@ function answer(outcome: CheckoutOutcome | PortalOutcome): HttpResult {
   const [status, message] = refusals[outcome.status];
   return json(status, { message });
 }
+
+async function overviewDeps(): Promise<OverviewDeps> {
+  return { db: documentClient(), stripe: await stripeClient(), config: billingConfig() };
+}
+
+function refused(outcome: { status: Refusal }): HttpResult {
+  const [status, message] = refusals[outcome.status];
+  return json(status, { message });
+}
+
+// Reads the card and invoices: the core is asked that the session has not ended (the policy's liveSession).
+const billingOverview = httpHandler(
+  async (event) => {
+    const outcome = await orUnavailable(async () => readBillingOverview(await overviewDeps(), sessionOf(event).userId));
+    return outcome.status === 'OK' ? json(200, outcome.billing) : refused(outcome);
+  },
+  { route: 'GET /api/billing' },
+);
+
+const billingInterval = httpHandler(
+  async (event) => {
+    const outcome = await orUnavailable(async () => switchInterval(await overviewDeps(), sessionOf(event).userId, event.body));
+    if (outcome.status === 'ALREADY_ON_INTERVAL') return json(409, { message: billingTexts.alreadyOnInterval(outcome.interval) });
+    if (outcome.status !== 'OK') return refused(outcome);
+    const body: IntervalSwitched = { message: billingTexts.switched(outcome.interval, outcome.trial), billing: outcome.billing };
+    return json(200, body);
+  },
+  { route: 'POST /api/billing/interval', body: intervalBody },
+);
 
 // Both start something that outlives the request (a subscription, a portal that can cancel one), so
 // the core is asked that the session has not ended: a signed-out token is refused here at once.
@@ -90,4 +122,6 @@ export const handler = byRouteKey({
   'POST /api/create-checkout-session': checkout,
   'GET /api/manage-subscription': manageSubscription,
   'GET /api/checkout-session/{id}': checkoutSession,
+  'GET /api/billing': billingOverview,
+  'POST /api/billing/interval': billingInterval,
 });

@@ -1,7 +1,7 @@
 /**
  * The Stripe API calls billing makes (create a customer, create and expire a Checkout Session, a
- * portal session; read a subscription or a session; list and cancel a customer's subscriptions when
- * its account is deleted), in fetch's shape over node:http(s) (functions/lib/node-request.ts: no undici
+ * portal session; read a subscription or a session; list a customer's invoices; move a subscription
+ * to the other price; list and cancel a customer's subscriptions when its account is deleted), in fetch's shape over node:http(s) (functions/lib/node-request.ts: no undici
  * loaded on a cold start's first checkout). Why not the `stripe` SDK here: its core imports all of its ~270 resources, so it cannot
  * be tree-shaken and alone is 240 KB minified, doubling this Lambda past its 300 KB budget. What the
  * SDK gives a money path is kept: the pinned API version, an idempotency key on every POST (reused
@@ -90,7 +90,15 @@ export interface StripeApi {
   retrieveCheckoutSession(id: string): Promise<CheckoutSession>;
   expireCheckoutSession(id: string): Promise<CheckoutSession>;
   createPortalSession(params: { customer: string; return_url: string }): Promise<{ id: string; url: string }>;
-  retrieveSubscription(id: string): Promise<Stripe.Subscription>;
+  /** `expand`: ids on it to inline (`default_payment_method`, `customer`). */
+  retrieveSubscription(id: string, expand?: string[]): Promise<Stripe.Subscription>;
+  /** The customer's last `limit` invoices, newest first. */
+  listInvoices(customer: string, limit: number): Promise<{ data: Stripe.Invoice[] }>;
+  /**
+   * The subscription's one item moved to another price, the change prorated and invoiced at once
+   * (Stripe credits the unused time; a change of interval starts a new period, billed now).
+   */
+  switchPrice(subscription: string, item: string, price: string, idempotencyKey: string): Promise<Stripe.Subscription>;
   /** A customer's subscriptions that have not been canceled (Stripe's default list), up to 100. */
   listSubscriptions(customer: string): Promise<{ data: Stripe.Subscription[] }>;
   /** Ends a subscription at once: no further invoice. Stripe answers 404 for one already canceled. */
@@ -157,7 +165,10 @@ export function stripeApi(options: StripeApiOptions): StripeApi {
     retrieveCheckoutSession: (sessionId) => call('GET', `checkout/sessions/${id(sessionId)}`),
     expireCheckoutSession: (sessionId) => call('POST', `checkout/sessions/${id(sessionId)}/expire`, {}),
     createPortalSession: (params) => call('POST', 'billing_portal/sessions', { ...params }),
-    retrieveSubscription: (subscriptionId) => call('GET', `subscriptions/${id(subscriptionId)}`),
+    retrieveSubscription: (subscriptionId, expand = []) => call('GET', `subscriptions/${id(subscriptionId)}${expand.length ? `?${formEncode({ expand })}` : ''}`),
+    listInvoices: (customer, limit) => call('GET', `invoices?${formEncode({ customer, limit })}`),
+    switchPrice: (subscription, item, price, idempotencyKey) =>
+      call('POST', `subscriptions/${id(subscription)}`, { items: [{ id: item, price }], proration_behavior: 'always_invoice' }, idempotencyKey),
     listSubscriptions: (customer) => call('GET', `subscriptions?${formEncode({ customer, limit: 100 })}`),
     // A DELETE is idempotent by definition: Stripe takes no idempotency key on it, and a retry is safe.
     cancelSubscription: (subscriptionId) => call('DELETE', `subscriptions/${id(subscriptionId)}`),

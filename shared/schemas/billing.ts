@@ -5,6 +5,13 @@ import * as z from 'zod/mini';
 export const checkoutBody = z.object({ priceId: z.string().check(z.minLength(1), z.maxLength(100)) });
 export type CheckoutBody = z.infer<typeof checkoutBody>;
 
+/**
+ * POST /api/billing/interval: monthly <-> annual. `requestId` is the page's for this one press (kept
+ * across its retries): the Stripe update's idempotency key, so a retried press changes the plan once.
+ */
+export const intervalBody = z.object({ interval: z.enum(['month', 'year']), requestId: z.uuid() });
+export type IntervalBody = z.infer<typeof intervalBody>;
+
 /** A day of recording is far beyond any one report; the caps keep a bad client from inflating totals. */
 export const MAX_REPORT_WORDS = 100_000;
 export const MAX_REPORT_SECONDS = 24 * 60 * 60;

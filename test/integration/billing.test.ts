@@ -8,7 +8,7 @@ import Stripe from 'stripe';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { getAccount as getBillingAccount } from '../../functions/user-record/account';
 import { LOCAL_PRO_PRODUCT, LOCAL_STRIPE_SECRET } from '../../infra/local/stripe/catalog';
-import type { UserProfile } from '../../shared/api-types';
+import type { BillingOverview, IntervalSwitched, UserProfile } from '../../shared/api-types';
 import { FREE_WORDS_PER_MONTH, PRICE_IDS, PRO_TRIAL_DAYS } from '../../shared/plans';
 import { texts } from '../../shared/texts';
 import { AuthApi } from '../support/auth-api';
@@ -160,6 +160,119 @@ describe('checkout, trial, portal and webhooks', () => {
     expect((await stranger.post('/api/create-checkout-session', { priceId: PRICE_IDS.monthly })).status).toBe(401);
     expect((await stranger.get('/api/manage-subscription')).status).toBe(401);
     expect((await stranger.get('/api/user-profile')).status).toBe(401);
+  });
+});
+
+describe("/account's Billing: GET /api/billing and POST /api/billing/interval, through the Stripe stand-in", () => {
+  const billingOf = async (who: AuthApi) => {
+    const res = await who.get('/api/billing');
+    expect(res.status).toBe(200);
+    return res.body as unknown as BillingOverview;
+  };
+  const switchTo = (who: AuthApi, interval: 'month' | 'year', requestId: string = randomUUID()) => who.post('/api/billing/interval', { interval, requestId });
+  const days = (iso: string) => (Date.parse(iso) - Date.now()) / 86_400_000;
+
+  /** A member on the trial its first checkout starts (no card asked). */
+  async function onTrial(name: string, priceId: string = PRICE_IDS.monthly) {
+    const member = await subscriber(name);
+    await payCheckout((await member.who.post('/api/create-checkout-session', { priceId })).body.url as string, member.email);
+    return member;
+  }
+
+  /** A member who paid: the trial ended in the portal, then a second checkout (no trial) paid with a card. */
+  async function paying(name: string, priceId: string) {
+    const member = await onTrial(name);
+    await portalAction((await member.who.get('/api/manage-subscription')).body.url as string, 'cancel_now');
+    await payCheckout((await member.who.post('/api/create-checkout-session', { priceId })).body.url as string, member.email);
+    return member;
+  }
+
+  it('Free: no subscription, no card, no invoices', async () => {
+    const { who } = await subscriber('billing-free');
+    expect(await billingOf(who)).toEqual({ plan: 'free', subscription: null, paymentMethod: null, invoices: [] });
+    expect(await switchTo(who, 'year')).toEqual({ status: 404, body: { message: texts.billing.noSubscription } });
+  });
+
+  it('a trial without a card: it ends on its last day and nothing is charged; its $0 invoice is listed', async () => {
+    const { who } = await onTrial('billing-trial');
+    const billing = await billingOf(who);
+    expect(billing).toMatchObject({ plan: 'pro', paymentMethod: null, subscription: { status: 'trialing', interval: 'month', amount: 1100, currency: 'usd', nextCharge: null } });
+    expect(billing.subscription!.endsAt).toBe(billing.subscription!.trialEnd);
+    expect(days(billing.subscription!.trialEnd!)).toBeCloseTo(PRO_TRIAL_DAYS, 0);
+    expect(billing.invoices).toMatchObject([{ total: 0, amountPaid: 0, status: 'paid', url: expect.stringMatching(`^${stack.stripe}/invoice/in_`) }]);
+    // No Stripe id but the invoice's own reaches the browser.
+    expect(JSON.stringify(billing)).not.toMatch(/cus_|sub_|pm_/);
+  });
+
+  it('a trial with a card (added in the portal): then $121/year on the trial\'s last day, once switched to annual, with no charge now', async () => {
+    const { who } = await onTrial('billing-trial-card');
+    await portalAction((await who.get('/api/manage-subscription')).body.url as string, 'add_card', '5555 5555 5555 4444');
+    const withCard = await billingOf(who);
+    expect(withCard.paymentMethod).toMatchObject({ brand: 'mastercard', last4: '4444' });
+    expect(withCard.subscription).toMatchObject({ status: 'trialing', endsAt: null, nextCharge: { amount: 1100, currency: 'usd', at: withCard.subscription!.trialEnd } });
+
+    const switched = await switchTo(who, 'year');
+    expect(switched.status).toBe(200);
+    expect(switched.body.message).toBe(texts.billing.switched('year', true));
+    const annual = (switched.body as unknown as IntervalSwitched).billing;
+    expect(annual.subscription).toMatchObject({ status: 'trialing', interval: 'year', amount: 12100, trialEnd: withCard.subscription!.trialEnd, nextCharge: { amount: 12100, at: withCard.subscription!.trialEnd } });
+    // Nothing billed during the trial; the record the dashboard reads says annual at once.
+    expect(annual.invoices).toHaveLength(1);
+    expect((await profileOf(who)).subscription).toMatchObject({ status: 'trialing', interval: 'year' });
+  });
+
+  it('Pro monthly: the card, the next charge a month on, and the paid invoice with its receipt', async () => {
+    const { who } = await paying('billing-monthly', PRICE_IDS.monthly);
+    const billing = await billingOf(who);
+    expect(billing).toMatchObject({ plan: 'pro', paymentMethod: { brand: 'visa', last4: '4242' }, subscription: { status: 'active', interval: 'month', trialEnd: null, endsAt: null, nextCharge: { amount: 1100 } } });
+    expect(days(billing.subscription!.nextCharge!.at)).toBeGreaterThan(27);
+    expect(days(billing.subscription!.nextCharge!.at)).toBeLessThan(32);
+    const [paid] = billing.invoices;
+    expect(paid).toMatchObject({ total: 1100, amountPaid: 1100, status: 'paid' });
+    const receipt = await (await fetch(paid!.url!)).text();
+    expect(receipt).toContain(`Receipt ${paid!.number}`);
+  });
+
+  it('switches Pro monthly to annual as Stripe prorates it: a year from today, billed now less the unused month; a retried press changes it once', async () => {
+    const { who } = await paying('billing-switch', PRICE_IDS.monthly);
+    const requestId = randomUUID();
+    const [first, retried] = await Promise.all([switchTo(who, 'year', requestId), switchTo(who, 'year', requestId)]);
+    for (const answer of [first, retried]) expect(answer.status).toBe(200);
+    const annual = (first.body as unknown as IntervalSwitched).billing;
+    expect(first.body.message).toBe(texts.billing.switched('year', false));
+    expect(annual.subscription).toMatchObject({ status: 'active', interval: 'year', amount: 12100, nextCharge: { amount: 12100 } });
+    expect(days(annual.subscription!.nextCharge!.at)).toBeGreaterThan(364);
+    // Switched seconds after paying: the whole month is unused, and credited to the cent ($11.00 of $121.00).
+    // The trial's, the paid month's, and the switch's: one switch for the two sends of one press.
+    const [proration, ...earlier] = annual.invoices;
+    expect(earlier).toHaveLength(2);
+    expect(proration!.total).toBe(12100 - 1100);
+    expect(proration).toMatchObject({ amountPaid: proration!.total, status: 'paid' });
+    expect((await billingOf(who)).invoices).toHaveLength(3);
+    expect((await profileOf(who)).subscription).toMatchObject({ status: 'active', interval: 'year' });
+    // Asked again with a new press: it is annual already.
+    expect(await switchTo(who, 'year')).toEqual({ status: 409, body: { message: texts.billing.alreadyOnInterval('year') } });
+  });
+
+  it('switches Pro annual to monthly: the unused year is credit, so the next month costs nothing', async () => {
+    const { who } = await paying('billing-annual', PRICE_IDS.annually);
+    expect((await billingOf(who)).subscription).toMatchObject({ status: 'active', interval: 'year', nextCharge: { amount: 12100 } });
+    const switched = await switchTo(who, 'month');
+    expect(switched.body.message).toBe(texts.billing.switched('month', false));
+    const monthly = (switched.body as unknown as IntervalSwitched).billing;
+    expect(monthly.subscription).toMatchObject({ interval: 'month', amount: 1100, nextCharge: { amount: 0 } });
+    expect(monthly.invoices[0]).toMatchObject({ amountPaid: 0 });
+    expect(monthly.invoices[0]!.total).toBeLessThan(-10_000);
+  });
+
+  it('refuses a bad body and a caller without a session, changing nothing', async () => {
+    const { who } = await onTrial('billing-refusals');
+    expect((await who.post('/api/billing/interval', { interval: 'weekly', requestId: randomUUID() })).status).toBe(400);
+    expect((await who.post('/api/billing/interval', { interval: 'year', requestId: 'again' })).status).toBe(400);
+    expect((await billingOf(who)).subscription).toMatchObject({ interval: 'month' });
+    const stranger = new AuthApi(stack.api, stack.web);
+    expect((await stranger.get('/api/billing')).status).toBe(401);
+    expect((await stranger.post('/api/billing/interval', { interval: 'year', requestId: randomUUID() })).status).toBe(401);
   });
 });
 

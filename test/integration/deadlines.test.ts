@@ -127,6 +127,6 @@ describe('a dependency frozen', () => {
   it('Stripe: every route answers within 10 s, 503 with Retry-After where it needs Stripe, none 500', async () => {
     const answers = await allRoutesWith(stack.stripeGate!, 'frozen-stripe');
     expectWithinTheGateway(answers);
-    for (const key of ['POST /api/create-checkout-session', 'GET /api/manage-subscription']) expect(unavailable(answers, key)?.status, key).toBe(503);
+    for (const key of ['POST /api/create-checkout-session', 'GET /api/manage-subscription', 'GET /api/billing']) expect(unavailable(answers, key)?.status, key).toBe(503);
   }, 60_000);
 });

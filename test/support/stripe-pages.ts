@@ -20,12 +20,12 @@ export async function payCheckout(checkoutUrl: string, email = 'buyer@example.co
   return { page, location: res.headers.get('location')! };
 }
 
-/** In the billing portal, presses a subscription's button: 'cancel', 'resume' or 'cancel_now'. */
-export async function portalAction(portalUrl: string, action: 'cancel' | 'resume' | 'cancel_now'): Promise<string> {
+/** In the billing portal, presses a subscription's button: 'cancel', 'resume', 'cancel_now', or 'add_card' (with `card`'s number). */
+export async function portalAction(portalUrl: string, action: 'cancel' | 'resume' | 'cancel_now' | 'add_card', card = '4242 4242 4242 4242'): Promise<string> {
   const page = await (await fetch(portalUrl)).text();
   const subscription = /name="subscription" value="([^"]+)"/.exec(page)?.[1];
   if (!subscription) throw new Error(`no subscription on the portal page: ${page}`);
-  const res = await submit(portalUrl, { subscription, action });
+  const res = await submit(portalUrl, { subscription, action, ...(action === 'add_card' ? { card } : {}) });
   if (res.status !== 303) throw new Error(`portal answered ${res.status}: ${await res.text()}`);
   return subscription;
 }
