@@ -16,6 +16,12 @@ export const NOT_FOUND_TITLE = 'Page not found | Voxpen';
 /** The second step of a sign-in (two-step verification): where a session that still owes it is sent. */
 export const SECOND_STEP_PATH = '/auth/mfa';
 
+/** The account's settings: /account, and a page of its own for each section (on a phone /account lists them). */
+export const ACCOUNT_PATH = '/account';
+export const SETTINGS_SECTIONS = ['profile', 'dictation', 'security', 'sessions', 'billing', 'data'] as const;
+export type SettingsSection = (typeof SETTINGS_SECTIONS)[number];
+export const settingsPath = (section: SettingsSection) => `${ACCOUNT_PATH}/${section}`;
+
 /**
  * The router's other paths, rendered in the browser from a shell: with SITE_PAGES, every path the
  * site answers 200 (frontend/src/routes.test.ts checks the router has exactly these). `/x/*` stands for
@@ -34,7 +40,8 @@ export const CLIENT_ROUTES: readonly string[] = [
   '/verify-email',
   '/checkout/success',
   '/dashboard',
-  '/account',
+  ACCOUNT_PATH,
+  ...SETTINGS_SECTIONS.map(settingsPath),
 ];
 
 export interface SitePage {

@@ -4,9 +4,12 @@ import { CLIENT_ROUTES, SITE_PAGES } from '../../shared/site-pages';
 import { isClientRoute } from '../../shared/url-rewrite';
 import { routes } from './routes';
 
-/** Every path the router names, its catch-all aside. */
-function routerPaths(list: readonly RouteObject[]): string[] {
-  return list.flatMap((route) => [...(route.index ? ['/'] : route.path && route.path !== '*' ? [route.path] : []), ...routerPaths(route.children ?? [])]);
+/** Every path the router names, its catch-all aside (an index route is its parent's path, named once). */
+function routerPaths(list: readonly RouteObject[], parent = '/'): string[] {
+  return list.flatMap((route) => [
+    ...(route.index ? (parent === '/' ? ['/'] : []) : route.path && route.path !== '*' ? [route.path] : []),
+    ...routerPaths(route.children ?? [], route.path ?? parent),
+  ]);
 }
 
 describe('the one list of paths the site answers', () => {

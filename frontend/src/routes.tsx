@@ -1,6 +1,7 @@
 import type { ComponentType } from 'react';
 import type { ActionFunction, LoaderFunction, RouteObject, ShouldRevalidateFunction } from 'react-router';
 import { PRODUCT_NAME } from '../../shared/product';
+import { ACCOUNT_PATH, SETTINGS_SECTIONS, settingsPath } from '../../shared/site-pages';
 import { Layout } from './layout/Layout';
 import { ErrorPage } from './pages/ErrorPage';
 import { loadChunk } from './chunk-load';
@@ -98,7 +99,13 @@ export const routes: RouteObject[] = [
     children: [
       { path: '/dashboard', ...page('src/pages/dashboard/DashboardPage.tsx', () => import('./pages/dashboard/DashboardPage')) },
       // The vocabulary sections' chunk, which its loader fetches beside its reads (pages/account/dictation.ts).
-      { path: '/account', ...page('src/pages/account/AccountPage.tsx', () => import('./pages/account/AccountPage'), { alsoLoads: ['src/pages/account/dictation.ts'] }) },
+      // Each settings section its own path (back, forward and links work), drawn by the page itself:
+      // no chunk or element of their own (the page draws none in an Outlet), and its one loader reads for all of them.
+      {
+        path: ACCOUNT_PATH,
+        ...page('src/pages/account/AccountPage.tsx', () => import('./pages/account/AccountPage'), { alsoLoads: ['src/pages/account/dictation.ts'] }),
+        children: [{ index: true, element: null }, ...SETTINGS_SECTIONS.map((section) => ({ path: settingsPath(section), element: null }))],
+      },
     ],
   },
 ];

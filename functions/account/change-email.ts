@@ -31,7 +31,7 @@ export type EmailChangeOutcome =
 
 export interface EmailChangeDeps extends AccountDeps {
   send: (mail: Mail) => Promise<void>;
-  /** The site's origin, for the link (/verify-email?token=…). */
+  /** The site's origin, for the link (/verify-email?token=…&change=email: the page that uses it then says the address changed). */
   webOrigin: string;
   /** What the email change job asks of the core (functions/auth/email-change-job.ts). */
   jobCore: EmailChangeCore;
@@ -75,7 +75,7 @@ export async function requestEmailChange(deps: EmailChangeDeps, caller: Caller, 
       // This login proved the address before (a change back): nothing to prove again.
       await finishEmailChange({ ...deps, core: deps.jobCore }, { recipeUserId: account.password.recipeUserId, email });
     } else {
-      await deps.send(verificationMail(email, `${deps.webOrigin}/verify-email?token=${encodeURIComponent(proof.token)}`, 'email-change'));
+      await deps.send(verificationMail(email, `${deps.webOrigin}/verify-email?token=${encodeURIComponent(proof.token)}&change=email`, 'email-change'));
     }
   }
   await deps.send(emailChangeNoticeMail(current));

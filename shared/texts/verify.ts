@@ -18,6 +18,8 @@ export const verifyTexts = {
   verifyEmail: {
     verifying: 'Confirming your address...',
     done: 'Your address is confirmed.',
+    /** The link of an address change (its `change=email`): the account page says what the address is now. */
+    changed: 'Your new address is confirmed.',
     continuing: 'Taking you on...',
     invalidTitle: 'This link no longer works',
     invalid: 'The link was already used or has expired (links work once, for 24 hours). Sign in and we will send you a new one.',

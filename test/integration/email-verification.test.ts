@@ -15,7 +15,7 @@ import { texts } from '../../shared/texts';
 import { AuthApi } from '../support/auth-api';
 import { signInWithGoogle } from '../support/google-sign-in';
 import { useTestStack } from '../support/local-stack';
-import { outboxMessages } from '../support/outbox';
+import { latestMailTo, linkIn, outboxMessages } from '../support/outbox';
 import { newMember } from '../support/sessions';
 import { standInSdk } from '../support/stripe-pages';
 import { verificationMailsTo, verificationTokenFor, verifyThroughOutbox } from '../support/verification';
@@ -201,6 +201,8 @@ describe('changing the email address (PATCH /api/account {email, password})', ()
     expect((await new AuthApi(stack.api, stack.web).signIn(next, PASSWORD)).status).toBe('WRONG_CREDENTIALS_ERROR');
     expect((await who.get('/api/account')).body.email).toBe(old);
 
+    // The link says it is an address change: the page it opens then says the address changed (/account).
+    expect(linkIn(await latestMailTo(stack.outboxDir, next, 5000, 'email-verification')).searchParams.get('change')).toBe('email');
     await verifyThroughOutbox(who, stack.outboxDir, next);
     expect((await new AuthApi(stack.api, stack.web).signIn(old, PASSWORD)).status).toBe('WRONG_CREDENTIALS_ERROR');
     expect((await new AuthApi(stack.api, stack.web).signIn(next, PASSWORD)).status).toBe('OK');

@@ -1,6 +1,6 @@
-import type { CheckoutConfirmation, RedirectUrl, UserProfile } from '../../../shared/api-types';
+import type { BillingOverview, CheckoutConfirmation, IntervalSwitched, RedirectUrl, UserProfile } from '../../../shared/api-types';
 import type { PriceId } from '../../../shared/plans';
-import type { CheckoutBody } from '../../../shared/schemas/billing';
+import type { CheckoutBody, IntervalBody } from '../../../shared/schemas/billing';
 import { api } from './client';
 
 /** spec §7: GET /api/user-profile (plan, subscription, metrics). 404 until the user record exists. */
@@ -32,4 +32,16 @@ export async function getManageSubscriptionUrl(): Promise<Partial<RedirectUrl>> 
 export async function getCheckoutConfirmation(sessionId: string): Promise<boolean> {
   const { data } = await api.get<Partial<CheckoutConfirmation>>(`/api/checkout-session/${encodeURIComponent(sessionId)}`);
   return data?.confirmed === true;
+}
+
+/** GET /api/billing: the plan as Stripe bills it, for /account's Billing section. */
+export async function readBilling(): Promise<BillingOverview> {
+  const { data } = await api.get<BillingOverview>('/api/billing');
+  return data;
+}
+
+/** POST /api/billing/interval: monthly <-> annual; `requestId` is the press's, the same on its retries. */
+export async function switchBillingInterval(body: IntervalBody): Promise<IntervalSwitched> {
+  const { data } = await api.post<IntervalSwitched>('/api/billing/interval', body);
+  return data;
 }

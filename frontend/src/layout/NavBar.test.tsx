@@ -74,13 +74,13 @@ describe('navigation bar (spec §2)', () => {
   });
 
   it('in the signed-in area, links the dashboard and the account (marking the one shown) beside Logout, without Pricing', () => {
-    for (const path of ['/dashboard', '/account']) {
+    for (const path of ['/dashboard', '/account', '/account/security']) {
       const router = renderAt(path);
       const bar = screen.getByRole('navigation', { name: 'Main' });
       expect(within(bar).queryByRole('link', { name: 'Pricing' })).toBeNull();
       expect(within(bar).getByRole('link', { name: 'Dashboard' })).toHaveAttribute('href', '/dashboard');
       expect(within(bar).getByRole('link', { name: 'Account' })).toHaveAttribute('href', '/account');
-      expect(within(bar).getByRole('link', { name: path === '/account' ? 'Account' : 'Dashboard' })).toHaveAttribute('aria-current', 'page');
+      expect(within(bar).getByRole('link', { name: path.startsWith('/account') ? 'Account' : 'Dashboard' })).toHaveAttribute('aria-current', 'page');
       expect(within(bar).getByRole('button', { name: 'Logout' })).toBeInTheDocument();
       router.dispose();
       cleanup();

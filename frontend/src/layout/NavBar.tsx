@@ -64,9 +64,8 @@ export function NavBar({ signedIn, onLogout }: NavBarProps) {
           <NavLink to="/dashboard" end>
             Dashboard
           </NavLink>
-          <NavLink to="/account" end>
-            Account
-          </NavLink>
+          {/* Current on every settings section's page too (/account/security, …). */}
+          <NavLink to="/account">Account</NavLink>
           <button type="button" className="btn btn-ghost" onClick={onLogout}>
             Logout
           </button>

@@ -2,7 +2,7 @@ import { render } from '@testing-library/react';
 import { createMemoryRouter, RouterProvider } from 'react-router';
 import { describe, expect, it } from 'vitest';
 import { PRODUCT_NAME } from '../../../shared/product';
-import { SITE_PAGES } from '../../../shared/site-pages';
+import { SETTINGS_SECTIONS, settingsPath, SITE_PAGES } from '../../../shared/site-pages';
 import { useDocumentTitle } from './document-title';
 
 function TitleKeeper() {
@@ -18,7 +18,7 @@ function titleAt(path: string): string {
   return title;
 }
 
-const CLIENT_ROUTES = ['/signin', '/signup', '/auth/callback', '/launch', '/checkout/success', '/dashboard', '/account'];
+const CLIENT_ROUTES = ['/signin', '/signup', '/auth/callback', '/launch', '/checkout/success', '/dashboard', '/account', ...SETTINGS_SECTIONS.map(settingsPath)];
 
 describe('tab titles', () => {
   it('gives each client route a title of its own, distinct from every page and from the bare product name', () => {

@@ -16,6 +16,12 @@ export const APP_PAGE_TITLES: Readonly<Record<string, string>> = {
   '/checkout/success': `Your subscription | ${PRODUCT_NAME}`,
   '/dashboard': `Dashboard | ${PRODUCT_NAME}`,
   '/account': `Your account | ${PRODUCT_NAME}`,
+  '/account/profile': `Profile · Your account | ${PRODUCT_NAME}`,
+  '/account/dictation': `Dictation · Your account | ${PRODUCT_NAME}`,
+  '/account/security': `Security · Your account | ${PRODUCT_NAME}`,
+  '/account/sessions': `Sessions · Your account | ${PRODUCT_NAME}`,
+  '/account/billing': `Billing · Your account | ${PRODUCT_NAME}`,
+  '/account/data': `Data · Your account | ${PRODUCT_NAME}`,
 };
 
 /** The tab title for a path: a public page's, a client route's, else the product's name. */

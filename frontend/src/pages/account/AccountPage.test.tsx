@@ -16,6 +16,7 @@ import { sessionExists, useSession } from '../../auth/session';
 import { RETURN_TO_KEY } from '../../return-to';
 import DashboardLayout from '../dashboard/DashboardLayout';
 import type { AccountOverview } from '../../../../shared/api-types';
+import { ACCOUNT_PATH, SETTINGS_SECTIONS, settingsPath } from '../../../../shared/site-pages';
 import { AccountPage, action, GOODBYE_MS, HydrateFallback, loader, shouldRevalidate } from './AccountPage';
 
 vi.mock('../../auth/AuthShell', () => ({ AuthProviders: ({ children }: { children: React.ReactNode }) => children }));
@@ -39,6 +40,8 @@ vi.mock('../../api/account', async (original) => ({
   // So has two-step verification (TwoStepSection.test.tsx).
   readTwoStep: vi.fn(async () => ({ enabled: false, recoveryCodesLeft: 0 })),
 }));
+// Billing has its own (BillingSection.test.tsx).
+vi.mock('../../api/billing', () => ({ readBilling: vi.fn(async () => ({ plan: 'free', subscription: null, paymentMethod: null, invoices: [] })) }));
 // The vocabulary and preferences have theirs (VocabularySection.test.tsx).
 vi.mock('../../api/vocabulary', () => ({
   readVocabulary: vi.fn(async () => ({ version: 0, entries: [], editable: false })),
@@ -64,15 +67,31 @@ const googleAccount: AccountOverview = { ...emailAccount, name: 'Grace Hopper', 
 const signedIn = { loading: false, doesSessionExist: true, userId: 'u-1' } as const;
 const signedOut = { loading: false, doesSessionExist: false } as const;
 
-/** /account as routes.tsx makes it (inside the signed-in layout, its loader included), once the loader has run. */
-async function renderAccount() {
+/**
+ * /account as routes.tsx makes it (inside the signed-in layout, its loader included, a path for each
+ * settings section), at `path` (a section's page, or /account itself), once the loader has run.
+ */
+async function renderAccount(path: string | { pathname: string; state: unknown } = '/account') {
   const router = createMemoryRouter(
     [
-      { element: <DashboardLayout />, children: [{ path: '/account', loader, action, shouldRevalidate, HydrateFallback, element: <AccountPage /> }] },
+      {
+        element: <DashboardLayout />,
+        children: [
+          {
+            path: ACCOUNT_PATH,
+            loader,
+            action,
+            shouldRevalidate,
+            HydrateFallback,
+            element: <AccountPage />,
+            children: [{ index: true, element: null }, ...SETTINGS_SECTIONS.map((s) => ({ path: settingsPath(s), element: null }))],
+          },
+        ],
+      },
       { path: '/signin', element: <h1>Sign-in page</h1> },
       { path: '/', element: <h1>Home page</h1> },
     ],
-    { initialEntries: ['/account'] },
+    { initialEntries: [path] },
   );
   render(<RouterProvider router={router} />);
   await act(() => new Promise<void>((resolve) => (router.state.initialized ? resolve() : router.subscribe((now) => now.initialized && resolve()))));
@@ -115,8 +134,38 @@ describe('/account', () => {
     expect(within(bar).getByRole('button', { name: 'Logout' })).toBeInTheDocument();
   });
 
-  it('fills in the Vocabulary and Preferences sections once their code has arrived: Free is shown what Pro adds', async () => {
+  it('is settings in sections: a nav to each (with what it holds, the phone\'s list), the first shown at /account, each at its own path with a way back', async () => {
+    const router = await renderAccount();
+    const settings = screen.getByRole('navigation', { name: t.sectionsLabel });
+    const links = within(settings).getAllByRole('link');
+    expect(links.map((a) => [a.textContent, a.getAttribute('href')])).toEqual(SETTINGS_SECTIONS.map((s) => [`${t.sections[s].name}${t.sections[s].about}`, settingsPath(s)]));
+    expect(within(settings).getByRole('link', { name: new RegExp(t.sections.profile.name) })).toHaveAttribute('aria-current', 'page');
+    expect(section('Profile')).toBeInTheDocument();
+    expect(screen.queryByRole('link', { name: t.allSettings })).toBeNull();
+
+    await userEvent.click(within(settings).getByRole('link', { name: new RegExp(t.sections.billing.name) }));
+    expect(router.state.location.pathname).toBe('/account/billing');
+    expect(await screen.findByRole('region', { name: 'Plan and billing' })).toBeInTheDocument();
+    expect(screen.queryByRole('region', { name: 'Profile' })).toBeNull();
+    // Reached by a link, the section's content has the focus; back goes to /account.
+    expect(document.querySelector('.settings-content')).toHaveFocus();
+    await userEvent.click(screen.getByRole('link', { name: t.allSettings }));
+    expect(router.state.location.pathname).toBe('/account');
+    await act(() => router.navigate(-1));
+    expect(router.state.location.pathname).toBe('/account/billing');
+  });
+
+  it("says the address changed when an address change's link leads here", async () => {
+    vi.mocked(readAccountProfile).mockResolvedValue({ ...emailAccount, email: 'ada@new.example' });
+    await renderAccount({ pathname: '/account', state: { emailChanged: true } });
+    expect(screen.getByText(t.emailChanged('ada@new.example'))).toHaveAttribute('role', 'status');
+    cleanup();
     await renderAccount();
+    expect(screen.queryByText(t.emailChanged('ada@new.example'))).toBeNull();
+  });
+
+  it('fills in the Vocabulary and Preferences sections once their code has arrived: Free is shown what Pro adds', async () => {
+    await renderAccount('/account/dictation');
     await screen.findByRole('heading', { name: vocabularyPageTexts.proTitle });
     expect(within(section(t.vocabularyTitle)).getByRole('link', { name: vocabularyPageTexts.seePro })).toHaveAttribute('href', '/pricing');
     expect(await within(section(t.preferencesTitle)).findByLabelText(vocabularyPageTexts.languageLabel)).toHaveValue('en-US');
@@ -171,6 +220,12 @@ describe('/account name', () => {
     vi.mocked(changeAccountEmail).mockResolvedValueOnce({ message: texts.account.emailChangeSent('ada@new.example'), pendingEmail: 'ada@new.example' });
     await renderAccount();
     const emailSection = section(t.emailTitle);
+    // A quiet button opens the form; the view's one primary action is the name's Save.
+    expect(within(emailSection).queryByLabelText(t.newEmailLabel)).toBeNull();
+    expect(within(emailSection).getByRole('button', { name: t.openEmailForm })).toHaveClass('btn-ghost');
+    expect(screen.getAllByRole('button').filter((b) => b.classList.contains('btn-primary')).map((b) => b.textContent)).toEqual([t.saveName]);
+    await user.click(within(emailSection).getByRole('button', { name: t.openEmailForm }));
+    expect(within(emailSection).getByLabelText(t.newEmailLabel)).toHaveFocus();
     await user.type(within(emailSection).getByLabelText(t.newEmailLabel), 'ada@new.example');
     await user.type(within(emailSection).getByLabelText(t.emailPasswordLabel), 'not-it-1');
     await user.click(within(emailSection).getByRole('button', { name: t.changeEmail }));
@@ -209,9 +264,10 @@ describe('/account name', () => {
 });
 
 describe('/account password', () => {
-  async function fill(current: string, next: string, again = next) {
-    const user = userEvent.setup();
+  async function fill(current: string, next: string, again = next, user = userEvent.setup()) {
     const form = section('Password');
+    // Closed, the quiet button opens it (the open form's submit has the same words).
+    if (!within(form).queryByLabelText('Current password')) await user.click(within(form).getByRole('button', { name: t.openPasswordForm }));
     await user.type(within(form).getByLabelText('Current password'), current);
     await user.type(within(form).getByLabelText('New password'), next);
     await user.type(within(form).getByLabelText('Confirm new password'), again);
@@ -219,12 +275,18 @@ describe('/account password', () => {
     return { user, form };
   }
 
-  it('shows the rules, and checks them and the repeat before sending', async () => {
-    await renderAccount();
+  it('opens with a quiet "Change password", shows the rules, and checks them and the repeat before sending', async () => {
+    await renderAccount('/account/security');
     const form = section('Password');
+    expect(within(form).queryByLabelText('Current password')).toBeNull();
+    const opener = within(form).getByRole('button', { name: t.openPasswordForm });
+    expect(opener).toHaveClass('btn-ghost');
+    const user = userEvent.setup();
+    await user.click(opener);
+    expect(within(form).getByLabelText('Current password')).toHaveFocus();
     expect(within(form).getByLabelText('New password')).toHaveAccessibleDescription(t.passwordRules);
 
-    await fill('engine42', 'short1', 'short1');
+    await fill('engine42', 'short1', 'short1', user);
     expect(await within(form).findByText(texts.auth.fields.passwordTooShort)).toBeInTheDocument();
     expect(within(form).getByLabelText('New password')).toHaveFocus();
 
@@ -238,7 +300,7 @@ describe('/account password', () => {
 
   it('shows a wrong current password beside its field, focused', async () => {
     vi.mocked(changePassword).mockRejectedValue(refused(400, { message: texts.account.wrongPassword, fields: { currentPassword: texts.account.wrongPassword } }));
-    await renderAccount();
+    await renderAccount('/account/security');
     const { form } = await fill('not-it-1', 'brandnew42');
     expect(changePassword).toHaveBeenCalledWith({ currentPassword: 'not-it-1', newPassword: 'brandnew42' });
     expect(await within(form).findByText(texts.account.wrongPassword)).toBeInTheDocument();
@@ -248,7 +310,7 @@ describe('/account password', () => {
   it("shows the sign-in limits' sentence as the form's alert", async () => {
     const limited = texts.auth.tooManyAttempts(15);
     vi.mocked(changePassword).mockRejectedValue(refused(429, { message: limited }));
-    await renderAccount();
+    await renderAccount('/account/security');
     const { form } = await fill('not-it-1', 'brandnew42');
     expect(await within(form).findByRole('alert')).toHaveTextContent(limited);
     expect(within(form).getByRole('alert')).toHaveFocus();
@@ -256,7 +318,7 @@ describe('/account password', () => {
 
   it('changes it, says other devices were signed out, and empties the fields', async () => {
     vi.mocked(changePassword).mockResolvedValue({ message: texts.account.passwordChanged });
-    await renderAccount();
+    await renderAccount('/account/security');
     const { form } = await fill('engine42', 'brandnew42');
     await vi.waitFor(() => expect(within(form).getByRole('status')).toHaveTextContent(texts.account.passwordChanged));
     expect(within(form).getByLabelText('Current password')).toHaveValue('');
@@ -273,7 +335,7 @@ describe('/account sign out of all devices', () => {
       vi.mocked(useSession).mockReturnValue(signedOut);
       return { message: texts.account.signedOutEverywhere };
     });
-    const router = await renderAccount();
+    const router = await renderAccount('/account/sessions');
     const sessions = section(t.signOutAll);
     const open = within(sessions).getByRole('button', { name: t.signOutAll });
 
@@ -287,7 +349,7 @@ describe('/account sign out of all devices', () => {
     await user.click(within(sessions).getByRole('button', { name: t.signOutConfirm }));
     expect(await within(sessions).findByText(new RegExp(texts.account.signedOutEverywhere))).toBeInTheDocument();
     expect(signOut).toHaveBeenCalled();
-    expect(router.state.location.pathname).toBe('/account');
+    expect(router.state.location.pathname).toBe('/account/sessions');
     await act(() => vi.advanceTimersByTimeAsync(1500));
     expect(router.state.location.pathname).toBe('/signin');
   });
@@ -298,7 +360,7 @@ describe('/account download my data', () => {
     const user = userEvent.setup();
     let finish!: (file: string) => void;
     vi.mocked(downloadAccountData).mockReturnValue(new Promise((resolve) => (finish = resolve)));
-    await renderAccount();
+    await renderAccount('/account/data');
     const data = section(t.download);
     await user.click(within(data).getByRole('button', { name: t.download }));
     expect(within(data).getByRole('button', { name: t.preparing })).toBeDisabled();
@@ -310,7 +372,7 @@ describe('/account download my data', () => {
   it('says when it failed', async () => {
     vi.spyOn(console, 'error').mockImplementation(() => {});
     vi.mocked(downloadAccountData).mockRejectedValue(new Error('offline'));
-    await renderAccount();
+    await renderAccount('/account/data');
     await userEvent.click(within(section(t.download)).getByRole('button', { name: t.download }));
     expect(await within(section(t.download)).findByRole('alert')).toHaveTextContent(t.downloadFailed);
   });
@@ -319,15 +381,15 @@ describe('/account download my data', () => {
 describe('/account delete', () => {
   it('names the paid plan and what ends in the confirmation: Pro now, the rest of the period unrefunded; a trial, nothing charged', async () => {
     vi.mocked(readAccountProfile).mockResolvedValue({ ...emailAccount, paidPlan: { name: 'Pro', trial: false, periodEnd: '2026-12-26T12:00:00.000Z' } });
-    await renderAccount();
+    await renderAccount('/account/data');
     expect(within(section(t.deleteTitle)).getByText('Pro ends now; the rest of the period (paid until December 26, 2026) is not refunded.')).toBeInTheDocument();
     cleanup();
     vi.mocked(readAccountProfile).mockResolvedValue({ ...emailAccount, paidPlan: { name: 'Pro', trial: true, periodEnd: '2026-12-26T12:00:00.000Z' } });
-    await renderAccount();
+    await renderAccount('/account/data');
     expect(within(section(t.deleteTitle)).getByText('Your Pro trial ends now; nothing is charged.')).toBeInTheDocument();
     cleanup();
     vi.mocked(readAccountProfile).mockResolvedValue(emailAccount);
-    await renderAccount();
+    await renderAccount('/account/data');
     expect(within(section(t.deleteTitle)).queryByText(/ends now/)).toBeNull();
   });
 
@@ -338,7 +400,7 @@ describe('/account delete', () => {
       vi.mocked(useSession).mockReturnValue(signedOut);
       return { message: texts.account.deleted };
     });
-    const router = await renderAccount();
+    const router = await renderAccount('/account/data');
     const danger = section(t.deleteTitle);
     const submit = within(danger).getByRole('button', { name: t.deleteSubmit });
     const phrase = within(danger).getByLabelText(t.deleteConfirmLabel);
@@ -362,7 +424,7 @@ describe('/account delete', () => {
     expect(screen.getByText(texts.account.deleted)).toBeInTheDocument();
     expect(signOut).toHaveBeenCalled();
     // Signed out by the answer, yet not sent to /signin: the goodbye stays, then home.
-    expect(router.state.location.pathname).toBe('/account');
+    expect(router.state.location.pathname).toBe('/account/data');
     await act(() => vi.advanceTimersByTimeAsync(GOODBYE_MS));
     expect(router.state.location.pathname).toBe('/');
   });
@@ -370,7 +432,7 @@ describe('/account delete', () => {
   it('shows a wrong password beside its field, and the account stays', async () => {
     const user = userEvent.setup();
     vi.mocked(deleteAccount).mockRejectedValue(refused(400, { message: texts.account.wrongPassword, fields: { password: texts.account.wrongPassword } }));
-    await renderAccount();
+    await renderAccount('/account/data');
     const danger = section(t.deleteTitle);
     await user.type(within(danger).getByLabelText(t.deleteConfirmLabel), 'delete my account');
     await user.type(within(danger).getByLabelText(t.deletePasswordLabel), 'not-it-1');
@@ -389,13 +451,20 @@ describe('/account for a Google account', () => {
 
   it('says it signs in with Google, has no password form, and deletes without a password', async () => {
     vi.mocked(deleteAccount).mockResolvedValue({ message: texts.account.deleted });
-    await renderAccount();
+    const router = await renderAccount();
     expect(within(section('Profile')).getByText('Google')).toBeInTheDocument();
+    // The settings' nav leads to each section, at its own path, marking the one shown.
+    const settings = screen.getByRole('navigation', { name: t.sectionsLabel });
+    await userEvent.click(within(settings).getByRole('link', { name: new RegExp(t.sections.security.name) }));
+    expect(router.state.location.pathname).toBe('/account/security');
+    expect(within(settings).getByRole('link', { name: new RegExp(t.sections.security.name) })).toHaveAttribute('aria-current', 'page');
+    expect(screen.queryByRole('region', { name: 'Profile' })).toBeNull();
     const password = section('Password');
     expect(within(password).getByText(texts.account.noPassword)).toBeInTheDocument();
     expect(within(password).queryByRole('textbox')).toBeNull();
     expect(screen.queryByLabelText('Current password')).toBeNull();
 
+    await userEvent.click(within(settings).getByRole('link', { name: new RegExp(t.sections.data.name) }));
     const danger = section(t.deleteTitle);
     expect(within(danger).getByText(t.deleteGoogleNote)).toBeInTheDocument();
     expect(within(danger).queryByLabelText(t.deletePasswordLabel)).toBeNull();
@@ -408,7 +477,7 @@ describe('/account for a Google account', () => {
   it('asks a Google account for its app’s code in place when the API wants it, and sends it', async () => {
     vi.mocked(deleteAccount).mockRejectedValueOnce(refused(400, { message: texts.stepUp.codeRequired, fields: { code: texts.stepUp.codeRequired } }));
     vi.mocked(readAccountProfile).mockResolvedValue(googleAccount);
-    await renderAccount();
+    await renderAccount('/account/data');
     const danger = section(t.deleteTitle);
     await userEvent.type(within(danger).getByLabelText(t.deleteConfirmLabel), 'delete my account');
     await userEvent.click(within(danger).getByRole('button', { name: t.deleteSubmit }));
@@ -425,7 +494,7 @@ describe('/account for a Google account', () => {
       .mockRejectedValueOnce(refused(400, { message: texts.stepUp.wrongPasskey, fields: { passkey: texts.stepUp.wrongPasskey } }))
       .mockResolvedValueOnce({ message: texts.account.deleted });
     vi.mocked(readAccountProfile).mockResolvedValue({ ...googleAccount, signInMethods: ['google', 'passkey'] });
-    await renderAccount();
+    await renderAccount('/account/data');
     const danger = section(t.deleteTitle);
     const withPasskey = within(danger).getByRole('button', { name: texts.stepUp.confirmWithPasskey });
     // Like the delete button, only once the phrase is typed.
@@ -444,17 +513,17 @@ describe('/account for a Google account', () => {
 
   it('offers no passkey for the deletion of an account with a password, nor of one without a passkey', async () => {
     vi.mocked(readAccountProfile).mockResolvedValue({ ...emailAccount, signInMethods: ['password', 'passkey'] });
-    await renderAccount();
+    await renderAccount('/account/data');
     expect(within(section(t.deleteTitle)).queryByRole('button', { name: texts.stepUp.confirmWithPasskey })).toBeNull();
     cleanup();
     vi.mocked(readAccountProfile).mockResolvedValue(googleAccount);
-    await renderAccount();
+    await renderAccount('/account/data');
     expect(within(section(t.deleteTitle)).queryByRole('button', { name: texts.stepUp.confirmWithPasskey })).toBeNull();
   });
 
   it('shows the sentence asking for a recent sign-in, with a way to sign in again that comes back here', async () => {
     vi.mocked(deleteAccount).mockRejectedValue(refused(403, { message: texts.stepUp.signInAgain }));
-    const router = await renderAccount();
+    const router = await renderAccount('/account/data');
     const danger = section(t.deleteTitle);
     await userEvent.type(within(danger).getByLabelText(t.deleteConfirmLabel), 'delete my account');
     await userEvent.click(within(danger).getByRole('button', { name: t.deleteSubmit }));

@@ -1,5 +1,8 @@
 import { useState } from 'react';
-import { Link, Navigate, useFetcher, useLoaderData, useNavigate } from 'react-router';
+import { Link, Navigate, useFetcher, useLoaderData, useLocation, useNavigate } from 'react-router';
+import { ACCOUNT_PATH, SETTINGS_SECTIONS, settingsPath, type SettingsSection } from '../../../../shared/site-pages';
+import type { AccountArrival } from './account-paths';
+import { BillingSection } from './BillingSection';
 import { accountTexts } from './account-texts';
 import { useDelayedRedirect } from '../../auth/redirect';
 import { useSession } from '../../auth/session';
@@ -95,11 +98,84 @@ function DictationSections({ state }: { state: Extract<AccountState, { status: '
   );
 }
 
+type ReadyState = Extract<AccountState, { status: 'ready' }>;
+
+/** One settings section's cards. */
+function SectionCards({ section, state }: { section: SettingsSection; state: ReadyState }) {
+  const { profile } = state;
+  const hasPassword = profile.signInMethods.includes('password');
+  const hasPasskey = profile.signInMethods.includes('passkey');
+  switch (section) {
+    case 'profile':
+      return (
+        <>
+          <ProfileSection profile={profile} />
+          {hasPassword ? <EmailSection /> : null}
+        </>
+      );
+    case 'dictation':
+      return <DictationSections state={state} />;
+    case 'security':
+      return (
+        <>
+          {hasPassword ? <PasswordSection email={profile.email} /> : <NoPasswordSection />}
+          <PasskeysSection email={profile.email} passkeys={state.passkeys} hasPassword={hasPassword} />
+          <TwoStepSection hasPassword={hasPassword} hasPasskey={hasPasskey} />
+        </>
+      );
+    case 'sessions':
+      return (
+        <>
+          <SessionsSection sessions={state.sessions} />
+          <SignOutEverywhereSection />
+        </>
+      );
+    case 'billing':
+      return <BillingSection billing={state.billing} />;
+    case 'data':
+      return (
+        <>
+          <ExportSection />
+          <DeleteSection hasPassword={hasPassword} hasPasskey={hasPasskey} paidPlan={profile.paidPlan} />
+        </>
+      );
+  }
+}
+
+/** The section a path names: /account/<section>; /account itself is none (the phone's list; wide, the first section). */
+function sectionAt(pathname: string): SettingsSection | undefined {
+  return SETTINGS_SECTIONS.find((section) => pathname.replace(/\/$/, '') === settingsPath(section));
+}
+
 /**
- * /account: the profile and how the account signs in, the vocabulary and dictation preferences, the password (email accounts), passkeys, where it is
- * signed in (each signed out on its own), signing out everywhere, the data as a file, and deletion. Signed in only: the loader sends the
- * signed-out to /signin, and a session that ends while the page is open does too, unless the page
- * ended it itself (it says so, then moves on).
+ * The settings' nav: a column beside the section on a wide screen; on a phone, at /account, the list
+ * that leads to each section (with what each holds), and on a section's page a link back to it.
+ */
+function SettingsNav({ current }: { current: SettingsSection }) {
+  return (
+    <nav className="settings-nav" aria-label={t.sectionsLabel}>
+      <ul>
+        {SETTINGS_SECTIONS.map((section) => (
+          <li key={section}>
+            <Link to={settingsPath(section)} aria-current={section === current ? 'page' : undefined}>
+              <span className="settings-nav-name">{t.sections[section].name}</span>
+              <span className="settings-nav-about">{t.sections[section].about}</span>
+            </Link>
+          </li>
+        ))}
+      </ul>
+    </nav>
+  );
+}
+
+/**
+ * /account: settings in sections (shared/site-pages.ts SETTINGS_SECTIONS), each its own path so back,
+ * forward and links work: the profile and the email address; the vocabulary and dictation
+ * preferences; the password, passkeys and two-step verification; where the account is signed in and
+ * signing out everywhere; the plan and its billing; the data as a file, and deletion. /account shows
+ * the first section beside the nav, or on a phone the list alone. The loader reads once for every
+ * section. Signed in only: the loader sends the signed-out to /signin, and a session that ends while
+ * the page is open does too, unless the page ended it itself (it says so, then moves on).
  */
 export function AccountPage() {
   const loaded = useLoaderData<AccountState>();
@@ -107,9 +183,12 @@ export function AccountPage() {
   const [retried, setRetried] = useState<AccountState>();
   const state = retried ?? loaded;
   const navigate = useNavigate();
+  const location = useLocation();
+  const section = sectionAt(location.pathname);
+  const arrival = location.state as AccountArrival | null;
   const retry = async () => {
     try {
-      setRetried(await readAccount());
+      setRetried(await readAccount(location.pathname));
     } catch (thrown) {
       // readAccount's redirects (the session ended meanwhile: /signin), followed as the loader's are.
       if (thrown instanceof Response && thrown.headers.get('location')) navigate(thrown.headers.get('location')!, { replace: true });
@@ -131,29 +210,42 @@ export function AccountPage() {
   }
 
   return (
-    <div className="container narrow account">
+    <div className={`container account settings ${section ? 'settings-at-section' : 'settings-at-list'}`}>
       <header className="dashboard-header">
         <h1>{t.title}</h1>
         <p className="lead">{t.lead}</p>
       </header>
+      {state.status === 'ready' && arrival?.emailChanged && (
+        <p className="account-notice" role="status">
+          {t.emailChanged(state.profile.email)}
+        </p>
+      )}
       {state.status === 'error' ? (
         <RetryNotice failure={state.failure} failed={t.loadFailed} onRetry={retry} />
       ) : (
-        <div className="account-sections">
-          <ProfileSection profile={state.profile} />
-          <DictationSections state={state} />
-          {state.profile.signInMethods.includes('password') ? <EmailSection /> : null}
-          {state.profile.signInMethods.includes('password') ? <PasswordSection email={state.profile.email} /> : <NoPasswordSection />}
-          <PasskeysSection email={state.profile.email} passkeys={state.passkeys} hasPassword={state.profile.signInMethods.includes('password')} />
-          <TwoStepSection hasPassword={state.profile.signInMethods.includes('password')} hasPasskey={state.profile.signInMethods.includes('passkey')} />
-          <SessionsSection sessions={state.sessions} />
-          <SignOutEverywhereSection />
-          <ExportSection />
-          <DeleteSection hasPassword={state.profile.signInMethods.includes('password')} hasPasskey={state.profile.signInMethods.includes('passkey')} paidPlan={state.profile.paidPlan} />
+        <div className="settings-layout">
+          <SettingsNav current={section ?? SETTINGS_SECTIONS[0]} />
+          {/* Keyed by section: a new section's page starts afresh, and a move to it is announced by focus on its content. */}
+          <div key={section ?? 'first'} className="settings-content" ref={section && location.key !== 'default' ? focusContent : undefined} tabIndex={-1}>
+            {section && (
+              <Link to={ACCOUNT_PATH} className="settings-back">
+                <span aria-hidden="true">‹ </span>
+                {t.allSettings}
+              </Link>
+            )}
+            <div className="account-sections">
+              <SectionCards section={section ?? SETTINGS_SECTIONS[0]} state={state} />
+            </div>
+          </div>
         </div>
       )}
     </div>
   );
+}
+
+/** A section reached by a link (not the page's first load) takes focus, so the keyboard and a screen reader start at what it opened. */
+function focusContent(element: HTMLDivElement | null) {
+  element?.focus({ preventScroll: true });
 }
 
 export default AccountPage;

@@ -1,9 +1,10 @@
-import { redirect } from 'react-router';
+import { redirect, type LoaderFunctionArgs } from 'react-router';
 import { SECOND_STEP_PATH } from '../../../../shared/site-pages';
-import type { AccountOverview, AccountPasskey, SignedInSession } from '../../../../shared/api-types';
+import type { AccountOverview, AccountPasskey, BillingOverview, SignedInSession } from '../../../../shared/api-types';
 import type { Preferences, VocabularyList } from '../../../../shared/vocabulary';
 import { listPasskeys, listSessions, readAccountProfile } from '../../api/account';
 import { readPreferences, readVocabulary } from '../../api/vocabulary';
+import { readBilling } from '../../api/billing';
 import { ensureUserExists } from '../../api/users';
 import { isApiError, loadApiClient } from '../../api/client';
 import { readFailure, type ReadFailure } from '../../api/unreachable';
@@ -55,14 +56,16 @@ export type AccountState =
       preferences: Deferred<SectionRead<Preferences>>;
       /** The two sections' code (./dictation.ts), loaded beside the reads. */
       dictation: Deferred<SectionRead<typeof import('./dictation')>>;
+      /** The plan as Stripe bills it (GET /api/billing). */
+      billing: Deferred<SectionRead<BillingOverview>>;
     }
   | { status: 'error'; failure: ReadFailure };
 
 const answered = (error: unknown, status: number) => isApiError(error) && error.response?.status === status;
 
-function toSignIn(): never {
-  // Signed in again, the visitor comes back here (the return path /signin and Google's callback use).
-  rememberReturnTo('/account');
+function toSignIn(path: string): never {
+  // Signed in again, the visitor comes back here, to the same section (the return path /signin and Google's callback use).
+  rememberReturnTo(path);
   throw redirect('/signin');
 }
 
@@ -82,13 +85,14 @@ async function readProfile(): Promise<AccountOverview> {
  * here once signed in), an unproven address to "Check your inbox"; then the profile with its sign-in methods. A session the core has ended
  * (signed out everywhere from another device) answers 401: to /signin too.
  */
-export async function loadAccount(): Promise<AccountState> {
+export async function loadAccount({ request }: LoaderFunctionArgs): Promise<AccountState> {
+  const path = new URL(request.url).pathname;
   // Likely signed in: axios downloads beside the SDK rather than after it (a failure shows on the call).
   if (hasSessionHint()) loadApiClient().catch(() => undefined);
-  if (!(await sessionExists())) toSignIn();
+  if (!(await sessionExists())) toSignIn(path);
   if (unverifiedByHint()) throw redirect(CHECK_INBOX_PATH);
   if (secondStepPendingByHint()) throw redirect(SECOND_STEP_PATH);
-  return readAccount();
+  return readAccount(path);
 }
 
 /** The Vocabulary and Preferences sections' code (./dictation.ts): the loader fetches it beside their reads, and Retry again. */
@@ -99,16 +103,17 @@ export const readDictationCode = () => sectionRead(() => import('./dictation'), 
  * their sections fill in as they land): the loader's read, and the page's Retry after a failure.
  * Throws the loader's redirects (a session the core has ended: /signin).
  */
-export async function readAccount(): Promise<AccountState> {
+export async function readAccount(path: string): Promise<AccountState> {
   try {
     const sessions = defer(readSessions());
     const passkeys = defer(readPasskeys());
     const vocabulary = defer(sectionRead(readVocabulary, 'the vocabulary'));
     const preferences = defer(sectionRead(readPreferences, 'the preferences'));
     const dictation = defer(readDictationCode());
-    return { status: 'ready', profile: await readProfile(), sessions, passkeys, vocabulary, preferences, dictation };
+    const billing = defer(sectionRead(readBilling, 'the billing'));
+    return { status: 'ready', profile: await readProfile(), sessions, passkeys, vocabulary, preferences, dictation, billing };
   } catch (error) {
-    if (answered(error, 401)) toSignIn();
+    if (answered(error, 401)) toSignIn(path);
     if (isUnverifiedRefusal(error)) throw redirect(CHECK_INBOX_PATH);
     if (isSecondStepRefusal(error)) throw redirect(SECOND_STEP_PATH);
     console.error('Could not load the account', error);

@@ -4,7 +4,23 @@
  */
 export const accountTexts = {
   title: 'Your account',
-  lead: 'Your profile, how you sign in, and your data',
+  lead: 'Your profile, how you sign in, your plan and your data',
+  /** The settings' sections (shared/site-pages.ts SETTINGS_SECTIONS): each one's name in the nav, and what it holds (the phone's list). */
+  sectionsLabel: 'Settings',
+  sections: {
+    profile: { name: 'Profile', about: 'Your name and email address' },
+    dictation: { name: 'Dictation', about: 'Your vocabulary and dictation preferences' },
+    security: { name: 'Security', about: 'Password, passkeys and two-step verification' },
+    sessions: { name: 'Sessions', about: 'Where you are signed in' },
+    billing: { name: 'Billing', about: 'Your plan, payment method and invoices' },
+    data: { name: 'Data', about: 'Download your data or delete your account' },
+  },
+  allSettings: 'All settings',
+  /** After the link of an address change (/verify-email?…&change=email). */
+  emailChanged: (email: string) => `Your email address is now ${email}. Use it to sign in from now on.`,
+  /** The quiet buttons that open the email and password forms. */
+  openEmailForm: 'Change email',
+  openPasswordForm: 'Change password',
   loadFailed: 'Could not load your account.',
   failed: 'Something went wrong. Please try again in a moment.',
   signInMethods: { password: 'Email and password', google: 'Google', passkey: 'Passkey' },

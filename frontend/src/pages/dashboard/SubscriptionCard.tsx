@@ -1,14 +1,10 @@
-import { useState } from 'react';
 import { Link } from 'react-router';
 import type { Subscription } from '../../../../shared/api-types';
 import { formatEpochDate } from '../../../../shared/format';
 import { FREE_WORDS_PER_MONTH, formatUsd, PRO_ANNUAL_USD, PRO_MONTHLY_USD } from '../../../../shared/plans';
 import { billingUiTexts } from '../../../../shared/texts/plans-ui';
-import { getManageSubscriptionUrl } from '../../api/billing';
-import { leaveSite, NOTICE_REDIRECT_MS, useDelayedRedirect } from '../../auth/redirect';
-import { FocusedAlert } from '../../components/FocusedAlert';
 import { RetryNotice } from '../../components/RetryNotice';
-import { usePageRestored } from '../../hooks/use-page-restored';
+import { ManageButton } from '../../billing/ManageButton';
 import type { ProfileState } from './dashboard-data';
 import { currentMonth } from './usage-months';
 import { UsageMeter } from './UsageMeter';
@@ -26,33 +22,6 @@ export function periodLine(subscription: Subscription): string | undefined {
   if (subscription.cancelAtPeriodEnd) return t.ends(date);
   if (subscription.status === 'trialing') return t.trialEnds(date);
   return t.renews(date);
-}
-
-function ManageButton() {
-  const [state, setState] = useState<'idle' | 'opening' | 'failed'>('idle');
-  // spec §8: after the failure message, /pricing after 2 s.
-  useDelayedRedirect(state === 'failed' ? '/pricing' : undefined, NOTICE_REDIRECT_MS);
-  // Back from Stripe's portal the browser may restore the page as it left it, the button still opening.
-  usePageRestored(() => setState((now) => (now === 'opening' ? 'idle' : now)));
-  const open = async () => {
-    setState('opening');
-    try {
-      const { url } = await getManageSubscriptionUrl();
-      if (!url) throw new Error('No portal URL in the answer');
-      leaveSite(url);
-    } catch (error) {
-      console.error('Could not open subscription management', error);
-      setState('failed');
-    }
-  };
-  return (
-    <>
-      <button type="button" className="btn btn-primary" onClick={open} disabled={state !== 'idle'} aria-busy={state === 'opening' || undefined}>
-        {t.manage}
-      </button>
-      {state === 'failed' && <FocusedAlert className="form-alert">{t.manageFailed}</FocusedAlert>}
-    </>
-  );
 }
 
 /** spec §9: the prices as /pricing shows them (formatUsd): $11.00/month, $121.00/year, $0.00. */
