@@ -8,7 +8,7 @@ import type { BrowserContext } from 'playwright-core';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { routes } from '../../frontend/src/routes';
 import { texts } from '../../shared/texts';
-import { DARK_BACKGROUND, LIGHT_BACKGROUND, routePaths, VISITS, WIDTHS } from '../support/accessibility';
+import { DARK_BACKGROUND, LIGHT_BACKGROUND, MEMBER_PAGES, routePaths, VISITS, WIDTHS } from '../support/accessibility';
 import { axeFindings, screenshotPath } from '../support/browser';
 import { signUpInBrowser, useJourney } from '../support/journey';
 import { passkeyTexts } from '../../shared/texts/passkeys';
@@ -43,7 +43,7 @@ describe('accessibility of every route', () => {
       // The second step likewise: a page only for a sign-in that owes it (its title is read in two-step.test.ts).
       if (pattern === '/auth/mfa') continue;
       // Signed out, these send to /signin: their own titles are read signed in.
-      const page = ['/dashboard', '/account', '/checkout/success'].includes(pattern) ? memberPage : visitor;
+      const page = MEMBER_PAGES.includes(pattern) && pattern !== '/launch' ? memberPage : visitor;
       await page.goto(`${journey.stack.web}${urls[0]}`);
       await page.locator('h1').first().waitFor();
       titles.set(pattern, await page.title());
@@ -58,7 +58,7 @@ describe('accessibility of every route', () => {
     const context = await journey.browser.newContext({ viewport: WIDTHS[0], storageState: await member.storageState() });
     const page = await context.newPage();
     await virtualAuthenticator(page);
-    await page.goto(`${journey.stack.web}/account`);
+    await page.goto(`${journey.stack.web}/account/security`);
     const section = page.getByRole('region', { name: passkeyTexts.heading });
     await section.getByLabel(passkeyTexts.nameLabel).fill('Axe key');
     await section.getByLabel(stepUpTexts.passwordLabel).fill('correct-horse-9');

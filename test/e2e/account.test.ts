@@ -19,6 +19,7 @@ const signUp = (name: string, email: string): Promise<Page> => signUpInBrowser(j
 
 const section = (page: Page, name: string) => page.getByRole('region', { name });
 const mainNav = (page: Page) => page.getByRole('navigation', { name: 'Main' });
+const settingsNav = (page: Page) => page.getByRole('navigation', { name: t.sectionsLabel });
 
 describe('/account in Chromium', () => {
   it('signs up, renames, downloads the data (the file arrives, with the new name), then deletes the account and goes home signed out', async () => {
@@ -41,6 +42,9 @@ describe('/account in Chromium', () => {
     await profile.getByRole('button', { name: t.saveName }).click();
     await profile.getByRole('status').getByText(texts.account.renamed).waitFor();
 
+    // The settings' nav leads to Data, at its own address.
+    await settingsNav(page).getByRole('link', { name: new RegExp(t.sections.data.name) }).click();
+    await page.waitForURL(`${journey.stack.web}/account/data`);
     // Download my data: the browser saves a file, and it is the account's data with the new name.
     const data = section(page, t.download);
     const [download] = await Promise.all([page.waitForEvent('download'), data.getByRole('button', { name: t.download }).click()]);
@@ -56,13 +60,25 @@ describe('/account in Chromium', () => {
     expect(await axeFindings(page)).toEqual([]);
     // From the top, so the sticky bar is drawn where it belongs.
     await page.evaluate(() => window.scrollTo(0, 0));
-    await page.screenshot({ path: screenshotPath('account-1280'), fullPage: true });
+    await page.screenshot({ path: screenshotPath('account-data-1280'), fullPage: true });
     await page.setViewportSize({ width: 390, height: 844 });
     await page.getByRole('heading', { level: 1, name: t.title }).waitFor();
+    // On a phone a section's page is the section alone, with the way back to the list.
+    expect(await settingsNav(page).isVisible()).toBe(false);
     expect(await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth), '/account scrolls sideways at 390 px').toBeLessThanOrEqual(0);
     expect(await axeFindings(page)).toEqual([]);
     await page.evaluate(() => window.scrollTo(0, 0));
-    await page.screenshot({ path: screenshotPath('account-390'), fullPage: true });
+    await page.screenshot({ path: screenshotPath('account-data-390'), fullPage: true });
+    // The list: each section with what it holds, nothing else.
+    await page.getByRole('link', { name: t.allSettings }).click();
+    await page.waitForURL(`${journey.stack.web}/account`);
+    await settingsNav(page).getByText(t.sections.billing.about).waitFor();
+    expect(await section(page, 'Profile').isVisible()).toBe(false);
+    expect(await axeFindings(page)).toEqual([]);
+    await page.screenshot({ path: screenshotPath('account-list-390'), fullPage: true });
+    // Back, as the browser's own button goes: the section's page again.
+    await page.goBack();
+    await page.waitForURL(`${journey.stack.web}/account/data`);
     await page.setViewportSize({ width: 1280, height: 900 });
 
     // Delete: the button waits for the phrase; then the password; goodbye, then home, signed out.
@@ -105,9 +121,11 @@ describe('/account in Chromium', () => {
     const profile = section(page, 'Profile');
     await profile.getByText(email).waitFor();
     await profile.getByText(t.signInMethods.google, { exact: true }).waitFor();
+    await page.goto(`${journey.stack.web}/account/security`);
     await section(page, 'Password').getByText(texts.account.noPassword).waitFor();
     expect(await page.getByLabel('Current password').count()).toBe(0);
 
+    await page.goto(`${journey.stack.web}/account/data`);
     const danger = section(page, t.deleteTitle);
     await danger.getByText(t.deleteGoogleNote).waitFor();
     expect(await danger.getByLabel(t.deletePasswordLabel).count()).toBe(0);
@@ -124,8 +142,13 @@ describe('/account in Chromium', () => {
     const page = await signUp('Bo Diddley', email);
     await mainNav(page).getByRole('link', { name: 'Account' }).click();
     await page.waitForURL(`${journey.stack.web}/account`);
+    await settingsNav(page).getByRole('link', { name: new RegExp(t.sections.security.name) }).click();
+    await page.waitForURL(`${journey.stack.web}/account/security`);
 
     const password = section(page, 'Password');
+    // A quiet button opens the form, its first field focused.
+    await password.getByRole('button', { name: t.openPasswordForm }).click();
+    await expect.poll(() => password.getByLabel('Current password').evaluate((input) => input === document.activeElement)).toBe(true);
     await password.getByLabel('Current password').fill('not-it-42');
     await password.getByLabel('New password', { exact: true }).fill('brandnew42');
     await password.getByLabel('Confirm new password').fill('brandnew42');
@@ -133,6 +156,7 @@ describe('/account in Chromium', () => {
     await password.getByText(texts.account.wrongPassword).waitFor();
     await expect.poll(() => password.getByLabel('Current password').evaluate((input) => input === document.activeElement)).toBe(true);
 
+    await settingsNav(page).getByRole('link', { name: new RegExp(t.sections.sessions.name) }).click();
     const sessions = section(page, t.signOutAll);
     await sessions.getByRole('button', { name: t.signOutAll }).click();
     await sessions.getByRole('button', { name: t.signOutConfirm }).click();
@@ -161,8 +185,7 @@ describe('/account in Chromium', () => {
     expect(exchanged.status).toBe(200);
     const app = (await exchanged.json()) as { refreshToken: string };
 
-    await mainNav(page).getByRole('link', { name: 'Account' }).click();
-    await page.waitForURL(`${journey.stack.web}/account`);
+    await page.goto(`${journey.stack.web}/account/sessions`);
     const where = section(page, t.whereTitle);
     const items = where.getByRole('list', { name: t.whereTitle }).getByRole('listitem');
     await expect.poll(() => items.count()).toBe(2);

@@ -16,7 +16,9 @@ import { verifyThroughOutbox } from '../support/verification';
 import { axeFindings, screenshotPath } from '../support/browser';
 import { useJourney } from '../support/journey';
 import { newMember } from '../support/sessions';
-import { payCheckout, standInSdk } from '../support/stripe-pages';
+import { payCheckout, portalAction, standInSdk } from '../support/stripe-pages';
+import { checkedAtBothWidths } from '../support/accessibility';
+import { billingSectionTexts as billingSection } from '../../frontend/src/pages/account/billing-texts';
 
 const journey = useJourney();
 const PASSWORD = 'engine42';
@@ -126,6 +128,50 @@ async function settledSignedInPage(name: string): Promise<Page> {
 }
 
 describe('/pricing refreshes a session once per 401', () => {
+  it("/account's Billing: Free, then a trial without a card, a card added in the portal, and a switch to annual, at both widths in both schemes, axe clean", async () => {
+    const { page } = await signedInPage('settings-billing');
+    const errors: string[] = [];
+    page.on('pageerror', (e) => errors.push(e.message));
+    const t = billingSection;
+    const billing = page.getByRole('region', { name: t.title });
+    await page.goto(`${journey.stack.web}/account/billing`);
+    await billing.getByText(t.free).waitFor();
+    await billing.getByRole('link', { name: t.seePro }).waitFor();
+    await checkedAtBothWidths(page, 'account-billing-free');
+
+    // The trial, started as /pricing starts it (its checkout through this browser's session), asks for no card.
+    const api = page.context().request;
+    const headers = { origin: journey.stack.web, rid: 'anti-csrf' };
+    const checkout = await api.post(`${journey.stack.api}/api/create-checkout-session`, { data: { priceId: PRICE_IDS.monthly }, headers });
+    await payCheckout(((await checkout.json()) as { url: string }).url);
+    await page.reload();
+    const trialEnd = billing.locator('dt', { hasText: t.trialLabel }).locator('xpath=following-sibling::dd');
+    await trialEnd.getByText(/It then ends, and nothing is charged\./).waitFor();
+    await billing.getByText(t.trialAddCard).waitFor();
+    await billing.getByRole('list', { name: t.invoicesTitle }).getByRole('link', { name: /^Receipt for / }).waitFor();
+    await checkedAtBothWidths(page, 'account-billing-trial');
+
+    // A card added in Stripe's portal: the trial now says what follows it, and the card.
+    const portal = (await (await api.get(`${journey.stack.api}/api/manage-subscription`, { headers })).json()) as { url: string };
+    await portalAction(portal.url, 'add_card', '4242 4242 4242 4242');
+    await page.reload();
+    await trialEnd.getByText(/, then \$11\.00\/month on /).waitFor();
+    await billing.getByText(/^Visa ending in 4242/).waitFor();
+
+    // Monthly to annual, from the keyboard: the quiet button, the question with what it costs, the switch.
+    await billing.getByRole('button', { name: t.switchTo('year') }).focus();
+    await page.keyboard.press('Enter');
+    const question = billing.getByRole('form', { name: t.switchTo('year') });
+    await question.getByText(t.switchQuestion('year', true, '$121.00')).waitFor();
+    await question.getByRole('button', { name: t.switchConfirm }).click();
+    await billing.getByRole('status').getByText(texts.billing.switched('year', true)).waitFor();
+    await billing.getByText('Pro Annual · $121.00 a year').waitFor();
+    await trialEnd.getByText(/, then \$121\.00\/year on /).waitFor();
+    await checkedAtBothWidths(page, 'account-billing-annual');
+    expect(errors).toEqual([]);
+    await page.context().close();
+  });
+
   it('an access token the API no longer takes: one refresh, then the plan, then Checkout without another', async () => {
     const page = await settledSignedInPage('stale-token');
     await spoilCookie(page, 'sAccessToken');

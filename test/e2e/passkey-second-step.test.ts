@@ -37,7 +37,7 @@ async function memberWithPasskeyAndApp(name: string) {
   const errors: string[] = [];
   page.on('pageerror', (e) => errors.push(e.message));
   await virtualAuthenticator(page);
-  await page.goto(`${journey.stack.web}/account`);
+  await page.goto(`${journey.stack.web}/account/security`);
 
   const keys = page.getByRole('region', { name: passkeyTexts.heading });
   await keys.getByLabel(passkeyTexts.nameLabel).fill('This laptop');

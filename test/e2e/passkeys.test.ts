@@ -27,7 +27,7 @@ describe('passkeys in Chromium', () => {
     page.on('pageerror', (e) => errors.push(e.message));
     const authenticator = await virtualAuthenticator(page);
 
-    await page.goto(`${journey.stack.web}/account`);
+    await page.goto(`${journey.stack.web}/account/security`);
     const section = page.getByRole('region', { name: t.heading });
     await section.getByText(t.none).waitFor();
 

@@ -43,7 +43,7 @@ describe('two-step verification in Chromium', () => {
     const errors: string[] = [];
     page.on('pageerror', (e) => errors.push(e.message));
 
-    await page.goto(`${journey.stack.web}/account`);
+    await page.goto(`${journey.stack.web}/account/security`);
     const section = page.getByRole('region', { name: t.section.title });
     await section.getByLabel(stepUpTexts.passwordLabel).fill(PASSWORD);
     await section.getByRole('button', { name: t.section.setUp }).click();
@@ -92,14 +92,14 @@ describe('two-step verification in Chromium', () => {
     await second.getByRole('button', { name: t.mfa.verify }).click();
     await second.waitForURL(`${journey.stack.web}/dashboard`);
 
-    // Another browser, come for /account: a recovery code, and it lands on /account.
-    const third = await signInWithPassword(email, '/account');
+    // Another browser, come for /account/security: a recovery code, and it lands there.
+    const third = await signInWithPassword(email, '/account/security');
     await third.getByRole('button', { name: t.mfa.switchTo['recovery-code'] }).click();
     await third.getByRole('textbox', { name: t.mfa.recoveryLabel }).waitFor();
     await checkedAtBothWidths(third, 'two-step-recovery-code');
     await third.getByRole('textbox', { name: t.mfa.recoveryLabel }).fill(codes[0]!);
     await third.getByRole('button', { name: t.mfa.verify }).click();
-    await third.waitForURL(`${journey.stack.web}/account`);
+    await third.waitForURL(`${journey.stack.web}/account/security`);
     await third.getByRole('region', { name: t.section.title }).getByText(t.section.codesLeft(9)).waitFor();
 
     // The same code in yet another browser: refused, and it stays on the step.

@@ -40,7 +40,7 @@ describe('the vocabulary on /account', () => {
     await page.getByLabel('Password', { exact: true }).fill(PASSWORD);
     await page.getByRole('button', { name: 'Sign In', exact: true }).click();
     await page.waitForURL(`${journey.stack.web}/dashboard`);
-    await page.goto(`${journey.stack.web}/account`);
+    await page.goto(`${journey.stack.web}/account/dictation`);
     const section = page.getByRole('region', { name: t.title });
 
     // Two words typed, each sent with Enter from the keyboard.

@@ -6,6 +6,7 @@ import type { Browser, BrowserContext, Page } from 'playwright-core';
 import type { RouteObject } from 'react-router';
 import { expect } from 'vitest';
 import { axeFindings, COLOUR_RULES, screenshotPath } from './browser';
+import { SETTINGS_SECTIONS, settingsPath } from '../../shared/site-pages';
 
 /**
  * The address visited for each path pattern in the router. A route added without an entry here fails
@@ -41,14 +42,17 @@ export const VISITS: Record<string, string[]> = {
   '*': ['/no-such-page'],
   '/dashboard': ['/dashboard'],
   '/account': ['/account'],
+  // Each settings section's page (Billing, for this journey's Free member, its Free view).
+  ...Object.fromEntries(SETTINGS_SECTIONS.map((s) => [settingsPath(s), [settingsPath(s)]])),
 };
 
-export function routePaths(list: RouteObject[]): string[] {
-  return list.flatMap((r) => [...(r.path ? [r.path] : r.index ? ['/'] : []), ...routePaths(r.children ?? [])]);
+/** Every path the router names; an index route is its parent's path, named once. */
+export function routePaths(list: RouteObject[], parent = '/'): string[] {
+  return list.flatMap((r) => [...(r.path ? [r.path] : r.index && parent === '/' ? ['/'] : []), ...routePaths(r.children ?? [], r.path ?? parent)]);
 }
 
 /** The routes a signed-out visit never shows: signed in, they are pages of their own. */
-export const MEMBER_PAGES = ['/dashboard', '/account', '/checkout/success', '/launch'];
+export const MEMBER_PAGES = ['/dashboard', '/account', ...SETTINGS_SECTIONS.map(settingsPath), '/checkout/success', '/launch'];
 
 export const WIDTHS = [
   { width: 1280, height: 900 },
