@@ -7,6 +7,7 @@ import type { ErrorBody } from '../../../../shared/api-types';
 import { texts } from '../../../../shared/texts';
 import { accountTexts } from './account-texts';
 import { vocabularyPageTexts } from './vocabulary-texts';
+import { billingSectionTexts } from './billing-texts';
 // Loaded with this file, so the page's own import of the chunk finds it at once (what is tested is the page, not how long a transform takes).
 import './dictation';
 import { changeAccountEmail, changePassword, deleteAccount, downloadAccountData, readAccountProfile, renameAccount, signOutEverywhere } from '../../api/account';
@@ -153,6 +154,20 @@ describe('/account', () => {
     expect(router.state.location.pathname).toBe('/account');
     await act(() => router.navigate(-1));
     expect(router.state.location.pathname).toBe('/account/billing');
+  });
+
+  it.each([
+    ['/account/profile', () => screen.getByRole('button', { name: t.saveName })],
+    ['/account/dictation', () => screen.findByLabelText(vocabularyPageTexts.languageLabel)],
+    ['/account/security', () => screen.findByRole('button', { name: texts.twoStep.section.setUp })],
+    ['/account/sessions', () => screen.getByRole('button', { name: t.signOutAll })],
+    ['/account/billing', () => screen.findByRole('link', { name: billingSectionTexts.seePro })],
+    ['/account/data', () => screen.getByRole('button', { name: t.download })],
+  ])('%s has at most one primary action', async (path, settled) => {
+    await renderAccount(path);
+    await settled();
+    const primary = [...document.querySelectorAll('.settings-content .btn-primary')].map((b) => b.textContent);
+    expect(primary.length, primary.join(', ')).toBeLessThanOrEqual(1);
   });
 
   it("says the address changed when an address change's link leads here", async () => {

@@ -229,7 +229,7 @@ export function AccountPage() {
           <div key={section ?? 'first'} className="settings-content" ref={section && location.key !== 'default' ? focusContent : undefined} tabIndex={-1}>
             {section && (
               <Link to={ACCOUNT_PATH} className="settings-back">
-                <span aria-hidden="true">‹ </span>
+                <span aria-hidden="true">‹</span>
                 {t.allSettings}
               </Link>
             )}

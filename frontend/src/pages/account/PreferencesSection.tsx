@@ -116,7 +116,8 @@ export function PreferencesSection({ preferences, plan }: { preferences: Deferre
             </p>
           )}
           <div className="account-actions">
-            <button type="submit" className="btn btn-primary" disabled={busy} aria-busy={busy || undefined}>
+            {/* Dictation's one primary action is the vocabulary's (adding a word, or Pro for Free). */}
+            <button type="submit" className="btn btn-ghost" disabled={busy} aria-busy={busy || undefined}>
               {busy ? t.savingPreferences : t.savePreferences}
             </button>
           </div>

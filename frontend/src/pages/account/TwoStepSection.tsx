@@ -361,7 +361,8 @@ function ProofForm({ asks, passkey = false, title, label, busyLabel, send, onCan
         <SubmitOrCancel busy={busy} label={label} busyLabel={busyLabel} cancelLabel={t.cancel} onCancel={onCancel} />
       ) : (
         <div className="account-actions">
-          <button type="submit" className="btn btn-primary" disabled={busy} aria-busy={busy || undefined}>
+          {/* Setting up, beside "Add a passkey": Security's one primary action is the passkey's. */}
+          <button type="submit" className="btn btn-ghost" disabled={busy} aria-busy={busy || undefined}>
             {busy ? busyLabel : label}
           </button>
         </div>
