@@ -12,7 +12,7 @@ import type { IntervalBody } from '../../shared/schemas/billing';
 import type { BillingConfig } from '../lib/billing-config';
 import { getAccount, hasEnded, isDeleting, type Account } from '../user-record';
 import { StripeApiError, type StripeApi } from './stripe-api';
-import { syncSubscription, toSubscription } from './subscription-events';
+import { toSubscription } from './subscription-events';
 
 export interface OverviewDeps {
   db: DynamoDBDocumentClient;
@@ -120,8 +120,9 @@ export async function readBillingOverview(deps: OverviewDeps, userId: string): P
 /**
  * Monthly <-> annual: the subscription's item moved to the other Pro price, as Stripe prorates it
  * (in a trial only the price changes). The page's request id is the update's idempotency key, so a
- * retried press is one change; the result is stored on the account at once (the webhook that
- * follows stores the same, read again from Stripe), so the dashboard shows it on its next read.
+ * retried press is one change. The account's record follows through the webhook Stripe sends for
+ * the update (customer.subscription.updated, read again from Stripe: ./subscription-events.ts); this
+ * Lambda writes no usage month, so it is granted none (shared/routes.ts). The answer is read from Stripe.
  */
 export async function switchInterval(deps: OverviewDeps, userId: string, body: IntervalBody): Promise<SwitchOutcome> {
   const account = await getAccount(deps.db, userId);
@@ -135,7 +136,5 @@ export async function switchInterval(deps: OverviewDeps, userId: string, body: I
   if (item.price.recurring?.interval === body.interval) return { status: 'ALREADY_ON_INTERVAL', interval: body.interval };
   const price = deps.config.stripePriceIds[body.interval === 'year' ? PRICE_IDS.annually : PRICE_IDS.monthly];
   const switched = await deps.stripe.switchPrice(sub.id, item.id, price, `voxpen-interval-${account.userId}-${body.requestId}`);
-  await syncSubscription({ db: deps.db, stripe: deps.stripe, proProductId: deps.config.proProductId }, switched.id);
-  const now = await getAccount(deps.db, userId);
-  return { status: 'OK', interval: body.interval, trial: switched.status === 'trialing', billing: await overviewOf(deps, now ?? account) };
+  return { status: 'OK', interval: body.interval, trial: switched.status === 'trialing', billing: await overviewOf(deps, account) };
 }

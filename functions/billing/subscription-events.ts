@@ -68,7 +68,7 @@ async function currentSubscription(deps: EventDeps, subscriptionId: string): Pro
   }
 }
 
-export async function syncSubscription(deps: EventDeps, subscriptionId: string): Promise<void> {
+async function syncSubscription(deps: EventDeps, subscriptionId: string): Promise<void> {
   const current = await currentSubscription(deps, subscriptionId);
   if (!current) {
     logger.warn('subscription unknown to stripe', { subscriptionId });

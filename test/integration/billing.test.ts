@@ -216,7 +216,7 @@ describe("/account's Billing: GET /api/billing and POST /api/billing/interval, t
     expect(switched.body.message).toBe(texts.billing.switched('year', true));
     const annual = (switched.body as unknown as IntervalSwitched).billing;
     expect(annual.subscription).toMatchObject({ status: 'trialing', interval: 'year', amount: 12100, trialEnd: withCard.subscription!.trialEnd, nextCharge: { amount: 12100, at: withCard.subscription!.trialEnd } });
-    // Nothing billed during the trial; the record the dashboard reads says annual at once.
+    // Nothing billed during the trial; the record the dashboard reads says annual (the update's webhook, which the stand-in sends before it answers).
     expect(annual.invoices).toHaveLength(1);
     expect((await profileOf(who)).subscription).toMatchObject({ status: 'trialing', interval: 'year' });
   });
