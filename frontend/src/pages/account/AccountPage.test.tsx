@@ -122,6 +122,13 @@ describe('/account', () => {
     expect(sessionStorage.getItem(RETURN_TO_KEY)).toBe('/account');
   });
 
+  it("remembers a section's own page to come back to after signing in", async () => {
+    vi.mocked(sessionExists).mockResolvedValue(false);
+    const router = await renderAccount('/account/billing');
+    expect(router.state.location.pathname).toBe('/signin');
+    expect(sessionStorage.getItem(RETURN_TO_KEY)).toBe('/account/billing');
+  });
+
   it('shows the email, how the account signs in and since when, and is linked from the signed-in bar', async () => {
     await renderAccount();
     expect(screen.getByRole('heading', { level: 1, name: t.title })).toBeInTheDocument();

@@ -193,6 +193,7 @@ describe('/signin', () => {
     ['', '/dashboard', t.redirecting],
     ['/pricing', '/pricing', t.redirectingToPricing],
     ['/account', '/account', t.redirectingToAccount],
+    ['/account/billing', '/account/billing', t.redirectingToAccount],
   ])("after sign-in, says truthfully where it goes (return path '%s' → %s)", async (returnTo, _, line) => {
     vi.mocked(signInWithPassword).mockResolvedValue({ status: 'OK', userId: 'u-1' });
     if (returnTo) rememberReturnTo(returnTo);

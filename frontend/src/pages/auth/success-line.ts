@@ -4,7 +4,7 @@ const t = authTexts.signIn;
 
 /**
  * The success view's line names where the redirect really goes (afterSignInPath): the desktop
- * app's handoff, Checkout for the chosen plan (by way of /pricing), /pricing to finish choosing Pro, /account, or the dashboard (spec §2's own line).
+ * app's handoff, Checkout for the chosen plan (by way of /pricing), /pricing to finish choosing Pro, /account (or one of its sections), or the dashboard (spec §2's own line).
  */
 export function successLine(to: string): string {
   const [path, query = ''] = to.split('#')[0]!.split('?');
@@ -14,7 +14,8 @@ export function successLine(to: string): string {
     const interval = new URLSearchParams(query).get('interval');
     return interval === 'monthly' || interval === 'annually' ? t.redirectingToCheckout(authTexts.intent.plan(interval)) : t.redirectingToPricing;
   }
-  if (path === '/account') return t.redirectingToAccount;
+  // A settings section's own page (/account/billing) is the account page too.
+  if (path === '/account' || path?.startsWith('/account/')) return t.redirectingToAccount;
   if (path === '/dashboard') return t.redirecting;
   return t.redirectingBack;
 }
