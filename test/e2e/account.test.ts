@@ -9,6 +9,8 @@ import { accountTexts } from '../../frontend/src/pages/account/account-texts';
 import { pkcePair } from '../../infra/scripts/desktop-client';
 import { axeFindings, downloadedText, screenshotPath } from '../support/browser';
 import { signUpInBrowser, useJourney } from '../support/journey';
+import { checkedAtBothWidths } from '../support/accessibility';
+import { latestMailTo, linkIn } from '../support/outbox';
 
 const journey = useJourney();
 const PASSWORD = 'engine42';
@@ -103,6 +105,29 @@ describe('/account in Chromium', () => {
     await page.getByRole('button', { name: 'Sign In', exact: true }).click();
     await page.getByRole('alert').getByText(texts.auth.signIn.wrongCredentials).waitFor();
     expect(errors).toEqual([]);
+    await page.context().close();
+  });
+
+  it("changes the address from the quiet 'Change email': the link mailed to the new one lands on /account, which says the address is now the new one", async () => {
+    const page = await signUp('Eve Moved', uniqueEmail('eve'));
+    await page.goto(`${journey.stack.web}/account`);
+    const email = section(page, t.emailTitle);
+    await email.getByRole('button', { name: t.openEmailForm }).click();
+    await expect.poll(() => email.getByLabel(t.newEmailLabel).evaluate((input) => input === document.activeElement)).toBe(true);
+    const next = uniqueEmail('eve-new');
+    await email.getByLabel(t.newEmailLabel).fill(next);
+    await email.getByLabel(t.emailPasswordLabel).fill(PASSWORD);
+    await email.getByRole('button', { name: t.changeEmail }).click();
+    await email.getByRole('status').getByText(texts.account.emailChangeSent(next)).waitFor();
+
+    // The link, opened in this browser: the new address confirmed, then /account says so.
+    const link = linkIn(await latestMailTo(journey.stack.outboxDir, next, 5000, 'email-verification'));
+    await page.goto(link.href);
+    await page.getByRole('heading', { name: texts.verify.verifyEmail.changed }).waitFor();
+    await page.waitForURL(`${journey.stack.web}/account`);
+    await page.getByRole('status').filter({ hasText: t.emailChanged(next) }).waitFor();
+    await section(page, 'Profile').getByText(next).waitFor();
+    await checkedAtBothWidths(page, 'account-email-changed');
     await page.context().close();
   });
 
