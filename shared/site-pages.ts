@@ -86,6 +86,8 @@ export const SIGNED_OUT_TO: Readonly<Record<string, string>> = {
   // /account's loader keeps it as the return path (return-to.ts); /signin keeps a redirectToPath the
   // same way (rememberReturnToIn), so the CDN's redirect lands there in one step.
   '/account': '/signin?redirectToPath=%2Faccount',
+  // Each settings section's page likewise, back to itself: a link to /account/billing is a page of its own.
+  ...Object.fromEntries(SETTINGS_SECTIONS.map((s) => [settingsPath(s), `/signin?redirectToPath=${encodeURIComponent(settingsPath(s))}`])),
 };
 
 /**

@@ -1,6 +1,6 @@
 import { runInNewContext } from 'node:vm';
 import { describe, expect, it } from 'vitest';
-import { FRONT_TOKEN_COOKIE, NOT_FOUND_TITLE, PRELOAD_SHELL_ROUTES, SHELL_ROUTES, SITE_PAGES } from '../../shared/site-pages';
+import { FRONT_TOKEN_COOKIE, NOT_FOUND_TITLE, PRELOAD_SHELL_ROUTES, SETTINGS_SECTIONS, settingsPath, SHELL_ROUTES, SITE_PAGES } from '../../shared/site-pages';
 import { FUNCTION_CODE_LIMIT_BYTES, rewriteFunctionCode } from './rewrite-function';
 
 interface Answer {
@@ -43,7 +43,7 @@ describe('the CloudFront rewrite function', () => {
   });
 
   it('serves each signed-in route its own shell, which preloads its chunks', () => {
-    expect(SHELL_ROUTES).toEqual(['/dashboard', '/account']);
+    expect(SHELL_ROUTES).toEqual(['/dashboard', '/account', ...SETTINGS_SECTIONS.map(settingsPath)]);
     for (const path of SHELL_ROUTES) {
       expect(viewerRequest(path)).toBe(`${path}/index.html`);
       expect(viewerRequest(`${path}/`)).toBe(`${path}/index.html`);
@@ -56,7 +56,7 @@ describe('the CloudFront rewrite function', () => {
   });
 
   it('redirects a signed-in route asked for without the front-token cookie to where its loader would send it', () => {
-    for (const [path, to] of [['/dashboard', '/signin'], ['/account', '/signin?redirectToPath=%2Faccount']] as const) {
+    for (const [path, to] of [['/dashboard', '/signin'], ['/account', '/signin?redirectToPath=%2Faccount'], ['/account/billing', '/signin?redirectToPath=%2Faccount%2Fbilling']] as const) {
       for (const uri of [path, `${path}/`]) {
         const answer = handle(uri, { other: { value: 'x' } });
         expect(answer.statusCode).toBe(302);

@@ -22,7 +22,8 @@ const dashboardReady = (page: import('playwright-core').Page) =>
   page.waitForFunction(() => document.querySelector('h1')?.textContent === 'Dashboard' && !document.querySelector('[aria-busy="true"]'));
 
 describe('the signed-in pages load their chunks in at most two rounds', () => {
-  for (const path of ['/dashboard', '/account']) {
+  // A settings section's page has the shell /account has (shared/site-pages.ts SIGNED_OUT_TO).
+  for (const path of ['/dashboard', '/account', '/account/billing']) {
     it(`${path}: every chunk arrives within two request rounds, its own in the first`, async () => {
       const load = await measureLoad(built.browser, built.url(path), { context: { storageState: signedIn } });
       expect(load.finalPath).toBe(path);

@@ -66,6 +66,8 @@ describe('the signed-in shell', () => {
     // Where each route's own loader sends the signed-out: /account keeps itself as the return path.
     { path: '/dashboard', location: '/signin', documents: ['302 /dashboard', '200 /signin'], returnTo: null },
     { path: '/account', location: '/signin?redirectToPath=%2Faccount', documents: ['302 /account', '200 /signin'], returnTo: '/account' },
+    // A settings section's own page, back to itself.
+    { path: '/account/billing', location: '/signin?redirectToPath=%2Faccount%2Fbilling', documents: ['302 /account/billing', '200 /signin'], returnTo: '/account/billing' },
   ])('redirects a signed-out visit to $path at the CDN: to /signin with none of its shell, chunks or skeleton, the auth SDK or axios', async ({ path, location, documents, returnTo }) => {
     const context = await built.browser.newContext({ viewport: { width: 1280, height: 900 } });
     const page = await context.newPage();
