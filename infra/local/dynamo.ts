@@ -17,6 +17,7 @@ import { mkdirSync } from 'node:fs';
 import { createServer, type RequestListener } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { localTableName, tables, type TableDef, type TableKey } from '../../shared/tables';
+import { writeIndexesWithTheirItem } from './dynalite-atomic-writes';
 import { close, listen } from './http-server';
 import { LOOPBACK } from './ports';
 import type { LocalService } from './service';
@@ -100,6 +101,8 @@ export function dynamoService(options: { port: number; dataDir?: string }): Loca
     port: options.port,
     async start() {
       if (options.dataDir) mkdirSync(options.dataDir, { recursive: true });
+      // An item and its index entries land in one LevelDB batch, so a kill leaves them together (DynamoDB's way).
+      writeIndexesWithTheirItem();
       // Tables become ACTIVE at once, as the local runtime never waits on provisioning.
       const store = dynalite({ path: options.dataDir, createTableMs: 0, deleteTableMs: 0, updateTableMs: 0 });
       // dynalite itself listens on a port of its own, where only the transactions' own calls go; the

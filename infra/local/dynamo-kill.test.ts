@@ -1,0 +1,215 @@
+/**
+ * The local DynamoDB killed (-9) in the middle of writes that move index entries, then started again
+ * on its data, as DynamoDB behaves through a crash: every table's indexes agree with its items, every
+ * write it acknowledged is there, and a write it did not acknowledge landed whole or not at all.
+ * The database runs in a process of its own (test/fixtures/dynamo-process.ts) so the kill is a real one.
+ */
+import {
+  DeleteItemCommand,
+  DynamoDBClient,
+  PutItemCommand,
+  ScanCommand,
+  UpdateItemCommand,
+  type AttributeValue,
+  type ScanCommandInput,
+} from '@aws-sdk/client-dynamodb';
+import { spawn, type ChildProcess } from 'node:child_process';
+import { once } from 'node:events';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, describe, expect, it } from 'vitest';
+import { localTableName, tables, type KeyAttribute, type TableDef, type TableKey } from '../../shared/tables';
+
+type Item = Record<string, AttributeValue>;
+
+/** Every table with an index, each written through all of them. */
+const INDEXED = (Object.entries(tables) as [TableKey, TableDef][]).filter(([, def]) => def.indexes?.length);
+const ITEMS_PER_TABLE = 100;
+const KILLS = 5;
+/** Acknowledged writes before the kill: the rest of the round's are in flight or waiting. */
+const KILL_AFTER = 100;
+
+const dataDir = mkdtempSync(join(tmpdir(), 'voxpen-dynamo-kill-'));
+let running: ChildProcess | undefined;
+afterAll(() => {
+  running?.kill('SIGKILL');
+  rmSync(dataDir, { recursive: true, force: true });
+});
+
+async function startDatabase(): Promise<{ client: DynamoDBClient; kill: () => Promise<void> }> {
+  const child = spawn(process.execPath, ['--import', 'tsx', 'test/fixtures/dynamo-process.ts', dataDir], { stdio: ['ignore', 'pipe', 'inherit'] });
+  running = child;
+  const exited = once(child, 'exit');
+  let output = '';
+  const url = await new Promise<string>((resolve, reject) => {
+    child.stdout!.setEncoding('utf8').on('data', (chunk: string) => {
+      output += chunk;
+      const ready = /^ready (\S+)$/m.exec(output);
+      if (ready) resolve(ready[1]!);
+    });
+    void exited.then(([code]) => reject(new Error(`the database process exited (${code}) before it was ready`)));
+  });
+  // One attempt: a write the kill cut off is a failed write here, not one the SDK sends again later.
+  const client = new DynamoDBClient({ endpoint: url, region: 'local', credentials: { accessKeyId: 'local', secretAccessKey: 'local' }, maxAttempts: 1 });
+  return {
+    client,
+    kill: async () => {
+      child.kill('SIGKILL');
+      await exited;
+      client.destroy();
+    },
+  };
+}
+
+const value = (attribute: KeyAttribute, text: string, n: number): AttributeValue => (attribute.type === 'S' ? { S: text } : { N: String(n) });
+
+function keyOf(def: TableDef, i: number): Item {
+  return {
+    [def.partitionKey.name]: value(def.partitionKey, `kill-${i}`, i),
+    ...(def.sortKey ? { [def.sortKey.name]: value(def.sortKey, `sort-${i}`, i) } : {}),
+  };
+}
+
+/** The attributes its indexes are keyed by that the table's own key is not (an update may change those). */
+function indexAttributes(def: TableDef): KeyAttribute[] {
+  const own = new Set([def.partitionKey.name, def.sortKey?.name]);
+  const all = (def.indexes ?? []).flatMap((index) => [index.partitionKey, index.sortKey]).filter((a): a is KeyAttribute => !!a && !own.has(a.name));
+  return [...new Map(all.map((a) => [a.name, a])).values()];
+}
+
+/** Round `round`'s values: a few shared index partitions, every entry's place new each round. */
+function indexValues(def: TableDef, i: number, round: number): Item {
+  return Object.fromEntries(indexAttributes(def).map((a) => [a.name, value(a, `round-${round}-${i % 7}`, round * 1000 + i)]));
+}
+
+/** Item i's write in `round` and the item it leaves: moved (SET), out of every index (REMOVE), replaced (Put) or deleted. */
+function writeOf(key: TableKey, def: TableDef, i: number, round: number): { send: (client: DynamoDBClient) => Promise<unknown>; after: Item | undefined } {
+  const TableName = localTableName(key);
+  const Key = keyOf(def, i);
+  const moved: Item = { ...Key, round: { N: String(round) }, ...indexValues(def, i, round) };
+  const names = indexAttributes(def).map((a, n) => [`#a${n}`, a.name] as const);
+  switch ((i + round) % 4) {
+    case 0:
+      return {
+        send: (client) =>
+          client.send(
+            new UpdateItemCommand({
+              TableName,
+              Key,
+              UpdateExpression: `SET #round = :round, ${names.map(([alias], n) => `${alias} = :v${n}`).join(', ')}`,
+              ExpressionAttributeNames: { '#round': 'round', ...Object.fromEntries(names) },
+              ExpressionAttributeValues: { ':round': { N: String(round) }, ...Object.fromEntries(names.map(([, name], n) => [`:v${n}`, moved[name]!])) },
+            }),
+          ),
+        after: moved,
+      };
+    case 1:
+      return {
+        send: (client) =>
+          client.send(
+            new UpdateItemCommand({
+              TableName,
+              Key,
+              UpdateExpression: `SET #round = :round REMOVE ${names.map(([alias]) => alias).join(', ')}`,
+              ExpressionAttributeNames: { '#round': 'round', ...Object.fromEntries(names) },
+              ExpressionAttributeValues: { ':round': { N: String(round) } },
+            }),
+          ),
+        after: { ...Key, round: { N: String(round) } },
+      };
+    case 2:
+      return { send: (client) => client.send(new PutItemCommand({ TableName, Item: moved })), after: moved };
+    default:
+      return { send: (client) => client.send(new DeleteItemCommand({ TableName, Key })), after: undefined };
+  }
+}
+
+async function scanAll(client: DynamoDBClient, input: ScanCommandInput): Promise<Item[]> {
+  const items: Item[] = [];
+  let ExclusiveStartKey: Item | undefined;
+  do {
+    const page = await client.send(new ScanCommand({ ...input, ExclusiveStartKey, ConsistentRead: input.IndexName ? undefined : true }));
+    items.push(...(page.Items ?? []));
+    ExclusiveStartKey = page.LastEvaluatedKey;
+  } while (ExclusiveStartKey);
+  return items;
+}
+
+const canonical = (item: Item) => JSON.stringify(Object.keys(item).sort().map((k) => [k, item[k]]));
+const itemId = (def: TableDef, item: Item) => canonical({ ...keyOf(def, 0), ...Object.fromEntries(Object.keys(keyOf(def, 0)).map((k) => [k, item[k]!])) });
+
+/** Each index as it should be from its table's items (every index projects ALL) and as it is, each sorted. */
+async function indexesAgainstItems(client: DynamoDBClient): Promise<{ index: string; expected: string[]; actual: string[] }[]> {
+  const found = [];
+  for (const [key, def] of INDEXED) {
+    const TableName = localTableName(key);
+    const items = await scanAll(client, { TableName });
+    for (const index of def.indexes ?? []) {
+      const keyed = items.filter((item) => item[index.partitionKey.name] && (!index.sortKey || item[index.sortKey.name]));
+      const entries = await scanAll(client, { TableName, IndexName: index.name });
+      found.push({ index: `${key}.${index.name}`, expected: keyed.map(canonical).sort(), actual: entries.map(canonical).sort() });
+    }
+  }
+  return found;
+}
+
+/** Each item as it is, by table and key. */
+async function itemsNow(client: DynamoDBClient): Promise<Map<string, Item>> {
+  const now = new Map<string, Item>();
+  for (const [key, def] of INDEXED) for (const item of await scanAll(client, { TableName: localTableName(key) })) now.set(`${key} ${itemId(def, item)}`, item);
+  return now;
+}
+
+describe('the local DynamoDB killed (-9) during writes that move index entries', () => {
+  it('starts again with every index agreeing with its table, every acknowledged write kept and none half made', { timeout: 60_000 }, async () => {
+    /** The states each item may be in: the last acknowledged write's, and any since that was cut off. */
+    const possible = new Map<string, Set<string | undefined>>();
+    const plan = (round: number) => INDEXED.flatMap(([key, def]) => Array.from({ length: ITEMS_PER_TABLE }, (_, i) => ({ id: `${key} ${itemId(def, keyOf(def, i))}`, ...writeOf(key, def, i, round) })));
+
+    let db = await startDatabase();
+    // Round 0 made whole before any kill: every item in every index.
+    await Promise.all(
+      INDEXED.flatMap(([key, def]) =>
+        Array.from({ length: ITEMS_PER_TABLE }, async (_, i) => {
+          const item = { ...keyOf(def, i), round: { N: '0' }, ...indexValues(def, i, 0) };
+          await db.client.send(new PutItemCommand({ TableName: localTableName(key), Item: item }));
+          possible.set(`${key} ${itemId(def, item)}`, new Set([canonical(item)]));
+        }),
+      ),
+    );
+
+    const cutOff: number[] = [];
+    for (let round = 1; round <= KILLS; round++) {
+      let acknowledged = 0;
+      const writes = plan(round);
+      await Promise.all(
+        writes.map(async (write) => {
+          const after = write.after ? canonical(write.after) : undefined;
+          try {
+            await write.send(db.client);
+          } catch {
+            // Cut off by the kill: it may have landed or not, but only whole.
+            possible.get(write.id)!.add(after);
+            return;
+          }
+          possible.set(write.id, new Set([after]));
+          if (++acknowledged === KILL_AFTER) void db.kill();
+        }),
+      );
+      cutOff.push(writes.length - acknowledged);
+      await db.kill();
+
+      db = await startDatabase();
+      for (const { index, expected, actual } of await indexesAgainstItems(db.client)) expect(actual, `${index} after kill ${round}`).toEqual(expected);
+      const now = await itemsNow(db.client);
+      for (const [id, states] of possible) {
+        const item = now.get(id);
+        expect([...states], `${id} after kill ${round}`).toContain(item ? canonical(item) : undefined);
+      }
+    }
+    await db.kill();
+    // Each kill cut writes off: the test did kill the database in the middle of its writes.
+    for (const n of cutOff) expect(n).toBeGreaterThan(0);
+  });
+});
