@@ -9,6 +9,7 @@ import {
   DynamoDBClient,
   PutItemCommand,
   ScanCommand,
+  TransactWriteItemsCommand,
   UpdateItemCommand,
   type AttributeValue,
   type ScanCommandInput,
@@ -25,21 +26,31 @@ type Item = Record<string, AttributeValue>;
 
 /** Every table with an index, each written through all of them. */
 const INDEXED = (Object.entries(tables) as [TableKey, TableDef][]).filter(([, def]) => def.indexes?.length);
-const ITEMS_PER_TABLE = 100;
+const ITEMS_PER_TABLE = 50;
 const KILLS = 5;
+/** Transactions a round, each writing PER_TRANSACTION items of every indexed table: 24 writes. */
+const TRANSACTIONS = 30;
+const PER_TRANSACTION = 6;
+/**
+ * Where the database kills itself in each round: before its n-th write, none the first of a
+ * transaction's 24 (the local layer runs one transaction at a time, so write 24k + 1 is the first of
+ * the (k+1)-th), so each kill falls between two writes of one transaction.
+ */
+const KILL_AT_WRITES = [30, 60, 100];
 /** Acknowledged writes before the kill: the rest of the round's are in flight or waiting. */
-const KILL_AFTER = 100;
+const KILL_AFTER = 50;
 
-const dataDir = mkdtempSync(join(tmpdir(), 'voxpen-dynamo-kill-'));
-let running: ChildProcess | undefined;
+const running = new Set<ChildProcess>();
+const dataDirs: string[] = [];
 afterAll(() => {
-  running?.kill('SIGKILL');
-  rmSync(dataDir, { recursive: true, force: true });
+  for (const child of running) child.kill('SIGKILL');
+  for (const dir of dataDirs) rmSync(dir, { recursive: true, force: true });
 });
 
-async function startDatabase(): Promise<{ client: DynamoDBClient; kill: () => Promise<void> }> {
-  const child = spawn(process.execPath, ['--import', 'tsx', 'test/fixtures/dynamo-process.ts', dataDir], { stdio: ['ignore', 'pipe', 'inherit'] });
-  running = child;
+async function startDatabase(dataDir: string, killAtWrite?: number): Promise<{ client: DynamoDBClient; kill: () => Promise<void>; exited: Promise<unknown> }> {
+  const args = ['--import', 'tsx', 'test/fixtures/dynamo-process.ts', dataDir, ...(killAtWrite ? [`--kill-at-write=${killAtWrite}`] : [])];
+  const child = spawn(process.execPath, args, { stdio: ['pipe', 'pipe', 'inherit'] });
+  running.add(child);
   const exited = once(child, 'exit');
   let output = '';
   const url = await new Promise<string>((resolve, reject) => {
@@ -54,12 +65,63 @@ async function startDatabase(): Promise<{ client: DynamoDBClient; kill: () => Pr
   const client = new DynamoDBClient({ endpoint: url, region: 'local', credentials: { accessKeyId: 'local', secretAccessKey: 'local' }, maxAttempts: 1 });
   return {
     client,
+    exited,
     kill: async () => {
       child.kill('SIGKILL');
       await exited;
+      running.delete(child);
       client.destroy();
     },
   };
+}
+
+/** A write of one item or of several in a transaction, and the state it leaves them in (canonical; undefined: none left). */
+interface Write {
+  id: string;
+  send: (client: DynamoDBClient) => Promise<unknown>;
+  after: string | undefined;
+}
+
+/**
+ * Round 0's writes made whole, then each round's sent all at once and the database killed once
+ * `killAfter` are acknowledged, then started again: each time every index must agree with its table
+ * and everything written be in a state it may be in (the last acknowledged write's, or one cut off since).
+ */
+async function killDuring(killAfter: number, plan: (round: number) => Write[], stateNow: (client: DynamoDBClient) => Promise<Map<string, string>>): Promise<number[]> {
+  const dataDir = mkdtempSync(join(tmpdir(), 'voxpen-dynamo-kill-'));
+  dataDirs.push(dataDir);
+  const possible = new Map<string, Set<string | undefined>>();
+  let db = await startDatabase(dataDir);
+  for (const write of plan(0)) possible.set(write.id, new Set([write.after]));
+  await Promise.all(plan(0).map((write) => write.send(db.client)));
+
+  const cutOff: number[] = [];
+  for (let round = 1; round <= KILLS; round++) {
+    let acknowledged = 0;
+    const writes = plan(round);
+    await Promise.all(
+      writes.map(async (write) => {
+        try {
+          await write.send(db.client);
+        } catch {
+          // Cut off by the kill: it may have landed or not, but only whole.
+          possible.get(write.id)!.add(write.after);
+          return;
+        }
+        possible.set(write.id, new Set([write.after]));
+        if (++acknowledged === killAfter) void db.kill();
+      }),
+    );
+    cutOff.push(writes.length - acknowledged);
+    await db.kill();
+
+    db = await startDatabase(dataDir);
+    for (const { index, expected, actual } of await indexesAgainstItems(db.client)) expect(actual, `${index} after kill ${round}`).toEqual(expected);
+    const now = await stateNow(db.client);
+    for (const [id, states] of possible) expect([...states], `${id} after kill ${round}`).toContain(now.get(id));
+  }
+  await db.kill();
+  return cutOff;
 }
 
 const value = (attribute: KeyAttribute, text: string, n: number): AttributeValue => (attribute.type === 'S' ? { S: text } : { N: String(n) });
@@ -136,6 +198,7 @@ async function scanAll(client: DynamoDBClient, input: ScanCommandInput): Promise
   return items;
 }
 
+const groupState = (items: Item[]) => JSON.stringify(items.map(canonical).sort());
 const canonical = (item: Item) => JSON.stringify(Object.keys(item).sort().map((k) => [k, item[k]]));
 const itemId = (def: TableDef, item: Item) => canonical({ ...keyOf(def, 0), ...Object.fromEntries(Object.keys(keyOf(def, 0)).map((k) => [k, item[k]!])) });
 
@@ -163,53 +226,87 @@ async function itemsNow(client: DynamoDBClient): Promise<Map<string, Item>> {
 
 describe('the local DynamoDB killed (-9) during writes that move index entries', () => {
   it('starts again with every index agreeing with its table, every acknowledged write kept and none half made', { timeout: 60_000 }, async () => {
-    /** The states each item may be in: the last acknowledged write's, and any since that was cut off. */
-    const possible = new Map<string, Set<string | undefined>>();
-    const plan = (round: number) => INDEXED.flatMap(([key, def]) => Array.from({ length: ITEMS_PER_TABLE }, (_, i) => ({ id: `${key} ${itemId(def, keyOf(def, i))}`, ...writeOf(key, def, i, round) })));
-
-    let db = await startDatabase();
-    // Round 0 made whole before any kill: every item in every index.
-    await Promise.all(
+    const plan = (round: number): Write[] =>
       INDEXED.flatMap(([key, def]) =>
-        Array.from({ length: ITEMS_PER_TABLE }, async (_, i) => {
-          const item = { ...keyOf(def, i), round: { N: '0' }, ...indexValues(def, i, 0) };
-          await db.client.send(new PutItemCommand({ TableName: localTableName(key), Item: item }));
-          possible.set(`${key} ${itemId(def, item)}`, new Set([canonical(item)]));
-        }),
-      ),
-    );
-
-    const cutOff: number[] = [];
-    for (let round = 1; round <= KILLS; round++) {
-      let acknowledged = 0;
-      const writes = plan(round);
-      await Promise.all(
-        writes.map(async (write) => {
-          const after = write.after ? canonical(write.after) : undefined;
-          try {
-            await write.send(db.client);
-          } catch {
-            // Cut off by the kill: it may have landed or not, but only whole.
-            possible.get(write.id)!.add(after);
-            return;
-          }
-          possible.set(write.id, new Set([after]));
-          if (++acknowledged === KILL_AFTER) void db.kill();
+        Array.from({ length: ITEMS_PER_TABLE }, (_, i) => {
+          const { send, after } = writeOf(key, def, i, round);
+          return { id: `${key} ${itemId(def, keyOf(def, i))}`, send, after: after && canonical(after) };
         }),
       );
-      cutOff.push(writes.length - acknowledged);
-      await db.kill();
+    const cutOff = await killDuring(KILL_AFTER, plan, async (client) => new Map([...(await itemsNow(client))].map(([id, item]) => [id, canonical(item)])));
+    // Each kill cut writes off: the database was killed in the middle of its writes.
+    for (const n of cutOff) expect(n).toBeGreaterThan(0);
+  });
 
-      db = await startDatabase();
-      for (const { index, expected, actual } of await indexesAgainstItems(db.client)) expect(actual, `${index} after kill ${round}`).toEqual(expected);
-      const now = await itemsNow(db.client);
-      for (const [id, states] of possible) {
-        const item = now.get(id);
-        expect([...states], `${id} after kill ${round}`).toContain(item ? canonical(item) : undefined);
-      }
+  it('starts again with each transaction cut off by the kill landed whole or not at all', { timeout: 60_000 }, async () => {
+    // Transaction t writes its items of every indexed table: each put anew (its index entries moved) or each deleted.
+    const itemsOf = (t: number) => Array.from({ length: PER_TRANSACTION }, (_, n) => t * PER_TRANSACTION + n);
+    const plan = (round: number): Write[] =>
+      Array.from({ length: TRANSACTIONS }, (_, t) => {
+        const items = INDEXED.flatMap(([key, def]) =>
+          itemsOf(t).map((i) => ({ TableName: localTableName(key), Key: keyOf(def, i), Item: { ...keyOf(def, i), round: { N: String(round) }, ...indexValues(def, i, round) } as Item })),
+        );
+        const deletes = (t + round) % 2 === 1;
+        return {
+          id: `transaction ${t}`,
+          send: (client) =>
+            client.send(
+              new TransactWriteItemsCommand({
+                TransactItems: deletes
+                  ? items.map(({ TableName, Key }) => ({ Delete: { TableName, Key } }))
+                  : items.map(({ TableName, Item }) => ({ Put: { TableName, Item } })),
+              }),
+            ),
+          after: deletes ? groupState([]) : groupState(items.map((put) => put.Item)),
+        };
+      });
+    const stateNow = async (client: DynamoDBClient) => {
+      const items = await itemsNow(client);
+      return new Map(
+        Array.from({ length: TRANSACTIONS }, (_, t) => [
+          `transaction ${t}`,
+          groupState(INDEXED.flatMap(([key, def]) => itemsOf(t).map((i) => items.get(`${key} ${itemId(def, keyOf(def, i))}`))).filter((item): item is Item => !!item)),
+        ]),
+      );
+    };
+    const dataDir = mkdtempSync(join(tmpdir(), 'voxpen-dynamo-kill-'));
+    dataDirs.push(dataDir);
+    const possible = new Map<string, Set<string | undefined>>();
+    let db = await startDatabase(dataDir);
+    for (const write of plan(0)) possible.set(write.id, new Set([write.after]));
+    await Promise.all(plan(0).map((write) => write.send(db.client)));
+
+    const check = async (after: string) => {
+      for (const { index, expected, actual } of await indexesAgainstItems(db.client)) expect(actual, `${index} ${after}`).toEqual(expected);
+      const now = await stateNow(db.client);
+      for (const [id, states] of possible) expect([...states], `${id} ${after}`).toContain(now.get(id));
+    };
+
+    const cutOff: number[] = [];
+    for (const [n, killAt] of KILL_AT_WRITES.entries()) {
+      await db.kill();
+      // Started on what the last kill left (reads are no writes: the count starts with the round's).
+      db = await startDatabase(dataDir, killAt);
+      if (n > 0) await check(`after the kill at write ${KILL_AT_WRITES[n - 1]}`);
+      let acknowledged = 0;
+      await Promise.all(
+        plan(n + 1).map(async (write) => {
+          try {
+            await write.send(db.client);
+            possible.set(write.id, new Set([write.after]));
+            acknowledged++;
+          } catch {
+            // Cut off by the kill: it may have landed or not, but only whole.
+            possible.get(write.id)!.add(write.after);
+          }
+        }),
+      );
+      await db.exited;
+      cutOff.push(TRANSACTIONS - acknowledged);
     }
+    db = await startDatabase(dataDir);
+    await check(`after the kill at write ${KILL_AT_WRITES.at(-1)}`);
     await db.kill();
-    // Each kill cut writes off: the test did kill the database in the middle of its writes.
     for (const n of cutOff) expect(n).toBeGreaterThan(0);
   });
 });

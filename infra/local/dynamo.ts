@@ -16,12 +16,14 @@ import dynalite from 'dynalite';
 import { mkdirSync } from 'node:fs';
 import { createServer, type RequestListener } from 'node:http';
 import type { AddressInfo } from 'node:net';
+import { join } from 'node:path';
 import { localTableName, tables, type TableDef, type TableKey } from '../../shared/tables';
 import { writeIndexesWithTheirItem } from './dynalite-atomic-writes';
 import { close, listen } from './http-server';
 import { LOOPBACK } from './ports';
 import type { LocalService } from './service';
-import { withTransactions } from './transactions';
+import { fileJournal } from './transaction-journal';
+import { undoCutOffTransactions, withTransactions } from './transactions';
 
 export function createTableInput(name: string, def: TableDef): CreateTableCommandInput {
   const keys = [def.partitionKey, def.sortKey, ...(def.indexes ?? []).flatMap((i) => [i.partitionKey, i.sortKey])].filter(
@@ -109,7 +111,11 @@ export function dynamoService(options: { port: number; dataDir?: string }): Loca
       // service's port is the front that adds TransactWriteItems (./transactions.ts).
       await listen(store, 0);
       const backend = new DynamoDBClient({ endpoint: `http://${LOOPBACK}:${(store.address() as AddressInfo).port}`, region: 'local', credentials: { accessKeyId: 'local', secretAccessKey: 'local' } });
-      const front = createServer(withTransactions({ passThrough: store.listeners('request')[0] as RequestListener, backend }));
+      // Beside LevelDB's own files (it leaves a directory it did not make alone).
+      const journal = options.dataDir ? fileJournal(join(options.dataDir, 'transactions')) : undefined;
+      const undone = journal ? await undoCutOffTransactions(journal, backend) : 0;
+      if (undone) console.log(`[dynamodb] put back the items of ${undone} transaction(s) a stop cut off before they finished`);
+      const front = createServer(withTransactions({ passThrough: store.listeners('request')[0] as RequestListener, backend, journal }));
       await listen(front, options.port);
       const url = `http://localhost:${options.port}`;
       await ensureTables(url);

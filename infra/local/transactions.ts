@@ -18,6 +18,9 @@
  * Asked for (ReturnConsumedCapacity), it answers the write units per table as DynamoDB counts a
  * transaction's: twice an ordinary write's, each item's by the larger of its size before and after
  * (dynalite's own figure for one write), so a test can measure what a request costs.
+ * With its data on disk, a transaction notes its items as they were before its first write
+ * (./transaction-journal.ts); one cut off by a kill is put back on the next start, before anything
+ * is answered, so it lands whole or not at all through a crash too.
  */
 import {
   DeleteItemCommand,
@@ -32,6 +35,7 @@ import {
 import { createHash } from 'node:crypto';
 import { addConsumedCapacity } from 'dynalite/db/index.js';
 import type { IncomingMessage, RequestListener, ServerResponse } from 'node:http';
+import type { NotedItem, TransactionJournal } from './transaction-journal';
 
 const TARGET = 'DynamoDB_20120810.TransactWriteItems';
 const MAX_ITEMS = 100;
@@ -147,10 +151,32 @@ export interface TransactionsOptions {
   passThrough: RequestListener;
   /** A client of dynalite that bypasses the front server (the transaction holds its lock). */
   backend: DynamoDBClient;
+  /** Where transactions note their items before writing; none for a database in memory, which a kill empties anyway. */
+  journal?: TransactionJournal;
+}
+
+/** An item put back as it was: written whole, or deleted when there was none. */
+async function putBack(backend: DynamoDBClient, { table, key, before }: NotedItem): Promise<void> {
+  if (before) await backend.send(new PutItemCommand({ TableName: table, Item: before }));
+  else await backend.send(new DeleteItemCommand({ TableName: table, Key: key }));
+}
+
+/**
+ * Puts back the items of every transaction a kill cut off (its note still in the journal), before the
+ * database answers anything: none was acknowledged, so each lands not at all. Safe to repeat if this is
+ * cut off in turn. Answers how many there were.
+ */
+export async function undoCutOffTransactions(journal: TransactionJournal, backend: DynamoDBClient): Promise<number> {
+  const notes = journal.cutOff();
+  for (const { id, items } of notes) {
+    await Promise.all(items.map((item) => putBack(backend, item)));
+    journal.end(id);
+  }
+  return notes.length;
 }
 
 /** The front server's request handler: TransactWriteItems here, everything else to dynalite. */
-export function withTransactions({ passThrough, backend }: TransactionsOptions): RequestListener {
+export function withTransactions({ passThrough, backend, journal }: TransactionsOptions): RequestListener {
   const lock = new SharedLock();
   const tokens = new Map<string, { digest: string; at: number }>();
   const keySchemas = new Map<string, string[]>();
@@ -201,10 +227,7 @@ export function withTransactions({ passThrough, backend }: TransactionsOptions):
     return { wrote: true, before: out.Attributes };
   }
 
-  async function restore(op: Operation, before: Item | undefined): Promise<void> {
-    if (before) await backend.send(new PutItemCommand({ TableName: op.table, Item: before }));
-    else await backend.send(new DeleteItemCommand({ TableName: op.table, Key: op.key }));
-  }
+  const restore = (op: Operation, before: Item | undefined) => putBack(backend, { table: op.table, key: op.key, before });
 
   /** Why an item's write was refused, as a cancellation reason; its old item read only when asked for. */
   async function reasonOf(op: Operation, error: unknown): Promise<Reason> {
@@ -236,6 +259,18 @@ export function withTransactions({ passThrough, backend }: TransactionsOptions):
       return {};
     }
 
+    // The items as they were, noted before the first write (a ConditionCheck writes its item unchanged).
+    const writing = ops.filter((op) => op.kind !== 'ConditionCheck');
+    const noted = journal && writing.length ? journal.begin(await Promise.all(writing.map(async (op) => ({ table: op.table, key: op.key, before: await read(op) })))) : undefined;
+    try {
+      return await writeAll(ops, input, token ? { token, digest, at: now } : undefined);
+    } finally {
+      // Written or put back: nothing for a restart to undo.
+      if (noted) journal!.end(noted);
+    }
+  }
+
+  async function writeAll(ops: Operation[], input: Parameters<typeof transact>[0], token: { token: string; digest: string; at: number } | undefined): Promise<Record<string, unknown>> {
     const outcomes = await Promise.allSettled(ops.map(apply));
     const wanted = (input as { ReturnConsumedCapacity?: string }).ReturnConsumedCapacity;
     if (outcomes.some((o) => o.status === 'rejected')) {
@@ -246,7 +281,7 @@ export function withTransactions({ passThrough, backend }: TransactionsOptions):
       if (invalid) throw new TransactionError('ValidationException', messageOf(invalid.reason));
       throw cancelled(reasons);
     }
-    if (token) tokens.set(token, { digest, at: now });
+    if (token) tokens.set(token.token, { digest: token.digest, at: token.at });
     if (wanted !== 'TOTAL' && wanted !== 'INDEXES') return {};
     const units = new Map<string, number>();
     for (const [i, op] of ops.entries()) {
