@@ -9,7 +9,7 @@
  * in the same tick by its callback, takes them into one LevelDB batch with the item (a batch is one
  * record of LevelDB's log: after a crash it is there whole or not at all). Nothing else changes:
  * dynalite's lock per item still orders the writes to one item, and writes to different items still
- * run side by side (docs/architecture.md#local-runtime).
+ * run side by side (docs/architecture.md#the-local-runtime).
  *
  * A batch is acknowledged once LevelDB has handed it to the operating system, as a single put was:
  * it survives the process being killed, not the machine losing power (the local data is not that
