@@ -265,7 +265,8 @@ export function withTransactions({ passThrough, backend, journal }: Transactions
     try {
       return await writeAll(ops, input, token ? { token, digest, at: now } : undefined);
     } finally {
-      // Written or put back: nothing for a restart to undo.
+      // Written or put back: nothing for a restart to undo. (An error of dynalite's own ends it too: a
+      // restart putting these items back would undo the writes acknowledged after it.)
       if (noted) journal!.end(noted);
     }
   }
