@@ -27,18 +27,19 @@ type Item = Record<string, AttributeValue>;
 /** Every table with an index, each written through all of them. */
 const INDEXED = (Object.entries(tables) as [TableKey, TableDef][]).filter(([, def]) => def.indexes?.length);
 const ITEMS_PER_TABLE = 50;
-const KILLS = 5;
+/**
+ * Where the database kills itself (-9) in each round: before its n-th LevelDB write. Every write of a
+ * round is sent at once, so dynalite has many under way, each at its own step, at any of these.
+ */
+const KILL_AT_WRITES = [23, 97, 150];
 /** Transactions a round, each writing PER_TRANSACTION items of every indexed table: 24 writes. */
 const TRANSACTIONS = 30;
 const PER_TRANSACTION = 6;
 /**
- * Where the database kills itself in each round: before its n-th write, none the first of a
- * transaction's 24 (the local layer runs one transaction at a time, so write 24k + 1 is the first of
- * the (k+1)-th), so each kill falls between two writes of one transaction.
+ * The local layer runs one transaction at a time, so write 24k + 1 is the first of the (k+1)-th:
+ * each of these falls between two writes of one transaction.
  */
-const KILL_AT_WRITES = [30, 60, 100];
-/** Acknowledged writes before the kill: the rest of the round's are in flight or waiting. */
-const KILL_AFTER = 50;
+const KILL_IN_TRANSACTIONS_AT_WRITES = [30, 69];
 
 const running = new Set<ChildProcess>();
 const dataDirs: string[] = [];
@@ -83,22 +84,32 @@ interface Write {
 }
 
 /**
- * Round 0's writes made whole, then each round's sent all at once and the database killed once
- * `killAfter` are acknowledged, then started again: each time every index must agree with its table
- * and everything written be in a state it may be in (the last acknowledged write's, or one cut off since).
+ * Round 0's writes made whole; then, for each kill point n, the database started to kill itself (-9)
+ * before its n-th write, checked (what the last kill left, and what the start made of it), and sent
+ * the round's writes all at once; and once more started and checked after the last. Each check: every
+ * index agrees with its table, and everything written is in a state it may be in (the last
+ * acknowledged write's, or one cut off since).
  */
-async function killDuring(killAfter: number, plan: (round: number) => Write[], stateNow: (client: DynamoDBClient) => Promise<Map<string, string>>): Promise<number[]> {
+async function killDuring(killAtWrites: number[], plan: (round: number) => Write[], stateNow: (client: DynamoDBClient) => Promise<Map<string, string>>): Promise<void> {
   const dataDir = mkdtempSync(join(tmpdir(), 'voxpen-dynamo-kill-'));
   dataDirs.push(dataDir);
   const possible = new Map<string, Set<string | undefined>>();
   let db = await startDatabase(dataDir);
   for (const write of plan(0)) possible.set(write.id, new Set([write.after]));
   await Promise.all(plan(0).map((write) => write.send(db.client)));
+  const check = async (after: string) => {
+    for (const { index, expected, actual } of await indexesAgainstItems(db.client)) expect(actual, `${index} ${after}`).toEqual(expected);
+    const now = await stateNow(db.client);
+    for (const [id, states] of possible) expect([...states], `${id} ${after}`).toContain(now.get(id));
+  };
 
-  const cutOff: number[] = [];
-  for (let round = 1; round <= KILLS; round++) {
+  for (const [n, killAt] of killAtWrites.entries()) {
+    await db.kill();
+    // Reads are no writes: the count is the round's.
+    db = await startDatabase(dataDir, killAt);
+    if (n > 0) await check(`after the kill before write ${killAtWrites[n - 1]}`);
+    const writes = plan(n + 1);
     let acknowledged = 0;
-    const writes = plan(round);
     await Promise.all(
       writes.map(async (write) => {
         try {
@@ -109,19 +120,16 @@ async function killDuring(killAfter: number, plan: (round: number) => Write[], s
           return;
         }
         possible.set(write.id, new Set([write.after]));
-        if (++acknowledged === killAfter) void db.kill();
+        acknowledged++;
       }),
     );
-    cutOff.push(writes.length - acknowledged);
-    await db.kill();
-
-    db = await startDatabase(dataDir);
-    for (const { index, expected, actual } of await indexesAgainstItems(db.client)) expect(actual, `${index} after kill ${round}`).toEqual(expected);
-    const now = await stateNow(db.client);
-    for (const [id, states] of possible) expect([...states], `${id} after kill ${round}`).toContain(now.get(id));
+    // The kill cut the round off (else it made fewer writes than the kill point, and the process lives on).
+    expect(acknowledged, `writes acknowledged before the kill before write ${killAt}`).toBeLessThan(writes.length);
+    await db.exited;
   }
+  db = await startDatabase(dataDir);
+  await check(`after the kill before write ${killAtWrites.at(-1)}`);
   await db.kill();
-  return cutOff;
 }
 
 const value = (attribute: KeyAttribute, text: string, n: number): AttributeValue => (attribute.type === 'S' ? { S: text } : { N: String(n) });
@@ -233,9 +241,7 @@ describe('the local DynamoDB killed (-9) during writes that move index entries',
           return { id: `${key} ${itemId(def, keyOf(def, i))}`, send, after: after && canonical(after) };
         }),
       );
-    const cutOff = await killDuring(KILL_AFTER, plan, async (client) => new Map([...(await itemsNow(client))].map(([id, item]) => [id, canonical(item)])));
-    // Each kill cut writes off: the database was killed in the middle of its writes.
-    for (const n of cutOff) expect(n).toBeGreaterThan(0);
+    await killDuring(KILL_AT_WRITES, plan, async (client) => new Map([...(await itemsNow(client))].map(([id, item]) => [id, canonical(item)])));
   });
 
   it('starts again with each transaction cut off by the kill landed whole or not at all', { timeout: 60_000 }, async () => {
@@ -269,44 +275,6 @@ describe('the local DynamoDB killed (-9) during writes that move index entries',
         ]),
       );
     };
-    const dataDir = mkdtempSync(join(tmpdir(), 'voxpen-dynamo-kill-'));
-    dataDirs.push(dataDir);
-    const possible = new Map<string, Set<string | undefined>>();
-    let db = await startDatabase(dataDir);
-    for (const write of plan(0)) possible.set(write.id, new Set([write.after]));
-    await Promise.all(plan(0).map((write) => write.send(db.client)));
-
-    const check = async (after: string) => {
-      for (const { index, expected, actual } of await indexesAgainstItems(db.client)) expect(actual, `${index} ${after}`).toEqual(expected);
-      const now = await stateNow(db.client);
-      for (const [id, states] of possible) expect([...states], `${id} ${after}`).toContain(now.get(id));
-    };
-
-    const cutOff: number[] = [];
-    for (const [n, killAt] of KILL_AT_WRITES.entries()) {
-      await db.kill();
-      // Started on what the last kill left (reads are no writes: the count starts with the round's).
-      db = await startDatabase(dataDir, killAt);
-      if (n > 0) await check(`after the kill at write ${KILL_AT_WRITES[n - 1]}`);
-      let acknowledged = 0;
-      await Promise.all(
-        plan(n + 1).map(async (write) => {
-          try {
-            await write.send(db.client);
-            possible.set(write.id, new Set([write.after]));
-            acknowledged++;
-          } catch {
-            // Cut off by the kill: it may have landed or not, but only whole.
-            possible.get(write.id)!.add(write.after);
-          }
-        }),
-      );
-      await db.exited;
-      cutOff.push(TRANSACTIONS - acknowledged);
-    }
-    db = await startDatabase(dataDir);
-    await check(`after the kill at write ${KILL_AT_WRITES.at(-1)}`);
-    await db.kill();
-    for (const n of cutOff) expect(n).toBeGreaterThan(0);
+    await killDuring(KILL_IN_TRANSACTIONS_AT_WRITES, plan, stateNow);
   });
 });
