@@ -33,7 +33,7 @@ const ITEMS_PER_TABLE = 50;
  */
 const KILL_AT_WRITES = [23, 97, 150];
 /** Transactions a round, each writing PER_TRANSACTION items of every indexed table: 24 writes. */
-const TRANSACTIONS = 30;
+const TRANSACTIONS = 10;
 const PER_TRANSACTION = 6;
 /**
  * The local layer runs one transaction at a time, so write 24k + 1 is the first of the (k+1)-th:
