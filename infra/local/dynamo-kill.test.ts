@@ -2,7 +2,8 @@
  * The local DynamoDB killed (-9) in the middle of writes that move index entries, then started again
  * on its data, as DynamoDB behaves through a crash: every table's indexes agree with its items, every
  * write it acknowledged is there, and a write it did not acknowledge landed whole or not at all.
- * The database runs in a process of its own (test/fixtures/dynamo-process.ts) so the kill is a real one.
+ * The database runs in a process of its own (test/fixtures/dynamo-process.ts), which kills itself
+ * before a chosen LevelDB write: a real kill, at a point known to fall between two writes.
  */
 import {
   DeleteItemCommand,
@@ -100,9 +101,8 @@ interface Write {
  * Round 0's writes made whole; then, for each kill point n, the database (started again after the
  * first) checked (what the last kill left, and what the start made of it), set to kill itself (-9)
  * before its n-th write from then, and sent the round's writes all at once; once more started and
- * checked after the last. Each check: every
- * index agrees with its table, and everything written is in a state it may be in (the last
- * acknowledged write's, or one cut off since).
+ * checked after the last. Each check: every index agrees with its table, and everything written is
+ * in a state it may be in (the last acknowledged write's, or one cut off since).
  */
 async function killDuring(killAtWrites: number[], plan: (round: number) => Write[], stateNow: (client: DynamoDBClient) => Promise<Map<string, string>>): Promise<void> {
   const dataDir = mkdtempSync(join(tmpdir(), 'voxpen-dynamo-kill-'));
@@ -141,6 +141,7 @@ async function killDuring(killAtWrites: number[], plan: (round: number) => Write
     // The kill cut the round off (else it made fewer writes than the kill point, and the process lives on).
     expect(acknowledged, `writes acknowledged before the kill before write ${killAt}`).toBeLessThan(writes.length);
     await db.exited;
+    await db.kill();
   }
   db = await startDatabase(dataDir);
   await check(`after the kill before write ${killAtWrites.at(-1)}`);
@@ -221,9 +222,12 @@ async function scanAll(client: DynamoDBClient, input: ScanCommandInput): Promise
   return items;
 }
 
-const groupState = (items: Item[]) => JSON.stringify(items.map(canonical).sort());
+/** An item as one string, its attributes in order, so two are equal exactly when their strings are. */
 const canonical = (item: Item) => JSON.stringify(Object.keys(item).sort().map((k) => [k, item[k]]));
-const itemId = (def: TableDef, item: Item) => canonical({ ...keyOf(def, 0), ...Object.fromEntries(Object.keys(keyOf(def, 0)).map((k) => [k, item[k]!])) });
+/** Several items as one string, whatever their order. */
+const groupState = (items: Item[]) => JSON.stringify(items.map(canonical).sort());
+/** An item's table key as one string. */
+const itemId = (def: TableDef, item: Item) => canonical(Object.fromEntries(Object.keys(keyOf(def, 0)).map((k) => [k, item[k]!])));
 
 /** Each index as it should be from its table's items (every index projects ALL) and as it is, each sorted. */
 async function indexesAgainstItems(client: DynamoDBClient): Promise<{ index: string; expected: string[]; actual: string[] }[]> {
