@@ -5,21 +5,21 @@
  * dynalite (4.0.0) writes an item's index entries first, each as a LevelDB write of its own
  * (db/index.js's updateIndexes), and the item after them (the put or del of putItem, updateItem and
  * deleteItem), so a process killed in between leaves an index that disagrees with its table. Here
- * updateIndexes writes nothing: it holds the entries' operations, and the item's own put or del, made
- * in the same tick by its callback, takes them into one LevelDB batch with the item (a batch is one
+ * updateIndexes writes nothing: it holds the entries' operations, and the item's own put or del, which
+ * its callback makes at once (before updateIndexes returns), takes them into one LevelDB batch with the item (a batch is one
  * record of LevelDB's log: after a crash it is there whole or not at all). Nothing else changes:
  * dynalite's lock per item still orders the writes to one item, and writes to different items still
  * run side by side (docs/architecture.md#the-local-runtime).
  *
  * A batch is acknowledged once LevelDB has handed it to the operating system, as a single put was:
  * it survives the process being killed, not the machine losing power (the local data is not that
- * precious, and a sync per write would slow every test).
+ * precious, and a sync per write would slow every local write).
  */
 import dynaliteDb, { type Level, type Operation } from 'dynalite/db/index.js';
 
 type IndexType = 'Local' | 'Global';
 
-/** The index entries' operations held for the item's own write, which follows in the same tick. */
+/** The index entries' operations held for the item's own write, which follows before updateIndexes returns. */
 let held: { level: Level; key: string; operations: Operation[] } | undefined;
 const taking = new WeakSet<Level>();
 
@@ -71,7 +71,7 @@ export function writeIndexesWithTheirItem(): void {
     held = { level: store.db, key: itemKey(table.TableName, dynaliteDb.createKey((item ?? existingItem)!, table)), operations };
     let left: typeof held;
     try {
-      // Each caller's callback writes the item at once, in this tick, under dynalite's lock on it.
+      // Each caller's callback writes the item at once, under dynalite's lock on it.
       callback();
     } finally {
       left = held;
