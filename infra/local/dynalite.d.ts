@@ -36,8 +36,8 @@ declare module 'dynalite/db/index.js' {
     LocalSecondaryIndexes?: IndexDescription[];
     GlobalSecondaryIndexes?: IndexDescription[];
   }
-  /** The LevelDB all of dynalite's tables live in, through its callback wrapper. */
   export type Operation = { type: 'put'; key: string; value: Item } | { type: 'del'; key: string };
+  /** The LevelDB all of dynalite's tables live in, through its callback wrapper. */
   export interface Level {
     put(key: string, value: Item, callback: (error?: Error | null) => void): void;
     del(key: string, callback: (error?: Error | null) => void): void;
