@@ -1,19 +1,16 @@
 /**
- * The one question the product's Lambdas ask the SuperTokens core about a session: its verify call
- * (CDI `POST /recipe/session/verify`), the same request supertokens-node's getSession makes. Asked
- * only where a local check is not enough (functions/lib/session.ts says when), over node:http(s)
- * (./node-request.ts), so these Lambdas stay free of the SDK.
+ * What the product's Lambdas ask the SuperTokens core about sessions, over its HTTP API
+ * (./core-api.ts), so these Lambdas stay free of the SDK: the verify call (CDI
+ * `POST /recipe/session/verify`, the same request supertokens-node's getSession makes), asked only
+ * where a local check is not enough (./session.ts says when); the two claims a token from before
+ * them does not carry; and, for the account routes and a new password, an account's sessions read,
+ * listed and ended (the SDK's getSessionInformation, getAllSessionHandlesForUser, revokeSession and
+ * revokeAllSessionsForUser).
  */
 import { HttpError } from './http-error';
 import { TRY_REFRESH_TOKEN, UNAUTHORISED } from './access-token';
+import { askCore, type CoreConnection } from './core-api';
 import { nodeRequest } from './node-request';
-import { coreTimeoutMs, DependencyUnavailable, unavailableDependency } from './unavailable';
-
-/** The core's address and key, as in the `supertokens` secret. */
-export interface CoreConnection {
-  connectionUri: string;
-  apiKey: string;
-}
 
 /** A fresh access token the core issued in place of the one presented (it named its parent refresh token). */
 export interface RenewedAccessToken {
@@ -22,26 +19,15 @@ export interface RenewedAccessToken {
   expiry: number;
 }
 
-/**
- * The CDI version the pinned supertokens-node (24.0.3) speaks; a core answers every version it
- * supports, so asking with the SDK's own keeps both sides' views of a session the same.
- */
-const CDI_VERSION = '5.4';
-
 type VerifyAnswer =
   | { status: 'OK'; accessToken?: { token: string; expiry: number } }
   | { status: 'UNAUTHORISED' | 'TRY_REFRESH_TOKEN'; message?: string };
-
-/** The first core of a `;`-separated list, without a trailing slash (as the JWKS address is built). */
-export function coreBaseUrl(connectionUri: string): string {
-  return connectionUri.split(';')[0]!.trim().replace(/\/+$/, '');
-}
 
 /**
  * Asks the core whether `accessToken`'s session stands. `checkDatabase` also asks whether it still
  * exists (not signed out, not revoked); without it the core only confirms a refreshed token. A
  * refusal is the SDK's own 401: 'unauthorised' for a session that has ended (the web SDK signs out),
- * 'try refresh token' otherwise. A core that does not answer in CORE_TIMEOUT_MS (or what is left of the request), or answers 5xx, is
+ * 'try refresh token' otherwise. A core that does not answer in its time limit, or answers 5xx, is
  * unavailable: the caller gets 503 with Retry-After (./unavailable.ts).
  */
 export async function verifyWithCore(
@@ -50,22 +36,19 @@ export async function verifyWithCore(
   checkDatabase: boolean,
   request: typeof nodeRequest = nodeRequest,
 ): Promise<RenewedAccessToken | undefined> {
-  const res = await request(`${coreBaseUrl(core.connectionUri)}/recipe/session/verify`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json', 'cdi-version': CDI_VERSION, rid: 'session', ...(core.apiKey ? { 'api-key': core.apiKey } : {}) },
-    body: JSON.stringify({ accessToken, doAntiCsrfCheck: false, enableAntiCsrf: false, checkDatabase }),
-    timeoutMs: coreTimeoutMs(),
-    // Asking twice is harmless: a verify revokes nothing, and a refreshed token's promotion is done once.
-    idempotent: true,
-  }).catch((error: unknown) => {
-    // Not answered in time, or not reachable: the core is unavailable, not our bug.
-    if (unavailableDependency(error)) throw new DependencyUnavailable('auth', `The SuperTokens core did not answer a session verify: ${(error as Error).name}`);
-    throw error;
-  });
-  // The body of a failed call is the core's business (it can quote the request); only the status goes on.
-  if (res.status >= 500 || res.status === 429) throw new DependencyUnavailable('auth', `The SuperTokens core answered ${res.status} to a session verify`);
-  if (res.status < 200 || res.status > 299) throw new Error(`The SuperTokens core answered ${res.status} to a session verify`);
-  const answer = JSON.parse(res.body) as VerifyAnswer;
+  const answer = await askCore<VerifyAnswer>(
+    core,
+    {
+      method: 'POST',
+      path: '/recipe/session/verify',
+      rid: 'session',
+      body: { accessToken, doAntiCsrfCheck: false, enableAntiCsrf: false, checkDatabase },
+      // Asking twice is harmless: a verify revokes nothing, and a refreshed token's promotion is done once.
+      idempotent: true,
+      what: 'a session verify',
+    },
+    request,
+  );
   if (answer.status === 'OK') return answer.accessToken ? { token: answer.accessToken.token, expiry: answer.accessToken.expiry } : undefined;
   if (answer.status === 'UNAUTHORISED') throw new HttpError(401, UNAUTHORISED);
   if (answer.status === 'TRY_REFRESH_TOKEN') throw new HttpError(401, TRY_REFRESH_TOKEN);
@@ -74,35 +57,58 @@ export async function verifyWithCore(
 
 /** The core's answer to supertokens-node's isEmailVerified (CDI `GET /recipe/user/email/verify`). */
 export async function isEmailVerifiedInCore(core: CoreConnection, recipeUserId: string, email: string, request: typeof nodeRequest = nodeRequest): Promise<boolean> {
-  const query = new URLSearchParams({ userId: recipeUserId, email });
-  const res = await request(`${coreBaseUrl(core.connectionUri)}/recipe/user/email/verify?${query}`, {
-    method: 'GET',
-    headers: { 'cdi-version': CDI_VERSION, rid: 'emailverification', ...(core.apiKey ? { 'api-key': core.apiKey } : {}) },
-    timeoutMs: coreTimeoutMs(),
-    idempotent: true,
-  });
-  if (res.status < 200 || res.status > 299) throw new Error(`The SuperTokens core answered ${res.status} to an email verification check`);
-  return (JSON.parse(res.body) as { isVerified?: unknown }).isVerified === true;
+  const answer = await askCore<{ isVerified?: unknown }>(core, { method: 'GET', path: '/recipe/user/email/verify', rid: 'emailverification', query: { userId: recipeUserId, email }, what: 'an email verification check' }, request);
+  return answer.isVerified === true;
+}
+
+/** An account's TOTP devices, confirmed or not (CDI `GET /recipe/totp/device/list`). */
+export async function totpDevicesInCore(core: CoreConnection, userId: string, request: typeof nodeRequest = nodeRequest): Promise<{ name: string; verified: boolean }[]> {
+  const answer = await askCore<{ devices?: { name: string; verified?: unknown }[] }>(core, { method: 'GET', path: '/recipe/totp/device/list', rid: 'totp', query: { userId }, what: 'a TOTP device list' }, request);
+  return (answer.devices ?? []).map((d) => ({ name: d.name, verified: d.verified === true }));
 }
 
 /**
- * Whether the account has a confirmed authenticator app (CDI `GET /recipe/totp/device/list`): asked
- * only for a token from before the second step existed, which carries no `st-mfa` claim.
+ * Whether the account has a confirmed authenticator app: asked only for a token from before the
+ * second step existed, which carries no `st-mfa` claim.
  */
 export async function hasSecondFactorInCore(core: CoreConnection, userId: string, request: typeof nodeRequest = nodeRequest): Promise<boolean> {
-  const query = new URLSearchParams({ userId });
-  const res = await request(`${coreBaseUrl(core.connectionUri)}/recipe/totp/device/list?${query}`, {
-    method: 'GET',
-    headers: { 'cdi-version': CDI_VERSION, rid: 'totp', ...(core.apiKey ? { 'api-key': core.apiKey } : {}) },
-    timeoutMs: coreTimeoutMs(),
-    idempotent: true,
-  }).catch((error: unknown) => {
-    // Not answered in time, or not reachable: the core is unavailable (a 503), not our bug.
-    if (unavailableDependency(error)) throw new DependencyUnavailable('auth', `The SuperTokens core did not answer a TOTP device list: ${(error as Error).name}`);
-    throw error;
-  });
-  if (res.status >= 500 || res.status === 429) throw new DependencyUnavailable('auth', `The SuperTokens core answered ${res.status} to a TOTP device list`);
-  if (res.status < 200 || res.status > 299) throw new Error(`The SuperTokens core answered ${res.status} to a TOTP device list`);
-  const devices = (JSON.parse(res.body) as { devices?: { verified?: unknown }[] }).devices ?? [];
-  return devices.some((d) => d.verified === true);
+  return (await totpDevicesInCore(core, userId, request)).some((d) => d.verified);
+}
+
+/** A live session as the core has it (CDI `GET /recipe/session`). */
+export interface CoreSessionInfo {
+  handle: string;
+  userId: string;
+  recipeUserId: string;
+  /** Epoch ms. */
+  createdAt: number;
+  data: unknown;
+}
+
+type SessionAnswer = { status: 'OK'; sessionHandle: string; userId: string; recipeUserId: string; timeCreated: number; userDataInDatabase: unknown } | { status: 'UNAUTHORISED' };
+
+/** A live session by its handle; undefined when it has ended or never was. */
+export async function sessionInCore(core: CoreConnection, handle: string): Promise<CoreSessionInfo | undefined> {
+  const answer = await askCore<SessionAnswer>(core, { method: 'GET', path: '/recipe/session', rid: 'session', query: { sessionHandle: handle }, what: 'a session read' });
+  if (answer.status !== 'OK') return undefined;
+  return { handle: answer.sessionHandle, userId: answer.userId, recipeUserId: answer.recipeUserId, createdAt: answer.timeCreated, data: answer.userDataInDatabase };
+}
+
+/** The handles of a user's live sessions, every tenant and every linked login (the SDK's defaults). */
+export async function sessionHandlesInCore(core: CoreConnection, userId: string): Promise<string[]> {
+  const query = { userId, fetchSessionsForAllLinkedAccounts: 'true', fetchAcrossAllTenants: 'true' };
+  return (await askCore<{ sessionHandles: string[] }>(core, { method: 'GET', path: '/recipe/session/user', rid: 'session', query, what: 'a session list' })).sessionHandles;
+}
+
+/** Ends the given sessions: their refresh tokens are refused from now on. The handles that were live. */
+export async function endSessionsInCore(core: CoreConnection, handles: string[]): Promise<string[]> {
+  if (handles.length === 0) return [];
+  const answer = await askCore<{ sessionHandlesRevoked: string[] }>(core, { method: 'POST', path: '/recipe/session/remove', rid: 'session', body: { sessionHandles: handles }, idempotent: true, what: 'a session removal' });
+  return answer.sessionHandlesRevoked;
+}
+
+/** Ends every session of a user, every tenant and every linked login (the SDK's defaults). The handles ended. */
+export async function endAllSessionsInCore(core: CoreConnection, userId: string): Promise<string[]> {
+  const body = { userId, revokeSessionsForLinkedAccounts: true, revokeAcrossAllTenants: true };
+  return (await askCore<{ sessionHandlesRevoked: string[] }>(core, { method: 'POST', path: '/recipe/session/remove', rid: 'session', body, idempotent: true, what: "a user's session removal" })).sessionHandlesRevoked;
 }
