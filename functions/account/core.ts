@@ -1,17 +1,17 @@
 /**
  * What the account routes ask of the SuperTokens core, which alone knows passwords, sessions and
- * login methods: through supertokens-node, initialised with the one configuration every Lambda
- * shares (functions/auth/supertokens.ts), so its overrides apply here too (a new password ends the
- * other sessions). An interface, so the rules around it can be tested without a core.
+ * login methods: over the core's HTTP API (functions/lib/core-api.ts), the requests supertokens-node
+ * makes for the same questions, so the account group carries no SDK (its bundle and cold start:
+ * docs/architecture.md#the-auth-core). A change the SDK's overrides make a rule of is made through
+ * the auth group's same rule: a new password ends the other sessions
+ * (functions/auth/sessions-end-with-password.ts). An interface, so the rules around it can be
+ * tested without a core.
  */
-import supertokens from 'supertokens-node';
-import EmailPassword from 'supertokens-node/recipe/emailpassword';
-import EmailVerification from 'supertokens-node/recipe/emailverification';
-import Session from 'supertokens-node/recipe/session';
-import WebAuthn from 'supertokens-node/recipe/webauthn';
-import Totp from 'supertokens-node/recipe/totp';
 import type { SignInMethod } from '../../shared/api-types';
-import { TENANT_ID, changeLoginEmail, keepingSession, ensureSupertokens } from '../auth';
+import { TENANT_ID, emailProofToken, setLoginPassword, type SetPasswordResult } from '../auth';
+import { askCore, coreConnection, type CoreConnection } from '../lib/core-api';
+import { endAllSessionsInCore, endSessionsInCore, sessionHandlesInCore, sessionInCore, totpDevicesInCore } from '../lib/core-session';
+import { coreUser, coreUsersWithEmail, provenEmailOf, removeCoreUser, type CoreLogin } from '../lib/core-users';
 
 export interface CoreAccount {
   signInMethods: SignInMethod[];
@@ -29,8 +29,6 @@ export interface CoreSession {
   method?: SignInMethod;
 }
 
-export type SetPasswordResult = { status: 'OK' } | { status: 'UNKNOWN_USER' } | { status: 'PASSWORD_POLICY_VIOLATED'; reason: string };
-
 export interface AccountCore {
   account(userId: string): Promise<CoreAccount | undefined>;
   /** Sets a new password; every session of the account ends but `keepSessionHandle`. */
@@ -42,8 +40,6 @@ export interface AccountCore {
   emailTakenByAnother(email: string, userId: string): Promise<boolean>;
   /** A link token proving `email` for the login, or ALREADY_PROVEN when the login proved it before. */
   emailProofToken(recipeUserId: string, email: string): Promise<{ status: 'OK'; token: string } | { status: 'ALREADY_PROVEN' }>;
-  /** The login's email becomes `email` (it signs in with it, and no longer with the old one). */
-  changeEmail(recipeUserId: string, email: string): Promise<{ status: 'OK' | 'TAKEN' | 'UNKNOWN_USER' }>;
   /** The user's live sessions, every client. */
   sessionsOf(userId: string): Promise<CoreSession[]>;
   /** A live session by its handle; undefined when it has ended or never was. */
@@ -67,93 +63,80 @@ export interface CorePasskey {
   createdAt: number;
 }
 
-async function coreSession(handle: string): Promise<CoreSession | undefined> {
-  const info = await Session.getSessionInformation(handle);
-  return info && { handle: info.sessionHandle, userId: info.userId, createdAt: info.timeCreated, data: info.sessionDataInDatabase };
-}
-
-function methodOf(recipeId: string, thirdPartyId: string | undefined): SignInMethod | undefined {
-  if (recipeId === 'emailpassword') return 'password';
-  if (recipeId === 'thirdparty' && thirdPartyId === 'google') return 'google';
-  if (recipeId === 'webauthn') return 'passkey';
+function methodOf(login: CoreLogin): SignInMethod | undefined {
+  if (login.recipeId === 'emailpassword') return 'password';
+  if (login.recipeId === 'thirdparty' && login.thirdParty?.id === 'google') return 'google';
+  if (login.recipeId === 'webauthn') return 'passkey';
   return undefined;
 }
 
-export async function supertokensCore(): Promise<AccountCore> {
-  await ensureSupertokens();
+/** The account core over the core's HTTP API, at `core`. */
+export function httpAccountCore(core: CoreConnection): AccountCore {
   return {
     async account(userId) {
-      const user = await supertokens.getUser(userId);
+      const user = await coreUser(core, userId);
       if (!user) return undefined;
-      const methods = user.loginMethods.map((m) => methodOf(m.recipeId, m.thirdParty?.id)).filter((m): m is SignInMethod => m !== undefined);
+      const methods = user.loginMethods.map(methodOf).filter((m): m is SignInMethod => m !== undefined);
       const login = user.loginMethods.find((m) => m.recipeId === 'emailpassword' && m.email);
-      return { signInMethods: [...new Set(methods)], ...(login ? { password: { email: login.email!, recipeUserId: login.recipeUserId.getAsString() } } : {}) };
+      return { signInMethods: [...new Set(methods)], ...(login ? { password: { email: login.email!, recipeUserId: login.recipeUserId } } : {}) };
     },
-    async setPassword(recipeUserId, password, keepSessionHandle) {
-      const result = await EmailPassword.updateEmailOrPassword({
-        recipeUserId: supertokens.convertToRecipeUserId(recipeUserId),
-        password,
-        tenantIdForPasswordPolicy: TENANT_ID,
-        userContext: keepingSession(keepSessionHandle),
-      });
-      if (result.status === 'OK') return { status: 'OK' };
-      if (result.status === 'PASSWORD_POLICY_VIOLATED_ERROR') return { status: 'PASSWORD_POLICY_VIOLATED', reason: result.failureReason };
-      return { status: 'UNKNOWN_USER' };
-    },
+    setPassword: (recipeUserId, password, keepSessionHandle) => setLoginPassword(core, recipeUserId, password, keepSessionHandle),
     async endAllSessions(userId) {
-      return (await Session.revokeAllSessionsForUser(userId)).length;
+      return (await endAllSessionsInCore(core, userId)).length;
     },
-    async deleteUser(userId) {
-      await supertokens.deleteUser(userId);
-    },
+    deleteUser: (userId) => removeCoreUser(core, userId),
     async emailTakenByAnother(email, userId) {
-      const users = await supertokens.listUsersByAccountInfo(TENANT_ID, { email });
-      return users.some((u) => u.id !== userId);
+      return (await coreUsersWithEmail(core, TENANT_ID, email)).some((u) => u.id !== userId);
     },
-    async emailProofToken(recipeUserId, email) {
-      const created = await EmailVerification.createEmailVerificationToken(TENANT_ID, supertokens.convertToRecipeUserId(recipeUserId), email);
-      return created.status === 'OK' ? { status: 'OK', token: created.token } : { status: 'ALREADY_PROVEN' };
-    },
-    changeEmail: changeLoginEmail,
+    emailProofToken: (recipeUserId, email) => emailProofToken(core, recipeUserId, email),
     async sessionsOf(userId) {
-      const [handles, user] = await Promise.all([Session.getAllSessionHandlesForUser(userId), supertokens.getUser(userId)]);
+      const [handles, user] = await Promise.all([sessionHandlesInCore(core, userId), coreUser(core, userId)]);
       // Each session's login method, by the recipe user it was made for (one read for the list).
-      const methods = new Map(user?.loginMethods.map((m) => [m.recipeUserId.getAsString(), methodOf(m.recipeId, m.thirdParty?.id)]));
+      const methods = new Map(user?.loginMethods.map((m) => [m.recipeUserId, methodOf(m)]));
       const read = await Promise.all(
         handles.map(async (handle) => {
-          const info = await Session.getSessionInformation(handle);
-          const method = info && methods.get(info.recipeUserId.getAsString());
-          return info && { handle: info.sessionHandle, userId: info.userId, createdAt: info.timeCreated, data: info.sessionDataInDatabase, ...(method ? { method } : {}) };
+          const info = await sessionInCore(core, handle);
+          const method = info && methods.get(info.recipeUserId);
+          return info && { handle: info.handle, userId: info.userId, createdAt: info.createdAt, data: info.data, ...(method ? { method } : {}) };
         }),
       );
       // A session can end between the two reads: then it is not listed.
       return read.filter((s): s is CoreSession => s !== undefined);
     },
-    session: coreSession,
-    endSession: (handle) => Session.revokeSession(handle),
+    async session(handle) {
+      const info = await sessionInCore(core, handle);
+      return info && { handle: info.handle, userId: info.userId, createdAt: info.createdAt, data: info.data };
+    },
+    async endSession(handle) {
+      return (await endSessionsInCore(core, [handle])).length === 1;
+    },
     async passkeysOf(userId) {
-      const user = await supertokens.getUser(userId);
+      const user = await coreUser(core, userId);
       const logins = user?.loginMethods.filter((m) => m.recipeId === 'webauthn') ?? [];
-      const lists = await Promise.all(logins.map((m) => WebAuthn.listCredentials({ recipeUserId: m.recipeUserId.getAsString() })));
+      const lists = await Promise.all(
+        logins.map((m) =>
+          askCore<{ credentials: { webauthnCredentialId: string; createdAt: number }[] }>(core, { method: 'GET', path: '/recipe/webauthn/user/credential/list', rid: 'webauthn', query: { recipeUserId: m.recipeUserId }, what: 'a passkey list' }),
+        ),
+      );
       return lists.flatMap((l) => l.credentials.map((c) => ({ credentialId: c.webauthnCredentialId, createdAt: c.createdAt })));
     },
     async removePasskey(userId, credentialId) {
-      const user = await supertokens.getUser(userId);
+      const user = await coreUser(core, userId);
       const login = user?.loginMethods.find((m) => m.recipeId === 'webauthn' && m.webauthn?.credentialIds.includes(credentialId));
       if (!login) return false;
-      const removed = await WebAuthn.removeCredential({ webauthnCredentialId: credentialId, recipeUserId: login.recipeUserId.getAsString() });
+      const query = { recipeUserId: login.recipeUserId, webauthnCredentialId: credentialId };
+      const removed = await askCore<{ status: string }>(core, { method: 'DELETE', path: '/recipe/webauthn/user/credential/remove', rid: 'webauthn', query, idempotent: true, what: 'a passkey removal' });
       return removed.status === 'OK';
     },
-    async provenEmail(userId) {
-      const user = await supertokens.getUser(userId);
-      const logins = [...(user?.loginMethods ?? [])].sort((a, b) => Number(a.recipeId === 'webauthn') - Number(b.recipeId === 'webauthn'));
-      return logins.find((m) => m.verified && m.email)?.email;
-    },
-    async authenticatorApps(userId) {
-      return (await Totp.listDevices(userId)).devices.map(({ name, verified }) => ({ name, verified }));
-    },
+    provenEmail: async (userId) => provenEmailOf(await coreUser(core, userId)),
+    authenticatorApps: (userId) => totpDevicesInCore(core, userId),
     async removeAuthenticatorApp(userId, name) {
-      await Totp.removeDevice(userId, name);
+      await askCore(core, { method: 'POST', path: '/recipe/totp/device/remove', rid: 'totp', body: { userId, deviceName: name }, idempotent: true, what: 'an authenticator app removal' });
     },
   };
+}
+
+/** The account core this Lambda talks to (the `supertokens` secret's core). */
+export async function accountCore(): Promise<AccountCore> {
+  return httpAccountCore(await coreConnection());
 }

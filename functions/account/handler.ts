@@ -10,7 +10,7 @@ import { changePasswordBody, deleteAccountBody, turnOffTwoStepBody, updateAccoun
 import { stepUpProof } from '../../shared/schemas/step-up';
 import { accountTexts, billingTexts, twoStepTexts, usersTexts, verifyTexts } from '../../shared/texts';
 import { deletionStateOf, renameAccount } from '../user-record';
-import { appInfo, coreProofDeps, mailSecondFactorEvent, mailSecurityNotice, sdkEmailChangeCore } from '../auth';
+import { appInfo, coreProofDeps, emailChangeCore, mailSecondFactorEvent, mailSecurityNotice } from '../auth';
 import { StripeApiError, stripeClient } from '../billing';
 import { clientKey } from '../lib/client-ip';
 import { documentClient } from '../lib/dynamo';
@@ -26,7 +26,7 @@ import { cookiesAreSecure, withSessionCleared } from '../lib/session-tokens';
 import { sendMail } from '../lib/mail';
 import { requestEmailChange, type EmailChangeOutcome } from './change-email';
 import { changePassword, type ChangePasswordOutcome } from './change-password';
-import { supertokensCore } from './core';
+import { accountCore } from './core';
 import { deleteAccount, type DeleteOutcome } from './delete-account';
 import type { AccountDeps, Caller } from './deps';
 import { exportData, readProfile } from './export-data';
@@ -35,11 +35,11 @@ import { endSession, listSessions } from './sessions';
 import { signOutEverywhere } from './sign-out-everywhere';
 import { newRecoveryCodes, turnOffTwoStep, twoStepStatus, type TurnOffOutcome, type TwoStepDeps } from './two-step';
 
-// The routes' step-up proofs (functions/lib/step-up.ts) are checked with the core, through the SDK this Lambda carries.
+// The routes' step-up proofs (functions/lib/step-up.ts) are checked with the core, over its HTTP API as every call here.
 provideProofChecks(() => coreProofDeps(documentClient()));
 
 async function deps(): Promise<AccountDeps> {
-  return { db: documentClient(), core: await supertokensCore(), stripe: () => stripeClient(), now: Date.now };
+  return { db: documentClient(), core: await accountCore(), stripe: () => stripeClient(), now: Date.now };
 }
 
 /** Where and when, for the security notices (docs/security.md#notices). */
@@ -99,7 +99,7 @@ const update = httpHandler(
   async (event) => {
     const { name, email, password } = event.body;
     // The email first: a wrong password changes nothing, the name included.
-    const changing = email === undefined ? undefined : await requestEmailChange({ ...(await deps()), send: sendMail, webOrigin: appInfo().websiteDomain!, jobCore: sdkEmailChangeCore }, await callerOf(event), { email, password });
+    const changing = email === undefined ? undefined : await requestEmailChange({ ...(await deps()), send: sendMail, webOrigin: appInfo().websiteDomain!, jobCore: emailChangeCore }, await callerOf(event), { email, password });
     if (changing && changing.status !== 'OK') return emailChangeAnswer(changing);
     if (name !== undefined) {
       const renamed = await renameAccount(documentClient(), sessionOf(event).userId, name);

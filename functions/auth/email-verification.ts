@@ -12,12 +12,10 @@ import { verifyTexts } from '../../shared/texts/verify';
 import { HttpError } from '../lib/http-error';
 import { logger } from '../lib/logger';
 import type { Mail } from '../lib/mail';
-import { hit, type RateLimitRule } from '../lib/rate-limit';
+import { hit } from '../lib/rate-limit';
 import type { LimitDeps } from './auth-limits';
+import { VERIFY_RESEND_RULE } from './verification-limits';
 import { verificationMail, verificationPageLink } from './verification-mail';
-
-/** Links asked for again, per account: the sign-up's own link is not counted. */
-export const VERIFY_RESEND_RULE: RateLimitRule = { scope: 'verify-resend-account', limit: 3, windowSeconds: 60 * 60 };
 
 export interface VerificationDeps extends Omit<LimitDeps, 'address'> {
   send: (mail: Mail) => Promise<void>;

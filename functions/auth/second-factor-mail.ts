@@ -7,9 +7,10 @@
  * (a stolen session, a stolen password), and from an address only they can read. Sent after the
  * change: a mail that cannot go out is logged, and the change stands.
  */
-import supertokens from 'supertokens-node';
 import { PRODUCT_NAME } from '../../shared/product';
 import { securityNoticeTexts as t, type SecurityEvent } from '../../shared/texts/security-notices';
+import { coreConnection } from '../lib/core-api';
+import { coreUser, provenEmailOf } from '../lib/core-users';
 import { logger } from '../lib/logger';
 import { sendMail, type Mail } from '../lib/mail';
 import { appInfo } from './app-info';
@@ -56,9 +57,7 @@ export function secondFactorMail(to: string, event: SecondFactorEvent, codesLeft
 
 /** The address the core has proven for the account, if any: notices go nowhere else. */
 async function provenAddressOf(userId: string): Promise<string | undefined> {
-  const user = await supertokens.getUser(userId);
-  const logins = [...(user?.loginMethods ?? [])].sort((a, b) => Number(a.recipeId === 'webauthn') - Number(b.recipeId === 'webauthn'));
-  return logins.find((m) => m.verified && m.email)?.email;
+  return provenEmailOf(await coreUser(await coreConnection(), userId));
 }
 
 export async function mailSecondFactorEvent(userId: string, event: SecondFactorEvent, codesLeft?: number, context?: NoticeContext, send: (mail: Mail) => Promise<void> = sendMail): Promise<void> {

@@ -6,11 +6,8 @@
  * (`sessionDataInDatabase`), which ends with the session; nothing goes into the access token.
  */
 import Bowser from 'bowser';
-import supertokens from 'supertokens-node';
-import type { RecipeInterface } from 'supertokens-node/recipe/session';
 // zod/mini, as everywhere in the functions: full zod would put ~440 KB in the auth and account bundles.
 import * as z from 'zod/mini';
-import { logger } from '../lib/logger';
 
 const LABEL = z.optional(z.string().check(z.maxLength(40)));
 
@@ -61,35 +58,4 @@ export function browserOf(userAgent: string | undefined): SessionClient {
 export function desktopAppOn(browserSession: unknown): SessionClient {
   const { client } = readClientData(browserSession);
   return { kind: 'desktop', os: client?.os };
-}
-
-/**
- * The Session recipe's functions, recording the client: a session made for a request (a browser's
- * sign-in or sign-up) gets its browser from the user agent, unless the caller says which client it is
- * (the desktop exchange does); a refresh marks the session active now.
- */
-export function clientsInSessions(original: RecipeInterface): RecipeInterface {
-  return {
-    ...original,
-    createNewSession: async (input) => {
-      const given = readClientData(input.sessionDataInDatabase);
-      if (given.client) return original.createNewSession(input);
-      const request = supertokens.getRequestFromUserContext(input.userContext);
-      const userAgent = request?.getHeaderValue('user-agent');
-      const event = (request as { original?: { requestContext?: { http?: { sourceIp?: string } } } } | undefined)?.original;
-      const place = request ? placeOf((name) => request.getHeaderValue(name), event?.requestContext?.http?.sourceIp) : undefined;
-      return original.createNewSession({ ...input, sessionDataInDatabase: { ...(input.sessionDataInDatabase ?? {}), client: browserOf(userAgent), ...(place ? { place } : {}) } });
-    },
-    refreshSession: async (input) => {
-      const session = await original.refreshSession(input);
-      // The refresh has happened and its tokens must reach the client: a failure to note the time only costs accuracy.
-      try {
-        const data = (await session.getSessionDataFromDatabase(input.userContext)) as Record<string, unknown>;
-        await session.updateSessionDataInDatabase({ ...data, lastActiveAt: Date.now() }, input.userContext);
-      } catch (error) {
-        logger.warn('could not record the session as active', { error: error instanceof Error ? error.message : String(error) });
-      }
-      return session;
-    },
-  };
 }

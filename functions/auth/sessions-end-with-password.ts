@@ -1,40 +1,39 @@
 /**
  * A new password ends every session of the account, browser and desktop alike: whoever had the old
- * password (or a session made with it) is out. An override of the recipe function every password
- * change goes through (a reset by mail, a change from the account page), so no path that sets a
- * password can forget it.
+ * password (or a session made with it) is out. The rule is `endSessionsForNewPassword`, applied by
+ * both ways a password is set: the account page's change, which sets it through the core's HTTP API
+ * (functions/account/core.ts), and a reset by mail, which the SDK sets through the recipe function
+ * overridden here (`endSessionsOnNewPassword`), so no path that sets a password can forget it.
  *
- * The one exception is asked for through userContext (`keepingSession`): the account page's change,
- * made by someone who has just shown the current password in that session, keeps that session so
- * the page stays signed in; every other session still ends.
+ * The one exception is the account page's change, made by someone who has just shown the current
+ * password in that session: it keeps that session so the page stays signed in; every other session
+ * still ends.
  */
-import Session from 'supertokens-node/recipe/session';
 import type { RecipeInterface } from 'supertokens-node/recipe/emailpassword';
+import { coreConnection, type CoreConnection } from '../lib/core-api';
+import { endAllSessionsInCore, endSessionsInCore, sessionHandlesInCore } from '../lib/core-session';
 import { logger } from '../lib/logger';
 
 type UpdateEmailOrPassword = RecipeInterface['updateEmailOrPassword'];
 
-const KEEP_SESSION_HANDLE = 'voxpenKeepSessionHandle';
-
-/** The userContext of a password change that keeps the session `sessionHandle`. */
-export function keepingSession(sessionHandle: string): Record<string, unknown> {
-  return { [KEEP_SESSION_HANDLE]: sessionHandle };
+/** Ends every session of the login's account but `keepSessionHandle`, once its password has been set. The number ended. */
+export async function endSessionsForNewPassword(core: CoreConnection, recipeUserId: string, keepSessionHandle?: string): Promise<number> {
+  if (keepSessionHandle === undefined) {
+    const ended = await endAllSessionsInCore(core, recipeUserId);
+    logger.info('password changed: every session ended', { sessions: ended.length });
+    return ended.length;
+  }
+  const others = (await sessionHandlesInCore(core, recipeUserId)).filter((handle) => handle !== keepSessionHandle);
+  const ended = await endSessionsInCore(core, others);
+  logger.info('password changed: every other session ended', { sessions: ended.length });
+  return ended.length;
 }
 
+/** The EmailPassword recipe function every SDK path that sets a password goes through (a reset by mail). */
 export function endSessionsOnNewPassword(original: UpdateEmailOrPassword): UpdateEmailOrPassword {
   return async (input) => {
     const result = await original(input);
-    if (result.status !== 'OK' || input.password === undefined) return result;
-    const userId = input.recipeUserId.getAsString();
-    const keep = input.userContext[KEEP_SESSION_HANDLE];
-    if (typeof keep !== 'string') {
-      const revoked = await Session.revokeAllSessionsForUser(userId, true, undefined, input.userContext);
-      logger.info('password changed: every session ended', { sessions: revoked.length });
-      return result;
-    }
-    const others = (await Session.getAllSessionHandlesForUser(userId, true, undefined, input.userContext)).filter((handle) => handle !== keep);
-    const revoked = await Session.revokeMultipleSessions(others, input.userContext);
-    logger.info('password changed: every other session ended', { sessions: revoked.length });
+    if (result.status === 'OK' && input.password !== undefined) await endSessionsForNewPassword(await coreConnection(), input.recipeUserId.getAsString());
     return result;
   };
 }

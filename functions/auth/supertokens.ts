@@ -24,7 +24,7 @@ import { limitedEmailPasswordApis } from './emailpassword-apis';
 import { emailPasswordFunctions } from './emailpassword-functions';
 import { recordGoogleAccounts } from './google-sign-up';
 import { googleSignUpsKeepAddresses } from './one-account-per-address';
-import { clientsInSessions } from './session-clients';
+import { clientsInSessions } from './clients-in-sessions';
 import { emailClaimInNewSessions } from './session-email-claim';
 import { sessionsRefuseDeleting } from './sessions-refuse-deleting';
 import { emailVerificationRecipe } from './email-verification';

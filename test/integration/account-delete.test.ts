@@ -9,10 +9,11 @@ import { ScanCommand } from '@aws-sdk/lib-dynamodb';
 import type Stripe from 'stripe';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { deleteAccount } from '../../functions/account/delete-account';
-import { supertokensCore } from '../../functions/account/core';
+import { accountCore } from '../../functions/account/core';
 import { deletionSteps } from '../../functions/account/deletion-job';
 import type { AccountDeps } from '../../functions/account/deps';
-import { STALLED_AFTER_MS, sweepDeletions } from '../../functions/account/sweeper';
+import { STALLED_AFTER_MS } from '../../functions/account/stalled-jobs';
+import { sweepDeletions } from '../../functions/account/sweeper';
 import { getAccount } from '../../functions/user-record/account';
 import { markDeleting } from '../../functions/user-record/deletion';
 import { stripeClient } from '../../functions/billing/stripe-client';
@@ -199,7 +200,7 @@ describe('DELETE /api/account', () => {
 });
 
 describe('a deletion that stops part way', () => {
-  const deps = async (now = Date.now()): Promise<AccountDeps> => ({ db: stack.db, core: await supertokensCore(), stripe: () => stripeClient(), now: () => now });
+  const deps = async (now = Date.now()): Promise<AccountDeps> => ({ db: stack.db, core: await accountCore(), stripe: () => stripeClient(), now: () => now });
 
   /** A member with a Pro trial, a usage report and a contact message: something in every place a deletion clears. */
   async function fullMember(name: string) {

@@ -7,8 +7,9 @@
  */
 import { randomUUID } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
-import { emailChangeSteps, runEmailChange, sdkEmailChangeCore, type EmailChangeDeps } from '../../functions/auth';
-import { STALLED_AFTER_MS, sweepEmailChanges } from '../../functions/account/sweeper';
+import { emailChangeSteps, runEmailChange, emailChangeCore, type EmailChangeDeps } from '../../functions/auth';
+import { STALLED_AFTER_MS } from '../../functions/account/stalled-jobs';
+import { sweepEmailChanges } from '../../functions/account/sweeper';
 import { stripeClient } from '../../functions/billing/stripe-client';
 import { sendMail } from '../../functions/lib/mail';
 import { getAccount } from '../../functions/user-record/account';
@@ -26,7 +27,7 @@ import { standInSdk } from '../support/stripe-pages';
 const stack = useTestStack();
 const PASSWORD = 'engine42';
 
-const jobDeps = (now = Date.now()): EmailChangeDeps => ({ db: stack.db, core: sdkEmailChangeCore, stripe: () => stripeClient(), send: sendMail, now: () => now });
+const jobDeps = (now = Date.now()): EmailChangeDeps => ({ db: stack.db, core: emailChangeCore, stripe: () => stripeClient(), send: sendMail, now: () => now });
 const change = async (who: AuthApi, body: unknown) => {
   const res = await who.call('PATCH', '/api/account', body);
   return { status: res.status, body: (await res.json()) as Record<string, unknown> };
@@ -133,14 +134,14 @@ describe('an account with a passkey', () => {
     expect(options.status).toBe('OK');
     const signup = await who.call('POST', '/api/auth/webauthn/signup', { webauthnGeneratedOptionsId: options.webauthnGeneratedOptionsId, credential: authenticator.create(options), shouldTryLinkingWithSessionUser: true, passkeyName: 'Laptop', password: PASSWORD }, { rid: 'webauthn' });
     expect(((await signup.json()) as { status: string }).status).toBe('OK');
-    expect((await sdkEmailChangeCore.logins(userId))?.passkey).toMatchObject({ email: old, verified: true });
+    expect((await emailChangeCore.logins(userId))?.passkey).toMatchObject({ email: old, verified: true });
 
     const next = `passkey-moved-${randomUUID().slice(0, 8)}@example.com`;
     expect((await change(who, { email: next, password: PASSWORD })).status).toBe(200);
     const res = await new AuthApi(stack.api, stack.web).call('POST', '/api/auth/user/email/verify', { method: 'token', token: await verificationTokenFor(stack.outboxDir, next) }, { rid: 'emailverification' });
     expect(((await res.json()) as { status: string }).status).toBe('OK');
 
-    const logins = await sdkEmailChangeCore.logins(userId);
+    const logins = await emailChangeCore.logins(userId);
     expect(logins).toMatchObject({ password: { email: next }, passkey: { email: next, verified: true } });
     // The old address belongs to no login of the account: a stranger may sign up with it.
     expect((await new AuthApi(stack.api, stack.web).signUp(old, 'someone-else-9')).status).toBe('OK');
