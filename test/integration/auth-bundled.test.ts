@@ -1,5 +1,6 @@
 /**
- * The auth and account Lambdas bundled as deployed: esbuild with the stack's settings,
+ * The auth and account Lambdas bundled as deployed (the account one asks the core over its HTTP API,
+ * without the SDK): esbuild with the stack's settings,
  * including the shims that stand in for what supertokens-node imports and never runs here (cross-fetch
  * and node-fetch, libphonenumber-js, pako) and the one jose both it and the product use (infra/constructs/
  * bundling.ts): its session and Google ID-token checks run on jose 6 here. Served by a second local
@@ -59,12 +60,13 @@ afterAll(async () => {
 const email = (name: string) => `${name}-${Date.now()}@example.com`;
 
 describe('auth and account Lambdas as bundled', () => {
-  it.each(['auth', 'account'] as const)('%s carries none of the packages supertokens-node never runs here', (name) => {
-    const packages = new Set(Object.keys(metafiles[name]!.inputs).flatMap((path) => path.match(/node_modules\/((?:@[^/]+\/)?[^/]+)\//)?.[1] ?? []));
+  // The account Lambda carries no SDK at all (test/infra/account-bundles.test.ts).
+  it('auth carries none of the packages supertokens-node never runs here', () => {
+    const packages = new Set(Object.keys(metafiles.auth!.inputs).flatMap((path) => path.match(/node_modules\/((?:@[^/]+\/)?[^/]+)\//)?.[1] ?? []));
     expect(packages).toContain('supertokens-node');
     for (const left of ['cross-fetch', 'node-fetch', 'libphonenumber-js', 'pako']) expect(packages).not.toContain(left);
     // One jose: the SDK's own jose 4 is not bundled beside the product's jose 6.
-    expect(Object.keys(metafiles[name]!.inputs).filter((path) => path.includes('supertokens-node/node_modules/jose/'))).toEqual([]);
+    expect(Object.keys(metafiles.auth!.inputs).filter((path) => path.includes('supertokens-node/node_modules/jose/'))).toEqual([]);
   });
 
   it.each(BUNDLED)('%s reaches the shims for supertokens-node only (jose and the injected fetch aside): no other package gets a stand-in meant for it', (name) => {
