@@ -69,9 +69,9 @@ export const functions = {
   // reads the Pro product id (test/infra/billing-config-wiring.test.ts).
   stripeWebhook: { entry: 'functions/billing/stripe-webhook.ts', tables: ['users', 'processedEvents'], updateTables: ['usage'], secrets: ['stripe', 'originVerify'], billingConfig: true },
   // Account self-service (/account). Its own Lambda, not the auth one, for least privilege: only it
-  // deletes from usage, handoffCodes and contactMessages. It uses supertokens-node for what only the
-  // core knows (passwords, sessions, deleting the user), so it inits the one SuperTokens configuration
-  // (functions/auth/supertokens.ts) and its bundle is the size of auth's. Secrets: the core's address,
+  // deletes from usage, handoffCodes and contactMessages. It asks the core what only the core knows
+  // (passwords, sessions, deleting the user) over the core's HTTP API, without supertokens-node
+  // (docs/architecture.md#the-auth-core). Secrets: the core's address,
   // the origin secret (the visitor's address, for the sign-in limits its password checks count
   // toward) and Stripe (a deletion cancels the subscription); not Google's, which only a Google
   // sign-in reads (functions/auth/google.ts).
