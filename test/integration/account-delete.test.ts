@@ -14,6 +14,7 @@ import { deletionSteps } from '../../functions/account/deletion-job';
 import type { AccountDeps } from '../../functions/account/deps';
 import { STALLED_AFTER_MS } from '../../functions/account/stalled-jobs';
 import { sweepDeletions } from '../../functions/account/sweeper';
+import { handler as sweeperLambda } from '../../functions/account/sweeper-handler';
 import { getAccount } from '../../functions/user-record/account';
 import { markDeleting } from '../../functions/user-record/deletion';
 import { stripeClient } from '../../functions/billing/stripe-client';
@@ -237,6 +238,17 @@ describe('a deletion that stops part way', () => {
       await expectGone(m);
     });
   }
+
+  it("is found and finished by the sweeper's own Lambda, as its schedule runs it", async () => {
+    const m = await fullMember('swept-by-lambda');
+    // Marked (its sessions ended) more than STALLED_AFTER_MS ago, and nothing after: the request that started it is long gone.
+    const started = await deps(Date.now() - STALLED_AFTER_MS - 1_000);
+    const { mark } = await markDeleting(stack.db, m.userId, { emails: [m.email], address: m.who.address }, started.now());
+    await deletionSteps[0]!.run(started, mark);
+    const swept = await sweeperLambda();
+    expect(swept.finished).toBeGreaterThanOrEqual(1);
+    await expectGone(m);
+  });
 
   it('answers 202 saying what happens next when a step fails, and the sweeper finishes it', async () => {
     const m = await fullMember('stripe-down');
