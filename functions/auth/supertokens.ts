@@ -2,9 +2,9 @@
  * The one SuperTokens configuration (spec §7, §9): EmailPassword, ThirdParty (Google), EmailVerification
  * (REQUIRED: ./email-verification.ts), WebAuthn with AccountLinking (passkeys: ./passkeys.ts) and Session,
  * (REQUIRED: ./email-verification.ts), TOTP and MultiFactorAuth (./second-factors.ts) and Session,
- * tenant `public`, API base /api/auth, website base /auth. Every Lambda that touches sessions inits
- * this same configuration (locally all handlers share one process, and SuperTokens keeps the first
- * init), lazily on its first request because the core's address is a secret.
+ * tenant `public`, API base /api/auth, website base /auth. The auth Lambda alone inits it (the others
+ * ask the core over its HTTP API: docs/architecture.md#the-auth-core), lazily on its first request
+ * because the core's address is a secret.
  */
 import supertokens from 'supertokens-node';
 import EmailPassword from 'supertokens-node/recipe/emailpassword';

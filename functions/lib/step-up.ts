@@ -16,9 +16,10 @@
  * its authenticator app when it has one (under the second-step limits); one with neither must have
  * signed in within RECENT_SIGN_IN_MS (the session's creation, which a refresh does not move).
  *
- * The checks themselves need the SuperTokens SDK (functions/auth/step-up-proof.ts makes them), which
- * only the Lambdas serving proof routes carry (auth, account): each provides them at cold start
- * (`provideProofChecks`), so no other Lambda's bundle grows by the SDK for a rule it never applies.
+ * The checks themselves ask the SuperTokens core over its HTTP API and count toward the sign-in and
+ * second-step limits (functions/auth/step-up-proof.ts makes them); only the Lambdas serving proof
+ * routes (auth, account) provide them at cold start (`provideProofChecks`), so no other Lambda's
+ * bundle grows by them for a rule it never applies.
  */
 import type { APIGatewayProxyEventV2 } from 'aws-lambda';
 import type { SessionPolicy } from '../../shared/route-policy';
