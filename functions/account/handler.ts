@@ -8,7 +8,11 @@ import type { AccountMessage, AccountPasskeys, RecoveryCodes, SignedInSessions, 
 import { passkeyTexts } from '../../shared/texts/passkeys';
 import { changePasswordBody, deleteAccountBody, turnOffTwoStepBody, updateAccountBody } from '../../shared/schemas/account';
 import { stepUpProof } from '../../shared/schemas/step-up';
-import { accountTexts, billingTexts, twoStepTexts, usersTexts, verifyTexts } from '../../shared/texts';
+import { accountTexts } from '../../shared/texts/account';
+import { billingTexts } from '../../shared/texts/billing';
+import { twoStepTexts } from '../../shared/texts/two-step';
+import { usersTexts } from '../../shared/texts/users';
+import { verifyTexts } from '../../shared/texts/verify';
 import { deletionStateOf, renameAccount } from '../user-record';
 import { appInfo, coreProofDeps, emailChangeCore, mailSecondFactorEvent, mailSecurityNotice } from '../auth';
 import { StripeApiError, stripeClient } from '../billing';

@@ -4,7 +4,7 @@
  * read or ended for its own account: another account's and an unknown one get the same answer.
  */
 import type { SignedInSession } from '../../shared/api-types';
-import { accountTexts } from '../../shared/texts';
+import { accountTexts } from '../../shared/texts/account';
 import type { DesktopPlatformName } from '../../shared/texts/desktop';
 import { readClientData } from '../auth';
 import type { CoreSession } from './core';
