@@ -1,8 +1,8 @@
 /**
  * What the sweeper (./sweeper.ts) looks for: deletions and email changes marked more than
  * STALLED_AFTER_MS ago, each found with one Query of the users table's sparse `byDeletion` or
- * `byEmailChange` index. Apart from the jobs that finish them, so a sweep that finds none loads
- * nothing else (./sweeper-handler.ts).
+ * `byEmailChange` index. The sweeper's Lambda asks this first, and asks the core and Stripe
+ * nothing when it finds none (./sweeper-handler.ts).
  */
 import type { DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
 import { stalledDeletions, stalledEmailChanges, type DeletionMark, type EmailChangeMark } from '../user-record';
