@@ -91,6 +91,19 @@ export const SIGNED_OUT_TO: Readonly<Record<string, string>> = {
 };
 
 /**
+ * The signed-out pages and where a visit with FRONT_TOKEN_COOKIE and no query goes: the CDN answers
+ * it with a 302 there (shared/url-rewrite.ts signedInRedirect), so a signed-in visitor never sees
+ * their prerendered form; a desktop sign-in's goes to DESKTOP_SIGN_IN_TO with its query.
+ */
+export const SIGNED_IN_TO: Readonly<Record<string, string>> = {
+  '/signin': '/dashboard',
+  '/signup': '/dashboard',
+};
+
+/** Where /signin sends a signed-in desktop sign-in (docs/desktop-api.md#sign-in-handoff): the page that asks, then hands the app its code. */
+export const DESKTOP_SIGN_IN_TO = '/launch';
+
+/**
  * Signed-in client routes with an app shell of their own: their loading view prerendered,
  * their stylesheets inline, and their chunks named in the head as modulepreload links so they arrive in
  * one round with the entry. Stored, like a prerendered page, as pageFile(path); every other client

@@ -50,3 +50,24 @@ export function signedOutRedirect(uri: string, hasFrontToken: boolean, signedOut
   var path = sitePath(uri);
   return Object.prototype.hasOwnProperty.call(signedOutTo, path) ? signedOutTo[path] : undefined;
 }
+
+/**
+ * Where a request for a signed-out page (/signin, /signup) goes when it carries the front-token
+ * cookie, or undefined to serve it: the page's own loader would send a signed-in visitor on too, but
+ * only after its HTML (the form, prerendered) had painted. `query` is the request's query string as
+ * received, without its `?`. Without one, on to `signedInTo`'s place (the dashboard, whose loader
+ * takes a sign-in that owes its second step or its address's proof on to /auth/mfa or /check-inbox).
+ * A desktop sign-in (/signin?origin=desktop&redirect_url=…, docs/desktop-api.md#sign-in-handoff)
+ * goes to `desktopTo` (/launch) with its query, as the page would send it (/launch reads its own
+ * parameters and asks the visitor first). Any other query (a `redirectToPath`) is the page's to read:
+ * served, its loader decides. A stale cookie costs a hop, never a loop: the dashboard's loader sends a
+ * visit without a session to /signin inside the page, where no CDN stands.
+ */
+export function signedInRedirect(uri: string, query: string, hasFrontToken: boolean, signedInTo: Readonly<Record<string, string>>, desktopTo: string): string | undefined {
+  if (!hasFrontToken) return undefined;
+  var path = sitePath(uri);
+  if (!Object.prototype.hasOwnProperty.call(signedInTo, path)) return undefined;
+  if (query === '') return signedInTo[path];
+  if (path === '/signin' && /(^|&)origin=desktop(&|$)/.test(query)) return desktopTo + '?' + query;
+  return undefined;
+}

@@ -1,7 +1,7 @@
 /**
  * The built site (frontend/dist) served as the CDN serves it: by the very rules the CloudFront Function
- * runs (shared/url-rewrite.ts), a signed-out visit to a signed-in route redirected to sign-in and each
- * other path mapped to an object, gzip when the browser accepts it, hashed assets cached for a year
+ * runs (shared/url-rewrite.ts), a signed-out visit to a signed-in route redirected to sign-in, a
+ * signed-in one to sign-in or sign-up on past it, and each other path mapped to an object, gzip when the browser accepts it, hashed assets cached for a year
  * and HTML revalidated; with `api`, `/api/*` goes on to the API as CloudFront's behaviour sends it,
  * so the site calls its own origin as deployed. For browser tests and the web benchmark.
  */
@@ -10,8 +10,8 @@ import { readFile } from 'node:fs/promises';
 import { extname, join, resolve, sep } from 'node:path';
 import { gzipSync } from 'node:zlib';
 import { ORIGIN_VERIFY_HEADER } from '../../shared/secrets';
-import { CLIENT_ROUTES, frontTokenIn, HTML_PATHS, NOT_FOUND_FILE, SIGNED_OUT_TO } from '../../shared/site-pages';
-import { rewriteUri, signedOutRedirect } from '../../shared/url-rewrite';
+import { CLIENT_ROUTES, DESKTOP_SIGN_IN_TO, frontTokenIn, HTML_PATHS, NOT_FOUND_FILE, SIGNED_IN_TO, SIGNED_OUT_TO } from '../../shared/site-pages';
+import { rewriteUri, signedInRedirect, signedOutRedirect } from '../../shared/url-rewrite';
 import { close, listen, portOf } from './http-server';
 import { LOOPBACK } from './ports';
 import type { LocalService } from './service';
@@ -102,16 +102,21 @@ export function staticSiteService(options: StaticSiteOptions): LocalService {
       return;
     }
     let pathname: string;
+    let query: string;
     try {
-      pathname = decodeURIComponent(new URL(req.url ?? '/', 'http://localhost').pathname);
+      const url = new URL(req.url ?? '/', 'http://localhost');
+      pathname = decodeURIComponent(url.pathname);
+      // As received, as CloudFront hands its function the values.
+      query = url.search.slice(1);
     } catch {
       res.writeHead(400).end();
       return;
     }
-    const signedOutTo = signedOutRedirect(pathname, hasFrontToken(req), SIGNED_OUT_TO);
-    if (signedOutTo) {
+    const signedIn = hasFrontToken(req);
+    const to = signedOutRedirect(pathname, signedIn, SIGNED_OUT_TO) ?? signedInRedirect(pathname, query, signedIn, SIGNED_IN_TO, DESKTOP_SIGN_IN_TO);
+    if (to) {
       // As the CloudFront Function answers (infra/site/rewrite-function.ts).
-      res.writeHead(302, { location: signedOutTo, 'cache-control': 'no-store' }).end();
+      res.writeHead(302, { location: to, 'cache-control': 'no-store' }).end();
       return;
     }
     const key = rewriteUri(pathname, prerendered, CLIENT_ROUTES);

@@ -10,10 +10,13 @@ interface Answer {
   body?: { encoding: string; data: string };
 }
 
+/** CloudFront's parsed query string: each value as the viewer sent it, a repeated parameter's as multiValue. */
+type Querystring = Record<string, { value: string; multiValue?: { value: string }[] }>;
+
 /** Runs the generated CloudFront Function code the way the runtime does: `handler(event)` in a bare context. */
-function handle(uri: string, cookies: Record<string, { value: string }> = {}): Answer {
+function handle(uri: string, cookies: Record<string, { value: string }> = {}, querystring: Querystring = {}): Answer {
   const sandbox: { result?: Answer } = {};
-  runInNewContext(`${rewriteFunctionCode()}\nresult = handler(${JSON.stringify({ request: { uri, headers: {}, cookies } })});`, sandbox);
+  runInNewContext(`${rewriteFunctionCode()}\nresult = handler(${JSON.stringify({ request: { uri, querystring, headers: {}, cookies } })});`, sandbox);
   return sandbox.result!;
 }
 
@@ -52,7 +55,7 @@ describe('the CloudFront rewrite function', () => {
 
   it('serves /signin its own shell, which preloads its chunks', () => {
     expect(PRELOAD_SHELL_ROUTES).toEqual(['/signin']);
-    for (const uri of ['/signin', '/signin/']) expect(viewerRequest(uri)).toBe('/signin/index.html');
+    for (const uri of ['/signin', '/signin/']) expect(handle(uri).uri).toBe('/signin/index.html');
   });
 
   it('redirects a signed-in route asked for without the front-token cookie to where its loader would send it', () => {
@@ -65,13 +68,46 @@ describe('the CloudFront rewrite function', () => {
     }
   });
 
+  it('redirects a signed-in viewer asking for /signin or /signup to the dashboard, before any of the form', () => {
+    for (const uri of ['/signin', '/signin/', '/signup', '/signup/']) {
+      const answer = handle(uri, signedIn);
+      expect(answer.statusCode, uri).toBe(302);
+      expect(answer.headers).toEqual({ location: { value: '/dashboard' }, 'cache-control': { value: 'no-store' } });
+    }
+  });
+
+  it("sends a signed-in desktop sign-in on to /launch with the app's parameters as sent, as /signin would", () => {
+    const redirect = 'http%3A%2F%2F127.0.0.1%3A53123%2Fcallback';
+    const querystring: Querystring = {
+      origin: { value: 'desktop' },
+      redirect_url: { value: redirect },
+      code_challenge: { value: 'E9Melhoa2OwvFrEMTJguCHaoeK1t8URWbuGJSstw-cM' },
+      code_challenge_method: { value: 'S256' },
+      state: { value: 'a%20b', multiValue: [{ value: 'a%20b' }, { value: 'c' }] },
+    };
+    const answer = handle('/signin', signedIn, querystring);
+    expect(answer.statusCode).toBe(302);
+    expect(answer.headers.location).toEqual({
+      value: `/launch?origin=desktop&redirect_url=${redirect}&code_challenge=E9Melhoa2OwvFrEMTJguCHaoeK1t8URWbuGJSstw-cM&code_challenge_method=S256&state=a%20b&state=c`,
+    });
+  });
+
+  it('serves /signin with any other query, and /signin and /signup signed out, for the page to read', () => {
+    // A return path (the CDN's own redirect of a signed-out /account) is the page's to keep; its loader sends a signed-in visitor there.
+    expect(handle('/signin', signedIn, { redirectToPath: { value: '%2Faccount' } }).uri).toBe('/signin/index.html');
+    // Not a desktop sign-in: an origin that is not the app's, or a sign-up (the app opens /signin only).
+    expect(handle('/signin', signedIn, { origin: { value: 'desktopx' } }).uri).toBe('/signin/index.html');
+    expect(handle('/signup', signedIn, { origin: { value: 'desktop' } }).uri).toBe(handle('/signup').uri);
+    for (const uri of ['/signin', '/signup']) expect(handle(uri, {}, { origin: { value: 'desktop' } }).statusCode).toBeUndefined();
+  });
+
   it('serves every other path to a viewer without the cookie as to one with it', () => {
-    const uris = ['/', '/pricing', '/signin', '/auth', '/launch', '/checkout/success', '/assets/index-Ab12Cd.js', '/api/users'];
-    for (const uri of uris) expect(handle(uri)).toEqual({ uri: viewerRequest(uri), headers: {}, cookies: {} });
+    const uris = ['/', '/pricing', '/auth', '/launch', '/checkout/success', '/assets/index-Ab12Cd.js', '/api/users'];
+    for (const uri of uris) expect(handle(uri)).toEqual({ uri: viewerRequest(uri), querystring: {}, headers: {}, cookies: {} });
   });
 
   it('serves other client routes the app shell', () => {
-    const clientRoutes = ['/launch', '/checkout/success', '/signup', '/signup/', '/auth', '/auth/callback', '/auth/callback/google', '/auth/reset-password'];
+    const clientRoutes = ['/launch', '/checkout/success', '/auth', '/auth/callback', '/auth/callback/google', '/auth/reset-password'];
     for (const uri of clientRoutes) expect(viewerRequest(uri)).toBe('/_app.html');
   });
 

@@ -1,6 +1,6 @@
 /**
  * The CloudFront Function (cloudfront-js-2.0) that answers a viewer request: a signed-out visit to a
- * signed-in route is redirected to sign-in, a path that is neither a page nor a client route is
+ * signed-in route is redirected to sign-in, a signed-in visit to sign-in or sign-up on past it, a path that is neither a page nor a client route is
  * answered 404 with the not-found page, any other request has its path mapped to a bucket object.
  * Its code is generated from shared/url-rewrite.ts, the very functions the local static server uses,
  * with the lists they need (paths with HTML of their own, client routes, signed-in routes) inlined, so
@@ -8,8 +8,8 @@
  */
 import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { isClientRoute, rewriteUri, signedOutRedirect, sitePath } from '../../shared/url-rewrite';
-import { CLIENT_ROUTES, FRONT_TOKEN_COOKIE, HTML_PATHS, NOT_FOUND_FILE, NOT_FOUND_TITLE, SIGNED_OUT_TO } from '../../shared/site-pages';
+import { isClientRoute, rewriteUri, signedInRedirect, signedOutRedirect, sitePath } from '../../shared/url-rewrite';
+import { CLIENT_ROUTES, DESKTOP_SIGN_IN_TO, FRONT_TOKEN_COOKIE, HTML_PATHS, NOT_FOUND_FILE, NOT_FOUND_TITLE, SIGNED_IN_TO, SIGNED_OUT_TO } from '../../shared/site-pages';
 
 /** CloudFront's limit on a function's code. */
 export const FUNCTION_CODE_LIMIT_BYTES = 10 * 1024;
@@ -31,24 +31,39 @@ export interface RewriteFunctionOptions {
   htmlPaths?: readonly string[];
   clientRoutes?: readonly string[];
   signedOutTo?: Readonly<Record<string, string>>;
+  signedInTo?: Readonly<Record<string, string>>;
   /** The body of a 404 answer. */
   notFoundPage?: string;
 }
 
 export function rewriteFunctionCode(options: RewriteFunctionOptions = {}): string {
-  const { htmlPaths = HTML_PATHS, clientRoutes = CLIENT_ROUTES, signedOutTo = SIGNED_OUT_TO, notFoundPage = BARE_NOT_FOUND_HTML } = options;
+  const { htmlPaths = HTML_PATHS, clientRoutes = CLIENT_ROUTES, signedOutTo = SIGNED_OUT_TO, signedInTo = SIGNED_IN_TO, notFoundPage = BARE_NOT_FOUND_HTML } = options;
   return [
     `var HTML_PATHS = ${JSON.stringify(htmlPaths)};`,
     `var CLIENT_ROUTES = ${JSON.stringify(clientRoutes)};`,
     `var SIGNED_OUT_TO = ${JSON.stringify(signedOutTo)};`,
+    `var SIGNED_IN_TO = ${JSON.stringify(signedInTo)};`,
     `var NOT_FOUND_PAGE = ${JSON.stringify(notFoundPage)};`,
     `var sitePath = ${sitePath.toString()};`,
     `var isClientRoute = ${isClientRoute.toString()};`,
     `var rewriteUri = ${rewriteUri.toString()};`,
     `var signedOutRedirect = ${signedOutRedirect.toString()};`,
+    `var signedInRedirect = ${signedInRedirect.toString()};`,
+    // The query string as received: CloudFront hands the function its parameters parsed, their values
+    // as the viewer sent them (still URL-encoded), a repeated one as multiValue.
+    'function queryOf(querystring) {',
+    '  var parts = [];',
+    '  for (var name in querystring) {',
+    '    var entry = querystring[name];',
+    '    if (entry.multiValue) for (var i = 0; i < entry.multiValue.length; i++) parts.push(name + "=" + entry.multiValue[i].value);',
+    '    else parts.push(name + "=" + entry.value);',
+    '  }',
+    '  return parts.join("&");',
+    '}',
     'function handler(event) {',
     '  var request = event.request;',
-    `  var to = signedOutRedirect(request.uri, !!(request.cookies && request.cookies[${JSON.stringify(FRONT_TOKEN_COOKIE)}]), SIGNED_OUT_TO);`,
+    `  var hasFrontToken = !!(request.cookies && request.cookies[${JSON.stringify(FRONT_TOKEN_COOKIE)}]);`,
+    `  var to = signedOutRedirect(request.uri, hasFrontToken, SIGNED_OUT_TO) || signedInRedirect(request.uri, queryOf(request.querystring || {}), hasFrontToken, SIGNED_IN_TO, ${JSON.stringify(DESKTOP_SIGN_IN_TO)});`,
     // A response made here skips the cache, so no visitor is ever served another's redirect; no-store
     // keeps browsers from replaying it after the visitor has signed in.
     "  if (to) return { statusCode: 302, statusDescription: 'Found', headers: { location: { value: to }, 'cache-control': { value: 'no-store' } } };",

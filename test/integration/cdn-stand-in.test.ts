@@ -5,7 +5,7 @@
  * count each client apart. Without that, every request would reach the API from the stand-in's one
  * address.
  */
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, expect, it } from 'vitest';
@@ -13,6 +13,7 @@ import { EMAIL_EXISTS_RULE } from '../../functions/auth/auth-limits';
 import type { RunningService } from '../../infra/local/service';
 import { staticSiteService } from '../../infra/local/static-site';
 import { localSecretEnvName } from '../../shared/secrets';
+import { FRONT_TOKEN_COOKIE } from '../../shared/site-pages';
 import { AuthApi } from '../support/auth-api';
 import { useTestStack } from '../support/local-stack';
 
@@ -22,6 +23,8 @@ let site: RunningService;
 
 beforeAll(async () => {
   writeFileSync(join(siteDir, 'index.html'), '<!doctype html><title>Voxpen</title>');
+  mkdirSync(join(siteDir, 'signin'));
+  writeFileSync(join(siteDir, 'signin/index.html'), '<!doctype html><title>Sign in | Voxpen</title>');
   const originSecret = (JSON.parse(stack.env[localSecretEnvName('originVerify')]!) as { value: string }).value;
   site = await staticSiteService({ dir: siteDir, port: 0, api: () => ({ origin: stack.api, originSecret }) }).start();
 });
@@ -42,4 +45,23 @@ it("counts each client behind it by its own address, never by one a caller names
   // A viewer address the caller sends is replaced by its connection's, as CloudFront does.
   expect((await emailExists(one, 100, { 'cloudfront-viewer-address': `${other.address}:1` })).status).toBe(429);
   expect((await emailExists(other, 101)).status).toBe(200);
+});
+
+it('sends a visit with a session past /signin and /signup, as the CloudFront Function does, and serves the form to one without', async () => {
+  const cookie = { cookie: `${FRONT_TOKEN_COOKIE}=eyJ1aWQiOiJ1In0=` };
+  const visit = (path: string, headers: Record<string, string> = {}) => fetch(`${site.url}${path}`, { headers, redirect: 'manual' });
+  for (const path of ['/signin', '/signup']) {
+    const answer = await visit(path, cookie);
+    expect(answer.status, path).toBe(302);
+    expect(answer.headers.get('location')).toBe('/dashboard');
+    expect(answer.headers.get('cache-control')).toBe('no-store');
+  }
+  // The desktop app's sign-in goes on to /launch with its query as sent, which asks the visitor first.
+  const desktop = 'origin=desktop&redirect_url=http%3A%2F%2F127.0.0.1%3A53123%2Fcb&code_challenge=E9Melhoa2OwvFrEMTJguCHaoeK1t8URWbuGJSstw-cM&code_challenge_method=S256&state=s';
+  expect((await visit(`/signin?${desktop}`, cookie)).headers.get('location')).toBe(`/launch?${desktop}`);
+  // A return path is the page's to keep: served.
+  expect((await visit('/signin?redirectToPath=%2Faccount', cookie)).status).toBe(200);
+  const signedOut = await visit(`/signin?${desktop}`);
+  expect(signedOut.status).toBe(200);
+  expect(await signedOut.text()).toContain('<title>Sign in | Voxpen</title>');
 });
