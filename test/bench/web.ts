@@ -1,14 +1,15 @@
 /**
  * `npm run bench:web`: the site's pages against two floors, side by side in one run, in headless
  * Chromium, each page a cold load in a fresh context, served as the CDN serves them (gzip):
- *  - pages: `/`, `/pricing`, `/download`; `/dashboard` signed in (a real account on the local stack)
- *    and signed out: up to the redirect to /signin, then the whole visit (what /signin loads),
+ *  - pages: `/`, `/pricing`, `/download`, `/signin`; `/dashboard` signed in (a real account on the local
+ *    stack) and signed out: up to the redirect to /signin, then the whole visit (what /signin loads),
  *  - floors, prerendered as the site's pages are: a minimal React + react-router page, React alone,
  *  - the same pages' HTML alone (html-alone.ts): scripts and module preloads taken out, so the paint of
  *    the HTML and its inline stylesheets shows apart from what the JavaScript adds.
  * For each: JavaScript before interaction (gzip) and in how many request rounds, total transfer, FCP
  * and LCP unthrottled and on an emulated slow phone, total blocking time; medians of BENCH_RUNS (3)
- * loads, then each page's ratios to the floors. Prints figures; never fails on them.
+ * loads, then each page's ratios to the floors, then a verdict line per budget (BUDGETS: PASS or OVER
+ * with its figure); exits 1 when any is over, so a change that breaks one cannot pass unnoticed.
  */
 import type { Browser, Page } from 'playwright-core';
 import { holdPort } from '../../infra/local/ports';
@@ -40,6 +41,7 @@ const SITE_HTML_ALONE: HtmlAlonePage[] = [
   { path: '/', served: '/html-alone/home' },
   { path: '/pricing', served: '/html-alone/pricing' },
   { path: '/download', served: '/html-alone/download' },
+  { path: '/signin', served: '/html-alone/signin' },
   { path: '/dashboard', served: '/html-alone/dashboard' },
 ];
 const FLOOR_HTML_ALONE: HtmlAlonePage = { path: FLOOR_PATHS.router, served: '/html-alone/floor' };
@@ -133,6 +135,7 @@ async function main() {
       { name: '/', url: site.url('/') },
       { name: '/pricing', url: site.url('/pricing') },
       { name: '/download', url: site.url('/download') },
+      { name: '/signin', url: site.url('/signin') },
       dashboardIn,
       { name: '/dashboard signed out', url: site.url('/dashboard'), ready: toSignIn, counted: await beforeRedirect(browser, site.url('/signin'), probe) },
       // The same visit as a whole: the redirect, then the sign-in page it lands on.
@@ -153,13 +156,40 @@ async function main() {
         }
       }
     }
-    report(targets, runs);
+    const over = report(targets, runs);
+    if (over > 0) process.exitCode = 1;
   } finally {
     for (const undo of started.reverse()) await undo();
   }
 }
 
-function report(targets: Target[], runs: Map<string, Figures[]>) {
+/**
+ * The budgets each run is judged by (issue figures, docs/testing.md#benchmarks): a figure of a page (by
+ * its row's name), as a ratio to another row's on one profile, at most `max`.
+ */
+interface Budget {
+  what: string;
+  page: string;
+  /** The row it is a ratio to: the React + router floor unless named. */
+  to?: string;
+  figure: 'jsBytes' | 'fcpMs';
+  throttle: Throttle;
+  max: number;
+}
+
+const ROUTER_FLOOR = 'floor: React + router';
+
+const BUDGETS: readonly Budget[] = [
+  ...['/', '/pricing', '/download'].map((page): Budget => ({ what: `${page} JS before interaction`, page, figure: 'jsBytes', throttle: UNTHROTTLED, max: 1.15 })),
+  { what: '/dashboard signed in JS before interaction', page: '/dashboard signed in', figure: 'jsBytes', throttle: UNTHROTTLED, max: 1.3 },
+  { what: 'signed-out /dashboard to /signin, first paint on the slow phone', page: '  then on /signin', figure: 'fcpMs', throttle: SLOW_PHONE, max: 2 },
+  { what: '/signin first paint on the slow phone, to /pricing\'s', page: '/signin', to: '/pricing', figure: 'fcpMs', throttle: SLOW_PHONE, max: 1.2 },
+];
+
+const FIGURE_UNITS: Record<Budget['figure'], (x: number) => string> = { jsBytes: kb, fcpMs: ms };
+
+/** Prints the figures, the ratios and a verdict line per budget; answers how many budgets are over. */
+function report(targets: Target[], runs: Map<string, Figures[]>): number {
   const m = (throttle: Throttle, target: Target, pick: (f: Figures) => number | undefined) => {
     const values = runs.get(`${throttle.name}|${target.name}`)!.map(pick).filter((v): v is number => v !== undefined);
     return values.length ? median(values) : NaN;
@@ -204,6 +234,26 @@ function report(targets: Target[], runs: Map<string, Figures[]>) {
   console.log('address changed in the page, a redirect by the page rather than by the CDN. "HTML alone": the page with its scripts');
   console.log('and module preloads taken out (/dashboard\'s: the signed-in shell, its loading view), what its HTML and inline');
   console.log('stylesheets cost to paint with no JavaScript; "floor HTML alone" is the React + router floor\'s, the like for like.)');
+
+  console.log('\nBudgets (medians; a ratio to the React + router floor of the same run unless named):');
+  let over = 0;
+  for (const budget of BUDGETS) {
+    const row = (rowName: string) => targets.find((t) => t.name === rowName) ?? fail(`bench:web has no row ${rowName} for the budget "${budget.what}"`);
+    const to = budget.to ?? ROUTER_FLOOR;
+    const value = m(budget.throttle, row(budget.page), (f) => f[budget.figure]);
+    const base = m(budget.throttle, row(to), (f) => f[budget.figure]);
+    const r = value / base;
+    const pass = Number.isFinite(r) && r <= budget.max;
+    if (!pass) over++;
+    const unit = FIGURE_UNITS[budget.figure];
+    console.log(`${pass ? 'PASS' : 'OVER'}  ${budget.what}: ${r.toFixed(2)}x (${unit(value)} vs ${unit(base)}, ${to.trim()}), budget <= ${budget.max}x`);
+  }
+  console.log(over === 0 ? 'Every budget holds.' : `${over} of ${BUDGETS.length} budgets over.`);
+  return over;
+}
+
+function fail(message: string): never {
+  throw new Error(message);
 }
 
 main().catch((error) => {
