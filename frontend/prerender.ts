@@ -2,8 +2,8 @@
  * `npm run build [-- --out-dir <dir>]`: the client bundle, then every public page (shared/site-pages.ts)
  * rendered to its own HTML with its own head, so the CDN serves real content before any JavaScript
  * runs; plus the bare app shell for client routes, a shell of their own for the signed-in routes
- * (shared/site-pages.ts SHELL_ROUTES) and /signin (PRELOAD_SHELL_ROUTES) naming their chunks,
- * sitemap.xml and robots.txt.
+ * (shared/site-pages.ts SHELL_ROUTES, their loading view) and the sign-in pages (FORM_SHELL_ROUTES,
+ * their form) naming their chunks, sitemap.xml and robots.txt.
  *
  * Environment: VOXPEN_SITE_ORIGIN (canonical and Open Graph URLs, default https://voxpen.app);
  * VOXPEN_API_ORIGIN (the API the bundle calls when opened on localhost, default http://localhost:4000).
@@ -13,8 +13,8 @@ import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { parseArgs } from 'node:util';
 import { build } from 'vite';
-import { APP_SHELL_FILE, NOT_FOUND_FILE, NOT_FOUND_TITLE, pageFile, PRELOAD_SHELL_ROUTES, SHELL_ROUTES, SITE_PAGES } from '../shared/site-pages';
-import { appShellHtml, DEFAULT_SITE_ORIGIN, notFoundShellHtml, pageHtml, robotsTxt, sitemapXml } from './site-files';
+import { APP_SHELL_FILE, FORM_SHELL_ROUTES, NOT_FOUND_FILE, NOT_FOUND_TITLE, pageFile, SHELL_ROUTES, SITE_PAGES } from '../shared/site-pages';
+import { appShellHtml, DEFAULT_SITE_ORIGIN, formShellHtml, notFoundShellHtml, pageHtml, robotsTxt, sitemapXml } from './site-files';
 
 const repoRoot = resolve(dirname(fileURLToPath(import.meta.url)), '..');
 const configFile = join(repoRoot, 'frontend/vite.config.ts');
@@ -63,7 +63,7 @@ export async function buildSite(outDir: string, siteOrigin: string): Promise<voi
       publicDir: false,
       build: { ssr: 'src/entry-server.tsx', outDir: ssrDir, emptyOutDir: true, sourcemap: false, rolldownOptions: { output: { entryFileNames: 'entry-server.mjs' } } },
     });
-    const { render, renderLoadingView, routeSources } = (await import(pathToFileURL(join(ssrDir, 'entry-server.mjs')).href)) as typeof import('./src/entry-server');
+    const { documentTitle, render, renderLoadingView, routeSources } = (await import(pathToFileURL(join(ssrDir, 'entry-server.mjs')).href)) as typeof import('./src/entry-server');
 
     const manifestPath = join(outDir, '.vite/manifest.json');
     const manifest = JSON.parse(readFileSync(manifestPath, 'utf8')) as Manifest;
@@ -88,12 +88,16 @@ export async function buildSite(outDir: string, siteOrigin: string): Promise<voi
     // the stylesheets are in it.
     // A signed-out visitor never gets these: the CDN redirects a visit without the session cookie
     // (shared/url-rewrite.ts signedOutRedirect); with a stale one, the page's loader does.
-    // /signin's shell too, where each signed-out visit lands: its chunks and stylesheets, nothing rendered.
-    for (const path of [...SHELL_ROUTES, ...PRELOAD_SHELL_ROUTES]) {
+    for (const path of SHELL_ROUTES) {
       const sources = routeSources(path);
       // A signed-in route's loading view too, so a slow phone paints the page's frame at once rather than after the chunks.
-      const appHtml = SHELL_ROUTES.includes(path) ? await renderLoadingView(path) : undefined;
-      write(outDir, pageFile(path), appShellHtml(template, { preload: preloadFor(sources), entryStyles, styles: stylesFor(sources), appHtml }));
+      write(outDir, pageFile(path), appShellHtml(template, { preload: preloadFor(sources), entryStyles, styles: stylesFor(sources), appHtml: await renderLoadingView(path) }));
+    }
+    // The sign-in pages (where each signed-out visit to a signed-in route lands) the same way, with
+    // their page's first view, the form: painted from the HTML, usable before the code arrives.
+    for (const path of FORM_SHELL_ROUTES) {
+      const sources = routeSources(path);
+      write(outDir, pageFile(path), formShellHtml(template, { preload: preloadFor(sources), entryStyles, styles: stylesFor(sources), appHtml: await renderLoadingView(path), title: documentTitle(path) }));
     }
     write(outDir, 'sitemap.xml', sitemapXml(SITE_PAGES, siteOrigin));
     write(outDir, 'robots.txt', robotsTxt(siteOrigin));
@@ -109,7 +113,7 @@ async function main() {
   const siteOrigin = process.env.VOXPEN_SITE_ORIGIN ?? DEFAULT_SITE_ORIGIN;
   const started = Date.now();
   await buildSite(outDir, siteOrigin);
-  console.log(`Built the site into ${outDir}: ${SITE_PAGES.length} prerendered pages, app shell, not-found page, ${SHELL_ROUTES.length} signed-in shells, ${PRELOAD_SHELL_ROUTES.length} other route shell, sitemap.xml, robots.txt (${((Date.now() - started) / 1000).toFixed(1)} s).`);
+  console.log(`Built the site into ${outDir}: ${SITE_PAGES.length} prerendered pages, app shell, not-found page, ${SHELL_ROUTES.length} signed-in shells, ${FORM_SHELL_ROUTES.length} sign-in pages with their forms, sitemap.xml, robots.txt (${((Date.now() - started) / 1000).toFixed(1)} s).`);
 }
 
 if (import.meta.url === pathToFileURL(process.argv[1] ?? '').href) {

@@ -106,7 +106,7 @@ export interface ShellRoute {
 
 /**
  * The unrendered shell for client routes (sign-up, unknown paths): not for search engines. A route's
- * own shell (PRELOAD_SHELL_ROUTES, SHELL_ROUTES) also names its chunks, so they load beside the entry;
+ * own shell (SHELL_ROUTES, FORM_SHELL_ROUTES) also names its chunks, so they load beside the entry;
  * a signed-in route's holds its loading view too,
  * which paints before any script arrives, so it carries its stylesheets in its head as a
  * prerendered page does: linked, they held that paint a round trip after the HTML, behind the 23
@@ -123,6 +123,26 @@ export function appShellHtml(template: string, route?: ShellRoute): string {
   ].join('\n    ');
   const html = replaceOnce(route ? inlineStyles(template, route.entryStyles, true) : template, /<\/head>/, `  ${head}\n  </head>`, '</head>');
   return route?.appHtml ? replaceOnce(html, /<div id="root"><\/div>/, `<div id="root">${route.appHtml}</div>`, '<div id="root"></div>') : html;
+}
+
+/** A sign-in page's shell (FORM_SHELL_ROUTES): a route's own shell with its form prerendered, and its tab title. */
+export interface FormShellRoute extends ShellRoute {
+  appHtml: string;
+  title: string;
+}
+
+/**
+ * A sign-in page prerendered with its form (shared/site-pages.ts FORM_SHELL_ROUTES): a route's own
+ * shell, titled, with /held-press.js in its head beside /theme.js (blocking, a few lines, fetched
+ * beside theme.js so it costs the first paint no round of its own): a press before the code has
+ * hydrated the page (a form sent, a button clicked) is held and answered once it can be
+ * (docs/decisions.md#26). Its scripts are fetched at low priority, as a prerendered page's: they
+ * hydrate the form, they do not paint it.
+ */
+export function formShellHtml(template: string, route: FormShellRoute): string {
+  let html = replaceOnce(appShellHtml(template, route), /<title>[^<]*<\/title>/, `<title>${escapeHtml(route.title)}</title>`, '<title>');
+  html = replaceOnce(html, /<script src="\/theme.js"><\/script>/, '<script src="/theme.js"></script>\n    <script src="/held-press.js"></script>', 'theme.js script');
+  return scriptsAtLowPriority(html);
 }
 
 export function sitemapXml(pages: readonly SitePage[], siteOrigin: string): string {

@@ -107,20 +107,22 @@ export const DESKTOP_SIGN_IN_TO = '/launch';
  * Signed-in client routes with an app shell of their own: their loading view prerendered,
  * their stylesheets inline, and their chunks named in the head as modulepreload links so they arrive in
  * one round with the entry. Stored, like a prerendered page, as pageFile(path); every other client
- * route gets APP_SHELL_FILE (or a PRELOAD_SHELL_ROUTES shell).
+ * route gets APP_SHELL_FILE (or, a sign-in page, a FORM_SHELL_ROUTES one).
  */
 export const SHELL_ROUTES: readonly string[] = Object.keys(SIGNED_OUT_TO);
 
 /**
- * Client routes with a shell of their own that only names their chunks: /signin, where each
- * signed-out visit to a signed-in route lands, so its chunks come in the first round with the entry
- * instead of a round after it. Its page reads the visit (return path, desktop sign-in) as it renders,
- * so nothing of it is prerendered. Stored as pageFile(path).
+ * Client routes prerendered with their page's first view, its form as a visitor first sees it, their
+ * stylesheets inline and their chunks named in the head: the form paints from the HTML (each
+ * signed-out visit to a signed-in route lands on /signin) and the code hydrates it in place; a press
+ * before that (a form sent, a button clicked) is held and answered once hydrated
+ * (frontend/public/held-press.js, docs/decisions.md#26). What only the visit knows (an intent, a
+ * return path) shows once hydrated. A signed-in visitor never gets /signin's or /signup's (SIGNED_IN_TO). Stored as pageFile(path).
  */
-export const PRELOAD_SHELL_ROUTES: readonly string[] = ['/signin'];
+export const FORM_SHELL_ROUTES: readonly string[] = ['/signin', '/signup'];
 
 /** Every path the CDN answers with an HTML file of its own (shared/url-rewrite.ts). */
-export const HTML_PATHS: readonly string[] = [...SITE_PAGES.map((p) => p.path), ...SHELL_ROUTES, ...PRELOAD_SHELL_ROUTES];
+export const HTML_PATHS: readonly string[] = [...SITE_PAGES.map((p) => p.path), ...SHELL_ROUTES, ...FORM_SHELL_ROUTES];
 
 /** The HTML file a prerendered page is stored as: `/pricing` → `/pricing/index.html`. */
 export function pageFile(path: string): string {

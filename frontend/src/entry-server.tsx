@@ -4,6 +4,9 @@ import { renderToString } from 'react-dom/server';
 import { createStaticHandler, createStaticRouter, matchRoutes, StaticRouterProvider, type RouteObject } from 'react-router';
 import { routes } from './routes';
 
+/** A client route's tab title, for its prerendered shell's <title>. */
+export { documentTitle } from './layout/document-title';
+
 export interface RenderedPage {
   html: string;
   status: number;

@@ -1,6 +1,6 @@
 import { runInNewContext } from 'node:vm';
 import { describe, expect, it } from 'vitest';
-import { FRONT_TOKEN_COOKIE, NOT_FOUND_TITLE, PRELOAD_SHELL_ROUTES, SETTINGS_SECTIONS, settingsPath, SHELL_ROUTES, SITE_PAGES } from '../../shared/site-pages';
+import { FORM_SHELL_ROUTES, FRONT_TOKEN_COOKIE, NOT_FOUND_TITLE, SETTINGS_SECTIONS, settingsPath, SHELL_ROUTES, SITE_PAGES } from '../../shared/site-pages';
 import { FUNCTION_CODE_LIMIT_BYTES, rewriteFunctionCode } from './rewrite-function';
 
 interface Answer {
@@ -53,9 +53,11 @@ describe('the CloudFront rewrite function', () => {
     }
   });
 
-  it('serves /signin its own shell, which preloads its chunks', () => {
-    expect(PRELOAD_SHELL_ROUTES).toEqual(['/signin']);
-    for (const uri of ['/signin', '/signin/']) expect(handle(uri).uri).toBe('/signin/index.html');
+  it('serves each sign-in page its own HTML, its form prerendered', () => {
+    expect(FORM_SHELL_ROUTES).toEqual(['/signin', '/signup']);
+    for (const path of FORM_SHELL_ROUTES) {
+      for (const uri of [path, `${path}/`]) expect(handle(uri).uri).toBe(`${path}/index.html`);
+    }
   });
 
   it('redirects a signed-in route asked for without the front-token cookie to where its loader would send it', () => {
@@ -97,7 +99,7 @@ describe('the CloudFront rewrite function', () => {
     expect(handle('/signin', signedIn, { redirectToPath: { value: '%2Faccount' } }).uri).toBe('/signin/index.html');
     // Not a desktop sign-in: an origin that is not the app's, or a sign-up (the app opens /signin only).
     expect(handle('/signin', signedIn, { origin: { value: 'desktopx' } }).uri).toBe('/signin/index.html');
-    expect(handle('/signup', signedIn, { origin: { value: 'desktop' } }).uri).toBe(handle('/signup').uri);
+    expect(handle('/signup', signedIn, { origin: { value: 'desktop' } }).uri).toBe('/signup/index.html');
     for (const uri of ['/signin', '/signup']) expect(handle(uri, {}, { origin: { value: 'desktop' } }).statusCode).toBeUndefined();
   });
 

@@ -1,12 +1,14 @@
 /**
  * The sign-in pages in Chromium against the whole local stack, as a new user meets them.
- * Where the success view says it goes and what the header shows meanwhile, the sign-up form inside a
+ * Their forms in the HTML the CDN serves (labelled, usable with JavaScript off, a press before the
+ * code arrives held and answered once it has). Where the success view says it goes and what the header shows meanwhile, the sign-up form inside a
  * phone's first screen, the sign-in keyboard order, a cancelled Google sign-in, a taken email's one
  * message, and the status pages' alerts centred under their headings with one h1 each.
  */
 import { randomUUID } from 'node:crypto';
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
+import { FORM_SHELL_ROUTES } from '../../shared/site-pages';
 import { texts } from '../../shared/texts';
 import { AuthApi } from '../support/auth-api';
 import { verifyThroughOutbox } from '../support/verification';
@@ -42,6 +44,83 @@ async function centreX(page: Page, selector: string): Promise<number> {
   if (!box) throw new Error(`${selector} has no box`);
   return box.x + box.width / 2;
 }
+
+/** Each sign-in page's form as its HTML carries it: the form's name, its fields' labels, its submit button. */
+const FORMS: Record<string, { form: string; labels: string[]; submit: string }> = {
+  '/signin': { form: 'Sign in', labels: ['Email', 'Password'], submit: 'Sign In' },
+  '/signup': { form: 'Sign up', labels: ['Full name', 'Email', 'Password', 'Confirm password', 'I agree to the Terms of Service and Privacy Policy'], submit: 'Create Account' },
+};
+
+/** The entry script held until `release()`: the page's HTML is all there is until then. */
+async function holdingTheCode(page: Page): Promise<() => void> {
+  let release = () => {};
+  const released = new Promise<void>((resolve) => (release = resolve));
+  await page.route(/\/assets\/index-[^/]*\.js$/, async (route) => {
+    await released;
+    await route.continue();
+  });
+  return release;
+}
+
+describe('the sign-in pages as the CDN serves them', () => {
+  it("carries each page's form in its HTML: named, every field labelled, the Google button, and with JavaScript off says what to do", async () => {
+    expect(Object.keys(FORMS)).toEqual(FORM_SHELL_ROUTES);
+    // With JavaScript off the page is its HTML as served, nothing added.
+    const context = await journey.browser.newContext({ javaScriptEnabled: false, viewport: DESKTOP });
+    const page = await context.newPage();
+    for (const path of FORM_SHELL_ROUTES) {
+      expect((await page.goto(`${journey.stack.web}${path}`))?.status(), path).toBe(200);
+      const { form: name, labels, submit } = FORMS[path]!;
+      const html = await page.evaluate((formName) => {
+        const form = document.querySelector(`form[aria-label="${formName}"]`);
+        return {
+          method: form?.getAttribute('method'),
+          // Each field named by its label (for= its id, or around it), in the page's order.
+          labels: [...(form?.querySelectorAll('input') ?? [])].map((input) => ((input.id ? document.querySelector(`label[for="${input.id}"]`) : null) ?? input.closest('label'))?.textContent?.trim()),
+          submits: [...(form?.querySelectorAll('button[type="submit"]') ?? [])].map((b) => b.textContent),
+          google: [...document.querySelectorAll('button')].some((b) => b.textContent === 'Continue with Google'),
+        };
+      }, name);
+      expect(html, path).toEqual({ method: 'post', labels, submits: [submit], google: true });
+      // What a person sees: the fields by their labels, the button, and what to do.
+      const form = page.getByRole('form', { name });
+      for (const label of labels) expect(await form.getByLabel(label, { exact: true }).isVisible(), `${path} ${label}`).toBe(true);
+      expect(await page.getByRole('button', { name: submit, exact: true }).isVisible(), path).toBe(true);
+      expect(await page.getByText(texts.auth.noScript).isVisible(), path).toBe(true);
+    }
+    await page.screenshot({ path: screenshotPath('auth-signup-no-javascript-1280'), fullPage: true });
+    await context.close();
+  });
+
+  it('signs in from the form the HTML painted, sent before the code arrived: held, then sent once the page is hydrated', async () => {
+    const email = await existingAccount('early');
+    const page = await newPage();
+    const release = await holdingTheCode(page);
+    await page.goto(`${journey.stack.web}/signin`, { waitUntil: 'commit' });
+    await page.getByLabel('Email').fill(email);
+    await page.getByLabel('Password', { exact: true }).fill(PASSWORD);
+    await page.getByLabel('Password', { exact: true }).press('Enter');
+    // Held, not sent by the browser: still /signin, what was typed in place.
+    await page.locator('html[data-press-held]').waitFor({ state: 'attached' });
+    expect(page.url()).toBe(`${journey.stack.web}/signin`);
+    expect(await page.getByLabel('Email').inputValue()).toBe(email);
+    release();
+    await page.getByRole('heading', { name: texts.auth.signIn.success }).waitFor();
+    await page.waitForURL(`${journey.stack.web}/dashboard`);
+    await page.context().close();
+  });
+
+  it("goes on to Google from a Continue with Google pressed before the code arrived", async () => {
+    const page = await newPage();
+    const release = await holdingTheCode(page);
+    await page.goto(`${journey.stack.web}/signup`, { waitUntil: 'commit' });
+    await page.getByRole('button', { name: 'Continue with Google' }).click();
+    await page.locator('html[data-press-held]').waitFor({ state: 'attached' });
+    release();
+    await page.waitForURL(`${journey.stack.google}/interaction/**`);
+    await page.context().close();
+  });
+});
 
 describe('the sign-in pages in Chromium', () => {
   it('on the success view, says it goes back to pricing and shows Dashboard, not Login, in the header', async () => {

@@ -11,7 +11,7 @@ import { sessionExists } from '../../auth/session';
 import { renderAt } from '../../auth/testing';
 import { rememberReturnTo, RETURN_TO_KEY } from '../../return-to';
 import { onSessionHintChange } from '../../session-hint';
-import { action, loader, shouldRevalidate, SignInPage } from './SignInPage';
+import { action, HydrateFallback, loader, shouldRevalidate, SignInPage } from './SignInPage';
 
 vi.mock('../../auth/auth-client', () => ({ signInWithPassword: vi.fn(), googleSignInUrl: vi.fn() }));
 vi.mock('../../auth/session', () => ({ sessionExists: vi.fn() }));
@@ -35,7 +35,7 @@ afterEach(() => {
 
 /** /signin at `path`, once its loader has answered. */
 async function renderSignIn(path: string) {
-  const rendered = renderAt(path, '/signin', <SignInPage />, { loader, action, shouldRevalidate });
+  const rendered = renderAt(path, '/signin', <SignInPage />, { loader, action, shouldRevalidate, HydrateFallback });
   await act(async () => {});
   return rendered;
 }
@@ -52,13 +52,41 @@ async function fillAndSubmit(email = 'ada@example.com', password = 'secret123') 
 }
 
 describe('/signin', () => {
-  it('shows no form while the visit waits to learn whether it has a session, and the form to a visitor without one', async () => {
-    vi.mocked(sessionExists).mockReturnValueOnce(new Promise(() => {}));
-    const { unmount } = await renderSignIn('/signin');
-    expect(screen.queryByRole('form', { name: 'Sign in' })).toBeNull();
-    unmount();
+  it('shows the form, plainly greeted, while the visit waits to learn whether it has a session (as prerendered), then what the visit came for', async () => {
+    let answer: (exists: boolean) => void = () => {};
+    vi.mocked(sessionExists).mockReturnValueOnce(new Promise((resolve) => (answer = resolve)));
+    localStorage.setItem(SIGNED_IN_BEFORE_KEY, '1');
     await renderSignIn('/signin');
     expect(screen.getByRole('form', { name: 'Sign in' })).toBeInTheDocument();
+    expect(screen.getByRole('heading', { level: 1, name: texts.auth.intent.signIn })).toBeInTheDocument();
+    const email = screen.getByLabelText('Email');
+    await user().type(email, 'ada@example.com');
+    await act(async () => answer(false));
+    expect(screen.getByRole('heading', { level: 1, name: texts.auth.intent.welcomeBack })).toBeInTheDocument();
+    // The same field, what was typed in it kept: the page was its own fallback, not replaced by it.
+    expect(screen.getByLabelText('Email')).toBe(email);
+    expect(email).toHaveValue('ada@example.com');
+    localStorage.removeItem(SIGNED_IN_BEFORE_KEY);
+  });
+
+  it('sends a form held before the page could send it (held-press.js) once its loader has answered, as typed', async () => {
+    let answer: (exists: boolean) => void = () => {};
+    vi.mocked(sessionExists).mockReturnValueOnce(new Promise((resolve) => (answer = resolve)));
+    vi.mocked(signInWithPassword).mockReturnValue(new Promise(() => {}));
+    await renderSignIn('/signin');
+    await user().type(screen.getByLabelText('Email'), 'ada@example.com');
+    await user().type(screen.getByLabelText('Password'), 'secret123');
+    // What frontend/public/held-press.js keeps of a press before the page was hydrated.
+    const form = screen.getByRole<HTMLFormElement>('form', { name: 'Sign in' });
+    window.voxpenHeldPress = { form, submitter: screen.getByRole('button', { name: 'Sign In' }) };
+    document.documentElement.setAttribute('data-press-held', '');
+    expect(signInWithPassword).not.toHaveBeenCalled();
+    await act(async () => answer(false));
+    expect(signInWithPassword).toHaveBeenCalledWith('ada@example.com', 'secret123');
+    expect(window.voxpenHeldPress).toBeUndefined();
+    expect(document.documentElement.hasAttribute('data-press-held')).toBe(false);
+    expect(document.documentElement.hasAttribute('data-hydrated')).toBe(true);
+    expect(await screen.findByRole('button', { name: t.submitting })).toBeDisabled();
   });
 
   it("shows 'Signing in...' with the fields disabled, then 'Welcome back!', and goes to the dashboard after 1.5 s", async () => {

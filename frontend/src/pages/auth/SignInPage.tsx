@@ -1,4 +1,4 @@
-import { useRef, useState } from 'react';
+import { useMemo, useRef, useState } from 'react';
 import { Form, Link, Navigate, replace, useActionData, useLoaderData, useLocation, useNavigation, type ActionFunctionArgs, type LoaderFunctionArgs } from 'react-router';
 import { emailSchema, fieldError, signInPasswordSchema } from '../../../../shared/schemas/credentials';
 import { authTexts } from '../../../../shared/texts/auth';
@@ -14,11 +14,14 @@ import { formText, problemsFound } from '../../form-fields';
 import { readFailure, type ReadFailure } from '../../api/unreachable';
 import { failureSentence, FormAlert } from '../../components/RetryNotice';
 import { useFieldWiring } from '../../hooks/use-field-wiring';
+import { useHeldPress } from '../../hooks/use-held-press';
+import { useHydrated } from '../../hooks/use-hydrated';
 import { rememberReturnToIn } from '../../return-to';
 import { announceSessionHintChange } from '../../session-hint';
 import { AuthSplit } from './AuthSplit';
 import { FormField } from './FormField';
 import { GoogleButton } from './GoogleButton';
+import { NoScriptNotice } from './NoScriptNotice';
 import { PasskeyButton } from './PasskeyButton';
 import { successLine } from './success-line';
 
@@ -90,14 +93,37 @@ export async function action({ request }: ActionFunctionArgs): Promise<SignInOut
   }
 }
 
-/** spec §2 /signin, §4 sign-in form states, §8 sign-in errors. */
+/** The aside as prerendered, for a visit whose intent the page does not know yet. */
+const PLAIN_GREETING: { heading: string; lead: string } = { heading: authTexts.intent.signIn, lead: authTexts.intent.signInLead };
+
+/**
+ * What the visitor came for, read after the address's parameters are stored; what waits is said only
+ * to a browser that has signed in before (a newcomer from the app has nothing yet).
+ */
+function visitGreeting(): typeof PLAIN_GREETING {
+  const intent = signInIntent();
+  const returning = hasSignedInBefore();
+  return {
+    heading: signInHeading(intent, returning),
+    lead: returning ? authTexts.intent.signInLeadReturning : intent?.kind === 'desktop' ? authTexts.intent.signInLeadDesktop : authTexts.intent.signInLead,
+  };
+}
+
+/**
+ * spec §2 /signin, §4 sign-in form states, §8 sign-in errors. Prerendered as its own first view and
+ * hydrated in place (shared/site-pages.ts FORM_SHELL_ROUTES): the same component shows while its loader
+ * runs (HydrateFallback, below), so the form the HTML painted, and what was typed in it, stays.
+ */
 export function SignInPage() {
   const location = useLocation();
-  const { desktopParamsInUrl } = useLoaderData<typeof loader>();
-  // What the visitor came for, read after the address's parameters are stored.
-  const [heading] = useState(() => signInHeading(signInIntent(), hasSignedInBefore()));
-  // What waits is said only to a browser that has signed in before (a newcomer from the app has nothing yet).
-  const [lead] = useState(() => (hasSignedInBefore() ? authTexts.intent.signInLeadReturning : signInIntent()?.kind === 'desktop' ? authTexts.intent.signInLeadDesktop : authTexts.intent.signInLead));
+  // Undefined while the loader runs (the page is its own HydrateFallback) and in the prerendered HTML.
+  const visit = useLoaderData<typeof loader>() as Awaited<ReturnType<typeof loader>> | undefined;
+  const desktopParamsInUrl = visit?.desktopParamsInUrl ?? false;
+  // Hydrated, the loader done: what only this visit knows may show, and the form is the page's to send.
+  const hydrated = useHydrated();
+  const ready = hydrated && visit !== undefined;
+  // Read once, as the page becomes ready: a finished sign-in changes what it would say.
+  const { heading, lead } = useMemo(() => (ready ? visitGreeting() : PLAIN_GREETING), [ready]);
   const outcome = useActionData<SignInOutcome>();
   // Busy from the press until the action has answered.
   const submitting = useNavigation().formData !== undefined;
@@ -115,6 +141,7 @@ export function SignInPage() {
   const form = useRef<HTMLFormElement>(null);
   // The first field with a problem takes focus, so its message (aria-describedby) is read out.
   const wiring = useFieldWiring(outcome, FIELDS, submitting);
+  useHeldPress(ready);
 
   if (successTo) return <SuccessView title={t.success} line={successLine(successTo)} />;
 
@@ -142,6 +169,7 @@ export function SignInPage() {
         onError={setOwnError}
       />
       <div className="divider">or</div>
+      <NoScriptNotice />
       <Form ref={form} method="post" className="auth-form" onSubmit={() => setOwnError(undefined)} noValidate aria-label="Sign in">
         <FormAlert away={away} alert={alert} failed={t.error} form={form} />
         <FormField label="Email" type="email" {...wiring('email')} autoComplete="email" required />
@@ -163,5 +191,8 @@ export function SignInPage() {
     </AuthSplit>
   );
 }
+
+/** While the loader runs, the page itself: the very markup prerendered, so hydration keeps it and the loader's answer changes nothing on screen. */
+export const HydrateFallback = SignInPage;
 
 export default SignInPage;

@@ -1,5 +1,5 @@
-import { useRef, useState } from 'react';
-import { Form, Link, replace, useActionData, useNavigation, type ActionFunctionArgs } from 'react-router';
+import { useMemo, useRef, useState } from 'react';
+import { Form, Link, replace, useActionData, useLoaderData, useNavigation, type ActionFunctionArgs } from 'react-router';
 import { PRODUCT_NAME } from '../../../../shared/product';
 import { PRO_TRIAL_DAYS } from '../../../../shared/plans';
 import { emailSchema, fieldError, newPasswordSchema } from '../../../../shared/schemas/credentials';
@@ -13,9 +13,12 @@ import { formText, problemsFound } from '../../form-fields';
 import { readFailure, type ReadFailure } from '../../api/unreachable';
 import { failureSentence, FormAlert } from '../../components/RetryNotice';
 import { useFieldWiring } from '../../hooks/use-field-wiring';
+import { useHeldPress } from '../../hooks/use-held-press';
+import { useHydrated } from '../../hooks/use-hydrated';
 import { AuthSplit } from './AuthSplit';
 import { FormField } from './FormField';
 import { GoogleButton } from './GoogleButton';
+import { NoScriptNotice } from './NoScriptNotice';
 
 const t = authTexts.signUp;
 
@@ -84,11 +87,21 @@ export async function action({ request }: ActionFunctionArgs): Promise<SignUpOut
   }
 }
 
-/** spec §2 /signup, §5 sign-up validation, §7 sign-up calls (origin rule, not a hardcoded host), §8 sign-up errors. */
+/**
+ * spec §2 /signup, §5 sign-up validation, §7 sign-up calls (origin rule, not a hardcoded host), §8
+ * sign-up errors. Prerendered as its own first view and hydrated in place, as /signin is
+ * (SignInPage.tsx; shared/site-pages.ts FORM_SHELL_ROUTES).
+ */
 export function SignUpPage() {
-  const [heading] = useState(() => signUpHeading(signInIntent()));
-  // On the way to Pro: the trial, not the Free plan's promise under "continue to Pro".
-  const [forPro] = useState(() => signInIntent()?.kind === 'plan');
+  // Undefined while the loader runs (the page is its own HydrateFallback) and in the prerendered HTML.
+  const loaded = useLoaderData<typeof loader>() !== undefined;
+  const ready = useHydrated() && loaded;
+  // What the visitor came for, once only the browser can say; on the way to Pro, the trial rather than the Free plan's promise.
+  // The way to /signin keeps a pending desktop sign-in.
+  const { heading, forPro, signInPath } = useMemo(() => {
+    const intent = ready ? signInIntent() : undefined;
+    return { heading: signUpHeading(intent), forPro: intent?.kind === 'plan', signInPath: ready ? signInPathKeepingIntent() : '/signin' };
+  }, [ready]);
   const outcome = useActionData<SignUpOutcome>();
   // Busy from the press until the page has moved on (the action's answer, or "Check your inbox" loading).
   const busy = useNavigation().formData !== undefined;
@@ -101,6 +114,7 @@ export function SignUpPage() {
   const wiring = useFieldWiring(outcome, FIELDS, busy);
   // A native checkbox, not a FormField: its message is shown here, not passed on as an attribute.
   const { error: termsError, ...terms } = wiring('terms');
+  useHeldPress(ready);
 
   return (
     <AuthSplit
@@ -125,6 +139,7 @@ export function SignUpPage() {
         {authTexts.intent.googleTerms} <Link to="/terms">Terms of Service</Link> and <Link to="/privacy">Privacy Policy</Link>.
       </p>
       <div className="divider">or</div>
+      <NoScriptNotice />
       <Form ref={form} method="post" className="auth-form" onSubmit={() => setGoogleError(undefined)} noValidate aria-label="Sign up">
         <FormAlert away={away} alert={alert} failed={t.error} form={form} />
         <FormField label="Full name" {...wiring('name')} autoComplete="name" required />
@@ -145,10 +160,13 @@ export function SignUpPage() {
         </button>
       </Form>
       <p className="auth-switch">
-        Already have an account? <Link to={signInPathKeepingIntent()}>Sign in</Link>
+        Already have an account? <Link to={signInPath}>Sign in</Link>
       </p>
     </AuthSplit>
   );
 }
+
+/** While the loader runs, the page itself, as /signin's (SignInPage.tsx HydrateFallback). */
+export const HydrateFallback = SignUpPage;
 
 export default SignUpPage;
