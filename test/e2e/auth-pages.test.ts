@@ -92,6 +92,36 @@ describe('the sign-in pages as the CDN serves them', () => {
     await context.close();
   });
 
+  it('hydrates each form in place: the same elements, what was typed kept, nothing moved, no hydration error', async () => {
+    for (const path of FORM_SHELL_ROUTES) {
+      const page = await newPage();
+      const errors: string[] = [];
+      page.on('console', (message) => void (message.type() === 'error' && errors.push(message.text())));
+      page.on('pageerror', (error) => void errors.push(error.message));
+      const release = await holdingTheCode(page);
+      await page.goto(`${journey.stack.web}${path}`, { waitUntil: 'commit' });
+      const { form: name, labels } = FORMS[path]!;
+      await page.getByLabel('Email', { exact: true }).fill('typed-early@example.com');
+      // Marks on the painted form's elements (properties, not attributes: React leaves neither, and a replaced element loses them), and where it is.
+      const before = await page.evaluate((formName) => {
+        const form = document.querySelector(`form[aria-label="${formName}"]`) as HTMLFormElement & { painted?: boolean };
+        form.painted = true;
+        return JSON.stringify(form.getBoundingClientRect());
+      }, name);
+      release();
+      await page.locator('html[data-hydrated]').waitFor({ state: 'attached' });
+      const after = await page.evaluate((formName) => {
+        const form = document.querySelector(`form[aria-label="${formName}"]`) as HTMLFormElement & { painted?: boolean };
+        return { painted: form.painted === true, box: JSON.stringify(form.getBoundingClientRect()), hydrated: Object.keys(document.getElementById('root')!).some((k) => k.startsWith('__reactContainer')) };
+      }, name);
+      expect(after, path).toEqual({ painted: true, box: before, hydrated: true });
+      expect(await page.getByLabel('Email', { exact: true }).inputValue(), path).toBe('typed-early@example.com');
+      for (const label of labels) expect(await page.getByRole('form', { name }).getByLabel(label, { exact: true }).isVisible(), `${path} ${label}`).toBe(true);
+      expect(errors, path).toEqual([]);
+      await page.context().close();
+    }
+  });
+
   it('signs in from the form the HTML painted, sent before the code arrived: held, then sent once the page is hydrated', async () => {
     const email = await existingAccount('early');
     const page = await newPage();
