@@ -119,7 +119,14 @@ export const SHELL_ROUTES: readonly string[] = Object.keys(SIGNED_OUT_TO);
  * (frontend/public/held-press.js, docs/decisions.md#26). What only the visit knows (an intent, a
  * return path) shows once hydrated. A signed-in visitor never gets /signin's or /signup's (SIGNED_IN_TO). Stored as pageFile(path).
  */
-export const FORM_SHELL_ROUTES: readonly string[] = ['/signin', '/signup'];
+export const FORM_SHELL_ROUTES: readonly string[] = ['/signin', '/signup', '/auth/reset-password'];
+
+/**
+ * A sign-in page's address that opens another of its views than the one prerendered, by the query
+ * parameter that does (shared/url-rewrite.ts opensOtherView): served the bare app shell, rendered in
+ * the browser, rather than a form it would replace. /auth/reset-password?token=… is the emailed link.
+ */
+export const OTHER_VIEW_PARAMS: Readonly<Record<string, string>> = { '/auth/reset-password': 'token' };
 
 /** Every path the CDN answers with an HTML file of its own (shared/url-rewrite.ts). */
 export const HTML_PATHS: readonly string[] = [...SITE_PAGES.map((p) => p.path), ...SHELL_ROUTES, ...FORM_SHELL_ROUTES];

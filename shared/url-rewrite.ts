@@ -52,6 +52,21 @@ export function signedOutRedirect(uri: string, hasFrontToken: boolean, signedOut
 }
 
 /**
+ * Whether a request for a sign-in page (one prerendered with its form) is for another of its views,
+ * which the prerendered form would show wrongly until hydrated: its address carries the parameter
+ * `otherViews` names for its path (/auth/reset-password?token=…, the emailed link's new password).
+ * The caller then serves the bare app shell (APP_SHELL_FILE) instead of the page's file. `query` as in
+ * signedInRedirect.
+ */
+export function opensOtherView(uri: string, query: string, otherViews: Readonly<Record<string, string>>): boolean {
+  var path = sitePath(uri);
+  if (!Object.prototype.hasOwnProperty.call(otherViews, path)) return false;
+  var names = query.split('&');
+  for (var i = 0; i < names.length; i++) if (names[i]!.split('=')[0] === otherViews[path]) return true;
+  return false;
+}
+
+/**
  * Where a request for a signed-out page (/signin, /signup) goes when it carries the front-token
  * cookie, or undefined to serve it: the page's own loader would send a signed-in visitor on too, but
  * only after its HTML (the form, prerendered) had painted. `query` is the request's query string as

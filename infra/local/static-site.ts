@@ -10,8 +10,8 @@ import { readFile } from 'node:fs/promises';
 import { extname, join, resolve, sep } from 'node:path';
 import { gzipSync } from 'node:zlib';
 import { ORIGIN_VERIFY_HEADER } from '../../shared/secrets';
-import { CLIENT_ROUTES, DESKTOP_SIGN_IN_TO, frontTokenIn, HTML_PATHS, NOT_FOUND_FILE, SIGNED_IN_TO, SIGNED_OUT_TO } from '../../shared/site-pages';
-import { rewriteUri, signedInRedirect, signedOutRedirect } from '../../shared/url-rewrite';
+import { APP_SHELL_FILE, CLIENT_ROUTES, DESKTOP_SIGN_IN_TO, frontTokenIn, HTML_PATHS, NOT_FOUND_FILE, OTHER_VIEW_PARAMS, SIGNED_IN_TO, SIGNED_OUT_TO } from '../../shared/site-pages';
+import { opensOtherView, rewriteUri, signedInRedirect, signedOutRedirect } from '../../shared/url-rewrite';
 import { close, listen, portOf } from './http-server';
 import { LOOPBACK } from './ports';
 import type { LocalService } from './service';
@@ -119,7 +119,7 @@ export function staticSiteService(options: StaticSiteOptions): LocalService {
       res.writeHead(302, { location: to, 'cache-control': 'no-store' }).end();
       return;
     }
-    const key = rewriteUri(pathname, prerendered, CLIENT_ROUTES);
+    const key = opensOtherView(pathname, query, OTHER_VIEW_PARAMS) ? APP_SHELL_FILE : rewriteUri(pathname, prerendered, CLIENT_ROUTES);
     const file = resolve(join(root, key));
     const body = file.startsWith(root + sep) ? await load(file) : undefined;
     if (!body) {

@@ -54,7 +54,7 @@ describe('the CloudFront rewrite function', () => {
   });
 
   it('serves each sign-in page its own HTML, its form prerendered', () => {
-    expect(FORM_SHELL_ROUTES).toEqual(['/signin', '/signup']);
+    expect(FORM_SHELL_ROUTES).toEqual(['/signin', '/signup', '/auth/reset-password']);
     for (const path of FORM_SHELL_ROUTES) {
       for (const uri of [path, `${path}/`]) expect(handle(uri).uri).toBe(`${path}/index.html`);
     }
@@ -67,6 +67,16 @@ describe('the CloudFront rewrite function', () => {
         expect(answer.statusCode).toBe(302);
         expect(answer.headers).toEqual({ location: { value: to }, 'cache-control': { value: 'no-store' } });
       }
+    }
+  });
+
+  it("serves the emailed reset link (/auth/reset-password?token=…) the bare app shell, not the request form the page's own HTML shows", () => {
+    for (const cookies of [{}, signedIn]) {
+      expect(handle('/auth/reset-password', cookies, { token: { value: 'abc' } }).uri).toBe('/_app.html');
+      expect(handle('/auth/reset-password/', cookies, { email: { value: 'a%40example.com' }, token: { value: 'abc' } }).uri).toBe('/_app.html');
+      // A security notice's link names the address only: the request form, filled in once hydrated.
+      expect(handle('/auth/reset-password', cookies, { email: { value: 'a%40example.com' } }).uri).toBe('/auth/reset-password/index.html');
+      expect(handle('/auth/reset-password', cookies, { tokens: { value: 'x' } }).uri).toBe('/auth/reset-password/index.html');
     }
   });
 
@@ -109,7 +119,7 @@ describe('the CloudFront rewrite function', () => {
   });
 
   it('serves other client routes the app shell', () => {
-    const clientRoutes = ['/launch', '/checkout/success', '/auth', '/auth/callback', '/auth/callback/google', '/auth/reset-password'];
+    const clientRoutes = ['/launch', '/checkout/success', '/auth', '/auth/callback', '/auth/callback/google'];
     for (const uri of clientRoutes) expect(viewerRequest(uri)).toBe('/_app.html');
   });
 

@@ -8,8 +8,8 @@
  */
 import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { isClientRoute, rewriteUri, signedInRedirect, signedOutRedirect, sitePath } from '../../shared/url-rewrite';
-import { CLIENT_ROUTES, DESKTOP_SIGN_IN_TO, FRONT_TOKEN_COOKIE, HTML_PATHS, NOT_FOUND_FILE, NOT_FOUND_TITLE, SIGNED_IN_TO, SIGNED_OUT_TO } from '../../shared/site-pages';
+import { isClientRoute, opensOtherView, rewriteUri, signedInRedirect, signedOutRedirect, sitePath } from '../../shared/url-rewrite';
+import { APP_SHELL_FILE, CLIENT_ROUTES, DESKTOP_SIGN_IN_TO, FRONT_TOKEN_COOKIE, HTML_PATHS, NOT_FOUND_FILE, NOT_FOUND_TITLE, OTHER_VIEW_PARAMS, SIGNED_IN_TO, SIGNED_OUT_TO } from '../../shared/site-pages';
 
 /** CloudFront's limit on a function's code. */
 export const FUNCTION_CODE_LIMIT_BYTES = 10 * 1024;
@@ -43,12 +43,14 @@ export function rewriteFunctionCode(options: RewriteFunctionOptions = {}): strin
     `var CLIENT_ROUTES = ${JSON.stringify(clientRoutes)};`,
     `var SIGNED_OUT_TO = ${JSON.stringify(signedOutTo)};`,
     `var SIGNED_IN_TO = ${JSON.stringify(signedInTo)};`,
+    `var OTHER_VIEW_PARAMS = ${JSON.stringify(OTHER_VIEW_PARAMS)};`,
     `var NOT_FOUND_PAGE = ${JSON.stringify(notFoundPage)};`,
     `var sitePath = ${sitePath.toString()};`,
     `var isClientRoute = ${isClientRoute.toString()};`,
     `var rewriteUri = ${rewriteUri.toString()};`,
     `var signedOutRedirect = ${signedOutRedirect.toString()};`,
     `var signedInRedirect = ${signedInRedirect.toString()};`,
+    `var opensOtherView = ${opensOtherView.toString()};`,
     // The query string as received: CloudFront hands the function its parameters parsed, their values
     // as the viewer sent them (still URL-encoded), a repeated one as multiValue.
     'function queryOf(querystring) {',
@@ -63,11 +65,12 @@ export function rewriteFunctionCode(options: RewriteFunctionOptions = {}): strin
     'function handler(event) {',
     '  var request = event.request;',
     `  var hasFrontToken = !!(request.cookies && request.cookies[${JSON.stringify(FRONT_TOKEN_COOKIE)}]);`,
-    `  var to = signedOutRedirect(request.uri, hasFrontToken, SIGNED_OUT_TO) || signedInRedirect(request.uri, queryOf(request.querystring || {}), hasFrontToken, SIGNED_IN_TO, ${JSON.stringify(DESKTOP_SIGN_IN_TO)});`,
+    '  var query = queryOf(request.querystring || {});',
+    `  var to = signedOutRedirect(request.uri, hasFrontToken, SIGNED_OUT_TO) || signedInRedirect(request.uri, query, hasFrontToken, SIGNED_IN_TO, ${JSON.stringify(DESKTOP_SIGN_IN_TO)});`,
     // A response made here skips the cache, so no visitor is ever served another's redirect; no-store
     // keeps browsers from replaying it after the visitor has signed in.
     "  if (to) return { statusCode: 302, statusDescription: 'Found', headers: { location: { value: to }, 'cache-control': { value: 'no-store' } } };",
-    '  var uri = rewriteUri(request.uri, HTML_PATHS, CLIENT_ROUTES);',
+    `  var uri = opensOtherView(request.uri, query, OTHER_VIEW_PARAMS) ? ${JSON.stringify(APP_SHELL_FILE)} : rewriteUri(request.uri, HTML_PATHS, CLIENT_ROUTES);`,
     `  if (uri === ${JSON.stringify(NOT_FOUND_FILE)}) return { statusCode: 404, statusDescription: 'Not Found', headers: { 'content-type': { value: 'text/html; charset=utf-8' }, 'cache-control': { value: 'no-cache' } }, body: { encoding: 'text', data: NOT_FOUND_PAGE } };`,
     '  request.uri = uri;',
     '  return request;',

@@ -46,9 +46,10 @@ async function centreX(page: Page, selector: string): Promise<number> {
 }
 
 /** Each sign-in page's form as its HTML carries it: the form's name, its fields' labels, its submit button. */
-const FORMS: Record<string, { form: string; labels: string[]; submit: string }> = {
-  '/signin': { form: 'Sign in', labels: ['Email', 'Password'], submit: 'Sign In' },
-  '/signup': { form: 'Sign up', labels: ['Full name', 'Email', 'Password', 'Confirm password', 'I agree to the Terms of Service and Privacy Policy'], submit: 'Create Account' },
+const FORMS: Record<string, { form: string; labels: string[]; submit: string; google: boolean }> = {
+  '/signin': { form: 'Sign in', labels: ['Email', 'Password'], submit: 'Sign In', google: true },
+  '/signup': { form: 'Sign up', labels: ['Full name', 'Email', 'Password', 'Confirm password', 'I agree to the Terms of Service and Privacy Policy'], submit: 'Create Account', google: true },
+  '/auth/reset-password': { form: 'Get a reset link', labels: ['Email'], submit: 'Email me a reset link', google: false },
 };
 
 /** The entry script held until `release()`: the page's HTML is all there is until then. */
@@ -63,25 +64,25 @@ async function holdingTheCode(page: Page): Promise<() => void> {
 }
 
 describe('the sign-in pages as the CDN serves them', () => {
-  it("carries each page's form in its HTML: named, every field labelled, the Google button, and with JavaScript off says what to do", async () => {
+  it("carries each page's form in its HTML: named, every field labelled, the Google button where there is one, and with JavaScript off says what to do", async () => {
     expect(Object.keys(FORMS)).toEqual(FORM_SHELL_ROUTES);
     // With JavaScript off the page is its HTML as served, nothing added.
     const context = await journey.browser.newContext({ javaScriptEnabled: false, viewport: DESKTOP });
     const page = await context.newPage();
     for (const path of FORM_SHELL_ROUTES) {
       expect((await page.goto(`${journey.stack.web}${path}`))?.status(), path).toBe(200);
-      const { form: name, labels, submit } = FORMS[path]!;
+      const { form: name, labels, submit, google } = FORMS[path]!;
       const html = await page.evaluate((formName) => {
         const form = document.querySelector(`form[aria-label="${formName}"]`);
         return {
           method: form?.getAttribute('method'),
-          // Each field named by its label (for= its id, or around it), in the page's order.
-          labels: [...(form?.querySelectorAll('input') ?? [])].map((input) => ((input.id ? document.querySelector(`label[for="${input.id}"]`) : null) ?? input.closest('label'))?.textContent?.trim()),
+          // Each field a person fills named by its label (for= its id, or around it), in the page's order.
+          labels: [...(form?.querySelectorAll('input:not([type="hidden"])') ?? [])].map((input) => ((input.id ? document.querySelector(`label[for="${input.id}"]`) : null) ?? input.closest('label'))?.textContent?.trim()),
           submits: [...(form?.querySelectorAll('button[type="submit"]') ?? [])].map((b) => b.textContent),
           google: [...document.querySelectorAll('button')].some((b) => b.textContent === 'Continue with Google'),
         };
       }, name);
-      expect(html, path).toEqual({ method: 'post', labels, submits: [submit], google: true });
+      expect(html, path).toEqual({ method: 'post', labels, submits: [submit], google });
       // What a person sees: the fields by their labels, the button, and what to do.
       const form = page.getByRole('form', { name });
       for (const label of labels) expect(await form.getByLabel(label, { exact: true }).isVisible(), `${path} ${label}`).toBe(true);

@@ -25,6 +25,9 @@ beforeAll(async () => {
   writeFileSync(join(siteDir, 'index.html'), '<!doctype html><title>Voxpen</title>');
   mkdirSync(join(siteDir, 'signin'));
   writeFileSync(join(siteDir, 'signin/index.html'), '<!doctype html><title>Sign in | Voxpen</title>');
+  mkdirSync(join(siteDir, 'auth/reset-password'), { recursive: true });
+  writeFileSync(join(siteDir, 'auth/reset-password/index.html'), '<!doctype html><title>Reset your password | Voxpen</title>');
+  writeFileSync(join(siteDir, '_app.html'), '<!doctype html><title>Voxpen</title>');
   const originSecret = (JSON.parse(stack.env[localSecretEnvName('originVerify')]!) as { value: string }).value;
   site = await staticSiteService({ dir: siteDir, port: 0, api: () => ({ origin: stack.api, originSecret }) }).start();
 });
@@ -64,4 +67,11 @@ it('sends a visit with a session past /signin and /signup, as the CloudFront Fun
   const signedOut = await visit(`/signin?${desktop}`);
   expect(signedOut.status).toBe(200);
   expect(await signedOut.text()).toContain('<title>Sign in | Voxpen</title>');
+});
+
+it("serves the emailed reset link the bare shell and the reset page its form, as the CloudFront Function does", async () => {
+  const title = async (path: string) => /<title>([^<]*)<\/title>/.exec(await (await fetch(`${site.url}${path}`)).text())?.[1];
+  expect(await title('/auth/reset-password')).toBe('Reset your password | Voxpen');
+  expect(await title('/auth/reset-password?email=a%40example.com')).toBe('Reset your password | Voxpen');
+  expect(await title('/auth/reset-password?token=abc')).toBe('Voxpen');
 });

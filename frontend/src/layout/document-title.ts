@@ -13,6 +13,8 @@ export const APP_PAGE_TITLES: Readonly<Record<string, string>> = {
   '/auth/callback': `Signing in with Google | ${PRODUCT_NAME}`,
   '/launch': `Connecting the desktop app | ${PRODUCT_NAME}`,
   '/auth/mfa': `Two-step verification | ${PRODUCT_NAME}`,
+  // The request form's, as prerendered; the page names each later view itself.
+  '/auth/reset-password': `Reset your password | ${PRODUCT_NAME}`,
   '/checkout/success': `Your subscription | ${PRODUCT_NAME}`,
   '/dashboard': `Dashboard | ${PRODUCT_NAME}`,
   '/account': `Your account | ${PRODUCT_NAME}`,

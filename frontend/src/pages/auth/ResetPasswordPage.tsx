@@ -3,7 +3,10 @@ import { Link, useFetcher, useSearchParams } from 'react-router';
 import { PRODUCT_NAME } from '../../../../shared/product';
 import { authTexts } from '../../../../shared/texts/auth';
 import { checkResetLink } from '../../api/reset-link';
+import { useHeldPress } from '../../hooks/use-held-press';
+import { useHydrated } from '../../hooks/use-hydrated';
 import { AuthSplit } from './AuthSplit';
+import { NoScriptNotice } from './NoScriptNotice';
 import { focusOnMount } from './reset/field-errors';
 import { LinkSent } from './reset/LinkSent';
 import { NewPasswordForm } from './reset/NewPasswordForm';
@@ -46,11 +49,15 @@ function SignInSwitch() {
  */
 export function ResetPasswordPage() {
   const [params] = useSearchParams();
-  const [shown, setView] = useState<View>(() => {
-    const token = params.get('token');
-    // A security notice's "not you?" link names the account's address (docs/security.md#notices).
-    return token ? { name: 'checking', token } : { name: 'request', email: params.get('email') ?? undefined };
-  });
+  // Prerendered as the request form without an address (shared/site-pages.ts FORM_SHELL_ROUTES), and so
+  // hydrated; the address's part once hydrated. A link's token is never hydrated: the CDN serves such
+  // an address the bare shell (OTHER_VIEW_PARAMS), rendered in the browser, hydrated at once.
+  const hydrated = useHydrated();
+  useHeldPress(hydrated);
+  const [chosen, setView] = useState<View>();
+  const token = hydrated ? params.get('token') : null;
+  // A security notice's "not you?" link names the account's address (docs/security.md#notices).
+  const shown: View = chosen ?? (token ? { name: 'checking', token } : { name: 'request', email: (hydrated && params.get('email')) || undefined });
   // The forms' answers move the page on: a link sent, the password set, or the link found used.
   const requested = useFetcher<ResetOutcome>({ key: REQUEST_LINK }).data;
   const setting = useFetcher<ResetOutcome>({ key: NEW_PASSWORD }).data;
@@ -132,7 +139,10 @@ export function ResetPasswordPage() {
           }}
         />
       ) : (
-        <RequestLinkForm heading={t.request.heading} intro={t.request.intro} submitLabel={t.request.submit} initialEmail={view.email} />
+        <>
+          <NoScriptNotice />
+          <RequestLinkForm heading={t.request.heading} intro={t.request.intro} submitLabel={t.request.submit} initialEmail={view.email} />
+        </>
       );
   }
 
