@@ -88,6 +88,8 @@ export const SIGNED_OUT_TO: Readonly<Record<string, string>> = {
   '/account': '/signin?redirectToPath=%2Faccount',
   // Each settings section's page likewise, back to itself: a link to /account/billing is a page of its own.
   ...Object.fromEntries(SETTINGS_SECTIONS.map((s) => [settingsPath(s), `/signin?redirectToPath=${encodeURIComponent(settingsPath(s))}`])),
+  // Where a session whose address is not proven waits (a sign-in page, FORM_SHELL_ROUTES): its loader sends the signed-out to /signin.
+  '/check-inbox': '/signin',
 };
 
 /**
@@ -109,7 +111,7 @@ export const DESKTOP_SIGN_IN_TO = '/launch';
  * one round with the entry. Stored, like a prerendered page, as pageFile(path); every other client
  * route gets APP_SHELL_FILE (or, a sign-in page, a FORM_SHELL_ROUTES one).
  */
-export const SHELL_ROUTES: readonly string[] = Object.keys(SIGNED_OUT_TO);
+export const SHELL_ROUTES: readonly string[] = ['/dashboard', '/account', ...SETTINGS_SECTIONS.map(settingsPath)];
 
 /**
  * Client routes prerendered with their page's first view, its form as a visitor first sees it, their
@@ -119,7 +121,7 @@ export const SHELL_ROUTES: readonly string[] = Object.keys(SIGNED_OUT_TO);
  * (frontend/public/held-press.js, docs/decisions.md#26). What only the visit knows (an intent, a
  * return path) shows once hydrated. A signed-in visitor never gets /signin's or /signup's (SIGNED_IN_TO). Stored as pageFile(path).
  */
-export const FORM_SHELL_ROUTES: readonly string[] = ['/signin', '/signup', '/auth/reset-password'];
+export const FORM_SHELL_ROUTES: readonly string[] = ['/signin', '/signup', '/auth/reset-password', '/check-inbox'];
 
 /**
  * A sign-in page's address that opens another of its views than the one prerendered, by the query

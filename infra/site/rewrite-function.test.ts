@@ -54,14 +54,15 @@ describe('the CloudFront rewrite function', () => {
   });
 
   it('serves each sign-in page its own HTML, its form prerendered', () => {
-    expect(FORM_SHELL_ROUTES).toEqual(['/signin', '/signup', '/auth/reset-password']);
+    expect(FORM_SHELL_ROUTES).toEqual(['/signin', '/signup', '/auth/reset-password', '/check-inbox']);
     for (const path of FORM_SHELL_ROUTES) {
-      for (const uri of [path, `${path}/`]) expect(handle(uri).uri).toBe(`${path}/index.html`);
+      // /check-inbox to a visitor with a session (its address unproven): without one, redirected as above.
+      for (const uri of [path, `${path}/`]) expect(handle(uri, path === '/check-inbox' ? signedIn : {}).uri).toBe(`${path}/index.html`);
     }
   });
 
   it('redirects a signed-in route asked for without the front-token cookie to where its loader would send it', () => {
-    for (const [path, to] of [['/dashboard', '/signin'], ['/account', '/signin?redirectToPath=%2Faccount'], ['/account/billing', '/signin?redirectToPath=%2Faccount%2Fbilling']] as const) {
+    for (const [path, to] of [['/dashboard', '/signin'], ['/account', '/signin?redirectToPath=%2Faccount'], ['/account/billing', '/signin?redirectToPath=%2Faccount%2Fbilling'], ['/check-inbox', '/signin']] as const) {
       for (const uri of [path, `${path}/`]) {
         const answer = handle(uri, { other: { value: 'x' } });
         expect(answer.statusCode).toBe(302);

@@ -49,7 +49,7 @@ export const authTexts = {
     termsRequired: 'Please accept the Terms of Service and Privacy Policy',
   },
   /** Beside a prerendered form in a browser with JavaScript off (pages/auth/NoScriptNotice.tsx). */
-  noScript: 'This form needs JavaScript, which is turned off in this browser. Turn it on in your browser settings, then reload the page.',
+  noScript: 'This page needs JavaScript, which is turned off in this browser. Turn it on in your browser settings, then reload the page.',
   google: {
     error: 'An error occurred during Google sign-in. Please try again.',
   },

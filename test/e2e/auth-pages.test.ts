@@ -8,7 +8,7 @@
 import { randomUUID } from 'node:crypto';
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
-import { FORM_SHELL_ROUTES } from '../../shared/site-pages';
+import { FORM_SHELL_ROUTES, FRONT_TOKEN_COOKIE } from '../../shared/site-pages';
 import { texts } from '../../shared/texts';
 import { AuthApi } from '../support/auth-api';
 import { verifyThroughOutbox } from '../support/verification';
@@ -65,11 +65,11 @@ async function holdingTheCode(page: Page): Promise<() => void> {
 
 describe('the sign-in pages as the CDN serves them', () => {
   it("carries each page's form in its HTML: named, every field labelled, the Google button where there is one, and with JavaScript off says what to do", async () => {
-    expect(Object.keys(FORMS)).toEqual(FORM_SHELL_ROUTES);
+    expect([...Object.keys(FORMS), '/check-inbox']).toEqual(FORM_SHELL_ROUTES);
     // With JavaScript off the page is its HTML as served, nothing added.
     const context = await journey.browser.newContext({ javaScriptEnabled: false, viewport: DESKTOP });
     const page = await context.newPage();
-    for (const path of FORM_SHELL_ROUTES) {
+    for (const path of Object.keys(FORMS)) {
       expect((await page.goto(`${journey.stack.web}${path}`))?.status(), path).toBe(200);
       const { form: name, labels, submit, google } = FORMS[path]!;
       const html = await page.evaluate((formName) => {
@@ -90,11 +90,17 @@ describe('the sign-in pages as the CDN serves them', () => {
       expect(await page.getByText(texts.auth.noScript).isVisible(), path).toBe(true);
     }
     await page.screenshot({ path: screenshotPath('auth-signup-no-javascript-1280'), fullPage: true });
+    // "Check your inbox", to a browser with a session (any front token: the CDN does not read it), its buttons in the HTML.
+    await context.addCookies([{ name: FRONT_TOKEN_COOKIE, value: 'x', url: journey.stack.web }]);
+    await page.goto(`${journey.stack.web}/check-inbox`);
+    await page.getByRole('heading', { level: 1, name: texts.verify.checkInbox.title }).waitFor();
+    for (const name of [texts.verify.checkInbox.resend, texts.verify.checkInbox.changeAddress, texts.verify.checkInbox.signOut]) expect(await page.getByRole('button', { name }).isVisible(), name).toBe(true);
+    expect(await page.getByText(texts.auth.noScript).isVisible()).toBe(true);
     await context.close();
   });
 
   it('hydrates each form in place: the same elements, what was typed kept, nothing moved, no hydration error', async () => {
-    for (const path of FORM_SHELL_ROUTES) {
+    for (const path of Object.keys(FORMS)) {
       const page = await newPage();
       const errors: string[] = [];
       page.on('console', (message) => void (message.type() === 'error' && errors.push(message.text())));

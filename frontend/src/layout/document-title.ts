@@ -15,6 +15,7 @@ export const APP_PAGE_TITLES: Readonly<Record<string, string>> = {
   '/auth/mfa': `Two-step verification | ${PRODUCT_NAME}`,
   // The request form's, as prerendered; the page names each later view itself.
   '/auth/reset-password': `Reset your password | ${PRODUCT_NAME}`,
+  '/check-inbox': `Check your inbox | ${PRODUCT_NAME}`,
   '/checkout/success': `Your subscription | ${PRODUCT_NAME}`,
   '/dashboard': `Dashboard | ${PRODUCT_NAME}`,
   '/account': `Your account | ${PRODUCT_NAME}`,

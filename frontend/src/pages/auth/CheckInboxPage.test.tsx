@@ -7,7 +7,7 @@ import { sessionExists } from '../../auth/session';
 import { renderAt } from '../../auth/testing';
 import { SIGNED_UP_EMAIL_KEY } from '../../auth/verification-gate';
 import { rememberReturnTo } from '../../return-to';
-import { CheckInboxPage, loader, VERIFIED_POLL_MS } from './CheckInboxPage';
+import { CheckInboxPage, HydrateFallback, loader, VERIFIED_POLL_MS } from './CheckInboxPage';
 
 vi.mock('../../auth/auth-client', () => ({ isEmailVerified: vi.fn(), sendVerificationEmail: vi.fn(), signOut: vi.fn(async () => undefined) }));
 vi.mock('../../auth/session', () => ({ sessionExists: vi.fn(), useSession: () => ({ loading: false, doesSessionExist: true }) }));
@@ -27,7 +27,7 @@ afterEach(() => {
 });
 
 async function renderCheckInbox() {
-  const rendered = renderAt('/check-inbox', '/check-inbox', <CheckInboxPage />, { loader });
+  const rendered = renderAt('/check-inbox', '/check-inbox', <CheckInboxPage />, { loader, HydrateFallback });
   await act(async () => {});
   return rendered;
 }
@@ -61,6 +61,16 @@ describe('/check-inbox', () => {
     await act(async () => void window.dispatchEvent(new Event('focus')));
     expect(await screen.findByTestId('where')).toHaveTextContent('dashboard /dashboard');
     expect(isEmailVerified).toHaveBeenCalledTimes(2);
+  });
+
+  it('shows the page, its buttons ready, while the first question is out (as prerendered), not a wait', async () => {
+    vi.mocked(isEmailVerified).mockReturnValueOnce(new Promise(() => {}));
+    await renderCheckInbox();
+    expect(screen.getByRole('heading', { level: 1, name: t.title })).toBeInTheDocument();
+    expect(screen.getByText(t.sentTo('ada@example.com'))).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: t.resend })).toBeEnabled();
+    expect(screen.getByRole('button', { name: t.changeAddress })).toBeEnabled();
+    expect(screen.queryByRole('status')).toBeNull();
   });
 
   it('sends the signed-out to /signin without asking', async () => {

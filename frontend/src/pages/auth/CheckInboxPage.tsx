@@ -4,11 +4,13 @@ import { verifyTexts } from '../../../../shared/texts/verify';
 import { isEmailVerified, sendVerificationEmail, signOut } from '../../auth/auth-client';
 import { afterSignInPath } from '../../auth/sign-in-intent';
 import { sessionExists, useSession } from '../../auth/session';
-import { WorkingView } from '../../auth/StatusView';
 import { SIGNED_UP_EMAIL_KEY } from '../../auth/verification-gate';
+import { useHeldPress } from '../../hooks/use-held-press';
+import { useHydrated } from '../../hooks/use-hydrated';
 import { useTimeout } from '../../hooks/use-timeout';
 import { useWindowEvent } from '../../hooks/use-window-event';
 import { AuthSplit } from './AuthSplit';
+import { NoScriptNotice } from './NoScriptNotice';
 import { focusOnMount } from './reset/field-errors';
 
 const t = verifyTexts.checkInbox;
@@ -36,10 +38,6 @@ export async function loader() {
   throw replace(afterSignInPath());
 }
 
-/** While the first question is out (the page's first load). */
-export function HydrateFallback() {
-  return <WorkingView label={t.title} />;
-}
 
 /**
  * /check-inbox: where a session whose address is not proven waits (after sign-up, or sent here by
@@ -50,21 +48,25 @@ export function HydrateFallback() {
 export function CheckInboxPage() {
   const session = useSession();
   const navigate = useNavigate();
-  const answer = useLoaderData<typeof loader>();
+  // Undefined while the first question is out (the page is its own HydrateFallback) and in the prerendered HTML.
+  const answer = useLoaderData<typeof loader>() as Awaited<ReturnType<typeof loader>> | undefined;
+  const hydrated = useHydrated();
+  useHeldPress(hydrated && answer !== undefined);
   const revalidator = useRevalidator();
   const [notice, setNotice] = useState<Notice>();
   const [sending, setSending] = useState(false);
   const leaving = useRef(false);
-  const email = sessionStorage.getItem(SIGNED_UP_EMAIL_KEY);
+  // This tab's, once hydrated: the prerendered page says "your address".
+  const email = hydrated ? sessionStorage.getItem(SIGNED_UP_EMAIL_KEY) : null;
 
   // The answer comes from another device as often as from this one: ask again a while after each
-  // answer, and when the tab comes back; not once the page is on its way out.
+  // answer, and when the tab comes back; not once the page is on its way out, nor before the first.
   const askAgain = () => void (leaving.current || revalidator.revalidate());
-  useTimeout(askAgain, VERIFIED_POLL_MS, answer);
-  useWindowEvent('focus', askAgain);
+  useTimeout(askAgain, answer ? VERIFIED_POLL_MS : undefined, answer);
+  useWindowEvent('focus', askAgain, answer !== undefined);
 
-  if (session.loading) return <WorkingView label={t.title} />;
-  if (!session.doesSessionExist && !leaving.current) return <Navigate to="/signin" replace />;
+  // The page shows while the session is read (the loader found one); a session that ends here goes to /signin.
+  if (hydrated && !session.loading && !session.doesSessionExist && !leaving.current) return <Navigate to="/signin" replace />;
 
   const resend = async () => {
     setSending(true);
@@ -106,6 +108,7 @@ export function CheckInboxPage() {
     >
       <h2>{t.cardHeading}</h2>
       <p className="muted">{t.why}</p>
+      <NoScriptNotice />
       {notice && (
         <p className={notice.kind === 'sent' ? 'form-alert form-alert-success' : 'form-alert'} role={notice.kind === 'sent' ? 'status' : 'alert'}>
           {notice.text}
@@ -126,5 +129,11 @@ export function CheckInboxPage() {
     </AuthSplit>
   );
 }
+
+/**
+ * While the first question is out, the page itself: prerendered so (shared/site-pages.ts
+ * FORM_SHELL_ROUTES), hydrated in place, and the same once the loader has answered.
+ */
+export const HydrateFallback = CheckInboxPage;
 
 export default CheckInboxPage;
