@@ -90,6 +90,8 @@ export const SIGNED_OUT_TO: Readonly<Record<string, string>> = {
   ...Object.fromEntries(SETTINGS_SECTIONS.map((s) => [settingsPath(s), `/signin?redirectToPath=${encodeURIComponent(settingsPath(s))}`])),
   // Where a session whose address is not proven waits (a sign-in page, FORM_SHELL_ROUTES): its loader sends the signed-out to /signin.
   '/check-inbox': '/signin',
+  // The second step of a sign-in (a sign-in page too): its page sends a visit without a session to /signin.
+  [SECOND_STEP_PATH]: '/signin',
 };
 
 /**
@@ -121,7 +123,7 @@ export const SHELL_ROUTES: readonly string[] = ['/dashboard', '/account', ...SET
  * (frontend/public/held-press.js, docs/decisions.md#26). What only the visit knows (an intent, a
  * return path) shows once hydrated. A signed-in visitor never gets /signin's or /signup's (SIGNED_IN_TO). Stored as pageFile(path).
  */
-export const FORM_SHELL_ROUTES: readonly string[] = ['/signin', '/signup', '/auth/reset-password', '/check-inbox'];
+export const FORM_SHELL_ROUTES: readonly string[] = ['/signin', '/signup', '/auth/reset-password', '/check-inbox', SECOND_STEP_PATH];
 
 /**
  * A sign-in page's address that opens another of its views than the one prerendered, by the query

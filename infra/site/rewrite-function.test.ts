@@ -1,6 +1,6 @@
 import { runInNewContext } from 'node:vm';
 import { describe, expect, it } from 'vitest';
-import { FORM_SHELL_ROUTES, FRONT_TOKEN_COOKIE, NOT_FOUND_TITLE, SETTINGS_SECTIONS, settingsPath, SHELL_ROUTES, SITE_PAGES } from '../../shared/site-pages';
+import { FORM_SHELL_ROUTES, FRONT_TOKEN_COOKIE, NOT_FOUND_TITLE, SETTINGS_SECTIONS, settingsPath, SHELL_ROUTES, SIGNED_OUT_TO, SITE_PAGES } from '../../shared/site-pages';
 import { FUNCTION_CODE_LIMIT_BYTES, rewriteFunctionCode } from './rewrite-function';
 
 interface Answer {
@@ -54,15 +54,15 @@ describe('the CloudFront rewrite function', () => {
   });
 
   it('serves each sign-in page its own HTML, its form prerendered', () => {
-    expect(FORM_SHELL_ROUTES).toEqual(['/signin', '/signup', '/auth/reset-password', '/check-inbox']);
+    expect(FORM_SHELL_ROUTES).toEqual(['/signin', '/signup', '/auth/reset-password', '/check-inbox', '/auth/mfa']);
     for (const path of FORM_SHELL_ROUTES) {
-      // /check-inbox to a visitor with a session (its address unproven): without one, redirected as above.
-      for (const uri of [path, `${path}/`]) expect(handle(uri, path === '/check-inbox' ? signedIn : {}).uri).toBe(`${path}/index.html`);
+      // /check-inbox and /auth/mfa to a visitor with a session (its address unproven, its second step owed): without one, redirected as below.
+      for (const uri of [path, `${path}/`]) expect(handle(uri, SIGNED_OUT_TO[path] ? signedIn : {}).uri).toBe(`${path}/index.html`);
     }
   });
 
   it('redirects a signed-in route asked for without the front-token cookie to where its loader would send it', () => {
-    for (const [path, to] of [['/dashboard', '/signin'], ['/account', '/signin?redirectToPath=%2Faccount'], ['/account/billing', '/signin?redirectToPath=%2Faccount%2Fbilling'], ['/check-inbox', '/signin']] as const) {
+    for (const [path, to] of [['/dashboard', '/signin'], ['/account', '/signin?redirectToPath=%2Faccount'], ['/account/billing', '/signin?redirectToPath=%2Faccount%2Fbilling'], ['/check-inbox', '/signin'], ['/auth/mfa', '/signin']] as const) {
       for (const uri of [path, `${path}/`]) {
         const answer = handle(uri, { other: { value: 'x' } });
         expect(answer.statusCode).toBe(302);

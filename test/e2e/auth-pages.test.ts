@@ -65,7 +65,7 @@ async function holdingTheCode(page: Page): Promise<() => void> {
 
 describe('the sign-in pages as the CDN serves them', () => {
   it("carries each page's form in its HTML: named, every field labelled, the Google button where there is one, and with JavaScript off says what to do", async () => {
-    expect([...Object.keys(FORMS), '/check-inbox']).toEqual(FORM_SHELL_ROUTES);
+    expect([...Object.keys(FORMS), '/check-inbox', '/auth/mfa']).toEqual(FORM_SHELL_ROUTES);
     // With JavaScript off the page is its HTML as served, nothing added.
     const context = await journey.browser.newContext({ javaScriptEnabled: false, viewport: DESKTOP });
     const page = await context.newPage();
@@ -95,6 +95,12 @@ describe('the sign-in pages as the CDN serves them', () => {
     await page.goto(`${journey.stack.web}/check-inbox`);
     await page.getByRole('heading', { level: 1, name: texts.verify.checkInbox.title }).waitFor();
     for (const name of [texts.verify.checkInbox.resend, texts.verify.checkInbox.changeAddress, texts.verify.checkInbox.signOut]) expect(await page.getByRole('button', { name }).isVisible(), name).toBe(true);
+    expect(await page.getByText(texts.auth.noScript).isVisible()).toBe(true);
+    // The second step: the app's code form, before anything of the session is known.
+    await page.goto(`${journey.stack.web}/auth/mfa`);
+    await page.getByRole('heading', { level: 1, name: texts.twoStep.mfa.title }).waitFor();
+    expect(await page.getByRole('form', { name: texts.twoStep.mfa.factor.totp.label }).getByLabel(texts.twoStep.mfa.codeLabel).isVisible()).toBe(true);
+    expect(await page.getByRole('button', { name: texts.twoStep.mfa.verify }).isVisible()).toBe(true);
     expect(await page.getByText(texts.auth.noScript).isVisible()).toBe(true);
     await context.close();
   });

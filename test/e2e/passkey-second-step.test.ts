@@ -120,6 +120,8 @@ describe('a passkey as the second step in Chromium', () => {
 
     await signInWithPassword(page, email);
     await page.getByRole('textbox', { name: t.mfa.codeLabel }).waitFor();
+    // The app's form shows before the factors are read (as prerendered); the other ways once they are.
+    await page.locator('.other-ways').waitFor();
     const offered = await page.locator('.other-ways button').allTextContents();
     expect(offered).toEqual([t.mfa.switchTo.webauthn, t.mfa.switchTo['recovery-code']]);
     await checkedAtBothWidths(page, 'passkey-second-step-opening');

@@ -1,4 +1,4 @@
-import { useState, type FormEvent, type ReactNode } from 'react';
+import { useRef, useState, type FormEvent, type ReactNode } from 'react';
 import { twoStepTexts } from '../../../../shared/texts/two-step';
 import type { CodeResult } from '../../auth/second-step';
 import { FocusedAlert } from '../../components/FocusedAlert';
@@ -30,7 +30,10 @@ export interface CodeEntryProps {
  * a new alert that takes focus (so it is read out again, and the keyboard is not left on a disabled button).
  */
 export function CodeEntry({ check, label, hint, numeric, maxLength, failed, clearRefused, form, lead, children }: CodeEntryProps) {
-  const [code, setCode] = useState('');
+  // The field is the browser's (uncontrolled): a code typed into /auth/mfa's prerendered form before
+  // the page was hydrated stays, and is what the form sends (a controlled field's next render would
+  // put React's empty state back).
+  const field = useRef<HTMLInputElement>(null);
   const [error, setError] = useState<string>();
   const [attempt, setAttempt] = useState(0);
   const [busy, setBusy] = useState(false);
@@ -41,6 +44,7 @@ export function CodeEntry({ check, label, hint, numeric, maxLength, failed, clea
 
   const submit = async (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
+    const code = String(new FormData(event.currentTarget).get('code') ?? '');
     const typed = numeric ? code.replace(/\s/g, '') : code.trim();
     if (!typed) return refuse(twoStepTexts.codeRequired);
     setBusy(true);
@@ -48,7 +52,7 @@ export function CodeEntry({ check, label, hint, numeric, maxLength, failed, clea
     try {
       const result = await check(typed);
       if (result.status === 'OK') return;
-      if (clearRefused) setCode('');
+      if (clearRefused && field.current) field.current.value = '';
       refuse(result.status === 'LIMITED' ? result.message : twoStepTexts.wrongCode);
     } catch (failure) {
       console.error('Could not check the code', failure);
@@ -70,8 +74,7 @@ export function CodeEntry({ check, label, hint, numeric, maxLength, failed, clea
         label={label}
         hint={hint}
         name="code"
-        value={code}
-        onChange={(e) => setCode(e.target.value)}
+        ref={field}
         autoComplete="one-time-code"
         inputMode={numeric ? 'numeric' : 'text'}
         autoCapitalize="none"

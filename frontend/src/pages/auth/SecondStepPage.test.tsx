@@ -52,6 +52,19 @@ describe('/auth/mfa', () => {
     expect(recordSignIn).toHaveBeenCalledWith('u-1');
   });
 
+  it("shows the app's code form while the factors are read (as prerendered), and sends a code typed meanwhile", async () => {
+    vi.mocked(secondStepFactors).mockReturnValue(new Promise(() => {}));
+    vi.mocked(verifyAppCode).mockResolvedValue({ status: 'OK' });
+    const user = userEvent.setup();
+    renderAt('/auth/mfa', '/auth/mfa', <SecondStepPage />);
+    expect(screen.getByRole('heading', { name: t.factor.totp.label })).toBeInTheDocument();
+    expect(screen.queryByRole('status')).toBeNull();
+    await user.type(screen.getByRole('textbox', { name: t.codeLabel }), '123 456');
+    await user.click(screen.getByRole('button', { name: t.verify }));
+    await waitFor(() => expect(verifyAppCode).toHaveBeenCalledWith('123456'));
+    expect(await screen.findByTestId('where')).toHaveTextContent('dashboard /dashboard');
+  });
+
   it('goes straight to the factor the address’s n names, with no other way offered, and keeps redirectToPath as where it goes after', async () => {
     vi.mocked(secondStepFactors).mockResolvedValue({ next: ['totp', 'recovery-code'], alreadySetup: ['totp', 'recovery-code'] });
     vi.mocked(verifyRecoveryCode).mockResolvedValue({ status: 'OK' });

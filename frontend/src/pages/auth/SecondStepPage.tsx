@@ -8,13 +8,16 @@ import { isGeneralError, secondStepFactors, verifyAppCode, verifyRecoveryCode, t
 import { afterSignInPath } from '../../auth/sign-in-intent';
 import { recordSignIn } from '../../api/users';
 import { useSession } from '../../auth/session';
-import { FailureView, WorkingView } from '../../auth/StatusView';
+import { FailureView } from '../../auth/StatusView';
 import { FocusedAlert } from '../../components/FocusedAlert';
+import { useHeldPress } from '../../hooks/use-held-press';
+import { useHydrated } from '../../hooks/use-hydrated';
 import { useRead } from '../../hooks/use-read';
 import { rememberReturnTo } from '../../return-to';
 import { announceSessionHintChange, readSessionHint, secondStepPendingByHint } from '../../session-hint';
 import { AuthSplit } from './AuthSplit';
 import { CodeEntry } from './CodeEntry';
+import { NoScriptNotice } from './NoScriptNotice';
 
 const t = twoStepTexts.mfa;
 
@@ -105,16 +108,20 @@ export function SecondStepPage() {
   const [chosen, setChosen] = useState<{ id: SecondFactorId; startNow: boolean }>();
   const signedIn = !session.loading && session.doesSessionExist;
   const factors = useRead(secondStepFactors, signedIn && !owesNothing && !setup ? 'factors' : undefined);
+  // Prerendered (shared/site-pages.ts FORM_SHELL_ROUTES) as the opening factor's form before anything
+  // is known, and hydrated so: what this browser and session know shows once hydrated. A code typed
+  // and sent before then is held and sent once the session is read.
+  const hydrated = useHydrated();
+  useHeldPress(hydrated && !session.loading);
 
-  if (session.loading) return <WorkingView label={t.checking} />;
-  if (!session.doesSessionExist) return <Navigate to="/signin" replace />;
-  if (setup) return <Navigate to="/account#two-step" replace />;
-  if (owesNothing) return <Onward />;
-  if (factors.state.status === 'loading') return <WorkingView label={t.checking} />;
+  if (hydrated && !session.loading && !session.doesSessionExist) return <Navigate to="/signin" replace />;
+  if (hydrated && setup) return <Navigate to="/account#two-step" replace />;
+  if (hydrated && owesNothing) return <Onward />;
   if (factors.state.status === 'failed') return <FailureView message={t.failed} next={{ to: '/signin', label: 'Sign in' }} />;
-  const { next, alreadySetup } = factors.state.value;
-  const choices = factorChoices(stepUp && next.length === 0 ? alreadySetup : next, n);
-  const id = chosen?.id ?? openingFactor(choices, lastUsed);
+  // Until the factors are known, the one this browser last used (else the first): its form, ready to take the code.
+  const known = factors.state.status === 'done' ? factors.state.value : undefined;
+  const choices = known ? factorChoices(stepUp && known.next.length === 0 ? known.alreadySetup : known.next, n) : [];
+  const id = chosen?.id ?? (known ? openingFactor(choices, lastUsed) : openingFactor(SECOND_FACTORS, hydrated ? lastUsed : null));
   if (id === undefined) return <Onward />;
 
   const done = () => {
@@ -136,10 +143,11 @@ export function SecondStepPage() {
       aside={
         <>
           <h1>{t.title}</h1>
-          <p className="lead">{t.lead(email)}</p>
+          <p className="lead">{t.lead(hydrated ? email : undefined)}</p>
         </>
       }
     >
+      <NoScriptNotice />
       <FactorView key={id} id={id} onDone={done} startNow={chosen?.startNow ?? false} />
       <OtherWays factors={choices.filter((other) => other !== id)} onChoose={(other) => setChosen({ id: other, startNow: other === PASSKEY_FACTOR })} />
       <p className="auth-switch">
