@@ -1,6 +1,7 @@
 import { act, cleanup, render, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { createMemoryRouter, Outlet, RouterProvider } from 'react-router';
+import { renderToString } from 'react-dom/server';
+import { createMemoryRouter, createStaticHandler, createStaticRouter, Outlet, RouterProvider, StaticRouterProvider } from 'react-router';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { layoutTexts } from '../../../shared/texts/layout';
 import { THEME_KEY } from '../theme';
@@ -33,6 +34,17 @@ afterEach(() => {
 });
 
 describe('navigation bar (spec §2)', () => {
+  it('paints without its blur (no backdrop-filter in the first paint), which comes once the code runs', async () => {
+    const routes = [{ path: '*', element: <NavBar /> }];
+    const handler = createStaticHandler(routes);
+    const context = await handler.query(new Request('http://prerender.local/'));
+    if (context instanceof Response) throw new Error('unexpected redirect');
+    const html = renderToString(<StaticRouterProvider router={createStaticRouter(handler.dataRoutes, context)} context={context} hydrate={false} />);
+    expect(html).toContain('<header class="navbar">');
+    renderAt('/');
+    expect(document.querySelector('header')).toHaveClass('navbar', 'navbar-blurred');
+  });
+
   it('links the logo home, shows Pricing and Login to a visitor', () => {
     renderAt('/');
     const bar = screen.getByRole('navigation', { name: 'Main' });

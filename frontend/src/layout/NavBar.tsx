@@ -1,5 +1,6 @@
 import { useId, useRef, useState, useSyncExternalStore } from 'react';
 import { Link, NavLink, useLocation } from 'react-router';
+import { useHydrated } from '../hooks/use-hydrated';
 import { useWindowEvent } from '../hooks/use-window-event';
 import { layoutTexts } from '../../../shared/texts/layout';
 import { SECOND_STEP_PATH } from '../../../shared/site-pages';
@@ -86,8 +87,13 @@ export function NavBar({ signedIn, onLogout }: NavBarProps) {
     </>
   );
 
+  // The bar's blur of what scrolls under it comes with the code, not in the first paint: a
+  // backdrop-filter makes the browser composite the bar over the page, which a slow phone's first
+  // paint should not wait for, and at the top of a page there is nothing under it to blur.
+  const blurred = useHydrated();
+
   return (
-    <header className="navbar">
+    <header className={blurred ? 'navbar navbar-blurred' : 'navbar'}>
       <nav className="container navbar-inner" aria-label="Main">
         <Logo />
         <div className="nav-end">
