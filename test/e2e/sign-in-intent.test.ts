@@ -1,6 +1,7 @@
 /**
  * Journeys that keep what the visitor came for, in Chromium against the whole local stack: a desktop
- * app's sign-in that turns into a sign-up still reaches the app's loopback listener; Pro chosen on
+ * app's sign-in that turns into a sign-up still reaches the app's loopback listener, and one opened in
+ * a browser already signed in goes from the CDN straight to /launch; Pro chosen on
  * /pricing (Annually) survives sign-up, and sign-in, to Stripe Checkout for the annual price; the
  * sign-in and sign-up pages say what the visitor came for.
  */
@@ -61,6 +62,39 @@ describe('what the visitor came for survives sign-in and sign-up', () => {
     const usage = await fetch(`${journey.stack.api}/api/usage`, { headers: { authorization: `Bearer ${session.accessToken}` } });
     expect(usage.status).toBe(200);
     expect(await usage.json()).toMatchObject({ plan: 'free', wordsTranscribed: 0 });
+    await page.context().close();
+  });
+
+  it('desktop app → a browser already signed in: the CDN sends /signin on to /launch, no form shown, and the listener gets the code', async () => {
+    const email = newEmail('desktop-signed-in');
+    const api = new AuthApi(journey.stack.api, journey.stack.web);
+    expect((await api.signUp(email, PASSWORD)).status).toBe('OK');
+    await verifyThroughOutbox(api, journey.stack.outboxDir, email);
+    const page = await newPage();
+    await page.goto(`${journey.stack.web}/signin`);
+    await page.getByLabel('Email').fill(email);
+    await page.getByLabel('Password', { exact: true }).fill(PASSWORD);
+    await page.getByRole('button', { name: 'Sign In', exact: true }).click();
+    await page.waitForURL(`${journey.stack.web}/dashboard`);
+    // Every document the browser is sent, in order: /signin must answer with a redirect, never its form.
+    const documents: { url: string; status: number }[] = [];
+    page.on('response', (answer) => void (answer.request().resourceType() === 'document' && documents.push({ url: answer.url(), status: answer.status() })));
+    const session = await within(
+      60_000,
+      'the loopback listener',
+      desktopSignIn(journey.stack.web, journey.stack.api, async (url) => {
+        await page.goto(url);
+        await page.waitForURL(`${journey.stack.web}/launch?**`);
+        await page.getByRole('region', { name: texts.desktop.confirmTitle }).waitFor();
+        await page.getByRole('button', { name: texts.desktop.continue }).click();
+      }),
+    );
+    expect(documents.slice(0, 2).map((d) => [new URL(d.url).pathname, d.status])).toEqual([
+      ['/signin', 302],
+      ['/launch', 200],
+    ]);
+    const usage = await fetch(`${journey.stack.api}/api/usage`, { headers: { authorization: `Bearer ${session.accessToken}` } });
+    expect(usage.status).toBe(200);
     await page.context().close();
   });
 
