@@ -8,6 +8,9 @@ try {
   // The dashboard's first-run checklist, seen done in this browser: its loading view keeps no room
   // for it (the key is frontend/src/pages/dashboard/first-run.ts's SETUP_DONE_KEY).
   if (localStorage.getItem('voxpen-setup-done') === '1') document.documentElement.setAttribute('data-setup-done', '');
+  // A browser that has signed in before: /signin's prerendered greeting welcomes it back from the
+  // first paint (frontend/src/auth/auth.css; the key is frontend/src/auth/sign-in-intent.ts's SIGNED_IN_BEFORE_KEY).
+  if (localStorage.getItem('voxpen.signedInBefore') === '1') document.documentElement.setAttribute('data-signed-in-before', '');
 } catch (e) {
   // Storage refused (a privacy mode): the OS's preference it is.
 }

@@ -135,6 +135,26 @@ describe('the sign-in pages as the CDN serves them', () => {
     }
   });
 
+  it('welcomes a browser that has signed in before back from the HTML on, and hydration changes nothing on screen', async () => {
+    const page = await newPage(PHONE);
+    await page.addInitScript(() => localStorage.setItem('voxpen.signedInBefore', '1'));
+    const release = await holdingTheCode(page);
+    await page.goto(`${journey.stack.web}/signin`, { waitUntil: 'commit' });
+    const greeting = async () => ({
+      heading: await page.getByRole('heading', { level: 1, name: texts.auth.intent.welcomeBack, exact: true }).isVisible(),
+      returningLead: await page.getByText(texts.auth.intent.signInLeadReturning).isVisible(),
+      newcomerLead: await page.getByText(texts.auth.intent.signInLead).isVisible(),
+      form: JSON.stringify(await page.getByRole('form', { name: 'Sign in' }).boundingBox()),
+    });
+    await page.getByRole('form', { name: 'Sign in' }).waitFor();
+    const painted = await greeting();
+    expect(painted).toMatchObject({ heading: true, returningLead: true, newcomerLead: false });
+    release();
+    await page.locator('html[data-hydrated]').waitFor({ state: 'attached' });
+    expect(await greeting()).toEqual(painted);
+    await page.context().close();
+  });
+
   it('signs in from the form the HTML painted, sent before the code arrived: held, then sent once the page is hydrated', async () => {
     const email = await existingAccount('early');
     const page = await newPage();

@@ -1,4 +1,4 @@
-import { useMemo, useRef, useState } from 'react';
+import { useMemo, useRef, useState, type ReactNode } from 'react';
 import { Form, Link, Navigate, replace, useActionData, useLoaderData, useLocation, useNavigation, type ActionFunctionArgs, type LoaderFunctionArgs } from 'react-router';
 import { emailSchema, fieldError, signInPasswordSchema } from '../../../../shared/schemas/credentials';
 import { authTexts } from '../../../../shared/texts/auth';
@@ -93,14 +93,34 @@ export async function action({ request }: ActionFunctionArgs): Promise<SignInOut
   }
 }
 
+/**
+ * A line that differs for a browser that has signed in before, as prerendered and until the page
+ * knows the visit: both, the returning one `hidden`, and the stylesheet shows the one /theme.js
+ * marked <html> for before the first paint (data-signed-in-before, auth.css), so a returning visitor
+ * is welcomed back from the HTML on and hydration changes nothing on screen.
+ */
+function NewcomerOrReturning({ newcomer, returning }: { newcomer: string; returning: string }) {
+  return (
+    <>
+      <span className="for-newcomer">{newcomer}</span>
+      <span className="for-returning" hidden>
+        {returning}
+      </span>
+    </>
+  );
+}
+
 /** The aside as prerendered, for a visit whose intent the page does not know yet. */
-const PLAIN_GREETING: { heading: string; lead: string } = { heading: authTexts.intent.signIn, lead: authTexts.intent.signInLead };
+const PLAIN_GREETING: { heading: ReactNode; lead: ReactNode } = {
+  heading: <NewcomerOrReturning newcomer={authTexts.intent.signIn} returning={authTexts.intent.welcomeBack} />,
+  lead: <NewcomerOrReturning newcomer={authTexts.intent.signInLead} returning={authTexts.intent.signInLeadReturning} />,
+};
 
 /**
  * What the visitor came for, read after the address's parameters are stored; what waits is said only
  * to a browser that has signed in before (a newcomer from the app has nothing yet).
  */
-function visitGreeting(): typeof PLAIN_GREETING {
+function visitGreeting(): { heading: string; lead: string } {
   const intent = signInIntent();
   const returning = hasSignedInBefore();
   return {
@@ -123,7 +143,7 @@ export function SignInPage() {
   const hydrated = useHydrated();
   const ready = hydrated && visit !== undefined;
   // Read once, as the page becomes ready: a finished sign-in changes what it would say.
-  const { heading, lead } = useMemo(() => (ready ? visitGreeting() : PLAIN_GREETING), [ready]);
+  const { heading, lead } = useMemo<{ heading: ReactNode; lead: ReactNode }>(() => (ready ? visitGreeting() : PLAIN_GREETING), [ready]);
   const outcome = useActionData<SignInOutcome>();
   // Busy from the press until the action has answered.
   const submitting = useNavigation().formData !== undefined;
