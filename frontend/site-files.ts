@@ -136,7 +136,7 @@ export interface FormShellRoute extends ShellRoute {
  * shell, titled, with /held-press.js in its head beside /theme.js (blocking, a few lines, fetched
  * beside theme.js so it costs the first paint no round of its own): a press before the code has
  * hydrated the page (a form sent, a button clicked) is held and answered once it can be
- * (docs/decisions.md#26). Its scripts are fetched at low priority, as a prerendered page's: they
+ * (docs/decisions.md#27). Its scripts are fetched at low priority, as a prerendered page's: they
  * hydrate the form, they do not paint it.
  */
 export function formShellHtml(template: string, route: FormShellRoute): string {

@@ -120,8 +120,9 @@ export const SHELL_ROUTES: readonly string[] = ['/dashboard', '/account', ...SET
  * stylesheets inline and their chunks named in the head: the form paints from the HTML (each
  * signed-out visit to a signed-in route lands on /signin) and the code hydrates it in place; a press
  * before that (a form sent, a button clicked) is held and answered once hydrated
- * (frontend/public/held-press.js, docs/decisions.md#26). What only the visit knows (an intent, a
- * return path) shows once hydrated. A signed-in visitor never gets /signin's or /signup's (SIGNED_IN_TO). Stored as pageFile(path).
+ * (frontend/public/held-press.js, docs/decisions.md#27). What only the visit knows (an intent, a
+ * return path) shows once hydrated. A signed-in visitor never gets /signin's or /signup's
+ * (SIGNED_IN_TO). Stored as pageFile(path).
  */
 export const FORM_SHELL_ROUTES: readonly string[] = ['/signin', '/signup', '/auth/reset-password', '/check-inbox', SECOND_STEP_PATH];
 

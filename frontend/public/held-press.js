@@ -4,7 +4,7 @@
 // (the CDN answers a page's POST 403, and the typing would be gone), or a button's click (Continue
 // with Google), which would do nothing. The page answers it once it can
 // (frontend/src/hooks/use-held-press.ts). The last press is the one kept. Our own origin's file: the
-// CSP allows no inline script. docs/decisions.md#26.
+// CSP allows no inline script. docs/decisions.md#27.
 (function () {
   var root = document.documentElement;
   function hold(press) {

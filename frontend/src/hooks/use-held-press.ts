@@ -18,7 +18,7 @@ export const PRESS_HELD_ATTRIBUTE = 'data-press-held';
  * A page prerendered with its form (shared/site-pages.ts FORM_SHELL_ROUTES): once it can answer a
  * press itself (`ready`: hydrated, its loader answered), it tells held-press.js so, and answers the
  * press that script held, if it was on this page: the form sent as the visitor's press would have
- * sent it, what was typed included, or the button clicked (docs/decisions.md#26).
+ * sent it, what was typed included, or the button clicked (docs/decisions.md#27).
  */
 export function useHeldPress(ready: boolean): void {
   // An effect: the press happened outside React, before React owned the page, and the mark is the document's.
