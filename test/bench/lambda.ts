@@ -2,8 +2,9 @@
  * `npm run bench:lambda`: per function, the minified bundle size and the cold-start cost: a fresh Node
  * process requires the bundle and invokes it once against the local stack (median of 9, or of
  * BENCH_LAMBDA_RUNS), beside an empty handler bundled the same way (the floor, run beside each), and
- * each one's cold start as a multiple of the floor's (the targets: auth ≤ 2.5×, every other
- * function ≤ 2×; auth's bundle ≤ 800 KB, the account group's ≤ 500 KB). Prints figures; never fails on time.
+ * each one's cold start as a multiple of the floor's. Each group's budget (BUDGETS below,
+ * docs/testing.md#lambda-budgets) gets a verdict line, PASS or OVER with its figures, and the run exits
+ * non-zero when any is OVER: a budget broken without a word is how the SDK Lambdas grew past theirs.
  *
  * A cold start is timed as a Lambda has one: from the process's spawn to the first invocation's answer
  * (the child writes its line when the handler resolves; the line's arrival here is the mark), for the
@@ -15,7 +16,7 @@
  * To look into one function: BENCH_LAMBDA_ONLY=usage,users benchmarks only those (beside the floor);
  * BENCH_LAMBDA_CPU_PROF=<dir> writes a V8 CPU profile of each of a function's cold starts, from spawn to
  * exit, into <dir>/<name> (the floor's runs are not profiled; open one in Chrome's DevTools). A profiled
- * process runs slower, so such a run's times are a profile's and are not judged against the targets.
+ * process runs slower, so such a run's times are a profile's and are not judged against the budgets.
  */
 import { build } from 'esbuild';
 import { spawn } from 'node:child_process';
@@ -38,13 +39,37 @@ process.env.AWS_SDK_JS_NODE_VERSION_SUPPORT_WARNING_DISABLED ??= 'true';
 const RUNS = Number(process.env.BENCH_LAMBDA_RUNS ?? 9);
 const ONLY = process.env.BENCH_LAMBDA_ONLY === undefined ? undefined : [...new Set(process.env.BENCH_LAMBDA_ONLY.split(',').map((name) => name.trim()).filter(Boolean))];
 const CPU_PROF_DIR = process.env.BENCH_LAMBDA_CPU_PROF;
-const BUDGET_KB = 300;
-/** supertokens-node's own budgets: the auth Lambda's bundle, and cold start against the floor. */
-const SDK_BUDGET_KB = 800;
-/** The account group asks the core over its HTTP API (docs/architecture.md#the-auth-core) and mails: 500 KB. */
-const ACCOUNT_GROUP = ['account', 'deletionSweeper'];
-const ACCOUNT_BUDGET_KB = 500;
-const COLD_START_TARGET = (fn: string) => (fn === 'auth' ? 2.5 : 2);
+
+interface Budget {
+  /** The minified bundle, KB. */
+  kb: number;
+  /** Spawn to first answer, as a multiple of the floor's in the same run. */
+  coldRatio?: number;
+}
+
+/**
+ * Each group's budget (docs/testing.md#lambda-budgets). The auth Lambda carries supertokens-node and
+ * its recipes; the account group asks the core over its HTTP API (docs/architecture.md#the-auth-core)
+ * for what only it knows; every other Lambda checks tokens with jose (docs/decisions.md#14).
+ */
+const BUDGETS: Record<'auth' | 'account' | 'others', Budget> = {
+  auth: { kb: 800, coldRatio: 2.2 },
+  account: { kb: 500, coldRatio: 2 },
+  others: { kb: 280 },
+};
+
+/**
+ * The deletion sweeper is of the account group and shares its bundle budget, but has no route and no
+ * caller waiting (its schedule runs it), so its cold start is printed on its own line and not judged.
+ */
+const SCHEDULED: Partial<Record<FunctionName, { group: keyof typeof BUDGETS }>> = { deletionSweeper: { group: 'account' } };
+
+/** The budget a function is judged by, and what its verdict lines call it. */
+function budgetOf(fn: FunctionName): { budget: Budget; label: string } {
+  const scheduled = SCHEDULED[fn];
+  if (scheduled) return { budget: { kb: BUDGETS[scheduled.group].kb }, label: `${fn} (${scheduled.group} group, scheduled)` };
+  return { budget: fn === 'auth' || fn === 'account' ? BUDGETS[fn] : BUDGETS.others, label: fn };
+}
 const work = mkdtempSync(join(tmpdir(), 'voxpen-bench-lambda-'));
 
 async function bundle(name: string, entry: string): Promise<string> {
@@ -84,6 +109,8 @@ function sampleEvent(fn: FunctionName | string, run: number, accessToken: string
   const auth: Record<string, string> = sample?.signedIn ? { authorization: `Bearer ${accessToken}` } : {};
   // A usage report needs its key, a new one each run so each is counted rather than replayed.
   const idempotency: Record<string, string> = sample?.path === '/api/usage' && sample.method === 'POST' ? { 'idempotency-key': randomUUID() } : {};
+  // The sweeper is invoked by its EventBridge schedule, with the event the schedule sends.
+  if (fn === 'deletionSweeper') return { version: '0', id: `bench-${run}`, 'detail-type': 'Scheduled Event', source: 'aws.events', time: new Date().toISOString(), region: 'local', resources: [], detail: {} };
   return {
     version: '2.0',
     routeKey: `${route?.method ?? 'GET'} ${route?.path ?? '/'}`,
@@ -122,7 +149,9 @@ const t1 = performance.now();
 const context = { awsRequestId: 'bench', functionName: 'bench', getRemainingTimeInMillis: () => 10000 };
 Promise.resolve(mod.handler(JSON.parse(process.argv[2]), context)).then((res) => {
   const t2 = performance.now();
-  console.log('${PROBE_MARK}' + JSON.stringify({ requireMs: t1 - t0, invokeMs: t2 - t1, status: res && res.statusCode }));
+  // A route answers a status; the sweeper's run answers its counts, with no status.
+  const status = res && res.statusCode !== undefined ? res.statusCode : res ? 'done ' + JSON.stringify(res) : 'done';
+  console.log('${PROBE_MARK}' + JSON.stringify({ requireMs: t1 - t0, invokeMs: t2 - t1, status }));
 }, (e) => { console.log('${PROBE_MARK}' + JSON.stringify({ requireMs: t1 - t0, invokeMs: performance.now() - t1, status: 'threw ' + e.message })); });
 `;
 
@@ -194,6 +223,19 @@ async function coldStart(file: string, fn: string, floorFile: string, env: Recor
   };
 }
 
+/** One line per budget of the function: PASS or OVER, with its figure and its budget. */
+function verdictLines(fn: FunctionName, kb: number, ratio: number): string[] {
+  const { budget, label } = budgetOf(fn);
+  const lines = [`${kb <= budget.kb ? 'PASS' : 'OVER'}  ${label} bundle ${kb.toFixed(1)} KB (budget ${budget.kb} KB)`];
+  if (SCHEDULED[fn]) lines.push(`----  ${label} cold start ${ratio.toFixed(2)}× the floor: no caller waits for it, not judged`);
+  else if (budget.coldRatio !== undefined) {
+    // A profiled run's times are a profile's: said, not judged.
+    if (CPU_PROF_DIR) lines.push(`----  ${label} cold start ${ratio.toFixed(2)}× the floor, profiled: not judged (budget ${budget.coldRatio}×)`);
+    else lines.push(`${ratio <= budget.coldRatio ? 'PASS' : 'OVER'}  ${label} cold start ${ratio.toFixed(2)}× the floor (budget ${budget.coldRatio}×)`);
+  }
+  return lines;
+}
+
 async function main() {
   const unknown = ONLY?.filter((name) => !(name in functions)) ?? [];
   if (ONLY?.length === 0 || unknown.length) throw new Error(`BENCH_LAMBDA_ONLY: ${unknown.length ? `no function ${unknown.join(', ')}` : 'names no function'}; there are ${Object.keys(functions).join(', ')}`);
@@ -207,21 +249,23 @@ async function main() {
     writeFileSync(emptyEntry, "export const handler = async () => ({ statusCode: 200, body: '' });\n");
     const targets: [string, string][] = [['(empty floor)', emptyEntry], ...chosen.map(([n, d]): [string, string] => [n, resolve(d.entry)])];
     console.log(`bench:lambda: ${RUNS} cold starts each (fresh node ${process.version} process: require bundle + one invocation against the local stack), medians`);
-    console.log('cold ms: spawn to first answer (× floor: median of paired ratios, the target\'s measure); to exit ms: spawn to exit, which a Lambda never reaches\n');
+    console.log('cold ms: spawn to first answer (× floor: median of paired ratios, the budgets\' measure); to exit ms: spawn to exit, which a Lambda never reaches\n');
     // The profiler slows the functions' processes and not the floor's: their times are a profile's, not a cold start's.
-    if (CPU_PROF_DIR) console.log(`Profiled (CPU profiles in ${resolve(CPU_PROF_DIR)}): the functions run slower than unprofiled, so no time is judged against its target.\n`);
-    console.log(['function'.padEnd(16), 'bundle KB'.padStart(10), 'require ms'.padStart(11), '1st invoke ms'.padStart(14), 'cold ms'.padStart(9), 'floor ms'.padStart(9), '× floor'.padStart(9), 'to exit ms'.padStart(11), 'floor'.padStart(7), '× floor'.padStart(9), '  status', '  budget'].join(''));
+    if (CPU_PROF_DIR) console.log(`Profiled (CPU profiles in ${resolve(CPU_PROF_DIR)}): the functions run slower than unprofiled, so no time is judged against its budget.\n`);
+    console.log(['function'.padEnd(16), 'bundle KB'.padStart(10), 'require ms'.padStart(11), '1st invoke ms'.padStart(14), 'cold ms'.padStart(9), 'floor ms'.padStart(9), '× floor'.padStart(9), 'to exit ms'.padStart(11), 'floor'.padStart(7), '× floor'.padStart(9), '  status'].join(''));
     const floorFile = await bundle('empty', emptyEntry);
+    const verdicts: string[] = [];
     for (const [name, entry] of targets) {
       const file = await bundle(name.replace(/\W/g, ''), entry);
       const kb = statSync(file).size / 1024;
       const r = await coldStart(file, name, floorFile, stack.env, accessToken);
-      const isFloor = name.startsWith('(');
-      // auth carries supertokens-node (routes.ts says why): 800 KB, not 300.
-      const kbBudget = name === 'auth' ? SDK_BUDGET_KB : ACCOUNT_GROUP.includes(name) ? ACCOUNT_BUDGET_KB : BUDGET_KB;
-      const budget = isFloor ? '' : [kb <= kbBudget ? `≤${kbBudget} KB ok` : `OVER ${kbBudget} KB`, CPU_PROF_DIR ? 'time profiled' : r.ratio <= COLD_START_TARGET(name) ? `≤${COLD_START_TARGET(name)}× ok` : `OVER ${COLD_START_TARGET(name)}×`].join(', ');
-      console.log([name.padEnd(16), kb.toFixed(1).padStart(10), r.requireMs.toFixed(1).padStart(11), r.firstInvokeMs.toFixed(1).padStart(14), r.answerMs.toFixed(0).padStart(9), r.floorMs.toFixed(0).padStart(9), r.ratio.toFixed(2).padStart(9), r.exitMs.toFixed(0).padStart(11), r.floorExitMs.toFixed(0).padStart(7), r.exitRatio.toFixed(2).padStart(9), `  ${r.status}`, `  ${budget}`].join(''));
+      console.log([name.padEnd(16), kb.toFixed(1).padStart(10), r.requireMs.toFixed(1).padStart(11), r.firstInvokeMs.toFixed(1).padStart(14), r.answerMs.toFixed(0).padStart(9), r.floorMs.toFixed(0).padStart(9), r.ratio.toFixed(2).padStart(9), r.exitMs.toFixed(0).padStart(11), r.floorExitMs.toFixed(0).padStart(7), r.exitRatio.toFixed(2).padStart(9), `  ${r.status}`].join(''));
+      if (!name.startsWith('(')) verdicts.push(...verdictLines(name as FunctionName, kb, r.ratio));
     }
+    console.log(`\nbudgets (docs/testing.md#lambda-budgets):\n${verdicts.join('\n')}`);
+    const over = verdicts.filter((line) => line.startsWith('OVER')).length;
+    console.log(over ? `\n${over} budget(s) OVER` : '\nevery budget PASS');
+    if (over) process.exitCode = 1;
   } finally {
     await stack.stop();
     rmSync(work, { recursive: true, force: true });
