@@ -8,7 +8,7 @@
  * never sends the browser on to a callback that would refuse it.
  */
 import { parseDesktopRedirect } from './desktop-redirect';
-import { desktopTexts } from './texts';
+import { desktopTexts } from './texts/desktop';
 
 /** The query parameters of a desktop sign-in that travel from /signin to the callback, in this order. */
 export const DESKTOP_SIGN_IN_PARAMS = ['redirect_url', 'code_challenge', 'code_challenge_method', 'state'] as const;

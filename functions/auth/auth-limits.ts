@@ -24,10 +24,8 @@
  */
 import { randomBytes } from 'node:crypto';
 import type { DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
-import { authTexts } from '../../shared/texts';
-import { HttpError } from '../lib/http-error';
 import { logger } from '../lib/logger';
-import { hit, type RateLimitRule } from '../lib/rate-limit';
+import { hit, tooManyAttempts, type RateLimitRule } from '../lib/rate-limit';
 import { requestAddress, type AddressOf, type SdkRequest } from './request-address';
 
 export const SIGN_UP_RULE: RateLimitRule = { scope: 'signup-address', limit: 50, windowSeconds: 60 * 60 };
@@ -52,10 +50,8 @@ export interface LimitDeps {
   address?: AddressOf;
 }
 
-/** The 429 every auth limit answers: a plain sentence, and Retry-After in seconds. */
-export function tooManyAttempts(retryAfterSeconds: number): HttpError {
-  return new HttpError(429, authTexts.tooManyAttempts(Math.ceil(retryAfterSeconds / 60)), undefined, { 'retry-after': String(retryAfterSeconds) });
-}
+/** The 429 every auth limit answers (functions/lib/rate-limit.ts). */
+export { tooManyAttempts };
 
 /** Wraps one SDK API function so each address gets `rule.limit` calls per window. */
 export function limitPerAddress<I extends { options: { req: SdkRequest } }, O>(rule: RateLimitRule, original: (input: I) => Promise<O>, deps: LimitDeps): (input: I) => Promise<O> {

@@ -14,7 +14,7 @@ import Session from 'supertokens-node/recipe/session';
 import type { DesktopConsent, DesktopSession } from '../../shared/api-types';
 import { parseDesktopSignIn } from '../../shared/desktop-sign-in';
 import { desktopConsentBody, desktopExchangeBody } from '../../shared/schemas/desktop';
-import { desktopTexts } from '../../shared/texts';
+import { desktopTexts } from '../../shared/texts/desktop';
 import { documentClient } from '../lib/dynamo';
 import { recordDesktopSignIn } from '../user-record';
 import { httpHandler } from '../lib/http';

@@ -5,7 +5,7 @@
  * first, by throwing the recipe's own error as the SDK does, keeps the answer's shape and changes the words.
  */
 import EmailPassword, { type APIInterface } from 'supertokens-node/recipe/emailpassword';
-import { authTexts } from '../../shared/texts';
+import { authTexts } from '../../shared/texts/auth';
 
 type SignUpPOST = NonNullable<APIInterface['signUpPOST']>;
 

@@ -6,7 +6,7 @@
  * would) with the other field's problem too, checked by the same rules (shared/schemas/accounts.ts).
  */
 import { emailSchema, fieldError, newPasswordSchema } from '../../shared/schemas/credentials';
-import { authTexts } from '../../shared/texts';
+import { authTexts } from '../../shared/texts/auth';
 import { json, type HttpResult } from '../lib/response';
 
 const { fields } = authTexts;

@@ -6,7 +6,7 @@
  * (supertokens-node 24, recipe/{emailpassword,thirdparty,session}/api/*.js) would otherwise trip on.
  */
 import type { APIGatewayProxyEventV2 } from 'aws-lambda';
-import { apiTexts } from '../../shared/texts';
+import { apiTexts } from '../../shared/texts/api';
 import { MAX_BODY_BYTES } from '../lib/http';
 import { json, type HttpResult } from '../lib/response';
 import { API_BASE_PATH, TENANT_ID } from './app-info';

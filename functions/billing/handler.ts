@@ -6,7 +6,8 @@
  */
 import type { CheckoutConfirmation, IntervalSwitched } from '../../shared/api-types';
 import { checkoutBody, intervalBody } from '../../shared/schemas/billing';
-import { billingTexts, usersTexts } from '../../shared/texts';
+import { billingTexts } from '../../shared/texts/billing';
+import { usersTexts } from '../../shared/texts/users';
 import { billingConfig } from '../lib/billing-config';
 import { documentClient, primeDocumentClient } from '../lib/dynamo';
 import { byRouteKey, httpHandler } from '../lib/http';

@@ -4,7 +4,8 @@
  * answers 500, so Stripe delivers the event again.
  */
 import type Stripe from 'stripe';
-import { apiTexts, billingTexts } from '../../shared/texts';
+import { apiTexts } from '../../shared/texts/api';
+import { billingTexts } from '../../shared/texts/billing';
 import { billingConfig } from '../lib/billing-config';
 import { documentClient } from '../lib/dynamo';
 import { httpHandler } from '../lib/http';

@@ -3,7 +3,7 @@
  * one address (429 with Retry-After), stores the message and answers 201.
  */
 import { contactMessageBody, type ContactMessageSent } from '../../shared/schemas/contact';
-import { contactTexts } from '../../shared/texts';
+import { contactTexts } from '../../shared/texts/contact';
 import { clientKey } from '../lib/client-ip';
 import { documentClient } from '../lib/dynamo';
 import { httpHandler } from '../lib/http';

@@ -15,7 +15,7 @@ import type { APIGatewayProxyEventV2, Context } from 'aws-lambda';
 import * as z from 'zod/mini';
 import { AUTH_PATHS, type AuthPath, type RoutePolicy } from '../../shared/route-policy';
 import { routePolicy, type RouteKey } from '../../shared/routes';
-import { apiTexts } from '../../shared/texts';
+import { apiTexts } from '../../shared/texts/api';
 import { HttpError } from './http-error';
 import { withRequestDeadline } from './deadline';
 import { logger } from './logger';

@@ -10,7 +10,7 @@ import type middy from '@middy/core';
 import type { DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
 import type { APIGatewayProxyEventV2 } from 'aws-lambda';
 import type { RoutePolicy, SessionPolicy } from '../../shared/route-policy';
-import { apiTexts } from '../../shared/texts';
+import { apiTexts } from '../../shared/texts/api';
 import { UNAUTHORISED } from './access-token';
 import { verifyWithCore } from './core-session';
 import { documentClient } from './dynamo';

@@ -24,12 +24,12 @@
 import type { APIGatewayProxyEventV2 } from 'aws-lambda';
 import type { SessionPolicy } from '../../shared/route-policy';
 import { passkeyAssertion, type PasskeyAssertion, type StepUpProof } from '../../shared/schemas/step-up';
-import { authTexts } from '../../shared/texts/auth';
 import { stepUpTexts } from '../../shared/texts/step-up';
 import { usersTexts } from '../../shared/texts/users';
 import { clientKey } from './client-ip';
 import { HttpError } from './http-error';
 import type { VerifiedSession } from './access-token';
+import { tooManyAttempts } from './rate-limit';
 import { getSecret } from './secrets';
 
 /** How recent the sign-in of an account with neither a password nor an authenticator app must be. */
@@ -112,7 +112,7 @@ export function proofRefusal(outcome: Exclude<ProofOutcome, { status: 'OK' }>, p
     case 'WRONG_PASSKEY':
       return new HttpError(400, stepUpTexts.wrongPasskey, { passkey: stepUpTexts.wrongPasskey });
     case 'TOO_MANY_ATTEMPTS':
-      return new HttpError(429, authTexts.tooManyAttempts(Math.ceil(outcome.retryAfterSeconds / 60)), undefined, { 'retry-after': String(outcome.retryAfterSeconds) });
+      return tooManyAttempts(outcome.retryAfterSeconds);
     case 'SIGN_IN_AGAIN':
       return new HttpError(403, stepUpTexts.signInAgain);
   }

@@ -5,7 +5,7 @@
  * error mapper asks `unavailableDependency` first (./http.ts, functions/auth/handler.ts).
  */
 import { CORE_CALL_MS, callLimitMs } from './deadline';
-import { apiTexts } from '../../shared/texts';
+import { apiTexts } from '../../shared/texts/api';
 import { json, type HttpResult } from './response';
 
 export type Dependency = 'auth' | 'database' | 'billing' | 'network';

@@ -4,7 +4,7 @@
  * /download/releases, and Tauri's update endpoint, GET /api/updates/{target}/{arch}/{current_version}.
  */
 import { DEFAULT_PLATFORM, platformNamed, PLATFORMS } from '../../shared/platforms';
-import { apiTexts } from '../../shared/texts';
+import { apiTexts } from '../../shared/texts/api';
 import { cacheableJson } from '../lib/cacheable';
 import { documentClient } from '../lib/dynamo';
 import { byRouteKey, httpHandler } from '../lib/http';

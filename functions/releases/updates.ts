@@ -5,7 +5,7 @@
  */
 import type { UpdateManifest } from '../../shared/api-types';
 import { platformNamed, UPDATE_ARCHS, UPDATE_TARGETS, type Platform } from '../../shared/platforms';
-import { apiTexts } from '../../shared/texts';
+import { apiTexts } from '../../shared/texts/api';
 import { HttpError } from '../lib/http-error';
 import { type Release, rolloutOf } from './releases';
 import { FULL_ROLLOUT, isOffered } from './rollout';

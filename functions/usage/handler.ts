@@ -6,7 +6,7 @@
  */
 import { FREE_WORDS_PER_MONTH } from '../../shared/plans';
 import { usageReportBody } from '../../shared/schemas/billing';
-import { usageTexts } from '../../shared/texts';
+import { usageTexts } from '../../shared/texts/usage';
 import { addMonths, usageMonth } from '../../shared/usage';
 import { deletionStateOf, planOfUser } from '../user-record';
 import { documentClient, primeDocumentClient } from '../lib/dynamo';

@@ -4,7 +4,7 @@
  * and a name change, kept for the spec's clients.
  */
 import { createUserBody } from '../../shared/schemas/users';
-import { usersTexts } from '../../shared/texts';
+import { usersTexts } from '../../shared/texts/users';
 import { saveUserRecord } from '../user-record';
 import { documentClient } from '../lib/dynamo';
 import { httpHandler } from '../lib/http';

@@ -4,7 +4,7 @@
  * It may create one, so the core is asked that the session is live: a signed-out or
  * deleted account's token, still unexpired, must not bring a record back.
  */
-import { usersTexts } from '../../shared/texts';
+import { usersTexts } from '../../shared/texts/users';
 import { ensureAccount } from '../user-record';
 import { documentClient } from '../lib/dynamo';
 import { httpHandler } from '../lib/http';

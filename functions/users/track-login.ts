@@ -3,7 +3,7 @@
  * A write, so the core is asked that the session is live: a signed-out or revoked token counts no login.
  */
 import { trackLoginBody } from '../../shared/schemas/users';
-import { usersTexts } from '../../shared/texts';
+import { usersTexts } from '../../shared/texts/users';
 import { trackLogin as recordLogin } from '../user-record';
 import { documentClient } from '../lib/dynamo';
 import { httpHandler } from '../lib/http';

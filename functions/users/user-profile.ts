@@ -5,7 +5,7 @@
  */
 import type { UserProfile } from '../../shared/api-types';
 import { FREE_WORDS_PER_MONTH } from '../../shared/plans';
-import { usersTexts } from '../../shared/texts';
+import { usersTexts } from '../../shared/texts/users';
 import { usageMonth } from '../../shared/usage';
 import { getAccount, planOf, subscriptionOf } from '../user-record';
 import { documentClient } from '../lib/dynamo';

@@ -1,5 +1,6 @@
 /** spec §4, §5, §8: the sign-in, sign-up and callback pages, and the auth API's own messages. */
 import { homeTexts } from './home';
+import { limitTexts } from './limits';
 
 export const authTexts = {
   signIn: {
@@ -84,7 +85,6 @@ export const authTexts = {
   },
   /** The password reset page's success view: a new password ends every session. */
   passwordResetDone: 'Your password has been changed, and every device that was signed in to your account (browsers and the desktop app) has been signed out. Sign in with your new password.',
-  /** Brute-force guard: the same answer whether or not the account exists. */
-  tooManyAttempts: (minutes: number) =>
-    `Too many attempts. Please try again in ${minutes} minute${minutes === 1 ? '' : 's'}.`,
+  /** Brute-force guard: the same answer whether or not the account exists (./limits.ts). */
+  tooManyAttempts: limitTexts.tooManyAttempts,
 } as const;
