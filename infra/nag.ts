@@ -67,7 +67,7 @@ export function suppressNagFindings(stack: Stack, parts: NagParts): void {
         id: 'Serverless-LambdaDLQ',
         reason: 'Invoked synchronously by API Gateway only: a failure is the HTTP answer (and an alarm), there is no asynchronous event to keep.',
       },
-      { id: 'Serverless-LambdaTracing', reason: 'No X-Ray: the access log, Powertools logs with the request id and the dashboard cover what we trace.' },
+      { id: 'Serverless-LambdaTracing', reason: 'No X-Ray: the access log, JSON logs with the request id (functions/lib/logger.ts) and the dashboard cover what we trace.' },
     ]);
     NagSuppressions.addResourceSuppressions(
       fn.role!,

@@ -5,7 +5,6 @@
  * which are answered before the SDK sees the request, and the recovery-code step of a sign-in
  * (./recovery-code-sign-in.ts), which uses the SDK's session like the SDK's own routes.
  */
-import { injectLambdaContext } from '@aws-lambda-powertools/logger/middleware';
 import middy from '@middy/core';
 import type { APIGatewayProxyEventV2, Context } from 'aws-lambda';
 import { middleware } from 'supertokens-node/framework/awsLambda';
@@ -14,7 +13,7 @@ import { billingTexts } from '../../shared/texts/billing';
 import type { RouteHandler } from '../lib/http';
 import { HttpError } from '../lib/http-error';
 import { withRequestDeadline } from '../lib/deadline';
-import { logger } from '../lib/logger';
+import { injectLambdaContext, logger } from '../lib/logger';
 import { cameThroughCloudFront } from '../lib/origin-check';
 import { json } from '../lib/response';
 import { unavailableDependency, unavailableResponse } from '../lib/unavailable';

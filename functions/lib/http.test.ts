@@ -89,7 +89,7 @@ describe('httpHandler, the Lambda context in the logs', () => {
   });
 
   it('logs the function, the request and a cold start on the first invocation only', async () => {
-    // Powertools reads the initialization type when the logger is made: a fresh logger, as in a new Lambda.
+    // A fresh logger, as in a new Lambda: its first invocation is the cold start (on-demand initialisation).
     vi.stubEnv('AWS_LAMBDA_INITIALIZATION_TYPE', 'on-demand');
     vi.resetModules();
     const { httpHandler: fresh } = await import('./http');

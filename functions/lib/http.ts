@@ -1,6 +1,6 @@
 /**
  * Every HTTP Lambda is `httpHandler(fn, options)`: a plain async function wrapped in middy with, in
- * this order, the Lambda context on every log line (Powertools' injectLambdaContext), the origin check
+ * this order, the Lambda context on every log line (./logger.ts injectLambdaContext), the origin check
  * (deployed, a request that did not come through CloudFront is refused 403: ./origin-check.ts), the
  * route's declared policy (options.route names it in shared/routes.ts or shared/route-policy.ts; ./policy.ts),
  * the body guard and JSON parser (when the route takes a body), zod validation, the policy's step-up
@@ -8,7 +8,6 @@
  * anything thrown into `{ message }` with the right status: a dependency slow or down is a 503 with
  * Retry-After (./unavailable.ts), anything else unknown our 500.
  */
-import { injectLambdaContext } from '@aws-lambda-powertools/logger/middleware';
 import middy from '@middy/core';
 import jsonBodyParser from '@middy/http-json-body-parser';
 import type { APIGatewayProxyEventV2, Context } from 'aws-lambda';
@@ -18,7 +17,7 @@ import { routePolicy, type RouteKey } from '../../shared/routes';
 import { apiTexts } from '../../shared/texts/api';
 import { HttpError } from './http-error';
 import { withRequestDeadline } from './deadline';
-import { logger } from './logger';
+import { injectLambdaContext, logger } from './logger';
 import { cameThroughCloudFront } from './origin-check';
 import { policyGuard } from './policy';
 import { sessionOf } from './session';

@@ -146,7 +146,6 @@ export class Api extends Construct {
     const updates = def.updateTables ?? [];
     const environment: Record<string, string> = {
       NODE_OPTIONS: '--enable-source-maps',
-      POWERTOOLS_SERVICE_NAME: 'voxpen',
       LOG_LEVEL: 'INFO',
       ...(props.mailFrom ? { MAIL_FROM: props.mailFrom } : {}),
       ...(def.billingConfig

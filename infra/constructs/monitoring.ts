@@ -23,7 +23,7 @@ import { routes, type FunctionName } from '../../shared/routes';
 
 export interface MonitoredFunction {
   fn: IFunction;
-  /** Its own log group (text platform lines, Powertools JSON lines). */
+  /** Its own log group (text platform lines, the product's JSON lines, functions/lib/logger.ts). */
   logGroup: ILogGroup;
 }
 

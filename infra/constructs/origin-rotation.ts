@@ -50,7 +50,6 @@ export class OriginRotation extends Construct {
       environment: {
         DISTRIBUTION_ID: props.distribution.distributionId,
         ORIGIN_HEADER: props.header,
-        POWERTOOLS_SERVICE_NAME: 'voxpen-origin-rotation',
         LOG_LEVEL: 'INFO',
       },
       logGroup: new LogGroup(this, 'Logs', { retention: RetentionDays.ONE_MONTH }),

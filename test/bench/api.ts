@@ -25,7 +25,7 @@ import { payCheckout } from '../support/stripe-pages';
 import { VOCABULARY_LIMITS, type VocabularyEntry } from '../../shared/vocabulary';
 
 process.env.AWS_SDK_JS_NODE_VERSION_SUPPORT_WARNING_DISABLED ??= 'true';
-process.env.POWERTOOLS_LOG_LEVEL ??= 'SILENT';
+process.env.LOG_LEVEL ??= 'SILENT';
 
 const ROUNDS = Number(process.env.BENCH_API_ROUNDS ?? 300);
 const WARM_ROUNDS = 20;

@@ -171,7 +171,7 @@ function oneColdStart(file: string, fn: string, run: number, env: Record<string,
     const started = performance.now();
     const profile = CPU_PROF_DIR && !fn.startsWith('(') ? ['--cpu-prof', `--cpu-prof-dir=${join(resolve(CPU_PROF_DIR), fn)}`] : [];
     const child = spawn(process.execPath, [...profile, '-e', PROBE, file, JSON.stringify(sampleEvent(fn, run, accessToken))], {
-      env: { ...process.env, ...env, AWS_SDK_JS_NODE_VERSION_SUPPORT_WARNING_DISABLED: 'true', POWERTOOLS_LOG_LEVEL: 'SILENT', LOG_LEVEL: 'SILENT' },
+      env: { ...process.env, ...env, AWS_SDK_JS_NODE_VERSION_SUPPORT_WARNING_DISABLED: 'true', LOG_LEVEL: 'SILENT' },
       stdio: ['ignore', 'pipe', 'pipe'],
       timeout: 30_000,
     });

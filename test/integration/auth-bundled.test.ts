@@ -102,7 +102,7 @@ describe('auth and account Lambdas as bundled', () => {
         console.log(JSON.stringify({ signIn: JSON.parse(signedIn.body).status, hadToken: Boolean(token), signOut: JSON.parse(signedOut.body).status, undici: process.moduleLoadList.some((m) => m.includes('undici')) }));
       })().catch((e) => { console.error(e); process.exit(1); });`;
     const { stdout } = await run(process.execPath, ['-e', child, join(dir, 'auth', 'index.js'), JSON.stringify(signIn), JSON.stringify(event('POST', '/api/auth/signout', {}))], {
-      env: { ...process.env, ...stack.env, POWERTOOLS_LOG_LEVEL: 'SILENT', LOG_LEVEL: 'SILENT', AWS_SDK_JS_NODE_VERSION_SUPPORT_WARNING_DISABLED: 'true' },
+      env: { ...process.env, ...stack.env, LOG_LEVEL: 'SILENT', AWS_SDK_JS_NODE_VERSION_SUPPORT_WARNING_DISABLED: 'true' },
     });
     expect(JSON.parse(stdout.trim().split('\n').pop()!)).toEqual({ signIn: 'OK', hadToken: true, signOut: 'OK', undici: false });
   });
@@ -130,7 +130,7 @@ describe('auth and account Lambdas as bundled', () => {
         .then((res) => console.log(JSON.stringify({ status: res.statusCode, undici: process.moduleLoadList.some((m) => m.includes('undici')) })))
         .catch((e) => { console.error(e); process.exit(1); });`;
     const { stdout } = await run(process.execPath, ['-e', child, join(dir, 'account', 'index.js'), JSON.stringify(change)], {
-      env: { ...process.env, ...stack.env, POWERTOOLS_LOG_LEVEL: 'SILENT', LOG_LEVEL: 'SILENT', AWS_SDK_JS_NODE_VERSION_SUPPORT_WARNING_DISABLED: 'true' },
+      env: { ...process.env, ...stack.env, LOG_LEVEL: 'SILENT', AWS_SDK_JS_NODE_VERSION_SUPPORT_WARNING_DISABLED: 'true' },
     });
     expect(JSON.parse(stdout.trim().split('\n').pop()!)).toEqual({ status: 200, undici: false });
     expect((await new AuthApi(api.api, api.web).signIn(address, 'turbine77')).status).toBe('OK');
