@@ -39,8 +39,11 @@ export const CORE_CALL_MS = Math.floor(REQUEST_BUDGET_MS / 3.15);
  */
 export const STRIPE_LIMITS = { attemptMs: 2_500, callMs: 4_000 } as const;
 
-/** SES: a connection in 1 s, an answer in 3 s, two attempts. */
-export const MAIL_LIMITS = { connectionTimeoutMs: 1_000, requestTimeoutMs: 3_000, maxAttempts: 2 } as const;
+/** SES: an answer in 3 s, two attempts (./aws-request.ts). */
+export const MAIL_LIMITS = { attemptMs: 3_000, maxAttempts: 2 } as const;
+
+/** Secrets Manager, read once per cold start: an answer in 3 s, three attempts (the SDK client's count; it had no time limit). */
+export const SECRETS_LIMITS = { attemptMs: 3_000, maxAttempts: 3 } as const;
 
 const requests = new AsyncLocalStorage<{ deadline: number }>();
 

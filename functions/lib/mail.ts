@@ -3,7 +3,7 @@
  * set (the local stack sets it) each message is written there as JSON and printed to the console, so
  * a developer can follow the link; otherwise it goes through Amazon SES from `MAIL_FROM`.
  */
-import { SendEmailCommand, SESv2Client } from '@aws-sdk/client-sesv2';
+import { callAws, type AwsService } from './aws-request';
 import { MAIL_LIMITS } from './deadline';
 import { randomBytes } from 'node:crypto';
 import { mkdir, writeFile } from 'node:fs/promises';
@@ -44,24 +44,26 @@ export function outboxSender(dir: string, print: (line: string) => void = consol
   };
 }
 
-export function sesSender(client: SESv2Client, from: string): MailSender {
+const SES: AwsService = { signingName: 'ses', endpointId: 'SESV2', host: (region) => `email.${region}.amazonaws.com` };
+
+/** SES v2's SendEmail (POST /v2/email/outbound-emails, ./aws-request.ts), as its SDK client sends it. */
+export function sesSender(from: string, env: NodeJS.ProcessEnv = process.env): MailSender {
   return {
     async send(mail) {
-      const out = await client.send(
-        new SendEmailCommand({
-          FromEmailAddress: from,
-          Destination: { ToAddresses: [mail.to] },
-          Content: {
-            Simple: {
-              Subject: { Data: mail.subject, Charset: 'UTF-8' },
-              Body: {
-                Text: { Data: mail.text, Charset: 'UTF-8' },
-                ...(mail.html ? { Html: { Data: mail.html, Charset: 'UTF-8' } } : {}),
-              },
+      const request = {
+        FromEmailAddress: from,
+        Destination: { ToAddresses: [mail.to] },
+        Content: {
+          Simple: {
+            Subject: { Data: mail.subject, Charset: 'UTF-8' },
+            Body: {
+              Text: { Data: mail.text, Charset: 'UTF-8' },
+              ...(mail.html ? { Html: { Data: mail.html, Charset: 'UTF-8' } } : {}),
             },
           },
-        }),
-      );
+        },
+      };
+      const out = await callAws<{ MessageId?: string }>(SES, { path: '/v2/email/outbound-emails', headers: { 'content-type': 'application/json' }, body: JSON.stringify(request) }, MAIL_LIMITS, env);
       logger.info('mail sent', { kind: mail.kind, messageId: out.MessageId });
     },
   };
@@ -70,10 +72,7 @@ export function sesSender(client: SESv2Client, from: string): MailSender {
 export function mailSenderFromEnv(env: NodeJS.ProcessEnv = process.env): MailSender {
   if (env.MAIL_OUTBOX_DIR) return outboxSender(env.MAIL_OUTBOX_DIR);
   if (!env.MAIL_FROM) throw new Error('Mail is not configured: set MAIL_FROM (or MAIL_OUTBOX_DIR locally)');
-  return sesSender(
-    new SESv2Client({ maxAttempts: MAIL_LIMITS.maxAttempts, requestHandler: { connectionTimeout: MAIL_LIMITS.connectionTimeoutMs, requestTimeout: MAIL_LIMITS.requestTimeoutMs, throwOnRequestTimeout: true } }),
-    env.MAIL_FROM,
-  );
+  return sesSender(env.MAIL_FROM, env);
 }
 
 let defaultSender: MailSender | undefined;

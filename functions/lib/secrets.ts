@@ -1,8 +1,16 @@
-import { GetSecretValueCommand, SecretsManagerClient } from '@aws-sdk/client-secrets-manager';
+import { callAws, type AwsService } from './aws-request';
+import { SECRETS_LIMITS } from './deadline';
 import { localSecretEnvName, secretIdEnvName, secrets, type SecretName, type SecretValue } from '../../shared/secrets';
 
 const cache = new Map<SecretName, Promise<Record<string, string>>>();
-let client: SecretsManagerClient | undefined;
+
+const SECRETS_MANAGER: AwsService = { signingName: 'secretsmanager', endpointId: 'SECRETS_MANAGER', host: (region) => `secretsmanager.${region}.amazonaws.com` };
+
+/** Secrets Manager's GetSecretValue (its JSON 1.1 protocol), as its SDK client sends it. */
+function getSecretValue(secretId: string, env: NodeJS.ProcessEnv): Promise<{ SecretString?: string }> {
+  const call = { path: '/', headers: { 'content-type': 'application/x-amz-json-1.1', 'x-amz-target': 'secretsmanager.GetSecretValue' }, body: JSON.stringify({ SecretId: secretId }) };
+  return callAws(SECRETS_MANAGER, call, SECRETS_LIMITS, env);
+}
 
 function parse(name: SecretName, text: string): Record<string, string> {
   const value = JSON.parse(text) as Record<string, unknown>;
@@ -15,8 +23,7 @@ function parse(name: SecretName, text: string): Record<string, string> {
 async function load(name: SecretName, env: NodeJS.ProcessEnv): Promise<Record<string, string>> {
   const secretId = env[secretIdEnvName(name)];
   if (secretId) {
-    client ??= new SecretsManagerClient({});
-    const out = await client.send(new GetSecretValueCommand({ SecretId: secretId }));
+    const out = await getSecretValue(secretId, env);
     return parse(name, out.SecretString ?? '{}');
   }
   const local = env[localSecretEnvName(name)];
