@@ -5,9 +5,9 @@
  * computer), and when it was last active (its last refresh). Kept in the session's data in the core
  * (`sessionDataInDatabase`), which ends with the session; nothing goes into the access token.
  */
-import Bowser from 'bowser';
 // zod/mini, as everywhere in the functions: full zod would put ~440 KB in the auth and account bundles.
 import * as z from 'zod/mini';
+import { userAgentNames } from './user-agent';
 
 const LABEL = z.optional(z.string().check(z.maxLength(40)));
 
@@ -47,11 +47,10 @@ export function placeOf(header: (name: string) => string | undefined, sourceIp: 
   return sourceIp && PRIVATE_ADDRESS.test(sourceIp) ? 'local' : undefined;
 }
 
-/** A browser, from its user agent: names bowser knows (e.g. "Chrome", "Windows"), a word at most 40 characters each. */
+/** A browser, from its user agent: its name and system as bowser names them (e.g. "Chrome", "Windows"; ./user-agent.ts). */
 export function browserOf(userAgent: string | undefined): SessionClient {
-  const parser = userAgent ? Bowser.getParser(userAgent) : undefined;
-  const clip = (value: string | undefined) => (value ? value.slice(0, 40) : undefined);
-  return { kind: 'browser', browser: clip(parser?.getBrowserName()), os: clip(parser?.getOSName()) };
+  const names = userAgent ? userAgentNames(userAgent) : {};
+  return { kind: 'browser', browser: names.browser, os: names.os };
 }
 
 /** The desktop app on the computer whose browser handed it its session. */
