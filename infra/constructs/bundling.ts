@@ -55,7 +55,16 @@ export const ONE_COPY_PACKAGE_SHIMS: Record<string, string> = {
   debug: './functions/lib/bundle-shims/debug-to-stderr.ts',
 };
 
-const PACKAGE_SHIMS = { ...UNRUN_PACKAGE_SHIMS, ...ONE_COPY_PACKAGE_SHIMS };
+/**
+ * Packages the AWS SDK's DynamoDB client brings for what it never does here, each replaced by a few lines
+ * that serve what it calls (the shim says why): mnemonist's LRU cache (~7 KB with obliterator), made for
+ * endpoint discovery, which is off.
+ */
+export const AWS_SDK_PACKAGE_SHIMS: Record<string, string> = {
+  'mnemonist/lru-cache': './functions/lib/bundle-shims/lru-cache-over-map.ts',
+};
+
+const PACKAGE_SHIMS = { ...UNRUN_PACKAGE_SHIMS, ...ONE_COPY_PACKAGE_SHIMS, ...AWS_SDK_PACKAGE_SHIMS };
 
 /**
  * Every free `fetch` and `Headers` in a bundle (supertokens-node's requests to the core and to Google,

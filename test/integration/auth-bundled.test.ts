@@ -16,7 +16,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { LAMBDA_ESBUILD_OPTIONS } from '../../infra/constructs/bundling';
+import { AWS_SDK_PACKAGE_SHIMS, LAMBDA_ESBUILD_OPTIONS } from '../../infra/constructs/bundling';
 import { gatewayService } from '../../infra/local/gateway';
 import { holdPort } from '../../infra/local/ports';
 import type { RunningService } from '../../infra/local/service';
@@ -69,11 +69,13 @@ describe('auth and account Lambdas as bundled', () => {
     expect(Object.keys(metafiles.auth!.inputs).filter((path) => path.includes('supertokens-node/node_modules/jose/'))).toEqual([]);
   });
 
-  it.each(BUNDLED)('%s reaches the shims for supertokens-node only (jose and the injected fetch aside): no other package gets a stand-in meant for it', (name) => {
+  it.each(BUNDLED)('%s reaches the shims for supertokens-node only (jose and the injected fetch aside), and the AWS SDK\'s from its endpoint cache only: no other package gets a stand-in meant for another', (name) => {
+    const awsSdkShims = Object.values(AWS_SDK_PACKAGE_SHIMS).map((shim) => shim.replace('./', ''));
+    const importersOf = (reached: (path: string) => boolean) => Object.entries(metafiles[name]!.inputs).flatMap(([path, input]) => (input.imports.some((i) => reached(i.path)) ? [path] : []));
     // esbuild's inject imports fetch-over-node-http into every file, by design; its own test pins what it serves.
-    const byAlias = (path: string) => path.includes('bundle-shims/') && !path.includes('jose-6-for-supertokens') && !path.includes('fetch-over-node-http');
-    const importers = Object.entries(metafiles[name]!.inputs).flatMap(([path, input]) => (input.imports.some((i) => byAlias(i.path)) ? [path] : []));
-    expect(importers.filter((path) => !path.includes('node_modules/supertokens-node/'))).toEqual([]);
+    const sdkShim = (path: string) => path.includes('bundle-shims/') && !path.includes('jose-6-for-supertokens') && !path.includes('fetch-over-node-http') && !awsSdkShims.some((shim) => path.endsWith(shim));
+    expect(importersOf(sdkShim).filter((path) => !path.includes('node_modules/supertokens-node/'))).toEqual([]);
+    expect(importersOf((path) => awsSdkShims.some((shim) => path.endsWith(shim)))).toEqual(['node_modules/@aws-sdk/endpoint-cache/dist-es/EndpointCache.js']);
   });
 
   it("signs in and out in a fresh process without loading Node's fetch (undici): the SDK's core calls and jose's key set go over node:http", async () => {
