@@ -3,7 +3,7 @@
  * portal session; read a subscription or a session; list a customer's invoices; move a subscription
  * to the other price; list and cancel a customer's subscriptions when its account is deleted), in fetch's shape over node:http(s) (functions/lib/node-request.ts: no undici
  * loaded on a cold start's first checkout). Why not the `stripe` SDK here: its core imports all of its ~270 resources, so it cannot
- * be tree-shaken and alone is 240 KB minified, doubling this Lambda past its 300 KB budget. What the
+ * be tree-shaken and alone is 240 KB minified, doubling this Lambda past its 280 KB budget (docs/testing.md#lambda-budgets). What the
  * SDK gives a money path is kept: the pinned API version, an idempotency key on every POST (reused
  * across retries), retries on network errors, 409 and 5xx as Stripe advises, and typed errors. The
  * local stand-in these calls are tested against is itself tested with the real SDK.
