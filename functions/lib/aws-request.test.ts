@@ -12,7 +12,8 @@ import { createServer, type IncomingHttpHeaders, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { callAws, signV4, type AwsService } from './aws-request';
-import { sesSender } from './mail';
+import { SES, sesSender } from './mail';
+import { SECRETS_MANAGER } from './secrets';
 import { unavailableDependency } from './unavailable';
 
 const credentials = { accessKeyId: 'AKIDEXAMPLE', secretAccessKey: 'wJalrXUtnFEMI/K7MDENG+bPxRfiCYEXAMPLEKEY', sessionToken: 'session-token-example' };
@@ -78,6 +79,13 @@ describe('Signature Version 4', () => {
 });
 
 describe('the SES and Secrets Manager calls', () => {
+  it("go to the regional endpoints the SDK's clients resolve", async () => {
+    for (const [service, client] of [[SES, new SESv2Client({ region: 'eu-west-1', credentials })], [SECRETS_MANAGER, new SecretsManagerClient({ region: 'eu-west-1', credentials })]] as const) {
+      const resolved = client.config.endpointProvider({ Region: 'eu-west-1', UseFIPS: false, UseDualStack: false });
+      expect(`https://${service.host('eu-west-1')}/`).toBe(resolved.url.href);
+    }
+  });
+
   it("send a mail as SES's SDK client sends it: same path, headers that name the call, same body, a signature the SDK's signer agrees with", async () => {
     const mail = { to: 'ada@example.com', subject: 'Reset your Voxpen password', text: 'Open http://localhost/reset?token=t1', html: '<p>Open</p>', kind: 'password-reset' };
     const sdk = new SESv2Client({ region: 'eu-west-1', endpoint: base, credentials, maxAttempts: 1 });

@@ -44,7 +44,7 @@ export function outboxSender(dir: string, print: (line: string) => void = consol
   };
 }
 
-const SES: AwsService = { signingName: 'ses', endpointId: 'SESV2', host: (region) => `email.${region}.amazonaws.com` };
+export const SES: AwsService = { signingName: 'ses', endpointId: 'SESV2', host: (region) => `email.${region}.amazonaws.com` };
 
 /** SES v2's SendEmail (POST /v2/email/outbound-emails, ./aws-request.ts), as its SDK client sends it. */
 export function sesSender(from: string, env: NodeJS.ProcessEnv = process.env): MailSender {

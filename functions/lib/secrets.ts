@@ -4,7 +4,7 @@ import { localSecretEnvName, secretIdEnvName, secrets, type SecretName, type Sec
 
 const cache = new Map<SecretName, Promise<Record<string, string>>>();
 
-const SECRETS_MANAGER: AwsService = { signingName: 'secretsmanager', endpointId: 'SECRETS_MANAGER', host: (region) => `secretsmanager.${region}.amazonaws.com` };
+export const SECRETS_MANAGER: AwsService = { signingName: 'secretsmanager', endpointId: 'SECRETS_MANAGER', host: (region) => `secretsmanager.${region}.amazonaws.com` };
 
 /** Secrets Manager's GetSecretValue (its JSON 1.1 protocol), as its SDK client sends it. */
 function getSecretValue(secretId: string, env: NodeJS.ProcessEnv): Promise<{ SecretString?: string }> {
