@@ -107,6 +107,7 @@ describe('the SES and Secrets Manager calls', () => {
     const [theirs, ours] = seen as [Seen, Seen];
     const shape = (s: Seen) => ({ method: s.method, path: s.path, type: s.headers['content-type'], target: s.headers['x-amz-target'], body: JSON.parse(s.body) });
     expect(shape(ours)).toEqual(shape(theirs));
+    expect(String(theirs.headers.authorization)).toContain('/eu-west-1/secretsmanager/aws4_request');
     expect(ours.headers.authorization).toBe(await sdkSignature(ours, 'secretsmanager'));
   });
 
