@@ -25,7 +25,8 @@
 import { randomBytes } from 'node:crypto';
 import type { DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
 import { logger } from '../lib/logger';
-import { hit, tooManyAttempts, type RateLimitRule } from '../lib/rate-limit';
+import { tooManyAttempts } from '../lib/limit-refusal';
+import { hit, type RateLimitRule } from '../lib/rate-limit';
 import { requestAddress, type AddressOf, type SdkRequest } from './request-address';
 
 export const SIGN_UP_RULE: RateLimitRule = { scope: 'signup-address', limit: 50, windowSeconds: 60 * 60 };
@@ -50,7 +51,7 @@ export interface LimitDeps {
   address?: AddressOf;
 }
 
-/** The 429 every auth limit answers (functions/lib/rate-limit.ts). */
+/** The 429 every auth limit answers (functions/lib/limit-refusal.ts). */
 export { tooManyAttempts };
 
 /** Wraps one SDK API function so each address gets `rule.limit` calls per window. */

@@ -8,8 +8,6 @@ import { isConditionFailure } from './dynamo';
 import { DeleteCommand, GetCommand, PutCommand, UpdateCommand, type DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
 import { createHash } from 'node:crypto';
 import { tableName } from '../../shared/tables';
-import { limitTexts } from '../../shared/texts/limits';
-import { HttpError } from './http-error';
 
 export interface RateLimitRule {
   /** Names the limit, e.g. `signin`; two rules never share a counter. */
@@ -99,9 +97,4 @@ export async function peek(db: DynamoDBDocumentClient, rule: RateLimitRule, subj
 /** Forgets the subject's attempts (e.g. an account's, when it is deleted). */
 export async function reset(db: DynamoDBDocumentClient, rule: RateLimitRule, subject: string): Promise<void> {
   await db.send(new DeleteCommand({ TableName: tableName('rateLimits'), Key: { key: rateLimitKey(rule, subject) } }));
-}
-
-/** The 429 every limit answers (the auth API's, a step-up proof's): a plain sentence, and Retry-After in seconds. */
-export function tooManyAttempts(retryAfterSeconds: number): HttpError {
-  return new HttpError(429, limitTexts.tooManyAttempts(Math.ceil(retryAfterSeconds / 60)), undefined, { 'retry-after': String(retryAfterSeconds) });
 }

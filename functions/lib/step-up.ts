@@ -29,7 +29,7 @@ import { usersTexts } from '../../shared/texts/users';
 import { clientKey } from './client-ip';
 import { HttpError } from './http-error';
 import type { VerifiedSession } from './access-token';
-import { tooManyAttempts } from './rate-limit';
+import { tooManyAttempts } from './limit-refusal';
 import { getSecret } from './secrets';
 
 /** How recent the sign-in of an account with neither a password nor an authenticator app must be. */
