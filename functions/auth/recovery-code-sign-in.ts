@@ -9,7 +9,7 @@ import MultiFactorAuth, { MultiFactorAuthClaim } from 'supertokens-node/recipe/m
 import type { SessionContainer } from 'supertokens-node/recipe/session';
 import { verifySession } from 'supertokens-node/recipe/session/framework/awsLambda';
 import { RECOVERY_CODE_FACTOR } from '../../shared/second-factors';
-import { twoStepTexts } from '../../shared/texts/two-step';
+import { twoStepAnswerTexts } from '../../shared/texts/two-step-answers';
 import { clientKey } from '../lib/client-ip';
 import { documentClient } from '../lib/dynamo';
 import { logger } from '../lib/logger';
@@ -30,7 +30,7 @@ async function useCode(event: SessionEvent) {
   await countCodeCheck(db, userId, address);
   if (!(await useRecoveryCode(db, userId, code))) {
     logger.info('recovery code refused', { userId });
-    return json(400, { status: 'INVALID_CODE', message: twoStepTexts.wrongCode });
+    return json(400, { status: 'INVALID_CODE', message: twoStepAnswerTexts.wrongCode });
   }
   await MultiFactorAuth.markFactorAsCompleteInSession(session, RECOVERY_CODE_FACTOR);
   await rememberStepAddress(db, userId, address);

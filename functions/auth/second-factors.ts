@@ -26,7 +26,7 @@ import Totp from 'supertokens-node/recipe/totp';
 import type { APIInterface as TotpApis } from 'supertokens-node/recipe/totp/types';
 import { PRODUCT_NAME } from '../../shared/product';
 import { isSecondFactor, isTwoStepFactor, RECOVERY_CODE_FACTOR } from '../../shared/second-factors';
-import { twoStepTexts } from '../../shared/texts/two-step';
+import { twoStepAnswerTexts } from '../../shared/texts/two-step-answers';
 import { logger } from '../lib/logger';
 import { countCodeCheck, rememberStepAddress } from './code-check-limits';
 import { recoveryCodesLeft, replaceRecoveryCodes } from './recovery-codes';
@@ -127,7 +127,7 @@ export function secondFactorTotpApis(original: TotpApis, deps: SecondFactorDeps)
     removeDevicePOST: async (input: Input<'removeDevicePOST'>) => {
       // A setup left half-way (a device never confirmed) may be dropped here; a working one only with the password.
       const { devices } = await input.options.recipeImplementation.listDevices({ userId: input.session.getUserId(), userContext: input.userContext });
-      if (devices.some((d) => d.name === input.deviceName && d.verified)) return { status: 'GENERAL_ERROR', message: twoStepTexts.api.turnOffFromAccount };
+      if (devices.some((d) => d.name === input.deviceName && d.verified)) return { status: 'GENERAL_ERROR', message: twoStepAnswerTexts.api.turnOffFromAccount };
       return original.removeDevicePOST!(input);
     },
   };

@@ -1,4 +1,5 @@
 import type { SecondFactorId } from '../second-factors';
+import { twoStepAnswerTexts } from './two-step-answers';
 
 /** Two-step verification: the /account section, the second step of a sign-in (/auth/mfa), the API's answers and the mails. */
 export const twoStepTexts = {
@@ -77,13 +78,6 @@ export const twoStepTexts = {
     checking: 'Checking your sign-in...',
     failed: 'We could not check the code just now. Please try again in a minute.',
   },
-  /** Every failed second-factor check, whatever was wrong with it. */
-  wrongCode: 'That code did not work. Check it and try again.',
-  codeRequired: 'Enter the code.',
-  api: {
-    notOn: 'Two-step verification is not on for this account.',
-    alreadyOn: 'Two-step verification is already on.',
-    turnOffFromAccount: 'Turn off two-step verification from your account page.',
-    verifyEmailFirst: 'Confirm your email address before adding a second step.',
-  },
+  // The API's answers (./two-step-answers.ts), which the auth Lambda carries without the pages' words.
+  ...twoStepAnswerTexts,
 } as const;
