@@ -11,6 +11,9 @@ let server: Server;
 const reads: string[] = [];
 let inFlight = 0;
 let mostAtOnce = 0;
+/** Reads the stand-in waits for before answering any (1: each answered at once). */
+let expectedAtOnce = 1;
+const held: (() => void)[] = [];
 let missing = new Set<string>();
 const values: Record<string, unknown> = {
   'voxpen/supertokens': { connectionUri: 'https://core.test', apiKey: 'k' },
@@ -26,11 +29,21 @@ beforeAll(async () => {
       const id = (JSON.parse(body) as { SecretId: string }).SecretId;
       reads.push(id);
       mostAtOnce = Math.max(mostAtOnce, ++inFlight);
-      setTimeout(() => {
+      const answer = () => {
         inFlight--;
         if (missing.has(id)) res.writeHead(400, { 'content-type': 'application/x-amz-json-1.1' }).end(JSON.stringify({ __type: 'ResourceNotFoundException', message: 'gone' }));
         else res.writeHead(200, { 'content-type': 'application/x-amz-json-1.1' }).end(JSON.stringify({ Name: id, SecretString: JSON.stringify(values[id]) }));
-      }, 30);
+      };
+      // Every answer waits until `expectedAtOnce` reads are in flight (or a second has passed): reads
+      // sent together all meet here however slow the machine, and reads sent one after another never
+      // do. A fixed 30 ms hold let a loaded machine's reads miss each other.
+      held.push(answer);
+      if (inFlight >= expectedAtOnce) held.splice(0).forEach((release) => release());
+      else
+        setTimeout(() => {
+          const waiting = held.indexOf(answer);
+          if (waiting >= 0) held.splice(waiting, 1)[0]!();
+        }, 1_000);
     });
   });
   await new Promise<void>((r) => server.listen(0, '127.0.0.1', r));
@@ -42,6 +55,7 @@ afterEach(() => vi.unstubAllEnvs());
 async function lambdaWith(names: ('supertokens' | 'originVerify' | 'stripe')[]) {
   reads.length = 0;
   mostAtOnce = 0;
+  expectedAtOnce = 1;
   missing = new Set();
   vi.resetModules();
   vi.stubEnv('AWS_ENDPOINT_URL_SECRETS_MANAGER', `http://127.0.0.1:${(server.address() as AddressInfo).port}`);
@@ -55,6 +69,7 @@ async function lambdaWith(names: ('supertokens' | 'originVerify' | 'stripe')[]) 
 describe('prefetchSecrets', () => {
   it("reads every secret the function is given at once, and getSecret then reads none again", async () => {
     const { getSecret, prefetchSecrets } = await lambdaWith(['supertokens', 'originVerify', 'stripe']);
+    expectedAtOnce = 3;
     prefetchSecrets();
     expect(await getSecret('originVerify')).toEqual({ value: 'v' });
     expect(await getSecret('supertokens')).toEqual(values['voxpen/supertokens']);
@@ -83,6 +98,8 @@ describe('prefetchSecrets', () => {
 
   it("starts with the first request a deployed function's origin check lets through, so the session's secret is on its way before the session asks", async () => {
     await lambdaWith(['supertokens', 'originVerify', 'stripe']);
+    // The origin secret's read waits alone (its second's limit); the two it starts then meet.
+    expectedAtOnce = 2;
     const { cameThroughCloudFront } = await import('./origin-check');
     expect(await cameThroughCloudFront({ headers: { 'x-origin-verify': 'v' } })).toBe(true);
     // Nothing but the check has run: the others were started by it.
