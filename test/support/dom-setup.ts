@@ -13,4 +13,22 @@ vi.resetModules();
 // and a state never reached still fails. The browser project's expect.poll waits likewise.
 configure({ asyncUtilTimeout: 5_000 });
 
-afterEach(() => cleanup());
+/**
+ * What a test left in the browser's storage and cookies goes with it, as a new page's would: jsdom is
+ * shared by the files of a worker, and a return-to or sign-in intent one file's test remembered sent
+ * another file's /verify-email somewhere other than the dashboard (a CI run, in one order of files).
+ */
+function forgetTheBrowsersState() {
+  localStorage.clear();
+  sessionStorage.clear();
+  for (const cookie of document.cookie.split(';')) {
+    const name = cookie.split('=')[0]!.trim();
+    if (name) document.cookie = `${name}=; expires=Thu, 01 Jan 1970 00:00:00 GMT; path=/`;
+  }
+}
+forgetTheBrowsersState();
+
+afterEach(() => {
+  cleanup();
+  forgetTheBrowsersState();
+});
